@@ -1,0 +1,34 @@
+import { LazyMotion } from 'framer-motion';
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { AuthProvider } from '../auth/auth-provider';
+import { ServiceWorkerReload } from '../components/sw-reload';
+import { AppContextProvider } from '../context/app-context';
+import { ToastHost } from './toast-host';
+
+const loadMotionFeatures = () => import('./motion-features').then((module) => module.default);
+
+/** A new page starts at its top, unless the address points at an anchor within it. */
+function ScrollToTop() {
+  const { pathname, hash } = useLocation();
+  useEffect(() => {
+    if (!hash) window.scrollTo(0, 0);
+  }, [pathname, hash]);
+  return null;
+}
+
+/** Providers every route shares; inside the router so sign-out and Clerk can navigate. */
+export function AppRoot() {
+  return (
+    <AuthProvider>
+      <AppContextProvider>
+        <LazyMotion features={loadMotionFeatures}>
+          <Outlet />
+        </LazyMotion>
+        <ToastHost />
+        <ServiceWorkerReload />
+        <ScrollToTop />
+      </AppContextProvider>
+    </AuthProvider>
+  );
+}

@@ -1,0 +1,65 @@
+import { createContext, useContext, useLayoutEffect, useMemo } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '../config/paths';
+import { configureApiAuth } from '../lib/api-auth';
+
+export type AuthUser = { id: string; name: string; email: string; imageUrl: string };
+
+/** What every sign-in provider (local accounts, Clerk, a test stand-in) offers the app. */
+export type AuthContextValue = {
+  user: AuthUser | null;
+  /** False until the provider knows whether someone is signed in. */
+  isLoaded: boolean;
+  getToken: () => Promise<string | null>;
+  openSignIn: () => void;
+  /** Ends the session only; `useAuthActions().signOut` also takes the user home. */
+  signOut: () => Promise<void>;
+};
+
+export const AuthContext = createContext<AuthContextValue | null>(null);
+
+function useAuthContext(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuthUser/useAuthActions need an auth provider above them');
+  return value;
+}
+
+export function useAuthUser(): { user: AuthUser | null; isLoaded: boolean } {
+  const { user, isLoaded } = useAuthContext();
+  return useMemo(() => ({ user, isLoaded }), [user, isLoaded]);
+}
+
+export function useAuthActions(): {
+  getToken: () => Promise<string | null>;
+  openSignIn: () => void;
+  signOut: () => Promise<void>;
+} {
+  const { getToken, openSignIn, signOut } = useAuthContext();
+  const navigate = useNavigate();
+  return useMemo(
+    () => ({
+      getToken,
+      openSignIn,
+      // Spec §6: after sign-out the user goes to /.
+      signOut: async () => {
+        await signOut();
+        navigate(paths.home);
+      },
+    }),
+    [getToken, openSignIn, signOut, navigate],
+  );
+}
+
+/**
+ * Hands the provider's token to the API client, and a rejected token back to the provider.
+ * A layout effect, so it is in place before any child's data-fetching effect sends a request.
+ */
+export function useApiAuthBridge(
+  getToken: () => Promise<string | null>,
+  endSession: () => Promise<void>,
+): void {
+  useLayoutEffect(
+    () => configureApiAuth({ getToken, onUnauthorized: endSession }),
+    [getToken, endSession],
+  );
+}

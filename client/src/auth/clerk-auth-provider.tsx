@@ -1,0 +1,53 @@
+import { useCallback, useMemo, type ReactNode } from 'react';
+import { ClerkProvider, useAuth, useClerk, useUser } from '@clerk/clerk-react';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '../config/paths';
+import { AuthContext, useApiAuthBridge, type AuthContextValue } from './auth-context';
+
+type ClerkAuthProviderProps = { publishableKey: string; children: ReactNode };
+
+/** Clerk behind the app's auth interface. Loaded only when a publishable key is configured. */
+export default function ClerkAuthProvider({ publishableKey, children }: ClerkAuthProviderProps) {
+  const navigate = useNavigate();
+  return (
+    <ClerkProvider
+      publishableKey={publishableKey}
+      afterSignOutUrl={paths.home}
+      // Clerk's redirects go through the app's router instead of reloading the page.
+      routerPush={(to) => navigate(to)}
+      routerReplace={(to) => navigate(to, { replace: true })}
+    >
+      <ClerkAuthBridge>{children}</ClerkAuthBridge>
+    </ClerkProvider>
+  );
+}
+
+function ClerkAuthBridge({ children }: { children: ReactNode }) {
+  const { isLoaded, user } = useUser();
+  const { getToken: getClerkToken } = useAuth();
+  const clerk = useClerk();
+
+  const getToken = useCallback(() => getClerkToken(), [getClerkToken]);
+  const openSignIn = useCallback(() => clerk.openSignIn(), [clerk]);
+  const signOut = useCallback(() => clerk.signOut(), [clerk]);
+
+  useApiAuthBridge(getToken, signOut);
+
+  const authUser = useMemo(() => {
+    if (!user) return null;
+    const email = user.primaryEmailAddress?.emailAddress ?? '';
+    return {
+      id: user.id,
+      name: user.fullName || user.username || email,
+      email,
+      imageUrl: user.imageUrl,
+    };
+  }, [user]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ user: authUser, isLoaded, getToken, openSignIn, signOut }),
+    [authUser, isLoaded, getToken, openSignIn, signOut],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

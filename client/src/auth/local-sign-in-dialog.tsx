@@ -1,0 +1,146 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { AuthResponse } from '@aprendiz/contract/auth';
+import { Dialog } from '../components/dialog';
+import { api, errorMessage } from '../lib/api-client';
+import type { AuthUser } from './auth-context';
+
+type Mode = 'sign-in' | 'sign-up';
+
+type LocalSignInDialogProps = {
+  onClose: () => void;
+  onSignedIn: (token: string, user: AuthUser) => void;
+};
+
+const inputClass =
+  'mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900 shadow-sm focus:border-blue-600 focus:outline-2 focus:outline-blue-600';
+
+/** The local accounts' sign-in / sign-up dialog ('Entrar' / 'Criar conta'). */
+export default function LocalSignInDialog({ onClose, onSignedIn }: LocalSignInDialogProps) {
+  const [mode, setMode] = useState<Mode>('sign-in');
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const formId = useId();
+  const signingUp = mode === 'sign-up';
+
+  function switchTo(next: Mode) {
+    setMode(next);
+    setError(null);
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    setPending(true);
+    setError(null);
+    try {
+      const { data } = signingUp
+        ? await api.post<AuthResponse>('/api/auth/sign-up', { name, email, password })
+        : await api.post<AuthResponse>('/api/auth/sign-in', { email, password });
+      const { _id, name: userName, email: userEmail, imageUrl } = data.user;
+      onSignedIn(data.token, { id: _id, name: userName, email: userEmail, imageUrl });
+      onClose();
+    } catch (err) {
+      setError(errorMessage(err));
+      setPending(false);
+    }
+  }
+
+  const title = signingUp ? 'Criar conta' : 'Entrar';
+
+  return (
+    <Dialog open onClose={onClose} title={title} closeLabel="Fechar">
+      <form
+        onSubmit={handleSubmit}
+        className="space-y-4"
+        aria-describedby={error ? `${formId}-error` : undefined}
+      >
+        {signingUp && (
+          <label className="block text-sm font-medium text-slate-700">
+            Nome
+            <input
+              className={inputClass}
+              name="name"
+              autoComplete="name"
+              required
+              maxLength={80}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+            />
+          </label>
+        )}
+        <label className="block text-sm font-medium text-slate-700">
+          E-mail
+          <input
+            className={inputClass}
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </label>
+        <div>
+          <label
+            htmlFor={`${formId}-password`}
+            className="block text-sm font-medium text-slate-700"
+          >
+            Senha
+          </label>
+          <input
+            id={`${formId}-password`}
+            className={inputClass}
+            type="password"
+            name="password"
+            autoComplete={signingUp ? 'new-password' : 'current-password'}
+            required
+            minLength={signingUp ? 8 : undefined}
+            aria-describedby={signingUp ? `${formId}-password-hint` : undefined}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          {signingUp && (
+            <p id={`${formId}-password-hint`} className="mt-1 text-xs text-slate-600">
+              Pelo menos 8 caracteres.
+            </p>
+          )}
+        </div>
+        <button
+          type="submit"
+          disabled={pending}
+          className="w-full rounded-md bg-blue-600 px-4 py-2 font-semibold text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:opacity-60"
+        >
+          {title}
+        </button>
+        {error && (
+          <p id={`${formId}-error`} role="alert" className="text-sm text-red-700">
+            {error}
+          </p>
+        )}
+      </form>
+      <p className="mt-4 text-center text-sm text-slate-600">
+        {signingUp ? (
+          <>
+            Já tem conta?{' '}
+            <button type="button" className={linkButtonClass} onClick={() => switchTo('sign-in')}>
+              Entrar
+            </button>
+          </>
+        ) : (
+          <>
+            Ainda não tem conta?{' '}
+            <button type="button" className={linkButtonClass} onClick={() => switchTo('sign-up')}>
+              Criar conta
+            </button>
+          </>
+        )}
+      </p>
+    </Dialog>
+  );
+}
+
+const linkButtonClass =
+  'font-semibold text-blue-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600';

@@ -1,0 +1,102 @@
+import type { Chapter, Lecture } from '@aprendiz/contract/courses';
+import { chapterMinutes, formatMinutes } from '@aprendiz/contract/rules/duration';
+import { useId, useState } from 'react';
+
+type ChapterListProps = {
+  chapters: readonly Chapter[];
+  /** Shown on free-preview lectures that carry a URL; called with the lecture to play. */
+  onPreview?: (lecture: Lecture) => void;
+};
+
+function lectureCountLabel(count: number): string {
+  return count === 1 ? '1 aula' : `${count} aulas`;
+}
+
+function ChapterItem({
+  chapter,
+  initiallyOpen,
+  onPreview,
+}: {
+  chapter: Chapter;
+  initiallyOpen: boolean;
+  onPreview?: (lecture: Lecture) => void;
+}) {
+  const [open, setOpen] = useState(initiallyOpen);
+  const panelId = useId();
+  return (
+    <li className="overflow-hidden rounded-lg border border-slate-200 bg-white">
+      <h3>
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((value) => !value)}
+          className="flex w-full items-center justify-between gap-3 px-4 py-3 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600"
+        >
+          <span className="flex min-w-0 items-center gap-2">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 20 20"
+              className={`h-4 w-4 shrink-0 fill-slate-600 transition-transform ${open ? 'rotate-180' : ''}`}
+            >
+              <path d="M5.2 7.2a1 1 0 0 1 1.4 0L10 10.6l3.4-3.4a1 1 0 1 1 1.4 1.4l-4.1 4.1a1 1 0 0 1-1.4 0L5.2 8.6a1 1 0 0 1 0-1.4z" />
+            </svg>
+            <span className="font-medium text-slate-900">{chapter.chapterTitle}</span>
+          </span>
+          <span className="shrink-0 text-sm text-slate-600">
+            {lectureCountLabel(chapter.chapterContent.length)} -{' '}
+            {formatMinutes(chapterMinutes(chapter))}
+          </span>
+        </button>
+      </h3>
+      <ul id={panelId} hidden={!open} className="border-t border-slate-200 px-4 py-2">
+        {chapter.chapterContent.map((lecture) => (
+          <li
+            key={lecture.lectureId}
+            className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-1.5 text-sm"
+          >
+            <span className="flex min-w-0 items-center gap-2 text-slate-800">
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 20 20"
+                className="h-4 w-4 shrink-0 fill-slate-500"
+              >
+                <path d="M10 2a8 8 0 1 1 0 16 8 8 0 0 1 0-16zm-1.5 5v6l5-3-5-3z" />
+              </svg>
+              <span className="min-w-0 break-words">{lecture.lectureTitle}</span>
+            </span>
+            <span className="flex shrink-0 items-center gap-3">
+              {lecture.isPreviewFree && lecture.lectureUrl && onPreview && (
+                <button
+                  type="button"
+                  onClick={() => onPreview(lecture)}
+                  aria-label={`Pré-visualizar: ${lecture.lectureTitle}`}
+                  className="rounded-sm font-medium text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+                >
+                  Pré-visualizar
+                </button>
+              )}
+              <span className="text-slate-600">{formatMinutes(lecture.lectureDuration)}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+/** The course structure: each chapter opens and closes on its own; the first starts open. */
+export function ChapterList({ chapters, onPreview }: ChapterListProps) {
+  return (
+    <ul className="space-y-2">
+      {chapters.map((chapter, index) => (
+        <ChapterItem
+          key={chapter.chapterId}
+          chapter={chapter}
+          initiallyOpen={index === 0}
+          onPreview={onPreview}
+        />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,49 @@
+import type { CourseSummary } from '@aprendiz/contract/courses';
+import { discountedPrice } from '@aprendiz/contract/rules/pricing';
+import { Link } from 'react-router-dom';
+import { paths } from '../config/paths';
+import { useAppContext } from '../context/app-context';
+import { formatPrice } from './price';
+import { RatingStars } from './rating-stars';
+
+// The thumbnails are 16:9; fixed dimensions let the browser reserve the space before they load.
+const THUMBNAIL_WIDTH = 640;
+const THUMBNAIL_HEIGHT = 360;
+
+/** A catalogue entry; the whole card links to the course page. */
+export function CourseCard({ course }: { course: CourseSummary }) {
+  const { currency } = useAppContext();
+  return (
+    <Link
+      to={paths.course(course._id)}
+      className="group flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+    >
+      <img
+        src={course.courseThumbnail}
+        alt={course.courseTitle}
+        width={THUMBNAIL_WIDTH}
+        height={THUMBNAIL_HEIGHT}
+        loading="lazy"
+        decoding="async"
+        className="aspect-video w-full bg-slate-100 object-cover"
+      />
+      <div className="flex flex-1 flex-col gap-1.5 p-4 text-left">
+        <h3 className="line-clamp-2 font-semibold text-slate-900 group-hover:text-blue-700">
+          {course.courseTitle}
+        </h3>
+        <p className="text-sm text-slate-600">{course.educator.name}</p>
+        <p className="flex items-center gap-2 text-sm text-slate-700">
+          <span aria-hidden="true">{course.averageRating}</span>
+          <RatingStars value={course.averageRating} />
+          <span>
+            ({course.ratingCount}
+            <span className="sr-only"> avaliações</span>)
+          </span>
+        </p>
+        <p className="mt-auto pt-1 text-base font-semibold text-slate-900">
+          {formatPrice(discountedPrice(course.coursePrice, course.discount), currency)}
+        </p>
+      </div>
+    </Link>
+  );
+}

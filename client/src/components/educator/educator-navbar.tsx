@@ -1,0 +1,23 @@
+import { useAuthUser } from '../../auth/auth-context';
+import { useAppContext } from '../../context/app-context';
+import { Logo } from '../navbar';
+import { UserMenu } from '../user-menu';
+
+/** The educator area's top bar: the logo (home), a greeting and the user menu. */
+export function EducatorNavbar() {
+  const { user } = useAuthUser();
+  const { brand } = useAppContext();
+  return (
+    <header className="border-b border-gray-500/20 bg-white">
+      <div className="flex items-center justify-between gap-4 px-4 py-3 md:px-8">
+        <Logo brand={brand} />
+        {user && (
+          <div className="flex min-w-0 items-center gap-3 text-slate-700">
+            <p className="hidden truncate sm:block">Olá, {user.name}</p>
+            <UserMenu />
+          </div>
+        )}
+      </div>
+    </header>
+  );
+}

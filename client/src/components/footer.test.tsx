@@ -1,0 +1,20 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../test/render';
+import { Footer } from './footer';
+
+describe('Footer', () => {
+  it('when shown, then it links every public page and names the brand in the copyright line', () => {
+    renderWithProviders(<Footer />, { app: { brand: 'Saber' } });
+    const links = within(screen.getByRole('navigation', { name: 'Rodapé' })).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Início', '/'],
+      ['Cursos', '/course-list'],
+      ['Mentores', '/mentors-list'],
+      ['Vagas', '/job-list'],
+      ['Contato', '/contact'],
+      ['Política de Privacidade', '/privacy-policy'],
+    ]);
+    expect(screen.getByText(/© \d{4} Saber\. Todos os direitos reservados\./)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,92 @@
+import { useEffect, useRef, useState } from 'react';
+import { useAppContext } from '../context/app-context';
+import { fireConfetti } from '../lib/confetti';
+import { Dialog } from './dialog';
+
+/** Chromium's install event; not in TypeScript's DOM library. */
+type BeforeInstallPromptEvent = Event & {
+  prompt: () => Promise<void>;
+  userChoice: Promise<{ outcome: 'accepted' | 'dismissed'; platform: string }>;
+};
+
+const MOBILE_USER_AGENT = /Android|iPhone|iPad|iPod/i;
+export const CONFETTI_AFTER_INSTALL_MS = 1500;
+
+function runsAsInstalledApp(): boolean {
+  return (
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia('(display-mode: standalone)').matches
+  );
+}
+
+/** Spec §2 'Install prompt': on phones and tablets, once the browser says the app can be installed. */
+export function InstallPrompt() {
+  const { brand } = useAppContext();
+  const [installEvent, setInstallEvent] = useState<BeforeInstallPromptEvent | null>(null);
+  const [open, setOpen] = useState(false);
+  const confettiTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => {
+    if (!MOBILE_USER_AGENT.test(navigator.userAgent) || runsAsInstalledApp()) return;
+    function onBeforeInstallPrompt(event: Event) {
+      // Keep the browser's own mini-bar away: the app asks in its own words.
+      event.preventDefault();
+      setInstallEvent(event as BeforeInstallPromptEvent);
+      setOpen(true);
+    }
+    window.addEventListener('beforeinstallprompt', onBeforeInstallPrompt);
+    return () => window.removeEventListener('beforeinstallprompt', onBeforeInstallPrompt);
+  }, []);
+
+  useEffect(() => {
+    function onInstalled() {
+      setOpen(false);
+      void fireConfetti();
+    }
+    window.addEventListener('appinstalled', onInstalled);
+    return () => {
+      window.removeEventListener('appinstalled', onInstalled);
+      clearTimeout(confettiTimer.current);
+    };
+  }, []);
+
+  async function install() {
+    setOpen(false);
+    if (!installEvent) return;
+    // The event can prompt only once; a new one arrives if the browser offers installation again.
+    setInstallEvent(null);
+    await installEvent.prompt();
+    const { outcome } = await installEvent.userChoice;
+    if (outcome === 'accepted') {
+      confettiTimer.current = setTimeout(() => void fireConfetti(), CONFETTI_AFTER_INSTALL_MS);
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onClose={() => setOpen(false)}
+      title="Continuar no app"
+      className="text-center"
+    >
+      <img
+        src="/icons/icon-192.png"
+        alt=""
+        width={72}
+        height={72}
+        className="mx-auto mb-4 h-18 w-18 rounded-2xl"
+      />
+      <p className="text-slate-700">
+        Instale o {brand} no seu celular: abre mais rápido, em tela cheia, e continua de onde você
+        parou.
+      </p>
+      <button
+        type="button"
+        onClick={() => void install()}
+        className="mt-6 w-full rounded-full bg-blue-600 px-5 py-3 font-semibold text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+      >
+        Abrir app
+      </button>
+    </Dialog>
+  );
+}

@@ -1,0 +1,70 @@
+import { MENTOR_DESCRIPTION_MAX, truncateWithEllipsis } from '@aprendiz/contract/rules/text';
+import type { Mentor } from '../data/mentors';
+
+/** Spec §2: at most ten subject tags per card. */
+export const MENTOR_SUBJECTS_MAX = 10;
+
+type MentorCardProps = {
+  mentor: Mentor;
+  onBook: (mentor: Mentor) => void;
+};
+
+export function formatMentorPrice(price: number): string {
+  return `US$ ${price}/hora`;
+}
+
+/** A mentor: photo, description, subjects, rating and hourly price, with 'Reservar'. */
+export function MentorCard({ mentor, onBook }: MentorCardProps) {
+  return (
+    <article className="flex h-full flex-col rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+      <div className="flex items-center gap-4">
+        <img
+          src={mentor.image}
+          alt={`Foto de ${mentor.name}`}
+          width={64}
+          height={64}
+          loading="lazy"
+          className="h-16 w-16 shrink-0 rounded-full bg-slate-100 object-cover"
+        />
+        <div className="min-w-0">
+          <h3 className="text-lg font-semibold text-slate-900">{mentor.name}</h3>
+          <p className="flex items-center gap-1 text-sm text-slate-700">
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-amber-500">
+              <path d="M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.8l-5.2 2.8 1-5.8L1.5 7.7l5.9-.9L10 1.5z" />
+            </svg>
+            <span>
+              <span className="sr-only">Avaliação </span>
+              {mentor.rating.toFixed(1)}
+            </span>
+            <span aria-hidden="true">·</span>
+            <span>{mentor.reviews} avaliações</span>
+          </p>
+        </div>
+      </div>
+      <p className="mt-4 text-sm leading-relaxed text-slate-700">
+        {truncateWithEllipsis(mentor.description, MENTOR_DESCRIPTION_MAX)}
+      </p>
+      <ul aria-label="Assuntos" className="mt-4 flex flex-wrap gap-2">
+        {mentor.subjects.slice(0, MENTOR_SUBJECTS_MAX).map((subject) => (
+          <li
+            key={subject}
+            className="rounded-full bg-blue-50 px-2.5 py-1 text-xs font-medium text-blue-800"
+          >
+            {subject}
+          </li>
+        ))}
+      </ul>
+      <div className="mt-auto flex items-center justify-between gap-3 pt-5">
+        <p className="text-lg font-semibold text-slate-900">{formatMentorPrice(mentor.price)}</p>
+        <button
+          type="button"
+          onClick={() => onBook(mentor)}
+          aria-label={`Reservar sessão com ${mentor.name}`}
+          className="rounded-md bg-blue-600 px-5 py-2 font-medium text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+        >
+          Reservar
+        </button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,141 @@
+import type { ReactNode } from 'react';
+import { NavLink, useNavigate } from 'react-router-dom';
+import { useAuthActions, useAuthUser } from '../auth/auth-context';
+import { paths } from '../config/paths';
+import { useAppContext } from '../context/app-context';
+import { useBecomeEducator } from '../lib/use-become-educator';
+import { PopupMenu, type MenuAction } from './user-menu';
+
+const itemClass =
+  'flex min-w-16 flex-col items-center gap-0.5 rounded-md px-3 py-1.5 text-xs font-medium focus-visible:outline-2 focus-visible:outline-blue-600';
+
+function Icon({ children }: { children: ReactNode }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-6 w-6"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      {children}
+    </svg>
+  );
+}
+
+const icons = {
+  explore: (
+    <Icon>
+      <circle cx="12" cy="12" r="9" />
+      <path d="m15.5 8.5-2 5-5 2 2-5 5-2Z" />
+    </Icon>
+  ),
+  courses: (
+    <Icon>
+      <path d="M4 5.5A1.5 1.5 0 0 1 5.5 4H11v16H5.5A1.5 1.5 0 0 1 4 18.5v-13ZM13 4h5.5A1.5 1.5 0 0 1 20 5.5v13a1.5 1.5 0 0 1-1.5 1.5H13V4Z" />
+    </Icon>
+  ),
+  jobs: (
+    <Icon>
+      <rect x="3" y="7" width="18" height="13" rx="2" />
+      <path d="M9 7V5a1 1 0 0 1 1-1h4a1 1 0 0 1 1 1v2M3 12h18" />
+    </Icon>
+  ),
+  profile: (
+    <Icon>
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4 20a8 8 0 0 1 16 0" />
+    </Icon>
+  ),
+};
+
+function Tab({
+  to,
+  end,
+  icon,
+  label,
+}: {
+  to: string;
+  end?: boolean;
+  icon: ReactNode;
+  label: string;
+}) {
+  return (
+    <NavLink
+      to={to}
+      end={end}
+      className={({ isActive }) =>
+        `${itemClass} ${isActive ? 'text-blue-700' : 'text-slate-600 hover:text-slate-900'}`
+      }
+    >
+      {icon}
+      {label}
+    </NavLink>
+  );
+}
+
+function ProfileTab() {
+  const { user } = useAuthUser();
+  const { openSignIn, signOut } = useAuthActions();
+  const { isEducator } = useAppContext();
+  const { becomeEducator } = useBecomeEducator();
+  const navigate = useNavigate();
+  const content = (
+    <>
+      {icons.profile}
+      Perfil
+    </>
+  );
+
+  if (!user) {
+    return (
+      <button
+        type="button"
+        onClick={openSignIn}
+        className={`${itemClass} text-slate-600 hover:text-slate-900`}
+      >
+        {content}
+      </button>
+    );
+  }
+  const actions: MenuAction[] = isEducator
+    ? [{ label: 'Dashboard', onSelect: () => navigate(paths.educator) }]
+    : [{ label: 'Tornar-se educador', onSelect: becomeEducator }];
+  actions.push({ label: 'Sair', onSelect: signOut });
+
+  return (
+    <PopupMenu
+      label="Perfil"
+      button={content}
+      buttonClassName={`${itemClass} text-slate-600 hover:text-slate-900`}
+      direction="up"
+      header={
+        <>
+          <p className="truncate text-sm font-semibold text-slate-900">Olá, {user.name}</p>
+          <p className="truncate text-xs text-slate-600">{user.email}</p>
+        </>
+      }
+      actions={actions}
+    />
+  );
+}
+
+/** The phone bottom bar (below `md`): Explore, Cursos, Empregos, Perfil. */
+export function MobileNav() {
+  return (
+    <nav
+      aria-label="Navegação inferior"
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
+    >
+      <div className="mx-auto flex max-w-md items-center justify-around py-1">
+        <Tab to={paths.home} end icon={icons.explore} label="Explore" />
+        <Tab to={paths.myEnrollments} icon={icons.courses} label="Cursos" />
+        <Tab to={paths.jobs} icon={icons.jobs} label="Empregos" />
+        <ProfileTab />
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,108 @@
+import { Link, useLocation } from 'react-router-dom';
+import { useAuthActions, useAuthUser } from '../auth/auth-context';
+import { paths } from '../config/paths';
+import { useAppContext } from '../context/app-context';
+import { useBecomeEducator } from '../lib/use-become-educator';
+import { OnlineCounter } from './online-counter';
+import { UserMenu } from './user-menu';
+
+const linkClass =
+  'rounded-md text-slate-700 hover:text-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600';
+
+/** The brand's mark and name, linking home. */
+export function Logo({ brand }: { brand: string }) {
+  return (
+    <Link
+      to={paths.home}
+      className="flex shrink-0 items-center gap-2 rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+    >
+      <img src="/icons/logo.svg" alt={brand} width={36} height={36} className="h-9 w-9" />
+      <span aria-hidden="true" className="text-xl font-bold tracking-tight text-slate-900">
+        {brand}
+      </span>
+    </Link>
+  );
+}
+
+function EducatorButton() {
+  const { user } = useAuthUser();
+  const { openSignIn } = useAuthActions();
+  const { isEducator } = useAppContext();
+  const { becomeEducator, pending } = useBecomeEducator();
+
+  if (isEducator) {
+    return (
+      <Link to={paths.educator} className={linkClass}>
+        Educator Dashboard
+      </Link>
+    );
+  }
+  return (
+    <button
+      type="button"
+      disabled={pending}
+      onClick={() => (user ? void becomeEducator() : openSignIn())}
+      className={`${linkClass} disabled:opacity-60`}
+    >
+      Tornar-se educador
+    </button>
+  );
+}
+
+function GenericProfileImage() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 36 36" className="h-9 w-9 shrink-0">
+      <circle cx="18" cy="18" r="18" fill="#e2e8f0" />
+      <circle cx="18" cy="14" r="6" fill="#94a3b8" />
+      <path d="M6.5 30a12.5 9 0 0 1 23 0A17.5 17.5 0 0 1 6.5 30Z" fill="#94a3b8" />
+    </svg>
+  );
+}
+
+/** The public top bar (spec §2 'Public navigation'); below `md` only the logo and counter remain. */
+export function Navbar() {
+  const { pathname } = useLocation();
+  const { user } = useAuthUser();
+  const { openSignIn } = useAuthActions();
+  const { brand } = useAppContext();
+  const onCourseList = pathname === '/course-list' || pathname.startsWith('/course-list/');
+
+  return (
+    <header
+      data-testid="site-header"
+      className={`border-b border-slate-200 ${onCourseList ? 'bg-white' : 'bg-cyan-100/70'}`}
+    >
+      <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 sm:px-8 lg:px-12">
+        <Logo brand={brand} />
+        <div className="flex items-center gap-5">
+          <OnlineCounter />
+          <nav aria-label="Principal" className="hidden items-center gap-5 md:flex">
+            <EducatorButton />
+            {user && (
+              <Link to={paths.myEnrollments} className={linkClass}>
+                My Enrollments
+              </Link>
+            )}
+            {user ? (
+              <div className="flex items-center gap-3">
+                <span className="max-w-48 truncate text-slate-800">Olá, {user.name}</span>
+                <UserMenu />
+              </div>
+            ) : (
+              <div className="flex items-center gap-3">
+                <GenericProfileImage />
+                <button
+                  type="button"
+                  onClick={openSignIn}
+                  className="rounded-full bg-blue-600 px-5 py-2 font-semibold text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+                >
+                  Começar
+                </button>
+              </div>
+            )}
+          </nav>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,42 @@
+import { useEffect, useState } from 'react';
+import { loadApi } from '../lib/load-api';
+import { getClientId } from '../lib/client-id';
+
+export const ONLINE_PING_INTERVAL_MS = 30_000;
+
+/** 'Alunos online': announces this browser every 30 s and shows how many the server has seen lately. */
+export function OnlineCounter({ className = '' }: { className?: string }) {
+  const [count, setCount] = useState<number | null>(null);
+
+  useEffect(() => {
+    const clientId = getClientId();
+    let active = true;
+    async function ping() {
+      try {
+        const api = await loadApi();
+        const { data } = await api.post<unknown>('/api/online', { clientId });
+        if (active && typeof data === 'number') setCount(data);
+      } catch (err) {
+        // Spec §8: the counter failing is logged only; the page works without it.
+        console.warn('Contador de alunos online indisponível', err);
+      }
+    }
+    void ping();
+    const timer = setInterval(() => void ping(), ONLINE_PING_INTERVAL_MS);
+    return () => {
+      active = false;
+      clearInterval(timer);
+    };
+  }, []);
+
+  if (count === null) return null;
+  return (
+    <p className={`flex items-center gap-1.5 text-sm text-slate-700 ${className}`}>
+      <span aria-hidden="true" className="relative flex h-2.5 w-2.5">
+        <span className="absolute inline-flex h-full w-full rounded-full bg-green-500 opacity-60 motion-safe:animate-ping" />
+        <span className="relative inline-flex h-2.5 w-2.5 rounded-full bg-green-600" />
+      </span>
+      <span className="font-semibold text-slate-900">{count}</span> Alunos online
+    </p>
+  );
+}

@@ -1,0 +1,29 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../test/render';
+import { SearchBar } from './search-bar';
+
+describe('SearchBar', () => {
+  it('when text is typed and Pesquisar pressed, then it goes to /course-list/{text}', async () => {
+    const user = userEvent.setup();
+    const { location } = renderWithProviders(<SearchBar />);
+    const box = screen.getByRole('searchbox', { name: 'Pesquisar cursos' });
+    expect(box).toHaveAttribute('placeholder', 'Vamos aprender ...');
+    await user.type(box, 'react avançado');
+    await user.click(screen.getByRole('button', { name: 'Pesquisar' }));
+    expect(location()).toBe(`/course-list/${encodeURIComponent('react avançado')}`);
+  });
+
+  it('when submitted empty with Enter, then it still submits, to the full list', async () => {
+    const user = userEvent.setup();
+    const { location } = renderWithProviders(<SearchBar />, { route: '/contact' });
+    await user.type(screen.getByRole('searchbox'), '{Enter}');
+    expect(location()).toBe('/course-list');
+  });
+
+  it('when given an initial value, then the box is pre-filled', () => {
+    renderWithProviders(<SearchBar initialValue="python" />);
+    expect(screen.getByRole('searchbox')).toHaveValue('python');
+  });
+});

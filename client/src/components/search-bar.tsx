@@ -1,0 +1,50 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '../config/paths';
+
+type SearchBarProps = {
+  /** Pre-fills the box, e.g. with the course list's active search term. */
+  initialValue?: string;
+};
+
+/** The course search of spec §2: an empty query also submits, and lists every course. */
+export function SearchBar({ initialValue = '' }: SearchBarProps) {
+  const [query, setQuery] = useState(initialValue);
+  const navigate = useNavigate();
+  const inputId = useId();
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    navigate(paths.courseList(query.trim()));
+  }
+
+  return (
+    <form
+      role="search"
+      onSubmit={handleSubmit}
+      className="flex w-full max-w-xl items-center gap-2 rounded-lg border border-slate-300 bg-white p-1.5 shadow-sm focus-within:border-blue-600"
+    >
+      <label htmlFor={inputId} className="sr-only">
+        Pesquisar cursos
+      </label>
+      <svg aria-hidden="true" viewBox="0 0 20 20" className="ml-2 h-5 w-5 shrink-0 fill-slate-500">
+        <path d="M8.5 3a5.5 5.5 0 0 1 4.4 8.8l3.7 3.6-1.2 1.2-3.6-3.7A5.5 5.5 0 1 1 8.5 3zm0 1.7a3.8 3.8 0 1 0 0 7.6 3.8 3.8 0 0 0 0-7.6z" />
+      </svg>
+      <input
+        id={inputId}
+        type="search"
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+        placeholder="Vamos aprender ..."
+        enterKeyHint="search"
+        className="min-w-0 flex-1 bg-transparent px-1 py-2 text-slate-900 placeholder:text-slate-500 focus:outline-none"
+      />
+      <button
+        type="submit"
+        className="shrink-0 rounded-md bg-blue-600 px-4 py-2.5 font-medium text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 sm:px-8"
+      >
+        Pesquisar
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,27 @@
+import { Dialog } from './dialog';
+
+type UnderDevelopmentDialogProps = {
+  open: boolean;
+  onClose: () => void;
+};
+
+/** Job applications and mock interviews are not built yet (spec §1); this says so. */
+export function UnderDevelopmentDialog({ open, onClose }: UnderDevelopmentDialogProps) {
+  return (
+    <Dialog open={open} onClose={onClose} title="Em desenvolvimento">
+      <p className="text-slate-700">
+        Esta funcionalidade ainda está em construção. Estamos trabalhando nela e em breve ela estará
+        disponível.
+      </p>
+      <div className="mt-6 flex justify-end">
+        <button
+          type="button"
+          onClick={onClose}
+          className="rounded-md bg-blue-600 px-5 py-2 font-medium text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+        >
+          Fechar
+        </button>
+      </div>
+    </Dialog>
+  );
+}

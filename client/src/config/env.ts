@@ -1,0 +1,34 @@
+export type Env = {
+  /** '' means the same origin as the page (the server also serves the client). */
+  backendUrl: string;
+  /** Set: Clerk is the sign-in provider; empty: local accounts. */
+  clerkPublishableKey: string;
+  currency: string;
+  brand: string;
+  formEndpoint: string;
+  calendlyUrl: string;
+};
+
+const DEFAULT_CALENDLY_URL = 'https://calendly.com/aprendiz/mentoria';
+
+// Read by hand rather than with zod: this module sits in the entry chunk, whose budget is 120 kB, and
+// every value is an optional string with a default.
+function text(source: Record<string, unknown>, key: string, fallback = ''): string {
+  const value = source[key];
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : fallback;
+}
+
+/** Builds the client configuration from Vite's `import.meta.env`; blank values fall back to the defaults. */
+export function parseEnv(source: Record<string, unknown>): Env {
+  const backendUrl = text(source, 'VITE_BACKEND_URL').replace(/\/+$/, '');
+  return {
+    backendUrl,
+    clerkPublishableKey: text(source, 'VITE_CLERK_PUBLISHABLE_KEY'),
+    currency: text(source, 'VITE_CURRENCY', 'Kz'),
+    brand: text(source, 'VITE_BRAND', 'Aprendiz'),
+    formEndpoint: text(source, 'VITE_FORM_ENDPOINT', `${backendUrl}/api/contact`),
+    calendlyUrl: text(source, 'VITE_CALENDLY_URL', DEFAULT_CALENDLY_URL),
+  };
+}
+
+export const env: Env = parseEnv(import.meta.env);

@@ -1,0 +1,22 @@
+/** Every client route in one place, so links and the router cannot drift apart. */
+export const paths = {
+  home: '/',
+  courseList: (query?: string) =>
+    query === undefined || query === ''
+      ? '/course-list'
+      : `/course-list/${encodeURIComponent(query)}`,
+  course: (id: string) => `/course/${encodeURIComponent(id)}`,
+  myEnrollments: '/my-enrollments',
+  player: (courseId: string) => `/player/${encodeURIComponent(courseId)}`,
+  /** `path` is where the loading screen goes next, without its leading slash (e.g. 'my-enrollments'). */
+  loading: (path: string) => `/loading/${path.replace(/^\/+/, '')}`,
+  checkout: (purchaseId: string) => `/checkout/${encodeURIComponent(purchaseId)}`,
+  privacy: '/privacy-policy',
+  contact: '/contact',
+  jobs: '/job-list',
+  mentors: '/mentors-list',
+  educator: '/educator',
+  educatorAddCourse: '/educator/add-course',
+  educatorMyCourses: '/educator/my-courses',
+  educatorStudents: '/educator/student-enrolled',
+} as const;

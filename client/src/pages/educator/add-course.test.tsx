@@ -1,0 +1,250 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubApi, type StubRequest, type StubResponse } from '../../test/api-stub';
+import { renderWithProviders, testUser } from '../../test/render';
+import AddCoursePage from './add-course';
+
+// Quill needs a real layout engine; a textarea stands in with the same value/onChange contract.
+vi.mock('./add-course/rich-text-editor', () => ({
+  RichTextEditor: ({
+    value,
+    onChange,
+    labelledBy,
+  }: {
+    value: string;
+    onChange: (html: string) => void;
+    labelledBy: string;
+  }) => (
+    <textarea
+      aria-labelledby={labelledBy}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  ),
+}));
+
+const PREVIEW_URL = 'blob:http://localhost/preview';
+
+beforeEach(() => {
+  // jsdom has no object URLs.
+  URL.createObjectURL = vi.fn(() => PREVIEW_URL);
+  URL.revokeObjectURL = vi.fn();
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+function png(name = 'capa.png'): File {
+  return new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], name, { type: 'image/png' });
+}
+
+function renderPage() {
+  return renderWithProviders(<AddCoursePage />, {
+    route: '/educator/add-course',
+    auth: { user: testUser },
+    app: { isEducator: true },
+  });
+}
+
+const field = {
+  title: () => screen.getByLabelText('Course Title'),
+  description: () => screen.getByRole('textbox', { name: 'Course Description' }),
+  price: () => screen.getByLabelText('Course Price'),
+  discount: () => screen.getByLabelText('Discount %'),
+  thumbnail: () => screen.getByLabelText<HTMLInputElement>('Course Thumbnail'),
+  submit: () => screen.getByRole('button', { name: 'ADD' }),
+};
+
+async function fillCourse(user: UserEvent) {
+  await user.type(field.title(), 'TypeScript do zero');
+  await user.type(field.description(), '<p><strong>Tipos</strong> na prática</p>');
+  await user.clear(field.price());
+  await user.type(field.price(), '49.99');
+  await user.clear(field.discount());
+  await user.type(field.discount(), '10');
+  vi.spyOn(window, 'prompt').mockReturnValueOnce('Introdução');
+  await user.click(screen.getByRole('button', { name: '+ Add Chapter' }));
+  await user.click(screen.getByRole('button', { name: '+ Add Lecture' }));
+  const dialog = screen.getByRole('dialog', { name: 'Add Lecture' });
+  await user.type(within(dialog).getByLabelText('Lecture Title'), 'Boas-vindas');
+  await user.type(within(dialog).getByLabelText('Duration (minutes)'), '7');
+  await user.type(within(dialog).getByLabelText('Lecture URL'), 'https://youtu.be/abc123');
+  await user.click(within(dialog).getByLabelText('Is Preview Free?'));
+  await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+}
+
+function addCourseCalls(calls: StubRequest[]) {
+  return calls.filter((call) => call.url === '/api/educator/add-course');
+}
+
+// Whole forms are typed key by key; on a busy machine that outlasts the default 5 s.
+describe('AddCoursePage', { timeout: 20_000 }, () => {
+  it('when ADD is pressed without a thumbnail, then Thumbnail Not Selected is shown and nothing is sent', async () => {
+    const { calls } = stubApi(() => ({ data: { success: true, message: 'Curso adicionado' } }));
+    const user = userEvent.setup();
+    renderPage();
+    await fillCourse(user);
+    await user.click(field.submit());
+
+    expect(await screen.findByText('Thumbnail Not Selected')).toBeInTheDocument();
+    expect(calls).toEqual([]);
+    expect(field.title()).toHaveValue('TypeScript do zero');
+  });
+
+  it('when a thumbnail is picked, then its preview is shown', async () => {
+    stubApi(() => ({ data: {} }));
+    const user = userEvent.setup();
+    renderPage();
+    expect(screen.queryByAltText('Pré-visualização da miniatura')).not.toBeInTheDocument();
+    await user.upload(field.thumbnail(), png());
+    expect(screen.getByAltText('Pré-visualização da miniatura')).toHaveAttribute(
+      'src',
+      PREVIEW_URL,
+    );
+  });
+
+  it('when a file that is not an image is picked, then it is refused with a message and no preview', async () => {
+    stubApi(() => ({ data: {} }));
+    // The picker's accept filter is what a browser applies; bypass it as a drag-and-drop could.
+    const user = userEvent.setup({ applyAccept: false });
+    renderPage();
+    await user.upload(
+      field.thumbnail(),
+      new File(['%PDF'], 'notas.pdf', { type: 'application/pdf' }),
+    );
+
+    expect(
+      await screen.findByText('Selecione um arquivo de imagem (JPEG, PNG, WebP, GIF ou AVIF).'),
+    ).toBeInTheDocument();
+    expect(screen.queryByAltText('Pré-visualização da miniatura')).not.toBeInTheDocument();
+    expect(field.thumbnail().files).toHaveLength(0);
+  });
+
+  it('when the form is complete, then courseData and the image go as multipart, the message shows and every field resets', async () => {
+    const { calls } = stubApi(() => ({
+      status: 201,
+      data: { success: true, message: 'Curso adicionado com sucesso' },
+    }));
+    const user = userEvent.setup();
+    renderPage();
+    await fillCourse(user);
+    const image = png();
+    await user.upload(field.thumbnail(), image);
+    await user.click(field.submit());
+
+    expect(await screen.findByText('Curso adicionado com sucesso')).toBeInTheDocument();
+    const [request] = addCourseCalls(calls);
+    expect(request.method).toBe('POST');
+    expect(request.body).toBeInstanceOf(FormData);
+    const body = request.body as FormData;
+    expect(body.get('image')).toBe(image);
+    expect(JSON.parse(body.get('courseData') as string)).toEqual({
+      courseTitle: 'TypeScript do zero',
+      courseDescription: '<p><strong>Tipos</strong> na prática</p>',
+      coursePrice: 49.99,
+      discount: 10,
+      courseContent: [
+        {
+          chapterId: expect.any(String),
+          chapterTitle: 'Introdução',
+          chapterOrder: 1,
+          chapterContent: [
+            {
+              lectureId: expect.any(String),
+              lectureTitle: 'Boas-vindas',
+              lectureDuration: 7,
+              lectureUrl: 'https://youtu.be/abc123',
+              isPreviewFree: true,
+              lectureOrder: 1,
+            },
+          ],
+        },
+      ],
+    });
+
+    expect(field.title()).toHaveValue('');
+    expect(field.description()).toHaveValue('');
+    expect(field.price()).toHaveValue(0);
+    expect(field.discount()).toHaveValue(0);
+    expect(field.thumbnail().value).toBe('');
+    expect(screen.queryByAltText('Pré-visualização da miniatura')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Introdução/)).not.toBeInTheDocument();
+    expect(field.submit()).toBeEnabled();
+  });
+
+  it('when the course is being sent, then ADD is disabled until the answer arrives', async () => {
+    let answer: (response: StubResponse) => void = () => {};
+    const { calls } = stubApi(
+      () =>
+        new Promise<StubResponse>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    const user = userEvent.setup();
+    renderPage();
+    await user.type(field.title(), 'Curso lento');
+    await user.upload(field.thumbnail(), png());
+    await user.click(field.submit());
+
+    await waitFor(() => expect(field.submit()).toBeDisabled());
+    await user.click(field.submit());
+    answer({ data: { success: true, message: 'Curso adicionado' } });
+    await waitFor(() => expect(field.submit()).toBeEnabled());
+    expect(addCourseCalls(calls)).toHaveLength(1);
+  });
+
+  it('when the server refuses the course, then its message is shown and the form keeps what was typed', async () => {
+    stubApi(() => ({
+      status: 413,
+      data: { success: false, message: 'A miniatura deve ter no máximo 5 MB' },
+    }));
+    const user = userEvent.setup();
+    renderPage();
+    await user.type(field.title(), 'Curso pesado');
+    await user.upload(field.thumbnail(), png('grande.png'));
+    await user.click(field.submit());
+
+    expect(await screen.findByText('A miniatura deve ter no máximo 5 MB')).toBeInTheDocument();
+    expect(field.title()).toHaveValue('Curso pesado');
+    expect(screen.getByAltText('Pré-visualização da miniatura')).toBeInTheDocument();
+    expect(field.submit()).toBeEnabled();
+  });
+
+  it('when the server answers success false, then its message is shown and nothing resets', async () => {
+    stubApi(() => ({ data: { success: false, message: 'Não foi possível guardar o curso' } }));
+    const user = userEvent.setup();
+    renderPage();
+    await user.type(field.title(), 'Curso');
+    await user.upload(field.thumbnail(), png());
+    await user.click(field.submit());
+
+    expect(await screen.findByText('Não foi possível guardar o curso')).toBeInTheDocument();
+    expect(field.title()).toHaveValue('Curso');
+  });
+
+  it('when the connection drops, then the error is shown', async () => {
+    stubApi(() => {
+      throw new Error('Network Error');
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.type(field.title(), 'Curso');
+    await user.upload(field.thumbnail(), png());
+    await user.click(field.submit());
+    expect(await screen.findByText('Network Error')).toBeInTheDocument();
+  });
+
+  it('when the title is only spaces, then the schema message is shown and nothing is sent', async () => {
+    const { calls } = stubApi(() => ({ data: { success: true, message: 'Curso adicionado' } }));
+    const user = userEvent.setup();
+    renderPage();
+    await user.type(field.title(), '   ');
+    await user.upload(field.thumbnail(), png());
+    await user.click(field.submit());
+
+    expect(await screen.findByText('O título do curso é obrigatório')).toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+});

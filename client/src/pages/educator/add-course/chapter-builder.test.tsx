@@ -1,0 +1,259 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ChapterBuilder } from './chapter-builder';
+import type { ChapterDraft } from './course-draft';
+
+/** Holds the chapters like the add-course page does, and lets a test read the latest ones. */
+function Harness({ onSubmit = vi.fn() }: { onSubmit?: () => void }) {
+  const [chapters, setChapters] = useState<ChapterDraft[]>([]);
+  latestChapters = chapters;
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      <ChapterBuilder chapters={chapters} onChange={setChapters} />
+    </form>
+  );
+}
+
+let latestChapters: ChapterDraft[] = [];
+
+function answerPrompt(...answers: (string | null)[]) {
+  const prompt = vi.spyOn(window, 'prompt');
+  for (const answer of answers) prompt.mockReturnValueOnce(answer);
+  return prompt;
+}
+
+async function addChapters(user: UserEvent, ...titles: string[]) {
+  answerPrompt(...titles);
+  for (let i = 0; i < titles.length; i += 1) {
+    await user.click(screen.getByRole('button', { name: '+ Add Chapter' }));
+  }
+}
+
+function chapterItem(title: string): HTMLElement {
+  const toggle = screen.getByRole('button', { name: new RegExp(`^\\d+ ${title}$`) });
+  const item = toggle.closest('li');
+  if (!item) throw new Error(`no chapter ${title}`);
+  return item;
+}
+
+type LectureInput = { title?: string; duration?: string; url?: string; preview?: boolean };
+
+async function addLectureTo(user: UserEvent, chapterTitle: string, lecture: LectureInput) {
+  await user.click(
+    within(chapterItem(chapterTitle)).getByRole('button', { name: '+ Add Lecture' }),
+  );
+  const dialog = screen.getByRole('dialog', { name: 'Add Lecture' });
+  if (lecture.title) await user.type(within(dialog).getByLabelText('Lecture Title'), lecture.title);
+  if (lecture.duration) {
+    await user.type(within(dialog).getByLabelText('Duration (minutes)'), lecture.duration);
+  }
+  if (lecture.url) await user.type(within(dialog).getByLabelText('Lecture URL'), lecture.url);
+  if (lecture.preview) await user.click(within(dialog).getByLabelText('Is Preview Free?'));
+  await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  latestChapters = [];
+});
+
+// Whole forms are typed key by key; on a busy machine that outlasts the default 5 s.
+describe('ChapterBuilder', { timeout: 20_000 }, () => {
+  it('when + Add Chapter is answered with a name, then the chapter is appended with no lectures', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    const prompt = answerPrompt('Introdução', 'Funções');
+    await user.click(screen.getByRole('button', { name: '+ Add Chapter' }));
+    await user.click(screen.getByRole('button', { name: '+ Add Chapter' }));
+
+    expect(prompt).toHaveBeenCalledWith('Enter Chapter Name:');
+    expect(screen.getByRole('button', { name: '1 Introdução' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '2 Funções' })).toBeInTheDocument();
+    expect(within(chapterItem('Introdução')).getByText('0 Lectures')).toBeInTheDocument();
+    expect(latestChapters.map((chapter) => chapter.chapterOrder)).toEqual([1, 2]);
+  });
+
+  it('when the prompt is cancelled or left blank, then no chapter is added', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    answerPrompt(null, '   ');
+    await user.click(screen.getByRole('button', { name: '+ Add Chapter' }));
+    await user.click(screen.getByRole('button', { name: '+ Add Chapter' }));
+    expect(screen.queryByRole('listitem')).not.toBeInTheDocument();
+    expect(latestChapters).toEqual([]);
+  });
+
+  it('when a chapter header is pressed, then its lectures collapse, and pressing again expands them', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await addChapters(user, 'Introdução', 'Funções');
+    const toggle = screen.getByRole('button', { name: '1 Introdução' });
+
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(
+      within(chapterItem('Introdução')).queryByRole('button', { name: '+ Add Lecture' }),
+    ).not.toBeInTheDocument();
+    // The other chapter toggles independently.
+    expect(
+      within(chapterItem('Funções')).getByRole('button', { name: '+ Add Lecture' }),
+    ).toBeVisible();
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(
+      within(chapterItem('Introdução')).getByRole('button', { name: '+ Add Lecture' }),
+    ).toBeVisible();
+  });
+
+  it('when a chapter is removed, then it disappears and the others are renumbered', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await addChapters(user, 'Introdução', 'Funções');
+    await user.click(screen.getByRole('button', { name: 'Remove chapter Introdução' }));
+    expect(screen.queryByText(/Introdução/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '1 Funções' })).toBeInTheDocument();
+    expect(latestChapters.map((chapter) => chapter.chapterTitle)).toEqual(['Funções']);
+  });
+
+  it('when a free-preview lecture is added, then the modal closes and the lecture shows in that chapter only', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await addChapters(user, 'Introdução', 'Funções');
+    await addLectureTo(user, 'Funções', {
+      title: 'Variáveis',
+      duration: '12',
+      url: 'https://youtu.be/abc123',
+      preview: true,
+    });
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const chapter = chapterItem('Funções');
+    expect(within(chapter).getByText('1 Lecture')).toBeInTheDocument();
+    const row = within(chapter)
+      .getByText(/Variáveis/)
+      .closest('li');
+    expect(row).toHaveTextContent('1. Variáveis - 12 mins - Link - Free Preview');
+    expect(within(row as HTMLElement).getByRole('link', { name: 'Link' })).toHaveAttribute(
+      'href',
+      'https://youtu.be/abc123',
+    );
+    expect(within(chapterItem('Introdução')).getByText('0 Lectures')).toBeInTheDocument();
+    expect(latestChapters[1].chapterContent).toEqual([
+      {
+        lectureId: expect.any(String),
+        lectureTitle: 'Variáveis',
+        lectureDuration: 12,
+        lectureUrl: 'https://youtu.be/abc123',
+        isPreviewFree: true,
+        lectureOrder: 1,
+      },
+    ]);
+  });
+
+  it('when the lecture modal opens again after an add, then its fields are empty', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await addChapters(user, 'Introdução');
+    await addLectureTo(user, 'Introdução', { title: 'Variáveis', duration: '5', preview: true });
+    await user.click(screen.getByRole('button', { name: '+ Add Lecture' }));
+
+    const dialog = screen.getByRole('dialog', { name: 'Add Lecture' });
+    expect(within(dialog).getByLabelText('Lecture Title')).toHaveValue('');
+    expect(within(dialog).getByLabelText('Duration (minutes)')).toHaveValue(null);
+    expect(within(dialog).getByLabelText('Lecture URL')).toHaveValue('');
+    expect(within(dialog).getByLabelText('Is Preview Free?')).not.toBeChecked();
+  });
+
+  it('when the preview box is left unticked, or ticked and unticked, then the lecture is Paid', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await addChapters(user, 'Introdução');
+    await addLectureTo(user, 'Introdução', { title: 'Paga' });
+    await user.click(screen.getByRole('button', { name: '+ Add Lecture' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Lecture' });
+    await user.type(within(dialog).getByLabelText('Lecture Title'), 'Também paga');
+    await user.click(within(dialog).getByLabelText('Is Preview Free?'));
+    await user.click(within(dialog).getByLabelText('Is Preview Free?'));
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+
+    expect(screen.getByText(/^1\. Paga/)).toHaveTextContent('- Paid');
+    expect(screen.getByText(/^2\. Também paga/)).toHaveTextContent('- Paid');
+    expect(latestChapters[0].chapterContent.map((lecture) => lecture.isPreviewFree)).toEqual([
+      false,
+      false,
+    ]);
+  });
+
+  it('when a lecture is added with every field empty, then it is accepted with 0 minutes and no link', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await addChapters(user, 'Introdução');
+    await addLectureTo(user, 'Introdução', {});
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+    expect(latestChapters[0].chapterContent).toMatchObject([
+      { lectureTitle: '', lectureDuration: 0, lectureUrl: '', isPreviewFree: false },
+    ]);
+  });
+
+  it('when the lecture URL is not a web link, then the modal stays open with the message and nothing is added', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await addChapters(user, 'Introdução');
+    await addLectureTo(user, 'Introdução', { title: 'XSS', url: 'javascript:alert(1)' });
+
+    const dialog = screen.getByRole('dialog', { name: 'Add Lecture' });
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'O URL da aula deve começar por http:// ou https://',
+    );
+    expect(latestChapters[0].chapterContent).toEqual([]);
+  });
+
+  it('when a lecture is removed, then only that lecture goes', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await addChapters(user, 'Introdução');
+    await addLectureTo(user, 'Introdução', { title: 'Variáveis' });
+    await addLectureTo(user, 'Introdução', { title: 'Laços' });
+    await user.click(screen.getByRole('button', { name: 'Remove lecture Variáveis' }));
+
+    expect(screen.queryByText(/Variáveis/)).not.toBeInTheDocument();
+    expect(screen.getByText(/^1\. Laços/)).toBeInTheDocument();
+    expect(screen.getByText('1 Lecture')).toBeInTheDocument();
+  });
+
+  it('when Esc or the close icon is pressed, then the modal closes without adding a lecture', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await addChapters(user, 'Introdução');
+    await user.click(screen.getByRole('button', { name: '+ Add Lecture' }));
+    await user.type(screen.getByLabelText('Lecture Title'), 'Rascunho');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: '+ Add Lecture' }));
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(latestChapters[0].chapterContent).toEqual([]);
+  });
+
+  it('when a lecture is added, then the add-course form around the builder is not submitted', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<Harness onSubmit={onSubmit} />);
+    await addChapters(user, 'Introdução');
+    await addLectureTo(user, 'Introdução', { title: 'Variáveis' });
+    expect(latestChapters[0].chapterContent).toHaveLength(1);
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,119 @@
+import { useId, useState, type FormEvent } from 'react';
+import { lectureInputSchema } from '@aprendiz/contract/educator';
+import { Dialog } from '../../../components/dialog';
+import type { NewLecture } from './course-draft';
+import { inputClass, labelClass } from './form-styles';
+
+type LectureModalProps = {
+  open: boolean;
+  onClose: () => void;
+  /** Called with a lecture the server will accept; the modal then resets its fields. */
+  onAdd: (lecture: NewLecture) => void;
+};
+
+type LectureFields = { title: string; duration: string; url: string; isPreviewFree: boolean };
+
+const emptyFields: LectureFields = { title: '', duration: '', url: '', isPreviewFree: false };
+
+/** The 'Add Lecture' dialog (spec §2): title, duration in minutes, URL and the free-preview flag. */
+export function LectureModal({ open, onClose, onAdd }: LectureModalProps) {
+  const [fields, setFields] = useState<LectureFields>(emptyFields);
+  const [error, setError] = useState('');
+  const id = useId();
+
+  function update(patch: Partial<LectureFields>) {
+    setFields((current) => ({ ...current, ...patch }));
+    setError('');
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // The dialog is portalled, but React still bubbles its submit to the add-course form around it.
+    event.stopPropagation();
+    // Spec §5 accepts empty lecture fields; the shared schema refuses only what the server would.
+    const parsed = lectureInputSchema.safeParse({
+      lectureTitle: fields.title,
+      lectureDuration: fields.duration === '' ? 0 : Number(fields.duration),
+      lectureUrl: fields.url.trim(),
+      isPreviewFree: fields.isPreviewFree,
+    });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Aula inválida');
+      return;
+    }
+    const { lectureTitle, lectureDuration, lectureUrl, isPreviewFree } = parsed.data;
+    onAdd({ lectureTitle, lectureDuration, lectureUrl, isPreviewFree });
+    setFields(emptyFields);
+  }
+
+  return (
+    <Dialog open={open} onClose={onClose} title="Add Lecture" closeLabel="Close">
+      <form onSubmit={handleSubmit} noValidate className="space-y-4 text-gray-700">
+        <div className="space-y-1">
+          <label htmlFor={`${id}-title`} className={labelClass}>
+            Lecture Title
+          </label>
+          <input
+            id={`${id}-title`}
+            type="text"
+            value={fields.title}
+            onChange={(event) => update({ title: event.target.value })}
+            maxLength={200}
+            className={inputClass}
+          />
+        </div>
+        <div className="space-y-1">
+          <label htmlFor={`${id}-duration`} className={labelClass}>
+            Duration (minutes)
+          </label>
+          <input
+            id={`${id}-duration`}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            value={fields.duration}
+            onChange={(event) => update({ duration: event.target.value })}
+            className={inputClass}
+          />
+        </div>
+        <div className="space-y-1">
+          <label htmlFor={`${id}-url`} className={labelClass}>
+            Lecture URL
+          </label>
+          <input
+            id={`${id}-url`}
+            type="url"
+            inputMode="url"
+            placeholder="https://"
+            value={fields.url}
+            onChange={(event) => update({ url: event.target.value })}
+            className={inputClass}
+          />
+        </div>
+        <div className="flex items-center gap-2">
+          <input
+            id={`${id}-preview`}
+            type="checkbox"
+            checked={fields.isPreviewFree}
+            onChange={(event) => update({ isPreviewFree: event.target.checked })}
+            className="h-4 w-4 accent-blue-600"
+          />
+          <label htmlFor={`${id}-preview`} className="text-sm font-medium">
+            Is Preview Free?
+          </label>
+        </div>
+        {error && (
+          <p role="alert" className="text-sm text-red-700">
+            {error}
+          </p>
+        )}
+        <button
+          type="submit"
+          className="w-full rounded bg-blue-600 px-4 py-2 font-semibold text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+        >
+          Add
+        </button>
+      </form>
+    </Dialog>
+  );
+}

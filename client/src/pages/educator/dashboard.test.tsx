@@ -1,0 +1,155 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { DashboardResponse } from '@aprendiz/contract/educator';
+import { useAppContext } from '../../context/app-context';
+import { networkError, stubApi } from '../../test/api-stub';
+import { renderWithProviders, testUser } from '../../test/render';
+import DashboardPage from './dashboard';
+
+const filled: DashboardResponse = {
+  success: true,
+  dashboardData: {
+    totalCourses: 3,
+    totalEnrollments: 12,
+    totalEarnings: 1234.5,
+    enrolledStudentsData: [
+      {
+        courseTitle: 'React moderno',
+        student: { _id: 'u1', name: 'Bruno Lima', imageUrl: 'https://img.example/bruno.png' },
+      },
+      { courseTitle: 'SQL essencial', student: { _id: 'u2', name: 'carla Dias', imageUrl: '' } },
+    ],
+  },
+};
+
+function renderDashboard(isEducator = true) {
+  return renderWithProviders(<DashboardPage />, {
+    route: '/educator',
+    auth: { user: testUser },
+    app: { isEducator },
+  });
+}
+
+function BecomeEducatorProbe() {
+  const { setIsEducator } = useAppContext();
+  return (
+    <button type="button" onClick={() => setIsEducator(true)}>
+      flag
+    </button>
+  );
+}
+
+describe('DashboardPage', () => {
+  it('while the dashboard is on its way, then the loader shows', () => {
+    stubApi(() => new Promise(() => {}));
+    renderDashboard();
+    expect(screen.getByRole('status', { name: 'Carregando o painel…' })).toBeInTheDocument();
+    expect(screen.queryByText('Total Courses')).not.toBeInTheDocument();
+  });
+
+  it('when the dashboard arrives, then the three totals show, earnings with the currency and 2 decimals', async () => {
+    const { calls } = stubApi(() => ({ data: filled }));
+    renderDashboard();
+
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.getByText('Total Enrollments').previousElementSibling).toHaveTextContent('12');
+    expect(screen.getByText('Total Courses').previousElementSibling).toHaveTextContent('3');
+    expect(screen.getByText('Total Earnings').previousElementSibling).toHaveTextContent(
+      'Kz 1234.50',
+    );
+    expect(calls).toHaveLength(1);
+    expect(calls[0].method).toBe('GET');
+    expect(calls[0].url).toBe('/api/educator/dashboard');
+    expect(calls[0].headers.get('Authorization')).toBe('Bearer test-token');
+  });
+
+  it('when the dashboard arrives, then Latest Enrollments lists the students numbered from 1 in the order received', async () => {
+    stubApi(() => ({ data: filled }));
+    renderDashboard();
+    const table = await screen.findByRole('table');
+    const [header, ...rows] = within(table).getAllByRole('row');
+
+    expect(
+      within(header)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['#', 'Student Name', 'Course Title']);
+    // Spec §2: the # column is hidden on small screens.
+    expect(within(header).getByRole('columnheader', { name: '#' })).toHaveClass(
+      'hidden',
+      'sm:table-cell',
+    );
+    expect(rows).toHaveLength(2);
+    const [first, second] = rows.map((row) => within(row).getAllByRole('cell'));
+    expect(first[0]).toHaveTextContent('1');
+    expect(within(first[1]).getByText('Bruno Lima')).toBeInTheDocument();
+    expect(first[1].querySelector('img')).toHaveAttribute('src', 'https://img.example/bruno.png');
+    expect(first[2]).toHaveTextContent('React moderno');
+    expect(second[0]).toHaveTextContent('2');
+    expect(within(second[1]).getByText('carla Dias')).toBeInTheDocument();
+    // No picture: the initial, upper-cased, stands in for it.
+    expect(second[1].querySelector('img')).toBeNull();
+    expect(second[1]).toHaveTextContent(/^Ccarla Dias$/);
+    expect(second[2]).toHaveTextContent('SQL essencial');
+  });
+
+  it('when the educator has no enrollments yet, then the totals are zero and the table says so', async () => {
+    stubApi(() => ({
+      data: {
+        success: true,
+        dashboardData: {
+          totalCourses: 0,
+          totalEnrollments: 0,
+          totalEarnings: 0,
+          enrolledStudentsData: [],
+        },
+      },
+    }));
+    renderDashboard();
+
+    expect(await screen.findByText('Nenhuma inscrição ainda.')).toBeInTheDocument();
+    expect(screen.getByText('Total Enrollments').previousElementSibling).toHaveTextContent('0');
+    expect(screen.getByText('Total Earnings').previousElementSibling).toHaveTextContent('Kz 0.00');
+  });
+
+  it('when the server answers success false, then its message is toasted and the loader stays', async () => {
+    stubApi(() => ({ data: { success: false, message: 'Painel indisponível' } }));
+    renderDashboard();
+    expect(await screen.findByText('Painel indisponível')).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Carregando o painel…' })).toBeInTheDocument();
+  });
+
+  it('when the request fails, then the server message (or the error) is toasted and the loader stays', async () => {
+    stubApi(() => ({ status: 403, data: { success: false, message: 'Apenas para educadores' } }));
+    renderDashboard();
+    expect(await screen.findByText('Apenas para educadores')).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Carregando o painel…' })).toBeInTheDocument();
+  });
+
+  it('when the connection drops, then the error message is toasted', async () => {
+    stubApi(() => {
+      throw networkError();
+    });
+    renderDashboard();
+    expect(await screen.findByText('Network Error')).toBeInTheDocument();
+  });
+
+  it('when the user is not an educator, then nothing is asked until the flag is set, and then it loads', async () => {
+    const { calls } = stubApi(() => ({ data: filled }));
+    const user = userEvent.setup();
+    renderWithProviders(
+      <>
+        <BecomeEducatorProbe />
+        <DashboardPage />
+      </>,
+      { auth: { user: testUser }, app: { isEducator: false } },
+    );
+    expect(calls).toEqual([]);
+    expect(screen.getByRole('status')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'flag' }));
+    expect(await screen.findByText('Total Courses')).toBeInTheDocument();
+    expect(calls).toHaveLength(1);
+  });
+});

@@ -1,0 +1,110 @@
+import type { ReactNode } from 'react';
+import type { DashboardData, DashboardResponse } from '@aprendiz/contract/educator';
+import { formatMoney } from '@aprendiz/contract/rules/pricing';
+import { educatorIcons } from '../../components/educator/educator-icons';
+import { PersonCell } from '../../components/educator/person-cell';
+import {
+  cellClass,
+  headCellClass,
+  headRowClass,
+  rowClass,
+  TableBox,
+  tableClass,
+} from '../../components/educator/table-box';
+import { useEducatorResource } from '../../components/educator/use-educator-resource';
+import { Loader } from '../../components/loader';
+import { useAppContext } from '../../context/app-context';
+import { usePageTitle } from '../../lib/use-page-title';
+
+const selectDashboard = (response: DashboardResponse) => response.dashboardData;
+
+function StatCard({ icon, value, label }: { icon: ReactNode; value: string; label: string }) {
+  return (
+    <div className="flex items-center gap-3 rounded-md border border-blue-500 p-4 shadow-sm sm:w-56">
+      <span className="text-blue-600">{icon}</span>
+      <div className="min-w-0">
+        <p className="truncate text-2xl font-medium text-gray-700">{value}</p>
+        <p className="text-base text-gray-600">{label}</p>
+      </div>
+    </div>
+  );
+}
+
+function LatestEnrollments({ rows }: { rows: DashboardData['enrolledStudentsData'] }) {
+  return (
+    <TableBox label="Latest Enrollments">
+      <table className={tableClass}>
+        <thead className={headRowClass}>
+          <tr>
+            {/* Spec §2: the # column is hidden on small screens. */}
+            <th scope="col" className={`${headCellClass} hidden text-center sm:table-cell`}>
+              #
+            </th>
+            <th scope="col" className={headCellClass}>
+              Student Name
+            </th>
+            <th scope="col" className={headCellClass}>
+              Course Title
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={3} className={`${cellClass} text-center text-gray-600`}>
+                Nenhuma inscrição ainda.
+              </td>
+            </tr>
+          ) : (
+            rows.map((row, index) => (
+              // The same student may enroll in several courses, and the list may repeat a pair.
+              <tr key={`${row.student._id}-${row.courseTitle}-${index}`} className={rowClass}>
+                <td className={`${cellClass} hidden text-center sm:table-cell`}>{index + 1}</td>
+                <td className={cellClass}>
+                  <PersonCell person={row.student} />
+                </td>
+                <td className={cellClass}>{row.courseTitle}</td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </TableBox>
+  );
+}
+
+/** /educator: totals and the latest enrollments (spec §2; loading until a success answer, §4). */
+export default function DashboardPage() {
+  usePageTitle('Dashboard');
+  const { currency } = useAppContext();
+  const dashboard = useEducatorResource('/api/educator/dashboard', selectDashboard);
+
+  if (!dashboard) return <Loader label="Carregando o painel…" />;
+
+  return (
+    <div className="space-y-8 p-4 md:p-8">
+      <h1 className="text-2xl font-semibold text-slate-900">Dashboard</h1>
+      <div className="flex flex-col gap-4 sm:flex-row sm:flex-wrap sm:gap-5">
+        <StatCard
+          icon={educatorIcons.enrollments}
+          value={String(dashboard.totalEnrollments)}
+          label="Total Enrollments"
+        />
+        <StatCard
+          icon={educatorIcons.courses}
+          value={String(dashboard.totalCourses)}
+          label="Total Courses"
+        />
+        <StatCard
+          icon={educatorIcons.earnings}
+          value={`${currency} ${formatMoney(dashboard.totalEarnings)}`}
+          label="Total Earnings"
+        />
+      </div>
+      <section className="space-y-4">
+        <h2 className="text-lg font-medium text-slate-900">Latest Enrollments</h2>
+        <LatestEnrollments rows={dashboard.enrolledStudentsData} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { EducatorCoursesResponse } from '@aprendiz/contract/educator';
+import { networkError, stubApi } from '../../test/api-stub';
+import { renderWithProviders, testUser } from '../../test/render';
+import MyCoursesPage from './my-courses';
+
+const courses: EducatorCoursesResponse['courses'] = [
+  {
+    _id: '7d2f5c1e-0000-4000-8000-000000000001',
+    courseTitle: 'React moderno',
+    courseThumbnail: '/uploads/react.webp',
+    coursePrice: 49.9,
+    discount: 10,
+    studentCount: 3,
+    earnings: 134,
+    createdAt: '2025-03-09T12:00:00.000Z',
+  },
+  {
+    _id: '7d2f5c1e-0000-4000-8000-000000000002',
+    courseTitle: 'Git para iniciantes',
+    courseThumbnail: '/uploads/git.webp',
+    coursePrice: 0,
+    discount: 0,
+    studentCount: 0,
+    earnings: 0,
+    createdAt: '2024-12-25T12:00:00.000Z',
+  },
+];
+
+function renderPage() {
+  return renderWithProviders(<MyCoursesPage />, {
+    route: '/educator/my-courses',
+    auth: { user: testUser },
+    app: { isEducator: true },
+  });
+}
+
+describe('MyCoursesPage', () => {
+  it('while the courses are on their way, then the loader shows', () => {
+    stubApi(() => new Promise(() => {}));
+    renderPage();
+    expect(screen.getByRole('status', { name: 'Carregando os seus cursos…' })).toBeInTheDocument();
+  });
+
+  it('when the courses arrive, then each row shows thumbnail and title, price, earnings, students and the date', async () => {
+    const { calls } = stubApi(() => ({ data: { success: true, courses } }));
+    renderPage();
+    const table = await screen.findByRole('table');
+    const [header, ...rows] = within(table).getAllByRole('row');
+
+    expect(calls[0].url).toBe('/api/educator/courses');
+    expect(
+      within(header)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['All Courses', 'Courses Price', 'Earnings', 'Students', 'Course Status']);
+    expect(
+      within(rows[0])
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['React moderno', '$49.90', 'Kz 134.00', '3', '09/03/2025']);
+    expect(rows[0].querySelector('img')).toHaveAttribute('src', '/uploads/react.webp');
+    expect(within(rows[0]).getByRole('link', { name: 'React moderno' })).toHaveAttribute(
+      'href',
+      `/course/${courses[0]._id}`,
+    );
+  });
+
+  it('when a course costs nothing, then its price reads Free and its earnings Kz 0.00', async () => {
+    stubApi(() => ({ data: { success: true, courses } }));
+    renderPage();
+    const row = (await screen.findByRole('link', { name: 'Git para iniciantes' })).closest('tr');
+    expect(
+      within(row as HTMLElement)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Git para iniciantes', 'Free', 'Kz 0.00', '0', '25/12/2024']);
+  });
+
+  it('when the educator has no courses, then the page says so and links to Add Course', async () => {
+    stubApi(() => ({ data: { success: true, courses: [] } }));
+    renderPage();
+    expect(await screen.findByText(/Você ainda não publicou nenhum curso/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Adicionar um curso' })).toHaveAttribute(
+      'href',
+      '/educator/add-course',
+    );
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('when the request fails, then the server message is toasted and the loader stays', async () => {
+    stubApi(() => ({
+      status: 503,
+      data: { success: false, message: 'Base de dados indisponível' },
+    }));
+    renderPage();
+    expect(await screen.findByText('Base de dados indisponível')).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Carregando os seus cursos…' })).toBeInTheDocument();
+  });
+
+  it('when the connection drops, then the error is toasted', async () => {
+    stubApi(() => {
+      throw networkError();
+    });
+    renderPage();
+    expect(await screen.findByText('Network Error')).toBeInTheDocument();
+  });
+});

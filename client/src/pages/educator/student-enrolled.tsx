@@ -1,0 +1,72 @@
+import type { EnrolledStudentsResponse } from '@aprendiz/contract/educator';
+import { PersonCell } from '../../components/educator/person-cell';
+import {
+  cellClass,
+  headCellClass,
+  headRowClass,
+  rowClass,
+  TableBox,
+  tableClass,
+} from '../../components/educator/table-box';
+import { useEducatorResource } from '../../components/educator/use-educator-resource';
+import { Loader } from '../../components/loader';
+import { usePageTitle } from '../../lib/use-page-title';
+
+// The server already answers newest first (spec §7 'reversed for display'), so the order is kept.
+const selectStudents = (response: EnrolledStudentsResponse) => response.enrolledStudents;
+
+/** /educator/student-enrolled: every enrollment in the educator's courses, newest first. */
+export default function StudentEnrolledPage() {
+  usePageTitle('Student Enrolled');
+  const students = useEducatorResource('/api/educator/enrolled-students', selectStudents);
+
+  if (!students) return <Loader label="Carregando os alunos inscritos…" />;
+
+  return (
+    <div className="space-y-4 p-4 md:p-8">
+      <h1 className="text-2xl font-semibold text-slate-900">Student Enrolled</h1>
+      <TableBox label="Student Enrolled">
+        <table className={tableClass}>
+          <thead className={headRowClass}>
+            <tr>
+              <th scope="col" className={`${headCellClass} text-center`}>
+                #
+              </th>
+              <th scope="col" className={headCellClass}>
+                Student name
+              </th>
+              <th scope="col" className={headCellClass}>
+                Course Title
+              </th>
+              <th scope="col" className={headCellClass}>
+                Date
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {students.length === 0 ? (
+              <tr>
+                <td colSpan={4} className={`${cellClass} text-center text-gray-600`}>
+                  Nenhum aluno inscrito ainda.
+                </td>
+              </tr>
+            ) : (
+              students.map((row, index) => (
+                <tr key={`${row.student._id}-${row.courseTitle}-${index}`} className={rowClass}>
+                  <td className={`${cellClass} text-center`}>{index + 1}</td>
+                  <td className={cellClass}>
+                    <PersonCell person={row.student} />
+                  </td>
+                  <td className={cellClass}>{row.courseTitle}</td>
+                  <td className={`${cellClass} whitespace-nowrap`}>
+                    {new Date(row.purchaseDate).toLocaleDateString('pt-BR')}
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </TableBox>
+    </div>
+  );
+}

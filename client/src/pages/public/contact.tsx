@@ -1,0 +1,150 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import { usePageTitle } from '../../lib/use-page-title';
+import type { FormError } from './contact/form-response';
+import { submitContact } from './contact/submit-contact';
+
+/** Spec §9: after a successful message the visitor is taken home 4 s later. */
+export const CONTACT_REDIRECT_MS = 4000;
+
+// Spec §2: field errors are prefixed with the field's name as the form labels it.
+const FIELD_PREFIX: Record<string, string> = { email: 'Email', message: 'Message' };
+
+type Status = 'idle' | 'submitting' | 'succeeded';
+
+export function fieldErrorText(field: string, messages: readonly string[]): string {
+  const prefix = FIELD_PREFIX[field] ?? field.charAt(0).toUpperCase() + field.slice(1);
+  return `${prefix} ${messages.join(', ')}`;
+}
+
+const inputClass =
+  'mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2.5 text-slate-900 shadow-sm focus:border-blue-600 focus:outline-2 focus:outline-blue-600 aria-[invalid=true]:border-red-600';
+
+/** /contact: a message to the team through the form service (spec §2, §4, §8). */
+export default function ContactPage() {
+  const navigate = useNavigate();
+  const emailId = useId();
+  const messageId = useId();
+  const [email, setEmail] = useState('');
+  const [message, setMessage] = useState('');
+  const [status, setStatus] = useState<Status>('idle');
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
+  const [formErrors, setFormErrors] = useState<FormError[]>([]);
+  const submitting = useRef(false);
+  usePageTitle('Contato', 'Fale com a equipe: envie a sua dúvida, sugestão ou proposta.');
+
+  useEffect(() => {
+    if (status !== 'succeeded') return;
+    const timer = setTimeout(() => navigate(paths.home), CONTACT_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [status, navigate]);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting.current) return;
+    submitting.current = true;
+    setStatus('submitting');
+    const outcome = await submitContact({ email, message });
+    submitting.current = false;
+    if (outcome.ok) {
+      setStatus('succeeded');
+      return;
+    }
+    // Errors that name a field the form does not have are still shown, above the button.
+    const known = Object.fromEntries(
+      Object.entries(outcome.fieldErrors).filter(([field]) => field in FIELD_PREFIX),
+    );
+    const strayFields = Object.entries(outcome.fieldErrors)
+      .filter(([field]) => !(field in FIELD_PREFIX))
+      .map(([field, messages]): FormError => ({
+        code: 'UNSPECIFIED',
+        message: fieldErrorText(field, messages),
+      }));
+    setFieldErrors(known);
+    setFormErrors([...outcome.formErrors, ...strayFields]);
+    setStatus('idle');
+  }
+
+  const emailErrors = fieldErrors.email;
+  const messageErrors = fieldErrors.message;
+
+  return (
+    <div className="mx-auto max-w-xl px-4 py-10 sm:px-8">
+      <h1 className="text-3xl font-semibold text-slate-900 md:text-4xl">Fale conosco</h1>
+      <p className="mt-2 text-slate-700">
+        Tem uma dúvida, sugestão ou proposta? Envie uma mensagem e a nossa equipe responderá por
+        e-mail.
+      </p>
+
+      {status === 'succeeded' ? (
+        <p
+          role="status"
+          className="mt-8 rounded-lg border border-green-200 bg-green-50 p-5 font-medium text-green-900"
+        >
+          You will receive a response from the team soon!
+        </p>
+      ) : (
+        <form onSubmit={(event) => void handleSubmit(event)} className="mt-8 space-y-5">
+          <div>
+            <label htmlFor={emailId} className="font-medium text-slate-900">
+              Email Address
+            </label>
+            <input
+              id={emailId}
+              type="email"
+              name="email"
+              required
+              autoComplete="email"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              aria-invalid={emailErrors ? true : undefined}
+              aria-describedby={emailErrors ? `${emailId}-error` : undefined}
+              className={inputClass}
+            />
+            {emailErrors && (
+              <p id={`${emailId}-error`} className="mt-1 text-sm text-red-700">
+                {fieldErrorText('email', emailErrors)}
+              </p>
+            )}
+          </div>
+          <div>
+            <label htmlFor={messageId} className="font-medium text-slate-900">
+              Message
+            </label>
+            <textarea
+              id={messageId}
+              name="message"
+              required
+              rows={6}
+              value={message}
+              onChange={(event) => setMessage(event.target.value)}
+              aria-invalid={messageErrors ? true : undefined}
+              aria-describedby={messageErrors ? `${messageId}-error` : undefined}
+              className={inputClass}
+            />
+            {messageErrors && (
+              <p id={`${messageId}-error`} className="mt-1 text-sm text-red-700">
+                {fieldErrorText('message', messageErrors)}
+              </p>
+            )}
+          </div>
+          {formErrors.length > 0 && (
+            <ul role="alert" className="space-y-1 text-sm text-red-700">
+              {formErrors.map((error, index) => (
+                <li key={index}>{error.message}</li>
+              ))}
+            </ul>
+          )}
+          <button
+            type="submit"
+            disabled={status === 'submitting'}
+            className="rounded-md bg-blue-600 px-6 py-2.5 font-medium text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:opacity-60"
+          >
+            Submit
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}

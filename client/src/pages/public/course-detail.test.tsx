@@ -1,0 +1,183 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { stubApi, type StubResponse } from '../../test/api-stub';
+import { courseDetail, userData } from '../../test/course-fixtures';
+import { renderWithProviders, testUser } from '../../test/render';
+import CourseDetailPage from './course-detail';
+
+vi.mock('react-youtube', () => ({
+  default: (props: {
+    videoId: string;
+    title: string;
+    opts: { playerVars: { autoplay: number } };
+  }) => (
+    <iframe
+      title={props.title}
+      data-video-id={props.videoId}
+      data-autoplay={props.opts.playerVars.autoplay}
+    />
+  ),
+}));
+
+const course = courseDetail();
+const route = `/course/${course._id}`;
+
+function serve(response: StubResponse | (() => StubResponse)) {
+  return stubApi(({ method, url }) => {
+    if (method === 'GET' && url === `/api/course/${course._id}`) {
+      return typeof response === 'function' ? response() : response;
+    }
+    return { status: 404, data: { success: false, message: 'Rota desconhecida' } };
+  });
+}
+
+function renderPage(options: Parameters<typeof renderWithProviders>[1] = {}) {
+  return renderWithProviders(<CourseDetailPage />, { route, path: '/course/:id', ...options });
+}
+
+function panel() {
+  return screen.getByRole('complementary', { name: 'Preço e inscrição' });
+}
+
+describe('CourseDetailPage', () => {
+  it('when the course is loading, then the loader shows', () => {
+    serve({ data: { success: true, courseData: course } });
+    renderPage();
+    expect(screen.getByRole('status', { name: 'Carregando curso…' })).toBeInTheDocument();
+  });
+
+  it('when loaded, then title, 200-character plain summary, rating, counts and educator show', async () => {
+    const longText = 'Palavra '.repeat(40).trim();
+    serve({
+      data: {
+        success: true,
+        courseData: { ...course, courseDescription: `<p>${longText}</p><p>Fim &amp; mais</p>` },
+      },
+    });
+    renderPage();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'JavaScript do Zero' }),
+    ).toBeInTheDocument();
+    const plain = `${longText} Fim & mais`;
+    expect(screen.getByText(`${plain.slice(0, 200)}...`)).toBeInTheDocument();
+    const header = screen.getByRole('banner');
+    expect(within(header).getByRole('img', { name: 'Avaliação: 4 de 5' })).toBeInTheDocument();
+    expect(within(header).getByText('(7 avaliações)')).toBeInTheDocument();
+    expect(within(header).getByText('42 alunos')).toBeInTheDocument();
+    expect(header).toHaveTextContent('Curso de Carla Nunes');
+    expect(document.title).toMatch(/^JavaScript do Zero/);
+  });
+
+  it('when loaded, then the structure lists chapters and the full description is rendered as rich text', async () => {
+    serve({ data: { success: true, courseData: course } });
+    renderPage();
+    const structure = await screen.findByRole('region', { name: 'Estrutura do curso' });
+    expect(
+      within(structure).getByText('2 capítulos · 3 aulas · 1 hora, 45 minutos'),
+    ).toBeInTheDocument();
+    expect(within(structure).getByRole('button', { name: /Introdução/ })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    const description = screen.getByRole('region', { name: 'Descrição do curso' });
+    const rich = description.querySelector('.rich-text') as HTMLElement;
+    expect(within(rich).getByRole('heading', { name: 'Sobre o curso' })).toBeInTheDocument();
+    expect(within(rich).getByText('JavaScript').tagName).toBe('STRONG');
+  });
+
+  it('when loaded, then the price panel shows the banner, discounted and struck prices, N% off, facts and Acessar Curso', async () => {
+    serve({ data: { success: true, courseData: course } });
+    renderPage();
+    await screen.findByRole('heading', { level: 1 });
+    const price = panel();
+    expect(within(price).getByRole('img', { name: 'JavaScript do Zero' })).toBeInTheDocument();
+    expect(within(price).getByText('Faltam 3 dias a este preço!')).toBeInTheDocument();
+    expect(within(price).getByText('Kz 16.99')).toBeInTheDocument();
+    expect(within(price).getByText('Kz 19.99').closest('.line-through')).not.toBeNull();
+    expect(within(price).getByText('15% off')).toBeInTheDocument();
+    expect(within(price).getByText('3 aulas')).toBeInTheDocument();
+    expect(within(price).getByText('1 hora, 45 minutos')).toBeInTheDocument();
+    expect(within(price).getByRole('button', { name: 'Acessar Curso' })).toBeEnabled();
+  });
+
+  it('when the course is free, then the button reads Acessar Curso Gratis', async () => {
+    serve({ data: { success: true, courseData: { ...course, coursePrice: 0, discount: 0 } } });
+    renderPage();
+    expect(await screen.findByRole('button', { name: 'Acessar Curso Gratis' })).toBeInTheDocument();
+  });
+
+  it('when the user is enrolled, then Retomar Curso links to /my-enrollments', async () => {
+    serve({ data: { success: true, courseData: course } });
+    renderPage({
+      auth: { user: testUser },
+      app: { userData: userData({ enrolledCourses: [course._id] }) },
+    });
+    const resume = await screen.findByRole('link', { name: 'Retomar Curso' });
+    expect(resume).toHaveAttribute('href', '/my-enrollments');
+    expect(screen.queryByRole('button', { name: /Acessar Curso/ })).not.toBeInTheDocument();
+  });
+
+  it('when a visitor presses Acessar Curso, then they are asked to sign in', async () => {
+    serve({ data: { success: true, courseData: course } });
+    const user = userEvent.setup();
+    const { auth } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Acessar Curso' }));
+    expect(await screen.findByText('Faça login para se inscrever!')).toBeInTheDocument();
+    expect(auth.openSignIn).toHaveBeenCalledTimes(1);
+  });
+
+  it('when a free preview is chosen, then the thumbnail gives way to that lecture, autoplaying', async () => {
+    serve({ data: { success: true, courseData: course } });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Pré-visualizar: Boas-vindas' }));
+    const player = await within(panel()).findByTitle('Boas-vindas');
+    expect(player).toHaveAttribute('data-video-id', 'dQw4w9WgXcQ');
+    expect(player).toHaveAttribute('data-autoplay', '1');
+    expect(
+      within(panel()).queryByRole('img', { name: 'JavaScript do Zero' }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('when the course does not exist, then Curso não encontrado shows with a link back to the list', async () => {
+    serve({ status: 404, data: { success: false, message: 'Curso não encontrado' } });
+    renderPage();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Curso não encontrado' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ver todos os cursos' })).toHaveAttribute(
+      'href',
+      '/course-list',
+    );
+  });
+
+  it('when the server fails, then its message is toasted and shown, and Tentar novamente asks again', async () => {
+    let attempts = 0;
+    const { calls } = serve(() => {
+      attempts += 1;
+      return attempts === 1
+        ? { status: 503, data: { success: false, message: 'Base de dados indisponível' } }
+        : { data: { success: true, courseData: course } };
+    });
+    const user = userEvent.setup();
+    renderPage();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Não foi possível carregar o curso' }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByText('Base de dados indisponível')).toHaveLength(2));
+
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'JavaScript do Zero' }),
+    ).toBeInTheDocument();
+    expect(calls).toHaveLength(2);
+  });
+
+  it('when signed in, then the course is asked for with the bearer token', async () => {
+    const { calls } = serve({ data: { success: true, courseData: course } });
+    renderPage({ auth: { user: testUser }, app: { userData: userData() } });
+    await screen.findByRole('heading', { level: 1, name: 'JavaScript do Zero' });
+    expect(calls[0].headers.get('Authorization')).toBe('Bearer test-token');
+  });
+});

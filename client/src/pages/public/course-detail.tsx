@@ -1,0 +1,232 @@
+import type { CourseDetail, Lecture } from '@aprendiz/contract/courses';
+import {
+  countLectures,
+  courseTotalMinutes,
+  formatMinutes,
+} from '@aprendiz/contract/rules/duration';
+import { isFreeCourse } from '@aprendiz/contract/rules/pricing';
+import {
+  COURSE_SUMMARY_MAX,
+  htmlToText,
+  truncateWithEllipsis,
+} from '@aprendiz/contract/rules/text';
+import { useRef, useState, type RefObject } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { ChapterList } from '../../components/chapter-list';
+import { Loader } from '../../components/loader';
+import { DiscountedPrice } from '../../components/price';
+import { RatingStars } from '../../components/rating-stars';
+import { YouTubePlayer } from '../../components/youtube-player';
+import { paths } from '../../config/paths';
+import { useAppContext } from '../../context/app-context';
+import { usePageTitle } from '../../lib/use-page-title';
+import { useCourse } from './course-detail/use-course';
+import { useEnrollAction } from './course-detail/use-enroll-action';
+
+const primaryButton =
+  'block w-full rounded-md bg-blue-600 px-6 py-3 text-center font-medium text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:opacity-60';
+
+function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+function EnrollButton({ course }: { course: CourseDetail }) {
+  const { enroll, pending, isEnrolled } = useEnrollAction(course);
+  if (isEnrolled) {
+    return (
+      <Link to={paths.myEnrollments} className={primaryButton}>
+        Retomar Curso
+      </Link>
+    );
+  }
+  return (
+    <button
+      type="button"
+      onClick={() => void enroll()}
+      disabled={pending}
+      aria-busy={pending}
+      className={primaryButton}
+    >
+      {isFreeCourse(course.coursePrice, course.discount) ? 'Acessar Curso Gratis' : 'Acessar Curso'}
+    </button>
+  );
+}
+
+function PricePanel({
+  course,
+  preview,
+  panelRef,
+}: {
+  course: CourseDetail;
+  preview: Lecture | null;
+  panelRef: RefObject<HTMLElement | null>;
+}) {
+  const { currency } = useAppContext();
+  const lectures = countLectures(course.courseContent);
+  return (
+    <aside
+      ref={panelRef}
+      aria-label="Preço e inscrição"
+      className="scroll-mt-4 overflow-hidden rounded-lg border border-slate-200 bg-white shadow-md md:sticky md:top-6"
+    >
+      {preview ? (
+        <YouTubePlayer
+          key={preview.lectureId}
+          url={preview.lectureUrl}
+          title={preview.lectureTitle}
+          autoplay
+        />
+      ) : (
+        <img
+          src={course.courseThumbnail}
+          alt={course.courseTitle}
+          width={640}
+          height={360}
+          className="aspect-video w-full bg-slate-100 object-cover"
+        />
+      )}
+      <div className="space-y-4 p-5">
+        <p className="flex items-center gap-2 text-sm text-red-700">
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
+            <path d="M10 2a8 8 0 1 1 0 16 8 8 0 0 1 0-16zm.8 4H9.2v4.7l3.6 2.2.8-1.3-2.8-1.7V6z" />
+          </svg>
+          <span className="font-medium">Faltam 3 dias a este preço!</span>
+        </p>
+        <DiscountedPrice
+          price={course.coursePrice}
+          discount={course.discount}
+          currency={currency}
+        />
+        <ul className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-700">
+          <li className="flex items-center gap-1">
+            <RatingStars value={course.averageRating} />
+          </li>
+          <li>{formatMinutes(courseTotalMinutes(course.courseContent))}</li>
+          <li>{plural(lectures, 'aula', 'aulas')}</li>
+        </ul>
+        <EnrollButton course={course} />
+      </div>
+    </aside>
+  );
+}
+
+function CourseView({ course }: { course: CourseDetail }) {
+  const [preview, setPreview] = useState<Lecture | null>(null);
+  const panelRef = useRef<HTMLElement>(null);
+  const summary = truncateWithEllipsis(htmlToText(course.courseDescription), COURSE_SUMMARY_MAX);
+  usePageTitle(course.courseTitle, summary);
+
+  function playPreview(lecture: Lecture) {
+    setPreview(lecture);
+    // On phones the panel sits above the chapter list, out of view when a preview is chosen.
+    panelRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+  }
+
+  return (
+    <div className="bg-gradient-to-b from-cyan-100/70 to-white to-[28rem]">
+      <div className="mx-auto max-w-7xl gap-x-10 px-4 py-10 sm:px-8 md:grid md:grid-cols-[minmax(0,1fr)_22rem] lg:grid-cols-[minmax(0,1fr)_26rem] lg:px-12">
+        <header className="md:col-start-1">
+          <h1 className="text-2xl font-semibold text-slate-900 md:text-4xl">
+            {course.courseTitle}
+          </h1>
+          <p className="mt-4 text-slate-700">{summary}</p>
+          <p className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
+            <span aria-hidden="true">{course.averageRating}</span>
+            <RatingStars value={course.averageRating} />
+            <span className="text-blue-700">
+              ({plural(course.ratingCount, 'avaliação', 'avaliações')})
+            </span>
+            <span>{plural(course.studentCount, 'aluno', 'alunos')}</span>
+          </p>
+          <p className="mt-2 text-sm text-slate-700">
+            Curso de <span className="font-medium text-blue-700">{course.educator.name}</span>
+          </p>
+        </header>
+
+        <div className="mt-8 md:col-start-2 md:row-span-3 md:row-start-1 md:mt-0">
+          <PricePanel course={course} preview={preview} panelRef={panelRef} />
+        </div>
+
+        <section aria-labelledby="structure-heading" className="mt-10 md:col-start-1">
+          <h2 id="structure-heading" className="text-xl font-semibold text-slate-900">
+            Estrutura do curso
+          </h2>
+          <p className="mt-1 mb-4 text-sm text-slate-600">
+            {plural(course.courseContent.length, 'capítulo', 'capítulos')} ·{' '}
+            {plural(countLectures(course.courseContent), 'aula', 'aulas')} ·{' '}
+            {formatMinutes(courseTotalMinutes(course.courseContent))}
+          </p>
+          <ChapterList chapters={course.courseContent} onPreview={playPreview} />
+        </section>
+
+        <section aria-labelledby="description-heading" className="mt-10 md:col-start-1">
+          <h2 id="description-heading" className="text-xl font-semibold text-slate-900">
+            Descrição do curso
+          </h2>
+          <div
+            className="rich-text mt-4 break-words"
+            // The server sanitizes course descriptions when they are saved (DESIGN §3).
+            dangerouslySetInnerHTML={{ __html: course.courseDescription }}
+          />
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function NotFound() {
+  usePageTitle('Curso não encontrado');
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">
+      <h1 className="text-2xl font-semibold text-slate-900">Curso não encontrado</h1>
+      <p className="text-slate-700">
+        O curso que você procura não existe ou não está mais disponível.
+      </p>
+      <Link
+        to={paths.courseList()}
+        className="rounded-md bg-blue-600 px-6 py-3 font-medium text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+      >
+        Ver todos os cursos
+      </Link>
+    </div>
+  );
+}
+
+function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  usePageTitle('Erro ao carregar o curso');
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">
+      <h1 className="text-2xl font-semibold text-slate-900">Não foi possível carregar o curso</h1>
+      <p className="text-slate-700">{message}</p>
+      <button
+        type="button"
+        onClick={onRetry}
+        className="rounded-md bg-blue-600 px-6 py-3 font-medium text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+      >
+        Tentar novamente
+      </button>
+    </div>
+  );
+}
+
+/** /course/{id}: the course's summary, structure, free previews and the buy / enroll panel. */
+export default function CourseDetailPage() {
+  const { id = '' } = useParams();
+  const { state, reload } = useCourse(id);
+
+  switch (state.status) {
+    case 'loading':
+      return (
+        <>
+          <h1 className="sr-only">Carregando curso</h1>
+          <Loader label="Carregando curso…" />
+        </>
+      );
+    case 'not-found':
+      return <NotFound />;
+    case 'error':
+      return <LoadError message={state.message} onRetry={reload} />;
+    case 'ready':
+      return <CourseView course={state.course} />;
+  }
+}

@@ -1,0 +1,113 @@
+import type { ErrorResponse } from '@aprendiz/contract/common';
+import type { MessageResponse, PurchaseResponse } from '@aprendiz/contract/learning';
+import { isFreeCourse } from '@aprendiz/contract/rules/pricing';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useAuthActions, useAuthUser } from '../../../auth/auth-context';
+import { notify } from '../../../components/toast';
+import { paths } from '../../../config/paths';
+import { useAppContext } from '../../../context/app-context';
+import { api, errorMessage } from '../../../lib/api-client';
+
+/** Spec §4/§9: after a free enrollment the learner is taken to their courses 1.5 s later. */
+export const FREE_ENROLL_REDIRECT_MS = 1500;
+
+type EnrollableCourse = { _id: string; coursePrice: number; discount: number };
+
+export type EnrollAction = {
+  /** Enrolls in a free course or starts the payment of a paid one (spec §4, §5, §8). */
+  enroll: () => Promise<void>;
+  /** True while a request is in flight (and while leaving the page after a success). */
+  pending: boolean;
+  /** The signed-in user's enrolledCourses holds this course. */
+  isEnrolled: boolean;
+};
+
+/** The course page's buy / enroll button, without the button. */
+export function useEnrollAction(course: EnrollableCourse | null): EnrollAction {
+  const { user } = useAuthUser();
+  const { openSignIn } = useAuthActions();
+  const { userData, fetchUserData, fetchUserEnrolledCourses } = useAppContext();
+  const navigate = useNavigate();
+  const [pending, setPending] = useState(false);
+  // State updates land after the next render; a second click in the same frame must see the first.
+  const inFlight = useRef(false);
+  const redirectTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(
+    () => () => {
+      if (redirectTimer.current) clearTimeout(redirectTimer.current);
+    },
+    [],
+  );
+
+  const isEnrolled = Boolean(user && course && userData?.enrolledCourses.includes(course._id));
+
+  const enrollFree = useCallback(
+    async (courseId: string): Promise<boolean> => {
+      try {
+        const { data } = await api.post<MessageResponse | ErrorResponse>(
+          '/api/user/enroll-free-course',
+          { courseId },
+        );
+        if (!data.success) {
+          notify.error(`Erro ao inscrever-se: ${data.message}`);
+          return false;
+        }
+        notify.success('Inscrição realizada com sucesso!');
+        void fetchUserData();
+        void fetchUserEnrolledCourses();
+        redirectTimer.current = setTimeout(
+          () => navigate(paths.myEnrollments),
+          FREE_ENROLL_REDIRECT_MS,
+        );
+        return true;
+      } catch (err) {
+        notify.error(`Erro ao inscrever-se: ${errorMessage(err)}`);
+        return false;
+      }
+    },
+    [fetchUserData, fetchUserEnrolledCourses, navigate],
+  );
+
+  const purchase = useCallback(async (courseId: string): Promise<boolean> => {
+    try {
+      const { data } = await api.post<PurchaseResponse | ErrorResponse>('/api/user/purchase', {
+        courseId,
+      });
+      if (!data.success) {
+        notify.error(data.message);
+        return false;
+      }
+      // Spec §4: the browser is replaced by the payment page, so Back does not return to a stale page.
+      window.location.replace(data.session_url);
+      return true;
+    } catch (err) {
+      notify.error(errorMessage(err));
+      return false;
+    }
+  }, []);
+
+  const enroll = useCallback(async () => {
+    if (!course || inFlight.current) return;
+    if (!user) {
+      notify.warning('Faça login para se inscrever!');
+      openSignIn();
+      return;
+    }
+    if (isEnrolled) {
+      notify.warning('Já adquirido');
+      return;
+    }
+    inFlight.current = true;
+    setPending(true);
+    const free = isFreeCourse(course.coursePrice, course.discount);
+    const succeeded = free ? await enrollFree(course._id) : await purchase(course._id);
+    if (!succeeded) {
+      inFlight.current = false;
+      setPending(false);
+    }
+  }, [course, user, isEnrolled, openSignIn, enrollFree, purchase]);
+
+  return { enroll, pending, isEnrolled };
+}

@@ -1,0 +1,40 @@
+import { Link } from 'react-router-dom';
+import { useAuthActions, useAuthUser } from '../../../auth/auth-context';
+import { paths } from '../../../config/paths';
+
+const primaryClass =
+  'rounded-md bg-blue-600 px-8 py-3 font-medium text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600';
+
+/** The closing invitation: 'Começar' opens sign-in for a visitor; 'Saiba mais' reads the policy. */
+export function CallToAction() {
+  const { user } = useAuthUser();
+  const { openSignIn } = useAuthActions();
+  return (
+    <section aria-labelledby="cta-heading" className="px-4 py-16 text-center sm:px-8 lg:px-12">
+      <h2 id="cta-heading" className="text-2xl font-semibold text-slate-900 md:text-4xl">
+        Aprenda o que quiser, quando e onde quiser
+      </h2>
+      <p className="mx-auto mt-4 max-w-xl text-slate-700">
+        Comece hoje e dê o próximo passo na sua carreira em tecnologia com cursos, mentorias e vagas
+        em um só lugar.
+      </p>
+      <div className="mt-8 flex flex-wrap items-center justify-center gap-6">
+        {user ? (
+          <Link to={paths.courseList()} className={primaryClass}>
+            Explorar cursos
+          </Link>
+        ) : (
+          <button type="button" onClick={openSignIn} className={primaryClass}>
+            Começar
+          </button>
+        )}
+        <Link
+          to={paths.privacy}
+          className="flex items-center gap-1 rounded-sm font-medium text-slate-800 hover:text-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+        >
+          Saiba mais <span aria-hidden="true">→</span>
+        </Link>
+      </div>
+    </section>
+  );
+}

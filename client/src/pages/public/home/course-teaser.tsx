@@ -1,0 +1,72 @@
+import { Link } from 'react-router-dom';
+import { CourseCard } from '../../../components/course-card';
+import { CourseGridSkeleton } from '../../../components/course-grid-skeleton';
+import { paths } from '../../../config/paths';
+import { useAppContext } from '../../../context/app-context';
+
+/** Spec §9: the home page shows at most 24 courses. */
+export const TEASER_MAX = 24;
+const SKELETON_COUNT = 8;
+const GRID = 'grid gap-6 text-left sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
+
+function TeaserBody() {
+  const { allCourses, coursesStatus, fetchAllCourses } = useAppContext();
+
+  if (coursesStatus === 'loading') {
+    return (
+      <CourseGridSkeleton count={SKELETON_COUNT} label="Carregando cursos…" gridClassName={GRID} />
+    );
+  }
+  if (coursesStatus === 'error') {
+    return (
+      <div className="flex flex-col items-center gap-3 py-8 text-slate-700">
+        <p>Não foi possível carregar os cursos agora.</p>
+        <button
+          type="button"
+          onClick={() => void fetchAllCourses()}
+          className="rounded-md border border-slate-300 px-4 py-2 font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+        >
+          Tentar novamente
+        </button>
+      </div>
+    );
+  }
+  if (allCourses.length === 0) {
+    return <p className="py-8 text-slate-700">Ainda não há cursos publicados. Volte em breve!</p>;
+  }
+  return (
+    <ul className={GRID}>
+      {allCourses.slice(0, TEASER_MAX).map((course) => (
+        <li key={course._id}>
+          <CourseCard course={course} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The first courses of the catalogue and a link to the full list. */
+export function CourseTeaser() {
+  return (
+    <section aria-labelledby="teaser-heading" className="px-4 py-14 sm:px-8 lg:px-12">
+      <div className="mx-auto max-w-7xl text-center">
+        <h2 id="teaser-heading" className="text-3xl font-semibold text-slate-900">
+          Aprenda com os melhores
+        </h2>
+        <p className="mx-auto mt-3 max-w-2xl text-slate-700">
+          Descubra os cursos mais bem avaliados em programação, dados, design e negócios, criados
+          por especialistas para você aprender no seu ritmo.
+        </p>
+        <div className="mt-10">
+          <TeaserBody />
+        </div>
+        <Link
+          to={paths.courseList()}
+          className="mt-10 inline-block rounded-md border border-slate-400 px-8 py-3 font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+        >
+          Ver mais cursos
+        </Link>
+      </div>
+    </section>
+  );
+}

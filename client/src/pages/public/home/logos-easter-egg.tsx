@@ -1,0 +1,96 @@
+import { addDragProgress, revealedPrefix } from '@aprendiz/contract/rules/easter-egg';
+import { m, type PanInfo } from 'framer-motion';
+import { useCallback, useState, type KeyboardEvent } from 'react';
+
+/** The hidden phrase the logos uncover (spec §1: a short Christian phrase). */
+export const SECRET_MESSAGE = 'Deus é amor. Jesus te ama!';
+
+const LOGOS = [
+  { name: 'python', label: 'Python' },
+  { name: 'javascript', label: 'JavaScript' },
+  { name: 'react', label: 'React' },
+  { name: 'excel', label: 'Excel' },
+  { name: 'java', label: 'Java' },
+  { name: 'kotlin', label: 'Kotlin' },
+  { name: 'node', label: 'Node.js' },
+  { name: 'sql', label: 'SQL' },
+  { name: 'swift', label: 'Swift' },
+  { name: 'typescript', label: 'TypeScript' },
+] as const;
+
+// Spec §9: each logo moves at most 80 px either way, with elasticity 0.3.
+const DRAG_LIMIT_PX = 80;
+const DRAG_CONSTRAINTS = {
+  left: -DRAG_LIMIT_PX,
+  right: DRAG_LIMIT_PX,
+  top: -DRAG_LIMIT_PX,
+  bottom: DRAG_LIMIT_PX,
+};
+
+// Keyboard users cannot drag: each arrow press on a focused logo counts as this much movement.
+export const KEYBOARD_STEP_PX = 50;
+const ARROW_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown']);
+
+/** Ten draggable technology logos; every pixel they are dragged reveals more of the phrase. */
+export function LogosEasterEgg() {
+  const [progress, setProgress] = useState(0);
+  const addMovement = useCallback((dx: number, dy: number) => {
+    setProgress((current) => addDragProgress(current, dx, dy));
+  }, []);
+
+  const revealed = revealedPrefix(SECRET_MESSAGE, progress);
+  const hidden = SECRET_MESSAGE.slice(revealed.length);
+
+  function handleKeyDown(event: KeyboardEvent<HTMLImageElement>) {
+    if (!ARROW_KEYS.has(event.key)) return;
+    event.preventDefault();
+    addMovement(KEYBOARD_STEP_PX, 0);
+  }
+
+  return (
+    // Clipped sideways: a logo dragged past the screen edge must not make the page scroll horizontally.
+    <section
+      aria-labelledby="logos-heading"
+      className="overflow-x-clip px-4 py-14 sm:px-8 lg:px-12"
+    >
+      <div className="mx-auto flex max-w-3xl flex-col items-center gap-8 text-center">
+        <h2 id="logos-heading" className="text-2xl font-semibold text-slate-900">
+          Move a imagem, descubra um segredo
+        </h2>
+        <ul className="grid grid-cols-5 gap-4 sm:gap-8">
+          {LOGOS.map((logo) => (
+            <li key={logo.name} className="flex items-center justify-center">
+              <m.img
+                src={`/images/logos/${logo.name}.svg`}
+                alt={`Logo ${logo.label}`}
+                width={64}
+                height={64}
+                // Focusable so keyboard users can move the logos with the arrow keys too.
+                tabIndex={0}
+                draggable={false}
+                onKeyDown={handleKeyDown}
+                drag
+                dragConstraints={DRAG_CONSTRAINTS}
+                dragElastic={0.3}
+                whileHover={{ scale: 1.1 }}
+                whileTap={{ scale: 0.95 }}
+                whileDrag={{ scale: 0.9, rotate: 10 }}
+                onDrag={(_event: PointerEvent, info: PanInfo) =>
+                  addMovement(info.delta.x, info.delta.y)
+                }
+                className="h-12 w-12 cursor-grab touch-none rounded-md select-none active:cursor-grabbing sm:h-16 sm:w-16"
+              />
+            </li>
+          ))}
+        </ul>
+        <p aria-live="polite" className="min-h-8 text-xl font-semibold text-blue-700">
+          <span data-testid="secret-revealed">{revealed}</span>
+          {/* The rest holds its place, so the section does not grow as the phrase appears. */}
+          <span aria-hidden="true" className="invisible">
+            {hidden}
+          </span>
+        </p>
+      </div>
+    </section>
+  );
+}

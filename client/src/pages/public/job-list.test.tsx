@@ -1,0 +1,86 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { jobs } from '../../data/jobs';
+import { renderWithProviders, testUser } from '../../test/render';
+import JobListPage, { filterJobsByTitle } from './job-list';
+
+function jobTitles(): string[] {
+  return screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent ?? '');
+}
+
+describe('jobs data', () => {
+  it('when read, then it holds twenty jobs of the three types, salaries in R$ per month and a remote flag matching the location', () => {
+    expect(jobs).toHaveLength(20);
+    expect(new Set(jobs.map((job) => job.type))).toEqual(
+      new Set(['Full-time', 'Part-time', 'Internship']),
+    );
+    for (const job of jobs) {
+      expect(job.salary).toMatch(/^R\$ .+ \/mês$/);
+      expect(job.location.startsWith('Remoto')).toBe(job.remote);
+      expect(job.applyLink).toMatch(/^https:\/\//);
+    }
+    expect(new Set(jobs.map((job) => job.id)).size).toBe(20);
+  });
+});
+
+describe('filterJobsByTitle', () => {
+  it('when given a term in any case, then only titles containing it are kept', () => {
+    const titles = filterJobsByTitle(jobs, 'ESTÁGIO').map((job) => job.title);
+    expect(titles.length).toBeGreaterThan(0);
+    titles.forEach((title) => expect(title.toLowerCase()).toContain('estágio'));
+  });
+});
+
+describe('JobListPage', () => {
+  it('when opened, then the title, the filter and twenty cards with title, company, salary, location, clamped description and Aplicar Agora show', () => {
+    renderWithProviders(<JobListPage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Vagas de Emprego' })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Filtrar vagas por título' })).toHaveAttribute(
+      'placeholder',
+      'Filtrar por título de vaga...',
+    );
+    const cards = screen.getAllByRole('article');
+    expect(cards).toHaveLength(20);
+    const first = within(cards[0]);
+    expect(first.getByRole('heading', { name: jobs[0].title })).toBeInTheDocument();
+    expect(first.getByText(jobs[0].company)).toBeInTheDocument();
+    expect(first.getByText(jobs[0].salary)).toBeInTheDocument();
+    expect(first.getByText(jobs[0].location)).toBeInTheDocument();
+    expect(first.getByText(jobs[0].description)).toHaveClass('line-clamp-4');
+    expect(first.getByRole('button', { name: /Aplicar Agora/ })).toBeInTheDocument();
+  });
+
+  it('when a title is typed, then only matching jobs remain, case-insensitively', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<JobListPage />);
+    await user.type(screen.getByRole('searchbox'), 'kotlin');
+    expect(jobTitles()).toEqual(['Desenvolvedor Mobile Kotlin']);
+  });
+
+  it('when nothing matches, then "Nenhuma vaga encontrada com esse título." shows', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<JobListPage />);
+    await user.type(screen.getByRole('searchbox'), 'astronauta');
+    expect(screen.getByText('Nenhuma vaga encontrada com esse título.')).toBeInTheDocument();
+    expect(screen.queryAllByRole('article')).toHaveLength(0);
+  });
+
+  it('when a visitor presses Aplicar Agora, then sign-in opens and no dialog', async () => {
+    const user = userEvent.setup();
+    const { auth } = renderWithProviders(<JobListPage />);
+    await user.click(screen.getAllByRole('button', { name: /Aplicar Agora/ })[3]);
+    expect(auth.openSignIn).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('when a signed-in user presses Aplicar Agora, then Em desenvolvimento opens and Fechar closes it', async () => {
+    const user = userEvent.setup();
+    const { auth } = renderWithProviders(<JobListPage />, { auth: { user: testUser } });
+    await user.click(screen.getAllByRole('button', { name: /Aplicar Agora/ })[0]);
+    expect(screen.getByRole('dialog', { name: 'Em desenvolvimento' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Fechar' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(auth.openSignIn).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,105 @@
+import { useId, useState } from 'react';
+import { useAuthActions, useAuthUser } from '../../auth/auth-context';
+import { UnderDevelopmentDialog } from '../../components/under-development-dialog';
+import { jobs, type Job, type JobType } from '../../data/jobs';
+import { usePageTitle } from '../../lib/use-page-title';
+
+const TYPE_STYLE: Record<JobType, string> = {
+  'Full-time': 'bg-green-50 text-green-800',
+  'Part-time': 'bg-amber-50 text-amber-900',
+  Internship: 'bg-violet-50 text-violet-800',
+};
+
+/** Spec §2: a case-insensitive substring of the job title. */
+export function filterJobsByTitle(list: readonly Job[], query: string): Job[] {
+  const needle = query.trim().toLowerCase();
+  if (!needle) return [...list];
+  return list.filter((job) => job.title.toLowerCase().includes(needle));
+}
+
+function JobCard({ job, onApply }: { job: Job; onApply: () => void }) {
+  return (
+    <article className="flex h-full flex-col gap-3 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h2 className="text-lg font-semibold text-slate-900">{job.title}</h2>
+        <span className={`rounded-full px-2.5 py-1 text-xs font-medium ${TYPE_STYLE[job.type]}`}>
+          {job.type}
+        </span>
+      </div>
+      <p className="font-medium text-slate-800">{job.company}</p>
+      <dl className="grid gap-1 text-sm text-slate-700">
+        <div className="flex gap-1">
+          <dt className="font-medium">Salário:</dt>
+          <dd>{job.salary}</dd>
+        </div>
+        <div className="flex gap-1">
+          <dt className="font-medium">Local:</dt>
+          <dd>{job.location}</dd>
+        </div>
+      </dl>
+      <p className="line-clamp-4 text-sm leading-relaxed text-slate-700">{job.description}</p>
+      <button
+        type="button"
+        onClick={onApply}
+        aria-label={`Aplicar Agora: ${job.title}`}
+        className="mt-auto self-start rounded-md bg-blue-600 px-5 py-2 font-medium text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+      >
+        Aplicar Agora
+      </button>
+    </article>
+  );
+}
+
+/** /job-list: the static job board; applying is not built yet (spec §1). */
+export default function JobListPage() {
+  const { user } = useAuthUser();
+  const { openSignIn } = useAuthActions();
+  const [query, setQuery] = useState('');
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const filterId = useId();
+  usePageTitle(
+    'Vagas de Emprego',
+    'Vagas de emprego e estágio em tecnologia: front-end, back-end, dados e mobile, presenciais e remotas.',
+  );
+  const visible = filterJobsByTitle(jobs, query);
+
+  function apply() {
+    if (user) setDialogOpen(true);
+    else openSignIn();
+  }
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-8 lg:px-12">
+      <h1 className="text-3xl font-semibold text-slate-900 md:text-4xl">Vagas de Emprego</h1>
+      <div className="mt-6 max-w-xl">
+        <label htmlFor={filterId} className="sr-only">
+          Filtrar vagas por título
+        </label>
+        <input
+          id={filterId}
+          type="search"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          placeholder="Filtrar por título de vaga..."
+          className="w-full rounded-lg border border-slate-300 bg-white px-4 py-3 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-blue-600 focus:outline-2 focus:outline-blue-600"
+        />
+      </div>
+      <div className="mt-8">
+        {visible.length > 0 ? (
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {visible.map((job) => (
+              <li key={job.id}>
+                <JobCard job={job} onApply={apply} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p role="status" className="py-8 text-slate-700">
+            Nenhuma vaga encontrada com esse título.
+          </p>
+        )}
+      </div>
+      <UnderDevelopmentDialog open={dialogOpen} onClose={() => setDialogOpen(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import type { CourseDetail, CourseSummary, Lecture } from '@aprendiz/contract/courses';
+import type { UserData } from '@aprendiz/contract/auth';
+
+/** A catalogue entry with plausible values; override what the test is about. */
+export function courseSummary(overrides: Partial<CourseSummary> = {}): CourseSummary {
+  return {
+    _id: '6f1c2a9e-1111-4c3b-9a7e-000000000001',
+    courseTitle: 'JavaScript do Zero',
+    courseThumbnail: '/uploads/js.webp',
+    coursePrice: 19.99,
+    discount: 15,
+    educator: { _id: 'usr_educator', name: 'Carla Nunes', imageUrl: '' },
+    studentCount: 42,
+    ratingCount: 7,
+    averageRating: 4,
+    totalLectures: 3,
+    totalDuration: 45,
+    createdAt: '2025-04-11T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function lecture(overrides: Partial<Lecture> = {}): Lecture {
+  return {
+    lectureId: 'lec-1',
+    lectureTitle: 'Boas-vindas',
+    lectureDuration: 10,
+    lectureUrl: 'https://youtu.be/dQw4w9WgXcQ',
+    isPreviewFree: true,
+    lectureOrder: 1,
+    ...overrides,
+  };
+}
+
+/** Two chapters: a free preview and a locked lecture (no URL) in the first, one lecture in the second. */
+export function courseDetail(overrides: Partial<CourseDetail> = {}): CourseDetail {
+  return {
+    ...courseSummary(),
+    courseDescription: '<h2>Sobre o curso</h2><p>Aprenda <strong>JavaScript</strong> do zero.</p>',
+    courseContent: [
+      {
+        chapterId: 'ch-1',
+        chapterTitle: 'Introdução',
+        chapterOrder: 1,
+        chapterContent: [
+          lecture(),
+          lecture({
+            lectureId: 'lec-2',
+            lectureTitle: 'Variáveis',
+            lectureDuration: 20,
+            lectureUrl: '',
+            isPreviewFree: false,
+            lectureOrder: 2,
+          }),
+        ],
+      },
+      {
+        chapterId: 'ch-2',
+        chapterTitle: 'Funções',
+        chapterOrder: 2,
+        chapterContent: [
+          lecture({
+            lectureId: 'lec-3',
+            lectureTitle: 'Declarando funções',
+            lectureDuration: 75,
+            lectureUrl: '',
+            isPreviewFree: false,
+            lectureOrder: 1,
+          }),
+        ],
+      },
+    ],
+    ...overrides,
+  };
+}
+
+export function userData(overrides: Partial<UserData> = {}): UserData {
+  return {
+    _id: 'usr_test',
+    name: 'Ana Souza',
+    email: 'ana@example.com',
+    imageUrl: '',
+    role: 'student',
+    enrolledCourses: [],
+    ...overrides,
+  };
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+const EMAIL_MESSAGE = 'Informe um e-mail válido';
+
+/** Trimmed and lower-cased before the check, so ' Ana@Mail.com ' signs in as 'ana@mail.com'. */
+const emailSchema = z
+  .string({ error: EMAIL_MESSAGE })
+  .trim()
+  .toLowerCase()
+  .max(254, 'O e-mail deve ter no máximo 254 caracteres')
+  .pipe(z.email({ error: EMAIL_MESSAGE }));
+
+export const signUpBodySchema = z.object({
+  name: z
+    .string({ error: 'Informe o seu nome' })
+    .trim()
+    .min(1, 'Informe o seu nome')
+    .max(80, 'O nome deve ter no máximo 80 caracteres'),
+  email: emailSchema,
+  password: z
+    .string({ error: 'Informe uma palavra-passe' })
+    .min(8, 'A palavra-passe deve ter pelo menos 8 caracteres')
+    .max(200, 'A palavra-passe deve ter no máximo 200 caracteres'),
+});
+export type SignUpBody = z.infer<typeof signUpBodySchema>;
+
+export const signInBodySchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: 'Informe a palavra-passe' }).min(1, 'Informe a palavra-passe'),
+});
+export type SignInBody = z.infer<typeof signInBodySchema>;
+
+export const roleSchema = z.enum(['student', 'educator']);
+export type Role = z.infer<typeof roleSchema>;
+
+export const authUserSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  imageUrl: z.string(),
+  role: roleSchema,
+});
+export type AuthUser = z.infer<typeof authUserSchema>;
+
+export const authResponseSchema = z.object({
+  success: z.literal(true),
+  token: z.string(),
+  user: authUserSchema,
+});
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+export const userDataSchema = authUserSchema.extend({
+  enrolledCourses: z.array(z.string()),
+});
+export type UserData = z.infer<typeof userDataSchema>;
+
+export const userDataResponseSchema = z.object({
+  success: z.literal(true),
+  user: userDataSchema,
+});
+export type UserDataResponse = z.infer<typeof userDataResponseSchema>;

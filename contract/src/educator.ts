@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { publicPersonSchema } from './common';
+
+export const LECTURE_URL_MESSAGE = 'O URL da aula deve começar por http:// ou https://';
+
+/** '' is allowed because the spec accepts empty lecture fields; otherwise only web links. */
+const lectureUrlSchema = z
+  .string({ error: LECTURE_URL_MESSAGE })
+  .max(2000, 'O URL da aula deve ter no máximo 2000 caracteres')
+  .refine((url) => url === '' || /^https?:\/\/\S+$/i.test(url), LECTURE_URL_MESSAGE);
+
+/** A lecture as the add-course form sends it; lectureOrder is ignored because the server assigns it. */
+export const lectureInputSchema = z.object({
+  lectureId: z.string().max(100, 'Identificador de aula inválido').optional(),
+  lectureTitle: z
+    .string({ error: 'Título de aula inválido' })
+    .max(200, 'O título da aula deve ter no máximo 200 caracteres'),
+  // z.number() already refuses NaN and numeric strings; the form sends real numbers.
+  lectureDuration: z
+    .number({ error: 'A duração da aula deve ser um número' })
+    .min(0, 'A duração da aula não pode ser negativa')
+    .default(0),
+  lectureUrl: lectureUrlSchema,
+  isPreviewFree: z.boolean({ error: 'Valor de pré-visualização inválido' }).default(false),
+});
+export type LectureInput = z.input<typeof lectureInputSchema>;
+export type ParsedLectureInput = z.infer<typeof lectureInputSchema>;
+
+/** A chapter as the form sends it; chapterOrder and collapsed are dropped (server order, UI-only flag). */
+export const chapterInputSchema = z.object({
+  chapterId: z.string().max(100, 'Identificador de capítulo inválido').optional(),
+  chapterTitle: z
+    .string({ error: 'Título de capítulo inválido' })
+    .max(200, 'O título do capítulo deve ter no máximo 200 caracteres'),
+  chapterContent: z.array(lectureInputSchema).max(200, 'Um capítulo pode ter no máximo 200 aulas'),
+});
+/** What callers may pass in (defaults not yet applied); parsed values fit it too. */
+export type ChapterInput = z.input<typeof chapterInputSchema>;
+export type ParsedChapterInput = z.infer<typeof chapterInputSchema>;
+
+const PRICE_MESSAGE = 'Preço inválido';
+const DISCOUNT_MESSAGE = 'O desconto deve estar entre 0 e 100';
+
+/** At most two decimals: a price must be a whole number of cents. */
+function hasWholeCents(amount: number): boolean {
+  return Math.abs(Math.round(amount * 100) - amount * 100) < 1e-6;
+}
+
+export const addCourseDataSchema = z.object({
+  courseTitle: z
+    .string({ error: 'O título do curso é obrigatório' })
+    .trim()
+    .min(1, 'O título do curso é obrigatório')
+    .max(200, 'O título do curso deve ter no máximo 200 caracteres'),
+  courseDescription: z
+    .string({ error: 'Descrição inválida' })
+    .max(100_000, 'A descrição deve ter no máximo 100000 caracteres')
+    .default(''),
+  coursePrice: z
+    .number({ error: PRICE_MESSAGE })
+    .min(0, PRICE_MESSAGE)
+    .max(99_999_999.99, PRICE_MESSAGE)
+    .refine(hasWholeCents, PRICE_MESSAGE),
+  // A whole percent: the column is an integer, and the form's number input steps by 1.
+  discount: z
+    .number({ error: DISCOUNT_MESSAGE })
+    .int(DISCOUNT_MESSAGE)
+    .min(0, DISCOUNT_MESSAGE)
+    .max(100, DISCOUNT_MESSAGE),
+  courseContent: z
+    .array(chapterInputSchema)
+    .max(100, 'Um curso pode ter no máximo 100 capítulos')
+    .default([]),
+});
+export type AddCourseData = z.infer<typeof addCourseDataSchema>;
+export type AddCourseDataInput = z.input<typeof addCourseDataSchema>;
+
+export const dashboardResponseSchema = z.object({
+  success: z.literal(true),
+  dashboardData: z.object({
+    totalCourses: z.number().int().min(0),
+    /** Every enrollment in the educator's courses; enrolledStudentsData holds only the latest few. */
+    totalEnrollments: z.number().int().min(0),
+    totalEarnings: z.number(),
+    enrolledStudentsData: z.array(
+      z.object({ courseTitle: z.string(), student: publicPersonSchema }),
+    ),
+  }),
+});
+export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
+export type DashboardData = DashboardResponse['dashboardData'];
+
+export const educatorCourseSchema = z.object({
+  _id: z.string(),
+  courseTitle: z.string(),
+  courseThumbnail: z.string(),
+  coursePrice: z.number(),
+  discount: z.number(),
+  studentCount: z.number().int().min(0),
+  earnings: z.number(),
+  createdAt: z.string(),
+});
+export type EducatorCourse = z.infer<typeof educatorCourseSchema>;
+
+export const educatorCoursesResponseSchema = z.object({
+  success: z.literal(true),
+  courses: z.array(educatorCourseSchema),
+});
+export type EducatorCoursesResponse = z.infer<typeof educatorCoursesResponseSchema>;
+
+export const enrolledStudentSchema = z.object({
+  student: publicPersonSchema,
+  courseTitle: z.string(),
+  purchaseDate: z.string(),
+});
+export type EnrolledStudent = z.infer<typeof enrolledStudentSchema>;
+
+export const enrolledStudentsResponseSchema = z.object({
+  success: z.literal(true),
+  enrolledStudents: z.array(enrolledStudentSchema),
+});
+export type EnrolledStudentsResponse = z.infer<typeof enrolledStudentsResponseSchema>;

@@ -1,0 +1,59 @@
+import type { Chapter, CourseContent, Lecture } from '../courses';
+import type { ChapterInput } from '../educator';
+
+/**
+ * Turns the add-course form's chapters into stored content: orders are 1, 2, … in array order
+ * (spec §3), and every chapter and lecture gets an id no other item of the course has, because
+ * progress is keyed by lecture id and a duplicate would mark two lectures at once.
+ */
+export function normaliseCourseContent(
+  input: readonly ChapterInput[],
+  newId: () => string,
+): Chapter[] {
+  const used = new Set<string>();
+  const claim = (requested: string | undefined): string => {
+    let id = requested;
+    while (id === undefined || id === '' || used.has(id)) id = newId();
+    used.add(id);
+    return id;
+  };
+
+  return input.map((chapter, chapterIndex) => ({
+    chapterId: claim(chapter.chapterId),
+    chapterTitle: chapter.chapterTitle,
+    chapterOrder: chapterIndex + 1,
+    chapterContent: chapter.chapterContent.map((lecture, lectureIndex) => ({
+      lectureId: claim(lecture.lectureId),
+      lectureTitle: lecture.lectureTitle,
+      lectureDuration: lecture.lectureDuration ?? 0,
+      lectureUrl: lecture.lectureUrl,
+      isPreviewFree: lecture.isPreviewFree ?? false,
+      lectureOrder: lectureIndex + 1,
+    })),
+  }));
+}
+
+function lecturesInOrder(content: CourseContent): Lecture[] {
+  return content.flatMap((chapter) => chapter.chapterContent);
+}
+
+export function findLecture(content: CourseContent, lectureId: string): Lecture | undefined {
+  return lecturesInOrder(content).find((lecture) => lecture.lectureId === lectureId);
+}
+
+/** Where the player resumes: the first lecture not yet completed, or the first one when all are done. */
+export function firstIncompleteLecture(
+  content: CourseContent,
+  completedIds: readonly string[],
+): Lecture | null {
+  const lectures = lecturesInOrder(content);
+  const completed = new Set(completedIds);
+  return lectures.find((lecture) => !completed.has(lecture.lectureId)) ?? lectures[0] ?? null;
+}
+
+/** The lecture after the given one in course order, across chapter ends; null after the last or for an unknown id. */
+export function nextLecture(content: CourseContent, lectureId: string): Lecture | null {
+  const lectures = lecturesInOrder(content);
+  const index = lectures.findIndex((lecture) => lecture.lectureId === lectureId);
+  return index === -1 ? null : (lectures[index + 1] ?? null);
+}

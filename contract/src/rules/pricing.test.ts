@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { courseEarnings, discountedPrice, formatMoney, isFreeCourse } from './pricing';
+
+describe('discountedPrice', () => {
+  it('when a discount applies, then the price drops by that percent, rounded to cents', () => {
+    expect(discountedPrice(19.99, 15)).toBe(16.99);
+    expect(discountedPrice(33.33, 33)).toBe(22.33);
+    expect(discountedPrice(100, 25)).toBe(75);
+  });
+
+  it('when the discount is 0 or 100, then the full price or nothing', () => {
+    expect(discountedPrice(49.9, 0)).toBe(49.9);
+    expect(discountedPrice(49.9, 100)).toBe(0);
+  });
+
+  it('when float arithmetic would drift, then cents keep it exact', () => {
+    expect(discountedPrice(0.3, 0)).toBe(0.3);
+    expect(discountedPrice(10.1, 10)).toBe(9.09);
+  });
+});
+
+describe('isFreeCourse', () => {
+  it('when the discounted price is 0, then the course is free', () => {
+    expect(isFreeCourse(0, 0)).toBe(true);
+    expect(isFreeCourse(20, 100)).toBe(true);
+  });
+
+  it('when a cent remains, then the course is not free', () => {
+    expect(isFreeCourse(10, 99)).toBe(false);
+    expect(isFreeCourse(0.01, 0)).toBe(false);
+  });
+});
+
+describe('courseEarnings', () => {
+  it('when students bought a discounted course, then earnings are the floored product', () => {
+    expect(courseEarnings(3, 19.99, 15)).toBe(50);
+    expect(courseEarnings(0, 19.99, 15)).toBe(0);
+    expect(courseEarnings(10, 9.99, 0)).toBe(99);
+  });
+});
+
+describe('formatMoney', () => {
+  it('when an amount is shown, then it has two decimals', () => {
+    expect(formatMoney(5)).toBe('5.00');
+    expect(formatMoney(16.99)).toBe('16.99');
+  });
+});

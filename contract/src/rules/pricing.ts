@@ -1,0 +1,27 @@
+/**
+ * Money rules of spec §9, computed in integer cents so that, e.g., 19.99 at 15% is 16.99 and not
+ * 16.991499999.
+ */
+function toCents(amount: number): number {
+  return Math.round(amount * 100);
+}
+
+/** Price minus discount percent of price, rounded to two decimals. */
+export function discountedPrice(price: number, discount: number): number {
+  const cents = toCents(price);
+  return (cents - Math.round((cents * discount) / 100)) / 100;
+}
+
+/** A course is free when nothing is left to pay after the discount. */
+export function isFreeCourse(price: number, discount: number): boolean {
+  return discountedPrice(price, discount) === 0;
+}
+
+/** Earnings per course: students × discounted price, floored (the spec floors the product). */
+export function courseEarnings(studentCount: number, price: number, discount: number): number {
+  return Math.floor((studentCount * toCents(discountedPrice(price, discount))) / 100);
+}
+
+export function formatMoney(amount: number): string {
+  return amount.toFixed(2);
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import {
+  COURSE_SUMMARY_MAX,
+  htmlToText,
+  MENTOR_DESCRIPTION_MAX,
+  truncateWithEllipsis,
+} from './text';
+
+describe('truncateWithEllipsis', () => {
+  it('when the text fits, then it is unchanged', () => {
+    expect(truncateWithEllipsis('Olá', 3)).toBe('Olá');
+    expect(truncateWithEllipsis('', 5)).toBe('');
+  });
+
+  it('when the text is longer, then the first max characters plus three dots', () => {
+    expect(truncateWithEllipsis('Aprender português', 8)).toBe('Aprender...');
+    const long = 'a'.repeat(MENTOR_DESCRIPTION_MAX + 1);
+    expect(truncateWithEllipsis(long, MENTOR_DESCRIPTION_MAX)).toBe(`${'a'.repeat(160)}...`);
+  });
+
+  it('when the limits are read, then they are the spec values', () => {
+    expect(MENTOR_DESCRIPTION_MAX).toBe(160);
+    expect(COURSE_SUMMARY_MAX).toBe(200);
+  });
+});
+
+describe('htmlToText', () => {
+  it('when a description has tags, then only the words remain, spaced between blocks', () => {
+    expect(htmlToText('<h2>Curso</h2><p>Aprenda <strong>verbos</strong>.</p>')).toBe(
+      'Curso Aprenda verbos .',
+    );
+    expect(htmlToText('<p>a</p><p>b</p>')).toBe('a b');
+  });
+
+  it('when the description has entities, then they are decoded once', () => {
+    expect(htmlToText('<p>P&amp;R &lt;b&gt; &quot;x&quot; &#39;y&#39; &#x263A;&nbsp;ok</p>')).toBe(
+      'P&R <b> "x" \'y\' ☺ ok',
+    );
+    expect(htmlToText('&amp;lt;')).toBe('&lt;');
+  });
+
+  it('when an entity is unknown or out of range, then it stays as written', () => {
+    expect(htmlToText('&foo; &#99999999;')).toBe('&foo; &#99999999;');
+  });
+
+  it('when scripts, styles or comments are embedded, then their content is dropped', () => {
+    expect(htmlToText('a<script>alert(1)</script><style>p{}</style><!-- nota -->b')).toBe('a b');
+  });
+
+  it('when whitespace runs across lines, then it collapses to single spaces', () => {
+    expect(htmlToText('  um\n\n  dois\tTrês  ')).toBe('um dois Três');
+  });
+});

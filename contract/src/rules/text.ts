@@ -1,0 +1,44 @@
+export const MENTOR_DESCRIPTION_MAX = 160;
+export const COURSE_SUMMARY_MAX = 200;
+
+export function truncateWithEllipsis(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max)}...`;
+}
+
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+};
+
+function decodeEntity(entity: string, body: string): string {
+  if (body.startsWith('#')) {
+    const code =
+      body[1] === 'x' || body[1] === 'X'
+        ? parseInt(body.slice(2), 16)
+        : parseInt(body.slice(1), 10);
+    // An out-of-range code point would make String.fromCodePoint throw; keep the text as written.
+    return Number.isInteger(code) && code >= 0 && code <= 0x10ffff
+      ? String.fromCodePoint(code)
+      : entity;
+  }
+  return NAMED_ENTITIES[body.toLowerCase()] ?? entity;
+}
+
+/**
+ * Plain text of a course description for the 200-character summary. Block ends become spaces so
+ * '<p>a</p><p>b</p>' reads 'a b', not 'ab'; entities are decoded after the tags are gone so an
+ * escaped '&lt;b&gt;' stays visible text.
+ */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, ' ')
+    .replace(/<!--[\s\S]*?-->/g, ' ')
+    .replace(/<\/?[a-z][^>]*>/gi, ' ')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, decodeEntity)
+    .replace(/\s+/g, ' ')
+    .trim();
+}

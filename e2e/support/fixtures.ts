@@ -1,0 +1,74 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'artifacts');
+
+interface Fixtures {
+  /** Uncaught page errors collected during the test; the fixture fails the test if any occurred. */
+  pageErrors: string[];
+  /** Saves a full-page screenshot as e2e/artifacts/<project>/<name>.png. */
+  screenshot: (name: string, page?: Page) => Promise<void>;
+  /** Fails on any serious or critical axe violation of the current page. */
+  expectAccessible: (page?: Page) => Promise<void>;
+}
+
+export const test = base.extend<Fixtures>({
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('pageerror', (err) => errors.push(err.message));
+      await use(errors);
+      expect(errors, 'uncaught page errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+  screenshot: async ({ page }, use, testInfo) => {
+    await use(async (name, target = page) => {
+      const dir = path.join(artifacts, testInfo.project.name);
+      mkdirSync(dir, { recursive: true });
+      await target.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+    });
+  },
+  expectAccessible: async ({ page }, use) => {
+    await use(async (target = page) => {
+      const results = await new AxeBuilder({ page: target })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
+      const serious = results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+      expect(serious, 'serious or critical accessibility violations').toEqual([]);
+    });
+  },
+});
+
+export { expect };
+
+let counter = 0;
+/** A unique, valid e-mail for a user created by this test run. */
+export function uniqueEmail(prefix = 'aluno'): string {
+  counter++;
+  return `${prefix}.${Date.now().toString(36)}.${process.pid}.${counter}@exemplo.test`;
+}
+
+/** Signs up through the local dialog opened from the given trigger; ends signed in. */
+export async function signUp(
+  page: Page,
+  name: string,
+  email = uniqueEmail(),
+  password = 'segredo-123',
+) {
+  const dialog = page.getByRole('dialog', { name: 'Entrar' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Criar conta' }).click();
+  const signUpDialog = page.getByRole('dialog', { name: 'Criar conta' });
+  await signUpDialog.getByLabel('Nome').fill(name);
+  await signUpDialog.getByLabel('E-mail').fill(email);
+  await signUpDialog.getByLabel('Senha').fill(password);
+  await signUpDialog.getByRole('button', { name: 'Criar conta' }).click();
+  await expect(signUpDialog).toBeHidden();
+  return { email, password };
+}

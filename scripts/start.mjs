@@ -1,0 +1,16 @@
+// `npm start`: install if needed, build the client if stale, then run the server (it migrates and seeds).
+import { spawn } from 'node:child_process';
+import { ensureClientBuilt, ensureInstalled, root } from './lib/workspace.mjs';
+
+await ensureInstalled();
+await ensureClientBuilt();
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: process.env,
+});
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => server.kill(signal));
+}
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -1,0 +1,22 @@
+// `npm test`: every suite — contract, server (PGlite), client, then the e2e journeys in Chromium.
+import { ensureClientBuilt, ensureInstalled, findChromium, run } from './lib/workspace.mjs';
+
+await ensureInstalled();
+
+const unit = await run('npx', ['vitest', 'run']);
+if (unit !== 0) process.exit(unit);
+
+const chromium = findChromium();
+if (!chromium) {
+  const banner = '!'.repeat(78);
+  console.error(`\n${banner}\n  Chromium não encontrado: os testes e2e NÃO correram.`);
+  console.error('  Instale-o com `apt-get install -y chromium` ou defina CHROMIUM_PATH.');
+  console.error(`${banner}\n`);
+  process.exit(process.env.CI === 'true' ? 1 : 0);
+}
+
+await ensureClientBuilt();
+const e2e = await run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+  env: { ...process.env, CHROMIUM_PATH: chromium, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+});
+process.exit(e2e);

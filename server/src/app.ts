@@ -1,0 +1,111 @@
+import path from 'node:path';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { Logger } from './logger';
+import type { AuthProvider } from './providers/auth-provider';
+import type { CatalogueCache } from './modules/courses/catalogue-cache';
+import type { PaymentProvider } from './providers/payment-provider';
+import type { ThumbnailStorage } from './providers/thumbnail-storage';
+import type { OnlineCounter } from './providers/online-counter';
+import type { RedisClient } from './providers/redis-client';
+import { errorHandler, notFoundApiHandler } from './http/error-handler';
+import { staticClient } from './http/static-client';
+import { healthRoutes } from './modules/health/health.routes';
+import { coursesRoutes } from './modules/courses/courses.routes';
+import { learningRoutes } from './modules/learning/learning.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import { stripeWebhookRoutes } from './modules/webhooks/stripe.routes';
+import { clerkWebhookRoutes } from './modules/webhooks/clerk.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { educatorRoutes } from './modules/educator/educator.routes';
+import { contactRoutes } from './modules/contact/contact.routes';
+import { onlineRoutes } from './modules/online/online.routes';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  logger: Logger;
+  auth: AuthProvider;
+  catalogueCache: CatalogueCache;
+  payments: PaymentProvider;
+  thumbnails: ThumbnailStorage;
+  online: OnlineCounter;
+  /** Set when REDIS_URL is: shared state (online counter, rate limits) across instances. */
+  redis?: RedisClient;
+  /** Releases what buildDeps opened besides the database (the Redis connection). */
+  close(): Promise<void>;
+}
+
+export const JSON_BODY_LIMIT = '100kb';
+
+/** Builds the HTTP app from already-chosen providers; listening is main.ts's job. */
+export function createApp(deps: AppDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  // One proxy hop (a load balancer) so rate limits see the client's address.
+  app.set('trust proxy', 1);
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          'default-src': ["'self'"],
+          'script-src': [
+            "'self'",
+            'https://www.youtube.com',
+            'https://assets.calendly.com',
+            'https://*.clerk.accounts.dev',
+            'https://*.clerk.com',
+          ],
+          'frame-src': [
+            "'self'",
+            'https://www.youtube.com',
+            'https://www.youtube-nocookie.com',
+            'https://calendly.com',
+            'https://*.clerk.accounts.dev',
+            'https://checkout.stripe.com',
+          ],
+          'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+          'connect-src': ["'self'", 'https:'],
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'worker-src': ["'self'", 'blob:'],
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(pinoHttp({ logger: deps.logger, autoLogging: deps.config.env !== 'test' }));
+
+  const api = express.Router();
+  api.use(healthRoutes(deps.database));
+  // Webhook routes read the raw body to check signatures, so they are mounted above the JSON parser.
+  api.use(stripeWebhookRoutes(deps));
+  api.use(clerkWebhookRoutes(deps));
+  api.use(express.json({ limit: JSON_BODY_LIMIT }));
+  api.use(authRoutes(deps));
+  api.use(usersRoutes(deps));
+  api.use(coursesRoutes(deps));
+  api.use(learningRoutes(deps));
+  api.use(paymentsRoutes(deps));
+  api.use(educatorRoutes(deps));
+  api.use(contactRoutes(deps));
+  api.use(onlineRoutes(deps));
+  api.use(notFoundApiHandler);
+  app.use('/api', api);
+
+  // Thumbnails get a fresh name per upload, so they never change and can be cached for good.
+  app.use(
+    '/uploads',
+    express.static(path.join(deps.config.dataDir, 'uploads'), {
+      index: false,
+      immutable: true,
+      maxAge: '1y',
+    }),
+  );
+  app.use(staticClient(deps.config.clientDist));
+  app.use(errorHandler);
+  return app;
+}

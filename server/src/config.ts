@@ -1,0 +1,191 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optional = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default('./.data'),
+  DATABASE_URL: optional,
+  PUBLIC_URL: optional,
+  AUTH_SECRET: optional,
+  CLERK_SECRET_KEY: optional,
+  CLERK_JWT_KEY: optional,
+  CLERK_WEBHOOK_SECRET: optional,
+  CLERK_API_URL: optional,
+  STRIPE_SECRET_KEY: optional,
+  STRIPE_WEBHOOK_SECRET: optional,
+  CURRENCY: z.string().trim().toLowerCase().default('usd'),
+  CLOUDINARY_URL: optional,
+  CLOUDINARY_CLOUD_NAME: optional,
+  CLOUDINARY_API_KEY: optional,
+  CLOUDINARY_API_SECRET: optional,
+  REDIS_URL: optional,
+  SEED: z.enum(['demo', 'none']).optional(),
+  PAYMENTS_SANDBOX: z.enum(['0', '1']).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  CLIENT_DIST: optional,
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
+});
+
+export type AuthConfig =
+  | { provider: 'local'; secret: string | undefined }
+  | {
+      provider: 'clerk';
+      secretKey: string;
+      jwtKey?: string;
+      webhookSecret: string;
+      apiUrl?: string;
+    };
+
+export type PaymentsConfig =
+  { provider: 'sandbox' } | { provider: 'stripe'; secretKey: string; webhookSecret: string };
+
+export type StorageConfig =
+  | { provider: 'disk'; uploadDir: string }
+  | {
+      provider: 'cloudinary';
+      url?: string;
+      cloudName?: string;
+      apiKey?: string;
+      apiSecret?: string;
+    };
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  currency: string;
+  auth: AuthConfig;
+  payments: PaymentsConfig;
+  storage: StorageConfig;
+  redisUrl: string | undefined;
+  seed: 'demo' | 'none';
+  logLevel: string;
+  clientDist: string;
+  /** Sign-in/sign-up attempts per IP per 15 minutes; per e-mail allows half. */
+  authRateLimitMax: number;
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+function required(value: string | undefined, name: string, because: string): string {
+  if (!value) throw new ConfigError(`${name} is required ${because}`);
+  return value;
+}
+
+/** Reads the environment once; every provider choice and its secrets are settled here. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`${issue?.path.join('.')}: ${issue?.message}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const dataDir = path.resolve(e.DATA_DIR);
+
+  const auth: AuthConfig = e.CLERK_SECRET_KEY
+    ? {
+        provider: 'clerk',
+        secretKey: e.CLERK_SECRET_KEY,
+        // Env files often keep a PEM on one line with literal \n.
+        jwtKey: e.CLERK_JWT_KEY?.replaceAll('\\n', '\n'),
+        webhookSecret: required(
+          e.CLERK_WEBHOOK_SECRET,
+          'CLERK_WEBHOOK_SECRET',
+          'when CLERK_SECRET_KEY is set',
+        ),
+        apiUrl: e.CLERK_API_URL,
+      }
+    : {
+        provider: 'local',
+        secret: production
+          ? required(e.AUTH_SECRET, 'AUTH_SECRET', 'in production with local accounts')
+          : e.AUTH_SECRET,
+      };
+
+  let payments: PaymentsConfig;
+  if (e.STRIPE_SECRET_KEY) {
+    payments = {
+      provider: 'stripe',
+      secretKey: e.STRIPE_SECRET_KEY,
+      webhookSecret: required(
+        e.STRIPE_WEBHOOK_SECRET,
+        'STRIPE_WEBHOOK_SECRET',
+        'when STRIPE_SECRET_KEY is set',
+      ),
+    };
+  } else {
+    if (production && e.PAYMENTS_SANDBOX !== '1') {
+      throw new ConfigError(
+        'STRIPE_SECRET_KEY is required in production (or set PAYMENTS_SANDBOX=1 to run the sandbox checkout)',
+      );
+    }
+    payments = { provider: 'sandbox' };
+  }
+
+  const cloudinaryParts = [e.CLOUDINARY_CLOUD_NAME, e.CLOUDINARY_API_KEY, e.CLOUDINARY_API_SECRET];
+  let storage: StorageConfig;
+  if (e.CLOUDINARY_URL) {
+    if (!/^cloudinary:\/\/[^:]+:[^@]+@.+/.test(e.CLOUDINARY_URL)) {
+      throw new ConfigError(
+        'CLOUDINARY_URL must look like cloudinary://<api_key>:<api_secret>@<cloud_name>',
+      );
+    }
+    storage = { provider: 'cloudinary', url: e.CLOUDINARY_URL };
+  } else if (cloudinaryParts.some(Boolean)) {
+    storage = {
+      provider: 'cloudinary',
+      cloudName: required(
+        e.CLOUDINARY_CLOUD_NAME,
+        'CLOUDINARY_CLOUD_NAME',
+        'with the other CLOUDINARY_* variables',
+      ),
+      apiKey: required(
+        e.CLOUDINARY_API_KEY,
+        'CLOUDINARY_API_KEY',
+        'with the other CLOUDINARY_* variables',
+      ),
+      apiSecret: required(
+        e.CLOUDINARY_API_SECRET,
+        'CLOUDINARY_API_SECRET',
+        'with the other CLOUDINARY_* variables',
+      ),
+    };
+  } else {
+    storage = { provider: 'disk', uploadDir: path.join(dataDir, 'uploads') };
+  }
+
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    currency: e.CURRENCY,
+    auth,
+    payments,
+    storage,
+    redisUrl: e.REDIS_URL,
+    seed: e.SEED ?? (production ? 'none' : 'demo'),
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
+    clientDist: path.resolve(
+      e.CLIENT_DIST ??
+        path.join(path.dirname(new URL(import.meta.url).pathname), '../../client/dist'),
+    ),
+  };
+}

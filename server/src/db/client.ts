@@ -1,0 +1,78 @@
+import path from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+/**
+ * Both drivers expose the same query builder; `execute()` results differ only in extras we never
+ * read (both carry `rows`), so one type serves PGlite and node-postgres alike.
+ */
+export type Db = Omit<NodePgDatabase<Schema>, '$client'>;
+export type DbKind = 'pglite' | 'postgres';
+
+export interface Database {
+  db: Db;
+  kind: DbKind;
+  /** Statements sent through Drizzle since open; tests assert query budgets with it. */
+  stats: { queries: number };
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; searchPath?: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir?: string };
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const stats = { queries: 0 };
+  const logger = { logQuery: () => void stats.queries++ };
+
+  if (options.kind === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      // Tests isolate themselves in a schema of their own; migrations create tables unqualified.
+      options: options.searchPath ? `-c search_path=${options.searchPath}` : undefined,
+    });
+    // An idle client losing its connection must not crash the process; the next query reports it.
+    pool.on('error', () => {});
+    const db = drizzlePg(pool, { schema, logger, casing: 'snake_case' }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      stats,
+      ping: async () => void (await pool.query('select 1')),
+      close: async () => {
+        if (!pool.ended) await pool.end();
+      },
+    };
+  }
+
+  let client: PGlite;
+  if (options.dataDir) {
+    const dir = path.resolve(options.dataDir, 'pglite');
+    await mkdir(dir, { recursive: true });
+    client = new PGlite(dir);
+  } else {
+    client = new PGlite();
+  }
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema, logger, casing: 'snake_case' }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    stats,
+    ping: async () => {
+      if (client.closed) throw new Error('PGlite is closed');
+      await db.execute(sql`select 1`);
+    },
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}

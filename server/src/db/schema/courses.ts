@@ -1,0 +1,43 @@
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import type { Chapter } from '@aprendiz/contract/courses';
+import { users } from './users';
+
+export const courses = pgTable(
+  'courses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    educatorId: text('educator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    title: text('title').notNull(),
+    descriptionHtml: text('description_html').notNull().default(''),
+    thumbnailUrl: text('thumbnail_url').notNull(),
+    price: numeric('price', { precision: 10, scale: 2 }).notNull(),
+    discount: integer('discount').notNull().default(0),
+    isPublished: boolean('is_published').notNull().default(true),
+    content: jsonb('content').$type<Chapter[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('courses_price_check', sql`${t.price} >= 0`),
+    check('courses_discount_check', sql`${t.discount} between 0 and 100`),
+    check('courses_title_check', sql`char_length(${t.title}) between 1 and 200`),
+    index('courses_educator_idx').on(t.educatorId, t.createdAt),
+    index('courses_published_created_idx').on(t.isPublished, t.createdAt),
+  ],
+);
+
+export type CourseRow = typeof courses.$inferSelect;
+export type NewCourseRow = typeof courses.$inferInsert;

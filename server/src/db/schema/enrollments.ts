@@ -1,0 +1,25 @@
+import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
+import { courses } from './courses';
+
+export const enrollments = pgTable(
+  'enrollments',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    enrolledAt: timestamp('enrolled_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.courseId] }),
+    index('enrollments_course_idx').on(t.courseId, t.enrolledAt),
+    index('enrollments_user_enrolled_idx').on(t.userId, t.enrolledAt),
+    // The educator's newest enrollments: walked newest first until the page is full.
+    index('enrollments_enrolled_at_idx').on(t.enrolledAt),
+  ],
+);
+
+export type EnrollmentRow = typeof enrollments.$inferSelect;

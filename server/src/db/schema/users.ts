@@ -1,0 +1,26 @@
+import { check, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+
+export const users = pgTable(
+  'users',
+  {
+    // Clerk user ids ("user_…") or local ones ("usr_…"), so text rather than uuid.
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    imageUrl: text('image_url').notNull().default(''),
+    role: text('role', { enum: ['student', 'educator'] })
+      .notNull()
+      .default('student'),
+    passwordHash: text('password_hash'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    check('users_role_check', sql`${t.role} in ('student', 'educator')`),
+    check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;

@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import express from 'express';
+import { createLogger } from '../logger';
+import { connectRedis, type RedisClient } from '../providers/redis-client';
+import { createTestContext, type TestContext } from '../test/test-app';
+import { authRateLimits, RATE_LIMITED } from './rate-limit';
+
+// 4 attempts per address, 2 per e-mail, per 15 minutes.
+const MAX_PER_IP = 4;
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({ AUTH_RATE_LIMIT_MAX: String(MAX_PER_IP) });
+});
+afterAll(() => ctx.close());
+
+let nextAddress = 1;
+/** The app trusts one proxy hop, so X-Forwarded-For stands for distinct clients. */
+function newAddress(): string {
+  return `198.51.100.${nextAddress++}`;
+}
+
+function signIn(address: string, body: object) {
+  return request(ctx.app).post('/api/auth/sign-in').set('X-Forwarded-For', address).send(body);
+}
+
+describe('rate limits on sign-in and sign-up', () => {
+  it('when one address makes more attempts than allowed, then 429 with the Portuguese message, and other addresses still get through', async () => {
+    const address = newAddress();
+    for (let i = 0; i < MAX_PER_IP; i++) {
+      // Different e-mails, so only the per-address budget is spent; the bodies are invalid to stay fast.
+      const res = await signIn(address, { email: `ip-${i}-${randomUUID()}@exemplo.pt` });
+      expect(res.status).toBe(400);
+    }
+
+    const limited = await request(ctx.app)
+      .post('/api/auth/sign-up')
+      .set('X-Forwarded-For', address)
+      .send({ name: 'Ana', email: `${randomUUID()}@exemplo.pt`, password: 'uma-senha-longa' });
+
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({ success: false, message: RATE_LIMITED });
+    expect(limited.headers['ratelimit-policy']).toBeDefined();
+    expect((await signIn(newAddress(), { email: `${randomUUID()}@exemplo.pt` })).status).toBe(400);
+  });
+
+  it('when one e-mail is tried from many addresses, then its own budget runs out, in any letter case', async () => {
+    const email = `alvo-${randomUUID().slice(0, 8)}@exemplo.pt`;
+    const wrong = { password: 'nao-e-a-senha' };
+    expect((await signIn(newAddress(), { email, ...wrong })).status).toBe(401);
+    expect((await signIn(newAddress(), { email: email.toUpperCase(), ...wrong })).status).toBe(401);
+
+    const limited = await signIn(newAddress(), { email: `  ${email} `, ...wrong });
+
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({ success: false, message: RATE_LIMITED });
+    expect((await signIn(newAddress(), { email: `outra-${email}`, ...wrong })).status).toBe(401);
+  });
+
+  it('when the limit is reached, then even the right password is refused until the window passes', async () => {
+    const email = `dona-${randomUUID().slice(0, 8)}@exemplo.pt`;
+    const password = 'a-senha-certa-123';
+    const created = await request(ctx.app)
+      .post('/api/auth/sign-up')
+      .set('X-Forwarded-For', newAddress())
+      .send({ name: 'Dona', email, password });
+    expect(created.status).toBe(201);
+    expect((await signIn(newAddress(), { email, password: 'errada-errada' })).status).toBe(401);
+
+    expect((await signIn(newAddress(), { email, password })).status).toBe(429);
+  });
+});
+
+describe.runIf(process.env.TEST_REDIS_URL)('rate limits shared through Redis', () => {
+  let redis: RedisClient;
+  beforeAll(async () => {
+    redis = await connectRedis(process.env.TEST_REDIS_URL!, createLogger('silent'));
+  });
+  afterAll(async () => {
+    await redis.close();
+  });
+
+  /** One "instance": its own app and limiters, counting in the shared Redis under one prefix. */
+  function instance(prefix: string) {
+    const app = express();
+    app.set('trust proxy', 1);
+    app.use(express.json());
+    app.post(
+      '/attempt',
+      ...authRateLimits({ maxPerIp: 3, maxPerEmail: 10, redis, redisPrefix: prefix }),
+      (_req, res) => {
+        res.json({ success: true });
+      },
+    );
+    return app;
+  }
+
+  it('when two instances share Redis, then attempts on either count against one budget', async () => {
+    const prefix = `aprendiz:test:${randomUUID()}:`;
+    const [a, b] = [instance(prefix), instance(prefix)];
+    const address = '203.0.113.9';
+    const attempt = (app: express.Express) =>
+      request(app)
+        .post('/attempt')
+        .set('X-Forwarded-For', address)
+        .send({ email: `${randomUUID()}@exemplo.pt` });
+
+    expect((await attempt(a)).status).toBe(200);
+    expect((await attempt(b)).status).toBe(200);
+    expect((await attempt(a)).status).toBe(200);
+
+    const limited = await attempt(b);
+    expect(limited.status).toBe(429);
+    expect(limited.body.message).toBe(RATE_LIMITED);
+
+    const keys = await redis.keys(`${prefix}*`);
+    await Promise.all(keys.map((key) => redis.del(key)));
+  });
+});

@@ -1,0 +1,66 @@
+import type { RequestHandler } from 'express';
+import multer, { MulterError } from 'multer';
+import { AppError, badRequest } from './errors';
+
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** Text fields of a multipart form (the add-course JSON); the file is limited separately. */
+export const MAX_FORM_FIELD_BYTES = 1024 * 1024;
+const MAX_FORM_FIELDS = 10;
+
+/** Formats sharp decodes and the browser's image picker offers; SVG is left out (scriptable). */
+export const IMAGE_MIME_TYPES: ReadonlySet<string> = new Set([
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/gif',
+  'image/avif',
+]);
+
+export const NOT_AN_IMAGE = 'A miniatura deve ser uma imagem JPEG, PNG, WebP, GIF ou AVIF';
+export const IMAGE_TOO_LARGE = 'A miniatura deve ter no máximo 5 MB';
+
+function toAppError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  if (err instanceof MulterError) {
+    switch (err.code) {
+      case 'LIMIT_FILE_SIZE':
+        return new AppError('PAYLOAD_TOO_LARGE', IMAGE_TOO_LARGE);
+      case 'LIMIT_FIELD_VALUE':
+        return new AppError('PAYLOAD_TOO_LARGE', 'Os dados do formulário são demasiado grandes');
+      case 'LIMIT_UNEXPECTED_FILE':
+      case 'LIMIT_FILE_COUNT':
+        return badRequest('Envie uma única imagem no campo "image"');
+      default:
+        return badRequest('Formulário inválido');
+    }
+  }
+  // busboy's own parse failures (truncated body, bad boundary, malformed headers).
+  return new AppError('BAD_REQUEST', 'Formulário multipart inválido', { cause: err });
+}
+
+/**
+ * Parses a multipart form with at most one image in `field`, kept in memory (≤ 5 MB) for sharp to
+ * check and re-encode. Every parse failure becomes a 400/413 with a Portuguese message.
+ */
+export function singleImageUpload(field: string): RequestHandler {
+  const parse = multer({
+    storage: multer.memoryStorage(),
+    limits: {
+      fileSize: MAX_IMAGE_BYTES,
+      files: 1,
+      fields: MAX_FORM_FIELDS,
+      fieldSize: MAX_FORM_FIELD_BYTES,
+    },
+    fileFilter: (_req, file, accept) => {
+      if (IMAGE_MIME_TYPES.has(file.mimetype)) accept(null, true);
+      else accept(badRequest(NOT_AN_IMAGE));
+    },
+  }).single(field);
+
+  return (req, res, next) => {
+    parse(req, res, (err?: unknown) => {
+      if (err) next(toAppError(err));
+      else next();
+    });
+  };
+}

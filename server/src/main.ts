@@ -1,0 +1,52 @@
+import type { Server } from 'node:http';
+import { ConfigError, loadConfig } from './config';
+import { createLogger } from './logger';
+import { openDatabase } from './db/client';
+import { migrate } from './db/migrate';
+import { buildDeps } from './deps';
+import { createApp } from './app';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: config.dataDir },
+  );
+  const applied = await migrate(database.db);
+  if (applied > 0) logger.info({ applied }, 'migrations applied');
+  const deps = await buildDeps(config, database, logger);
+  const app = createApp(deps);
+
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(config.port, () => resolve(s));
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  console.log(
+    `\n  Aprendiz a correr em http://localhost:${port}  (base de dados: ${database.kind})\n`,
+  );
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError) {
+    console.error(`Configuração inválida: ${err.message}`);
+  } else {
+    console.error(err);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,36 @@
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+// OWASP-recommended scrypt cost (N=2^17, r=8, p=1); 128·N·r bytes = 128 MiB, hence maxmem.
+const PARAMS = { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 1024 * 1024 } satisfies ScryptOptions;
+const KEY_LENGTH = 64;
+
+function derive(password: string, salt: Buffer, params: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, params, (err, key) =>
+      err ? reject(err) : resolve(key),
+    ),
+  );
+}
+
+/** Format: scrypt$N$r$p$salt$hash (base64url), so the cost can be raised later without breaking old hashes. */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, PARAMS);
+  return [
+    'scrypt',
+    PARAMS.N,
+    PARAMS.r,
+    PARAMS.p,
+    salt.toString('base64url'),
+    key.toString('base64url'),
+  ].join('$');
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64url');
+  const params = { N: Number(n), r: Number(r), p: Number(p), maxmem: PARAMS.maxmem };
+  const actual = await derive(password, Buffer.from(salt, 'base64url'), params);
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}

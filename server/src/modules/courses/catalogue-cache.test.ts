@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { createCatalogueCache, entityTag } from './catalogue-cache';
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+describe('catalogue cache', () => {
+  it('when many requests miss at once, then one load serves them all and is kept', async () => {
+    const cache = createCatalogueCache();
+    let loads = 0;
+    const gate = deferred<string>();
+    const load = () => {
+      loads++;
+      return gate.promise;
+    };
+    const pending = [cache.getOrLoad(load), cache.getOrLoad(load), cache.getOrLoad(load)];
+    gate.resolve('{"success":true,"courses":[]}');
+    const entries = await Promise.all(pending);
+    expect(loads).toBe(1);
+    expect(new Set(entries.map((e) => e.etag)).size).toBe(1);
+    const kept = cache.get();
+    expect(kept?.body).toBe('{"success":true,"courses":[]}');
+    expect(kept?.bytes.toString('utf8')).toBe(kept?.body);
+    expect(kept?.etag).toBe(entityTag('{"success":true,"courses":[]}'));
+  });
+
+  it('when an invalidate overtakes a load, then the stale body is answered once but not kept', async () => {
+    const cache = createCatalogueCache();
+    const gate = deferred<string>();
+    const stale = cache.getOrLoad(() => gate.promise);
+    cache.invalidate();
+    gate.resolve('stale');
+    expect((await stale).body).toBe('stale');
+    expect(cache.get()).toBeUndefined();
+    const fresh = await cache.getOrLoad(async () => 'fresh');
+    expect(fresh.body).toBe('fresh');
+  });
+
+  it('when a load fails, then the next request tries again', async () => {
+    const cache = createCatalogueCache();
+    await expect(cache.getOrLoad(() => Promise.reject(new Error('db down')))).rejects.toThrow(
+      'db down',
+    );
+    expect((await cache.getOrLoad(async () => 'ok')).body).toBe('ok');
+  });
+
+  it('when course details are cached, then unknown courses are not kept and invalidate clears the rest', async () => {
+    const cache = createCatalogueCache();
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      return 'detail';
+    };
+    await cache.getOrLoadCourse('a', load);
+    await cache.getOrLoadCourse('a', load);
+    expect(loads).toBe(1);
+
+    let misses = 0;
+    const missing = async () => {
+      misses++;
+      return null;
+    };
+    expect(await cache.getOrLoadCourse('b', missing)).toBeNull();
+    expect(await cache.getOrLoadCourse('b', missing)).toBeNull();
+    expect(misses).toBe(2);
+
+    cache.invalidate();
+    await cache.getOrLoadCourse('a', load);
+    expect(loads).toBe(2);
+  });
+
+  it('when two bodies differ, then their entity tags differ and are quoted strong tags', () => {
+    expect(entityTag('a')).not.toBe(entityTag('b'));
+    expect(entityTag('a')).toMatch(/^"[A-Za-z0-9_-]+"$/);
+  });
+});

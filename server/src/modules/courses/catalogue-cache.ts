@@ -1,0 +1,97 @@
+import { createHash } from 'node:crypto';
+
+export interface CachedBody {
+  body: string;
+  /** The body encoded once, so serving it from memory costs no per-request encoding. */
+  bytes: Buffer;
+  etag: string;
+}
+
+export function cachedBody(body: string): CachedBody {
+  return { body, bytes: Buffer.from(body, 'utf8'), etag: entityTag(body) };
+}
+
+/**
+ * The serialised `GET /api/course/all` body and its ETag, kept in memory until a write that
+ * changes the catalogue (new course, enrollment, rating) calls invalidate(). The anonymous
+ * `GET /api/course/:id` bodies live here too: their counts change on the very same writes.
+ */
+export interface CatalogueCache {
+  get(): CachedBody | undefined;
+  set(entry: CachedBody): void;
+  invalidate(): void;
+  /** The cached list, or the one `load` serialises; concurrent misses share a single load. */
+  getOrLoad(load: () => Promise<string>): Promise<CachedBody>;
+  /** The cached anonymous detail of a course; `load` answers null for a course that is not shown. */
+  getOrLoadCourse(courseId: string, load: () => Promise<string | null>): Promise<CachedBody | null>;
+}
+
+/** Bounds memory when many distinct courses are viewed between two writes. */
+export const MAX_CACHED_COURSES = 2000;
+
+export function entityTag(body: string): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+export function createCatalogueCache(): CatalogueCache {
+  let list: CachedBody | undefined;
+  let listLoad: Promise<CachedBody> | undefined;
+  const details = new Map<string, CachedBody>();
+  const detailLoads = new Map<string, Promise<CachedBody | null>>();
+  // A load that started before an invalidate() read stale rows; the generation tells it not to keep them.
+  let generation = 0;
+
+  const cacheDetail = (courseId: string, entry: CachedBody) => {
+    if (details.size >= MAX_CACHED_COURSES) details.clear();
+    details.set(courseId, entry);
+  };
+
+  return {
+    get: () => list,
+    set: (entry) => {
+      list = entry;
+    },
+    invalidate: () => {
+      generation++;
+      list = undefined;
+      listLoad = undefined;
+      details.clear();
+      detailLoads.clear();
+    },
+    getOrLoad: (load) => {
+      if (list) return Promise.resolve(list);
+      if (listLoad) return listLoad;
+      const startedAt = generation;
+      const pending = load()
+        .then((body) => {
+          const entry = cachedBody(body);
+          if (generation === startedAt) list = entry;
+          return entry;
+        })
+        .finally(() => {
+          if (listLoad === pending) listLoad = undefined;
+        });
+      listLoad = pending;
+      return pending;
+    },
+    getOrLoadCourse: (courseId, load) => {
+      const cached = details.get(courseId);
+      if (cached) return Promise.resolve(cached);
+      const inFlight = detailLoads.get(courseId);
+      if (inFlight) return inFlight;
+      const startedAt = generation;
+      const pending = load()
+        .then((body) => {
+          const entry = body === null ? null : cachedBody(body);
+          // Unknown ids are not kept: random ids must not push real courses out.
+          if (entry && generation === startedAt) cacheDetail(courseId, entry);
+          return entry;
+        })
+        .finally(() => {
+          if (detailLoads.get(courseId) === pending) detailLoads.delete(courseId);
+        });
+      detailLoads.set(courseId, pending);
+      return pending;
+    },
+  };
+}

@@ -1,0 +1,147 @@
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Chapter } from '@aprendiz/contract/courses';
+import type { Db } from '../../db/client';
+import { courses } from '../../db/schema/courses';
+import { enrollments } from '../../db/schema/enrollments';
+import { ratings } from '../../db/schema/ratings';
+import { users } from '../../db/schema/users';
+
+/** One course as the catalogue shows it: no description, no content, counts aggregated in SQL. */
+export interface CourseSummaryRow {
+  id: string;
+  title: string;
+  thumbnailUrl: string;
+  price: string;
+  discount: number;
+  createdAt: Date;
+  educatorId: string;
+  educatorName: string;
+  educatorImageUrl: string;
+  studentCount: number;
+  ratingCount: number;
+  averageRating: number;
+  totalLectures: number;
+  totalDuration: number;
+}
+
+export interface CourseDetailRow extends CourseSummaryRow {
+  descriptionHtml: string;
+  content: Chapter[];
+  isPublished: boolean;
+  myRating: number | null;
+  viewerEnrolled: boolean;
+}
+
+export const courseSummaryBaseColumns = {
+  id: courses.id,
+  title: courses.title,
+  thumbnailUrl: courses.thumbnailUrl,
+  price: courses.price,
+  discount: courses.discount,
+  createdAt: courses.createdAt,
+  educatorId: users.id,
+  educatorName: users.name,
+  educatorImageUrl: users.imageUrl,
+};
+
+/** Lecture count and total minutes read straight from the content jsonb, per course row. */
+export function contentTotalColumns() {
+  return {
+    totalLectures:
+      sql<number>`(select coalesce(sum(jsonb_array_length(ch -> 'chapterContent')), 0)::int
+      from jsonb_array_elements(${courses.content}) ch)`.mapWith(Number),
+    totalDuration: sql<number>`(select coalesce(sum((l ->> 'lectureDuration')::numeric), 0)
+      from jsonb_array_elements(${courses.content}) ch
+      cross join jsonb_array_elements(ch -> 'chapterContent') l)`.mapWith(Number),
+  };
+}
+
+/**
+ * Counts for a handful of courses (one detail, or a student's own courses): correlated lookups that
+ * each use an index, rather than aggregating every enrollment in the database.
+ */
+export function perCourseStatColumns() {
+  return {
+    studentCount: sql<number>`(select count(*)::int from ${enrollments} counted
+      where counted.course_id = ${courses.id})`.mapWith(Number),
+    ratingCount: sql<number>`(select count(*)::int from ${ratings} rated
+      where rated.course_id = ${courses.id})`.mapWith(Number),
+    averageRating:
+      sql<number>`(select coalesce(floor(avg(rated.rating)), 0)::int from ${ratings} rated
+      where rated.course_id = ${courses.id})`.mapWith(Number),
+  };
+}
+
+export function viewerRatingColumn(viewerId: string): SQL<number | null> {
+  return sql<number | null>`(select own.rating from ${ratings} own
+    where own.user_id = ${viewerId} and own.course_id = ${courses.id})`.mapWith((v) =>
+    v === null ? null : Number(v),
+  );
+}
+
+/** Published courses, newest first, in ONE statement: counts come from grouped subqueries. */
+export async function getCourseSummaries(db: Db): Promise<CourseSummaryRow[]> {
+  const studentCounts = db
+    .select({
+      courseId: enrollments.courseId,
+      students: sql<number>`count(*)::int`.as('students'),
+    })
+    .from(enrollments)
+    .groupBy(enrollments.courseId)
+    .as('student_counts');
+  const ratingStats = db
+    .select({
+      courseId: ratings.courseId,
+      votes: sql<number>`count(*)::int`.as('votes'),
+      flooredMean: sql<number>`floor(avg(${ratings.rating}))::int`.as('floored_mean'),
+    })
+    .from(ratings)
+    .groupBy(ratings.courseId)
+    .as('rating_stats');
+
+  return db
+    .select({
+      ...courseSummaryBaseColumns,
+      studentCount: sql<number>`coalesce(${studentCounts.students}, 0)`.mapWith(Number),
+      ratingCount: sql<number>`coalesce(${ratingStats.votes}, 0)`.mapWith(Number),
+      averageRating: sql<number>`coalesce(${ratingStats.flooredMean}, 0)`.mapWith(Number),
+      ...contentTotalColumns(),
+    })
+    .from(courses)
+    .innerJoin(users, eq(users.id, courses.educatorId))
+    .leftJoin(studentCounts, eq(studentCounts.courseId, courses.id))
+    .leftJoin(ratingStats, eq(ratingStats.courseId, courses.id))
+    .where(eq(courses.isPublished, true))
+    .orderBy(desc(courses.createdAt), desc(courses.id));
+}
+
+/** One course with its counts and, when a viewer is known, their rating and enrollment: one statement. */
+export async function findCourseDetail(
+  db: Db,
+  courseId: string,
+  viewerId: string | null,
+): Promise<CourseDetailRow | null> {
+  const [row] = await db
+    .select({
+      ...courseSummaryBaseColumns,
+      ...perCourseStatColumns(),
+      ...contentTotalColumns(),
+      descriptionHtml: courses.descriptionHtml,
+      content: courses.content,
+      isPublished: courses.isPublished,
+      myRating: viewerId
+        ? viewerRatingColumn(viewerId)
+        : sql<number | null>`null`.mapWith((v) => (v === null ? null : Number(v))),
+      viewerEnrolled: viewerId
+        ? sql<boolean>`exists (select 1 from ${enrollments} viewer
+            where viewer.user_id = ${viewerId} and viewer.course_id = ${courses.id})`.mapWith(
+            Boolean,
+          )
+        : sql<boolean>`false`.mapWith(Boolean),
+    })
+    .from(courses)
+    .innerJoin(users, eq(users.id, courses.educatorId))
+    .where(eq(courses.id, courseId))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,41 @@
+import { Router, type Request, type Response } from 'express';
+import type { AppDeps } from '../../app';
+import { optionalAuth } from '../../http/auth';
+import type { CachedBody } from './catalogue-cache';
+import { getCourseForUser, getPublicCourse, listCatalogue } from './courses.service';
+
+/**
+ * Clients may keep the body but must revalidate; the ETag turns that into a 304 with no query.
+ * Headers go straight to Node: these two routes are the hottest in the app (DESIGN §9 budget).
+ */
+function sendCached(req: Request, res: Response, entry: CachedBody): void {
+  res.setHeader('Cache-Control', 'no-cache');
+  res.setHeader('ETag', entry.etag);
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  if (req.fresh) {
+    res.status(304).end();
+    return;
+  }
+  res.send(entry.bytes);
+}
+
+export function coursesRoutes(deps: AppDeps): Router {
+  const router = Router();
+
+  router.get('/course/all', async (req, res) => {
+    sendCached(req, res, await listCatalogue(deps));
+  });
+
+  router.get('/course/:id', optionalAuth(deps.auth), async (req, res) => {
+    // The body depends on who asks (lecture links, myRating), so shared caches must key on it.
+    res.setHeader('Vary', 'Authorization');
+    if (!req.user) {
+      sendCached(req, res, await getPublicCourse(deps, String(req.params.id)));
+      return;
+    }
+    const courseData = await getCourseForUser(deps, String(req.params.id), req.user);
+    res.set('Cache-Control', 'private, no-cache').json({ success: true, courseData });
+  });
+
+  return router;
+}

@@ -1,0 +1,56 @@
+import type { CourseDetail } from '@aprendiz/contract/courses';
+import { uuidSchema } from '@aprendiz/contract/common';
+import type { AppDeps } from '../../app';
+import type { UserRow } from '../../db/schema/users';
+import { notFound } from '../../http/errors';
+import type { CachedBody } from './catalogue-cache';
+import { toCourseDetail, toCourseSummary } from './course-view';
+import { findCourseDetail, getCourseSummaries } from './courses.repository';
+
+export const COURSE_NOT_FOUND = 'Curso não encontrado';
+
+type CatalogueDeps = Pick<AppDeps, 'database' | 'catalogueCache'>;
+
+/** A path id that is not a UUID names no course; answering 404 keeps it away from the database. */
+export function assertCourseId(id: string): void {
+  if (!uuidSchema.safeParse(id).success) throw notFound(COURSE_NOT_FOUND);
+}
+
+/** The serialised catalogue, built by one SQL statement and then served from memory until a write. */
+export function listCatalogue(deps: CatalogueDeps): Promise<CachedBody> {
+  return deps.catalogueCache.getOrLoad(async () => {
+    const rows = await getCourseSummaries(deps.database.db);
+    return JSON.stringify({ success: true, courses: rows.map(toCourseSummary) });
+  });
+}
+
+/** What a signed-out visitor sees: the same for everyone, so it is cached beside the catalogue. */
+export async function getPublicCourse(deps: CatalogueDeps, courseId: string): Promise<CachedBody> {
+  assertCourseId(courseId);
+  const entry = await deps.catalogueCache.getOrLoadCourse(courseId, async () => {
+    const row = await findCourseDetail(deps.database.db, courseId, null);
+    if (!row?.isPublished) return null;
+    const courseData = toCourseDetail(row, { showAllLectureUrls: false, includeMyRating: false });
+    return JSON.stringify({ success: true, courseData });
+  });
+  if (!entry) throw notFound(COURSE_NOT_FOUND);
+  return entry;
+}
+
+/** A signed-in caller's view: every lecture link once enrolled or when it is their own course. */
+export async function getCourseForUser(
+  deps: CatalogueDeps,
+  courseId: string,
+  user: UserRow,
+): Promise<CourseDetail> {
+  assertCourseId(courseId);
+  const row = await findCourseDetail(deps.database.db, courseId, user.id);
+  const isOwner = row?.educatorId === user.id;
+  if (!row || (!row.isPublished && !isOwner && !row.viewerEnrolled)) {
+    throw notFound(COURSE_NOT_FOUND);
+  }
+  return toCourseDetail(row, {
+    showAllLectureUrls: isOwner || row.viewerEnrolled,
+    includeMyRating: true,
+  });
+}

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { sql } from 'drizzle-orm';
+import {
+  dashboardResponseSchema,
+  educatorCoursesResponseSchema,
+  enrolledStudentsResponseSchema,
+} from '@aprendiz/contract/educator';
+import { createTestContext, type TestContext } from '../../test/test-app';
+import { DASHBOARD_LATEST_ENROLLMENTS, ENROLLED_STUDENTS_LIMIT } from './educator.service';
+
+let ctx: TestContext;
+let auth: { Authorization: string };
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const db = ctx.database.db;
+  const educator = await ctx.createUser({ role: 'educator' });
+  auth = educator.auth;
+  // Set-based seeding: 1,000 courses × 100 students = 100,000 enrollments, each a second apart
+  // (course g, student u enrolled g·100 + u seconds ago), so the newest is course 1, student 1.
+  await db.execute(sql`insert into users (id, name, email)
+    select 'usr_edscale_' || g, 'Aluno ' || g, 'aluno' || g || '@edscale.test' from generate_series(1, 1000) g`);
+  await db.execute(sql`insert into courses (educator_id, title, thumbnail_url, price, discount, created_at)
+    select ${educator.user.id}, 'Curso ' || g, '/uploads/c.webp', 20, 50, now() - g * interval '1 minute'
+    from generate_series(1, 1000) g`);
+  await db.execute(sql`insert into enrollments (user_id, course_id, enrolled_at)
+    select 'usr_edscale_' || ((c.rn + u) % 1000 + 1), c.id, now() - (c.rn * 100 + u) * interval '1 second'
+    from (select id, row_number() over (order by created_at desc) rn from courses) c
+    cross join generate_series(1, 100) u`);
+  // 10 completed purchases of 10.00 per course, and 2 pending ones that must not count.
+  await db.execute(sql`insert into purchases (user_id, course_id, amount, currency, status, provider)
+    select 'usr_edscale_' || ((c.rn + u) % 1000 + 1), c.id, 10, 'usd',
+      case when u <= 10 then 'completed' else 'pending' end, 'sandbox'
+    from (select id, row_number() over (order by created_at desc) rn from courses) c
+    cross join generate_series(1, 12) u`);
+  await db.execute(sql`analyze`);
+}, 120_000);
+afterAll(() => ctx.close());
+
+/** The request's SQL statements, less the one that loads the signed-in user. */
+async function measured(url: string) {
+  const before = ctx.database.stats.queries;
+  const res = await request(ctx.app).get(url).set(auth);
+  expect(res.status).toBe(200);
+  return { body: res.body as unknown, queries: ctx.database.stats.queries - before - 1 };
+}
+
+describe('educator queries at scale', () => {
+  it('when the educator has 1,000 courses and 100,000 enrollments, then the dashboard costs two SQL queries', async () => {
+    const { body, queries } = await measured('/api/educator/dashboard');
+
+    expect(queries).toBe(2);
+    const { dashboardData } = dashboardResponseSchema.parse(body);
+    expect(dashboardData.totalCourses).toBe(1000);
+    expect(dashboardData.totalEnrollments).toBe(100_000);
+    expect(dashboardData.totalEarnings).toBe(100_000);
+    expect(dashboardData.enrolledStudentsData).toHaveLength(DASHBOARD_LATEST_ENROLLMENTS);
+    expect(dashboardData.enrolledStudentsData[0]).toMatchObject({
+      courseTitle: 'Curso 1',
+      student: { name: 'Aluno 3' },
+    });
+  });
+
+  it('when the same educator lists enrolled students, then one SQL query answers the newest page', async () => {
+    const { body, queries } = await measured('/api/educator/enrolled-students');
+
+    expect(queries).toBe(1);
+    const { enrolledStudents } = enrolledStudentsResponseSchema.parse(body);
+    expect(enrolledStudents).toHaveLength(ENROLLED_STUDENTS_LIMIT);
+    const dates = enrolledStudents.map((e) => Date.parse(e.purchaseDate));
+    expect(dates).toEqual([...dates].sort((a, b) => b - a));
+    expect(enrolledStudents.slice(0, 2).map((e) => e.courseTitle)).toEqual(['Curso 1', 'Curso 1']);
+  });
+
+  it('when the same educator lists courses, then one SQL query answers all 1,000 with counts and earnings', async () => {
+    const { body, queries } = await measured('/api/educator/courses');
+
+    expect(queries).toBe(1);
+    const { courses } = educatorCoursesResponseSchema.parse(body);
+    expect(courses).toHaveLength(1000);
+    expect(courses[0]).toMatchObject({ courseTitle: 'Curso 1', studentCount: 100, earnings: 1000 });
+    expect(courses.every((c) => c.studentCount === 100 && c.earnings === 1000)).toBe(true);
+  });
+});

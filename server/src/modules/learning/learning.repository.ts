@@ -1,0 +1,152 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { courses } from '../../db/schema/courses';
+import { enrollments } from '../../db/schema/enrollments';
+import { lectureProgress } from '../../db/schema/lecture-progress';
+import { ratings } from '../../db/schema/ratings';
+import { users } from '../../db/schema/users';
+import {
+  contentTotalColumns,
+  courseSummaryBaseColumns,
+  perCourseStatColumns,
+  viewerRatingColumn,
+  type CourseDetailRow,
+} from '../courses/courses.repository';
+
+/** The few course fields the learning rules need, with the caller's enrollment. */
+export interface CourseAccessRow {
+  id: string;
+  title: string;
+  thumbnailUrl: string;
+  price: string;
+  discount: number;
+  educatorId: string;
+  isPublished: boolean;
+  enrolled: boolean;
+}
+
+export interface EnrolledCourseRow extends Omit<CourseDetailRow, 'isPublished' | 'viewerEnrolled'> {
+  enrolledAt: Date;
+  lectureCompleted: string[];
+}
+
+export async function findCourseAccess(
+  db: Db,
+  courseId: string,
+  userId: string,
+): Promise<CourseAccessRow | null> {
+  const [row] = await db
+    .select({
+      id: courses.id,
+      title: courses.title,
+      thumbnailUrl: courses.thumbnailUrl,
+      price: courses.price,
+      discount: courses.discount,
+      educatorId: courses.educatorId,
+      isPublished: courses.isPublished,
+      enrolled: sql<boolean>`exists (select 1 from ${enrollments}
+        where ${enrollments.userId} = ${userId} and ${enrollments.courseId} = ${courses.id})`.mapWith(
+        Boolean,
+      ),
+    })
+    .from(courses)
+    .where(eq(courses.id, courseId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** True when this call created the enrollment; a concurrent or earlier one makes it false. */
+export async function insertEnrollment(db: Db, userId: string, courseId: string): Promise<boolean> {
+  const inserted = await db
+    .insert(enrollments)
+    .values({ userId, courseId })
+    .onConflictDoNothing()
+    .returning({ courseId: enrollments.courseId });
+  return inserted.length > 0;
+}
+
+/**
+ * Every course the user is enrolled in, fully, with their rating and completed lectures, most
+ * recent enrollment first: ONE statement whatever the number of courses.
+ */
+export async function getEnrolledCourses(db: Db, userId: string): Promise<EnrolledCourseRow[]> {
+  return db
+    .select({
+      ...courseSummaryBaseColumns,
+      ...perCourseStatColumns(),
+      ...contentTotalColumns(),
+      descriptionHtml: courses.descriptionHtml,
+      content: courses.content,
+      myRating: viewerRatingColumn(userId),
+      enrolledAt: enrollments.enrolledAt,
+      lectureCompleted: sql<string[]>`coalesce((select jsonb_agg(${lectureProgress.lectureId}
+          order by ${lectureProgress.completedAt}, ${lectureProgress.lectureId})
+        from ${lectureProgress}
+        where ${lectureProgress.userId} = ${userId}
+          and ${lectureProgress.courseId} = ${courses.id}), '[]'::jsonb)`,
+    })
+    .from(enrollments)
+    .innerJoin(courses, eq(courses.id, enrollments.courseId))
+    .innerJoin(users, eq(users.id, courses.educatorId))
+    .where(eq(enrollments.userId, userId))
+    .orderBy(desc(enrollments.enrolledAt), asc(courses.id));
+}
+
+export async function courseHasLecture(
+  db: Db,
+  courseId: string,
+  lectureId: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ found: sql<number>`1` })
+    .from(courses)
+    .where(
+      and(
+        eq(courses.id, courseId),
+        sql`exists (select 1 from jsonb_array_elements(${courses.content}) ch
+          cross join jsonb_array_elements(ch -> 'chapterContent') l
+          where l ->> 'lectureId' = ${lectureId})`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function getCompletedLectureIds(
+  db: Db,
+  userId: string,
+  courseId: string,
+): Promise<string[]> {
+  const rows = await db
+    .select({ lectureId: lectureProgress.lectureId })
+    .from(lectureProgress)
+    .where(and(eq(lectureProgress.userId, userId), eq(lectureProgress.courseId, courseId)))
+    .orderBy(asc(lectureProgress.completedAt), asc(lectureProgress.lectureId));
+  return rows.map((r) => r.lectureId);
+}
+
+/** Marking a lecture twice keeps the first completion time and one row. */
+export async function markLectureCompleted(
+  db: Db,
+  userId: string,
+  courseId: string,
+  lectureId: string,
+): Promise<void> {
+  await db.insert(lectureProgress).values({ userId, courseId, lectureId }).onConflictDoNothing();
+}
+
+/** A user's rating replaces their previous one for the course. */
+export async function upsertRating(
+  db: Db,
+  userId: string,
+  courseId: string,
+  rating: number,
+): Promise<void> {
+  await db
+    .insert(ratings)
+    .values({ userId, courseId, rating })
+    .onConflictDoUpdate({
+      target: [ratings.userId, ratings.courseId],
+      set: { rating, updatedAt: sql`now()` },
+    });
+}

@@ -1,0 +1,37 @@
+import { Router } from 'express';
+import type { AppDeps } from '../../app';
+import { currentUser, requireAuth } from '../../http/auth';
+import { cancelSandboxPurchase, completeSandboxPurchase, getOwnPurchase } from './payments.service';
+
+export function paymentsRoutes(deps: AppDeps): Router {
+  const router = Router();
+  const auth = requireAuth(deps.auth);
+
+  router.get('/payments/:purchaseId', auth, async (req, res) => {
+    const purchase = await getOwnPurchase(deps, currentUser(req), String(req.params.purchaseId));
+    res.json({ success: true, purchase });
+  });
+
+  // With Stripe configured these would let anyone enroll without paying, so they exist only in the sandbox.
+  if (deps.payments.kind === 'sandbox') {
+    router.post('/payments/sandbox/:purchaseId/complete', auth, async (req, res) => {
+      const purchase = await completeSandboxPurchase(
+        deps,
+        currentUser(req),
+        String(req.params.purchaseId),
+      );
+      res.json({ success: true, message: 'Pagamento concluído. Bons estudos!', purchase });
+    });
+
+    router.post('/payments/sandbox/:purchaseId/cancel', auth, async (req, res) => {
+      const purchase = await cancelSandboxPurchase(
+        deps,
+        currentUser(req),
+        String(req.params.purchaseId),
+      );
+      res.json({ success: true, message: 'Pagamento cancelado', purchase });
+    });
+  }
+
+  return router;
+}

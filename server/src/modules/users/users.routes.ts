@@ -1,0 +1,22 @@
+import { Router } from 'express';
+import type { AppDeps } from '../../app';
+import { currentUser, requireAuth } from '../../http/auth';
+import { becomeEducator, getUserData } from './users.service';
+
+export function usersRoutes(deps: AppDeps): Router {
+  const router = Router();
+  const auth = requireAuth(deps.auth);
+
+  router.get('/user/data', auth, async (req, res) => {
+    const user = await getUserData(deps, currentUser(req));
+    res.set('Cache-Control', 'private, no-cache').json({ success: true, user });
+  });
+
+  // Any signed-in user may call it: it is how a student becomes an educator (spec §4).
+  router.get('/educator/update-role', auth, async (req, res) => {
+    const message = await becomeEducator(deps, currentUser(req));
+    res.set('Cache-Control', 'no-store').json({ success: true, message });
+  });
+
+  return router;
+}

@@ -1,0 +1,24 @@
+import type { UserData } from '@aprendiz/contract/auth';
+import type { AppDeps } from '../../app';
+import type { UserRow } from '../../db/schema/users';
+import { findEnrolledCourseIds, setUserRole } from './users.repository';
+import { toAuthUser } from './user-view';
+
+export const NOW_EDUCATOR = 'Agora você pode publicar um curso';
+
+type UsersDeps = Pick<AppDeps, 'database' | 'auth'>;
+
+export async function getUserData(deps: UsersDeps, user: UserRow): Promise<UserData> {
+  const enrolledCourses = await findEnrolledCourseIds(deps.database.db, user.id);
+  return { ...toAuthUser(user), enrolledCourses };
+}
+
+/**
+ * Makes the caller an educator. With Clerk the role lives in its public metadata, so it is written
+ * there first (a later user.updated webhook then agrees with us); repeating it changes nothing.
+ */
+export async function becomeEducator(deps: UsersDeps, user: UserRow): Promise<string> {
+  if (deps.auth.kind === 'clerk') await deps.auth.publishRole(user.id, 'educator');
+  await setUserRole(deps.database.db, user.id, 'educator');
+  return NOW_EDUCATOR;
+}

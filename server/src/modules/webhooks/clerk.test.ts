@@ -1,0 +1,288 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { and, eq } from 'drizzle-orm';
+import { Webhook } from 'svix';
+import { enrollments } from '../../db/schema/enrollments';
+import { processedEvents } from '../../db/schema/processed-events';
+import { users } from '../../db/schema/users';
+import { createTestContext, type TestContext } from '../../test/test-app';
+import { enrollDirectly, insertCourse } from '../courses/course-fixtures';
+import {
+  CLERK_TEST_SECRET_KEY,
+  clerkUserJson,
+  type ClerkUserFixture,
+} from '../users/clerk-fixtures';
+
+const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('base64')}`;
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({
+    CLERK_SECRET_KEY: CLERK_TEST_SECRET_KEY,
+    CLERK_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    // Nothing listens here: the webhook must never need the Clerk API.
+    CLERK_API_URL: 'http://127.0.0.1:9',
+  });
+});
+afterAll(() => ctx.close());
+
+function newClerkId(): string {
+  return `user_${randomUUID().replaceAll('-', '').slice(0, 24)}`;
+}
+
+/** Signs like Clerk's svix delivery: headers svix-id, svix-timestamp, svix-signature over the raw body. */
+function deliver(
+  event: { type: string; data: unknown },
+  options: { deliveryId?: string; secret?: string } = {},
+) {
+  const deliveryId = options.deliveryId ?? `msg_${randomUUID()}`;
+  const payload = JSON.stringify({ object: 'event', timestamp: Date.now(), ...event });
+  const timestamp = new Date();
+  const signature = new Webhook(options.secret ?? WEBHOOK_SECRET).sign(
+    deliveryId,
+    timestamp,
+    payload,
+  );
+  return request(ctx.app)
+    .post('/api/webhooks/clerk')
+    .set('Content-Type', 'application/json')
+    .set('svix-id', deliveryId)
+    .set('svix-timestamp', String(Math.floor(timestamp.getTime() / 1000)))
+    .set('svix-signature', signature)
+    .send(payload);
+}
+
+function userEvent(type: 'user.created' | 'user.updated', user: ClerkUserFixture) {
+  return { type, data: clerkUserJson(user) };
+}
+
+async function rowOf(id: string) {
+  const [row] = await ctx.database.db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+async function recorded(deliveryId: string) {
+  return ctx.database.db
+    .select()
+    .from(processedEvents)
+    .where(and(eq(processedEvents.provider, 'clerk'), eq(processedEvents.eventId, deliveryId)));
+}
+
+describe('POST /api/webhooks/clerk', () => {
+  it('when user.created arrives, then the user row holds the name, the lower-cased primary e-mail, the image and the student role', async () => {
+    const id = newClerkId();
+
+    const res = await deliver(
+      userEvent('user.created', {
+        id,
+        firstName: 'Eva',
+        lastName: 'Matos',
+        email: 'Eva.Matos@Exemplo.PT',
+      }),
+    );
+
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, received: true, result: 'applied' });
+    expect(await rowOf(id)).toMatchObject({
+      id,
+      name: 'Eva Matos',
+      email: 'eva.matos@exemplo.pt',
+      imageUrl: `https://img.clerk.com/${id}.png`,
+      role: 'student',
+      passwordHash: null,
+    });
+  });
+
+  it('when user.updated carries the educator role and a new name, then the row follows', async () => {
+    const id = newClerkId();
+    await deliver(
+      userEvent('user.created', {
+        id,
+        firstName: 'Rui',
+        lastName: null,
+        email: `${id}@exemplo.pt`,
+      }),
+    ).expect(200);
+
+    const res = await deliver(
+      userEvent('user.updated', {
+        id,
+        firstName: 'Rui',
+        lastName: 'Educador',
+        email: `${id}@exemplo.pt`,
+        role: 'educator',
+        imageUrl: 'https://img.clerk.com/novo.png',
+      }),
+    );
+
+    expect(res.status).toBe(200);
+    expect(await rowOf(id)).toMatchObject({
+      name: 'Rui Educador',
+      role: 'educator',
+      imageUrl: 'https://img.clerk.com/novo.png',
+    });
+  });
+
+  it('when user.updated arrives for a user never seen, then the row is created', async () => {
+    const id = newClerkId();
+
+    await deliver(
+      userEvent('user.updated', {
+        id,
+        firstName: null,
+        lastName: null,
+        username: 'joana_s',
+        email: `${id}@exemplo.pt`,
+      }),
+    ).expect(200);
+
+    expect((await rowOf(id))?.name).toBe('joana_s');
+  });
+
+  it('when a user without any e-mail is created, then a reserved placeholder address keeps the row valid', async () => {
+    const id = newClerkId();
+
+    await deliver(userEvent('user.created', { id, email: null })).expect(200);
+
+    expect((await rowOf(id))?.email).toBe(`${id.toLowerCase()}@sem-email.invalid`);
+  });
+
+  it('when user.deleted arrives, then the row and its enrollments are gone', async () => {
+    const id = newClerkId();
+    await deliver(userEvent('user.created', { id, email: `${id}@exemplo.pt` })).expect(200);
+    const educator = await ctx.createUser({ role: 'educator' });
+    const course = await insertCourse(ctx.database.db, educator.user.id);
+    await enrollDirectly(ctx.database.db, id, course.id);
+
+    const res = await deliver({
+      type: 'user.deleted',
+      data: { id, object: 'user', deleted: true },
+    });
+
+    expect(res.status).toBe(200);
+    expect(res.body.result).toBe('applied');
+    expect(await rowOf(id)).toBeUndefined();
+    expect(
+      await ctx.database.db.select().from(enrollments).where(eq(enrollments.userId, id)),
+    ).toEqual([]);
+  });
+
+  it('when an educator who owns courses is deleted, then the row stays anonymised so their students keep the course', async () => {
+    const id = newClerkId();
+    await deliver(
+      userEvent('user.created', { id, email: `${id}@exemplo.pt`, role: 'educator' }),
+    ).expect(200);
+    const course = await insertCourse(ctx.database.db, id);
+
+    const res = await deliver({
+      type: 'user.deleted',
+      data: { id, object: 'user', deleted: true },
+    });
+
+    expect(res.status).toBe(200);
+    expect(await rowOf(id)).toMatchObject({
+      name: 'Conta removida',
+      email: `${id.toLowerCase()}@deleted.invalid`,
+      imageUrl: '',
+    });
+    const detail = await request(ctx.app).get(`/api/course/${course.id}`);
+    expect(detail.status).toBe(200);
+  });
+
+  it('when the signature is wrong, then 400 and nothing is written', async () => {
+    const id = newClerkId();
+    const deliveryId = `msg_${randomUUID()}`;
+    const otherSecret = `whsec_${randomBytes(24).toString('base64')}`;
+
+    const res = await deliver(userEvent('user.created', { id, email: `${id}@exemplo.pt` }), {
+      deliveryId,
+      secret: otherSecret,
+    });
+
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ success: false, message: 'Assinatura do webhook inválida' });
+    expect(await rowOf(id)).toBeUndefined();
+    expect(await recorded(deliveryId)).toEqual([]);
+  });
+
+  it('when the body was altered after signing, then 400 and nothing is written', async () => {
+    const id = newClerkId();
+    const deliveryId = `msg_${randomUUID()}`;
+    const payload = JSON.stringify(userEvent('user.created', { id, email: `${id}@exemplo.pt` }));
+    const timestamp = new Date();
+    const signature = new Webhook(WEBHOOK_SECRET).sign(deliveryId, timestamp, payload);
+
+    const res = await request(ctx.app)
+      .post('/api/webhooks/clerk')
+      .set('Content-Type', 'application/json')
+      .set('svix-id', deliveryId)
+      .set('svix-timestamp', String(Math.floor(timestamp.getTime() / 1000)))
+      .set('svix-signature', signature)
+      .send(payload.replace('exemplo.pt', 'atacante.pt'));
+
+    expect(res.status).toBe(400);
+    expect(await rowOf(id)).toBeUndefined();
+  });
+
+  it('when the svix headers are missing, then 400', async () => {
+    const res = await request(ctx.app)
+      .post('/api/webhooks/clerk')
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify(userEvent('user.created', { id: newClerkId(), email: 'x@exemplo.pt' })));
+
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ success: false, message: 'Assinatura do webhook em falta' });
+  });
+
+  it('when the same delivery is replayed, then it is applied once', async () => {
+    const id = newClerkId();
+    const deliveryId = `msg_${randomUUID()}`;
+    const event = userEvent('user.created', {
+      id,
+      firstName: 'Original',
+      lastName: null,
+      email: `${id}@exemplo.pt`,
+    });
+    await deliver(event, { deliveryId }).expect(200);
+    // A later change (e.g. become-educator) that the replay must not undo.
+    await ctx.database.db
+      .update(users)
+      .set({ name: 'Depois', role: 'educator' })
+      .where(eq(users.id, id));
+
+    const replay = await deliver(event, { deliveryId });
+
+    expect(replay.status).toBe(200);
+    expect(replay.body.result).toBe('replayed');
+    expect(await rowOf(id)).toMatchObject({ name: 'Depois', role: 'educator' });
+    expect(await recorded(deliveryId)).toHaveLength(1);
+  });
+
+  it('when a signed user event has no usable user object, then 400 and the delivery is not recorded', async () => {
+    const deliveryId = `msg_${randomUUID()}`;
+
+    const res = await deliver(
+      { type: 'user.created', data: { first_name: 'Sem id' } },
+      { deliveryId },
+    );
+
+    expect(res.status).toBe(400);
+    expect(await recorded(deliveryId)).toEqual([]);
+  });
+
+  it('when another event type arrives, then it is acknowledged, recorded and changes nothing', async () => {
+    const deliveryId = `msg_${randomUUID()}`;
+    const before = (await ctx.database.db.select({ id: users.id }).from(users)).length;
+
+    const res = await deliver(
+      { type: 'session.created', data: { id: 'sess_1', user_id: newClerkId() } },
+      { deliveryId },
+    );
+
+    expect(res.status).toBe(200);
+    expect(res.body.result).toBe('ignored');
+    expect(await recorded(deliveryId)).toHaveLength(1);
+    expect((await ctx.database.db.select({ id: users.id }).from(users)).length).toBe(before);
+  });
+});

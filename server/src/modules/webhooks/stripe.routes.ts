@@ -1,0 +1,38 @@
+import express, { Router } from 'express';
+import type Stripe from 'stripe';
+import type { AppDeps } from '../../app';
+import { badRequest } from '../../http/errors';
+import { applyStripeEvent } from './stripe.service';
+
+/** Stripe's events are small, but a checkout session with line items can outgrow the JSON limit. */
+const WEBHOOK_BODY_LIMIT = '1mb';
+
+/**
+ * `POST /api/webhooks/stripe`, mounted above the JSON parser because the signature covers the raw
+ * bytes. Absent (404) when payments run in the sandbox.
+ */
+export function stripeWebhookRoutes(deps: AppDeps): Router {
+  const router = Router();
+  const payments = deps.payments;
+  if (payments.kind !== 'stripe') return router;
+
+  router.post(
+    '/webhooks/stripe',
+    express.raw({ type: 'application/json', limit: WEBHOOK_BODY_LIMIT }),
+    async (req, res) => {
+      const signature = req.get('stripe-signature');
+      const body: unknown = req.body;
+      if (!signature || !Buffer.isBuffer(body)) throw badRequest('Assinatura do webhook em falta');
+      let event: Stripe.Event;
+      try {
+        event = payments.verifyWebhook(body, signature);
+      } catch {
+        throw badRequest('Assinatura do webhook inválida');
+      }
+      const result = await applyStripeEvent(deps, event);
+      req.log?.info({ eventId: event.id, type: event.type, result }, 'stripe event');
+      res.json({ success: true, received: true, result });
+    },
+  );
+  return router;
+}

@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { SignJWT, jwtVerify } from 'jose';
+import type { Db } from '../db/client';
+import { findUserById } from '../modules/users/users.repository';
+import type { LocalAuthProvider, LocalTokens } from './auth-provider';
+
+const ISSUER = 'aprendiz';
+const TOKEN_LIFETIME = '7d';
+
+export function createLocalTokens(secret: string): LocalTokens {
+  const key = new TextEncoder().encode(secret);
+  return {
+    issue: (userId) =>
+      new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(userId)
+        .setIssuer(ISSUER)
+        .setIssuedAt()
+        .setExpirationTime(TOKEN_LIFETIME)
+        .sign(key),
+    verify: async (token) => {
+      try {
+        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
+        return typeof payload.sub === 'string' ? payload.sub : null;
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+export function createLocalAuthProvider(db: Db, tokens: LocalTokens): LocalAuthProvider {
+  return {
+    kind: 'local',
+    tokens,
+    authenticate: async (token) => {
+      const userId = await tokens.verify(token);
+      return userId ? findUserById(db, userId) : null;
+    },
+  };
+}
+
+/** Outside production an unset AUTH_SECRET is generated once and kept beside the data. */
+export async function loadOrCreateAuthSecret(dataDir: string): Promise<string> {
+  const file = path.join(dataDir, 'auth-secret');
+  try {
+    const existing = (await readFile(file, 'utf8')).trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // First start: no secret yet.
+  }
+  const secret = randomBytes(48).toString('base64url');
+  await mkdir(dataDir, { recursive: true });
+  await writeFile(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,89 @@
+import Stripe from 'stripe';
+import type { CheckoutRequest, StripePayments } from './payment-provider';
+
+export interface StripePaymentsOptions {
+  secretKey: string;
+  webhookSecret: string;
+  publicUrl: string;
+  /** Tests point the client's HTTP layer at a local server that records the request. */
+  api?: { host: string; port: number; protocol: 'http' | 'https' };
+}
+
+// Stripe takes these currencies in whole units rather than cents.
+const ZERO_DECIMAL_CURRENCIES = new Set([
+  'bif',
+  'clp',
+  'djf',
+  'gnf',
+  'jpy',
+  'kmf',
+  'krw',
+  'mga',
+  'pyg',
+  'rwf',
+  'ugx',
+  'vnd',
+  'vuv',
+  'xaf',
+  'xof',
+  'xpf',
+]);
+
+export function toMinorUnits(amount: number, currency: string): number {
+  return ZERO_DECIMAL_CURRENCIES.has(currency.toLowerCase())
+    ? Math.round(amount)
+    : Math.round(amount * 100);
+}
+
+/** Stripe shows product images only from absolute http(s) URLs; local thumbnails are site-relative. */
+export function absoluteImageUrl(thumbnailUrl: string, publicUrl: string): string | null {
+  try {
+    const url = new URL(thumbnailUrl, `${publicUrl}/`);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+export function checkoutSessionParams(
+  { purchase, course, user }: CheckoutRequest,
+  publicUrl: string,
+): Stripe.Checkout.SessionCreateParams {
+  const image = absoluteImageUrl(course.thumbnailUrl, publicUrl);
+  return {
+    mode: 'payment',
+    line_items: [
+      {
+        quantity: 1,
+        price_data: {
+          currency: purchase.currency,
+          unit_amount: toMinorUnits(purchase.amount, purchase.currency),
+          product_data: { name: course.title, ...(image ? { images: [image] } : {}) },
+        },
+      },
+    ],
+    metadata: { purchaseId: purchase.id, userId: user.id },
+    client_reference_id: purchase.id,
+    success_url: `${publicUrl}/loading/my-enrollments`,
+    cancel_url: `${publicUrl}/`,
+  };
+}
+
+export function createStripePayments(options: StripePaymentsOptions): StripePayments {
+  const stripe = new Stripe(options.secretKey, { ...options.api, maxNetworkRetries: 2 });
+  return {
+    kind: 'stripe',
+    createCheckout: async (request) => {
+      // The purchase id as idempotency key: a retried request cannot open a second session.
+      const session = await stripe.checkout.sessions.create(
+        checkoutSessionParams(request, options.publicUrl),
+        { idempotencyKey: `checkout-${request.purchase.id}` },
+      );
+      if (!session.url)
+        throw new Error(`Stripe returned checkout session ${session.id} without a url`);
+      return { url: session.url, providerRef: session.id };
+    },
+    verifyWebhook: (rawBody, signature) =>
+      stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret),
+  };
+}

@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { Express } from 'express';
+import { createApp, type AppDeps } from '../app';
+import { loadConfig, type Config } from '../config';
+import { openDatabase, type Database } from '../db/client';
+import { migrate } from '../db/migrate';
+import { buildDeps } from '../deps';
+import { createLogger } from '../logger';
+import { insertUser } from '../modules/users/users.repository';
+import { createLocalTokens } from '../providers/auth-local';
+import type { UserRow } from '../db/schema/users';
+
+export interface TestContext {
+  app: Express;
+  deps: AppDeps;
+  database: Database;
+  config: Config;
+  /** Inserts a user directly and returns it with a valid local bearer token. */
+  createUser(options?: { role?: 'student' | 'educator'; name?: string; email?: string }): Promise<{
+    user: UserRow;
+    token: string;
+    auth: { Authorization: string };
+  }>;
+  close(): Promise<void>;
+}
+
+export const TEST_AUTH_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+
+/**
+ * A fresh database per call: in-memory PGlite, or — when TEST_DATABASE_URL is set (CI) — a
+ * throwaway schema on the real PostgreSQL, dropped on close.
+ */
+export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const database = await openDatabase({ kind: 'pglite' });
+    await migrate(database.db);
+    return { database, drop: () => database.close() };
+  }
+  const schema = `t_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const database = await openDatabase({ kind: 'postgres', url, searchPath: schema, poolSize: 25 });
+  await migrate(database.db);
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`drop schema ${schema} cascade`);
+      await cleanup.end();
+    },
+  };
+}
+
+export async function createTestContext(env: NodeJS.ProcessEnv = {}): Promise<TestContext> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'aprendiz-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    AUTH_SECRET: TEST_AUTH_SECRET,
+    PUBLIC_URL: 'http://app.test',
+    CLIENT_DIST: path.join(dataDir, 'no-client'),
+    ...env,
+  });
+  const { database, drop } = await openTestDatabase();
+  const deps = await buildDeps(config, database, createLogger('silent'));
+  const app = createApp(deps);
+  const tokens = createLocalTokens(TEST_AUTH_SECRET);
+  let counter = 0;
+  return {
+    app,
+    deps,
+    database,
+    config,
+    createUser: async (options = {}) => {
+      counter++;
+      const id = `usr_${randomUUID().replaceAll('-', '').slice(0, 20)}`;
+      const user = await insertUser(database.db, {
+        id,
+        name: options.name ?? `Utilizador ${counter}`,
+        email: options.email ?? `${id}@example.test`,
+        role: options.role ?? 'student',
+      });
+      const token = await tokens.issue(user.id);
+      return { user, token, auth: { Authorization: `Bearer ${token}` } };
+    },
+    close: async () => {
+      await drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
