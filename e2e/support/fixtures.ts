@@ -10,7 +10,7 @@ interface Fixtures {
   /** Uncaught page errors collected during the test; the fixture fails the test if any occurred. */
   pageErrors: string[];
   /** Saves a full-page screenshot as e2e/artifacts/<project>/<name>.png. */
-  screenshot: (name: string, page?: Page) => Promise<void>;
+  saveScreenshot: (name: string, page?: Page) => Promise<void>;
   /** Fails on any serious or critical axe violation of the current page. */
   expectAccessible: (page?: Page) => Promise<void>;
 }
@@ -25,8 +25,8 @@ export const test = base.extend<Fixtures>({
     },
     { auto: true },
   ],
-  screenshot: async ({ page }, use, testInfo) => {
-    await use(async (name, target = page) => {
+  saveScreenshot: async ({ page }, use, testInfo) => {
+    await use(async (name: string, target: Page = page) => {
       const dir = path.join(artifacts, testInfo.project.name);
       mkdirSync(dir, { recursive: true });
       await target.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });

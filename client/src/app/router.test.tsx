@@ -47,4 +47,16 @@ describe('routes', () => {
     await vi.waitFor(() => expect(calls.some((call) => call.url === '/api/course/all')).toBe(true));
     expect(calls.filter((call) => call.url === '/api/course/all')).toHaveLength(1);
   });
+
+  it('when a signed-out visitor opens the educator area, then its own shell shows without the public bar and footer', async () => {
+    renderAt('/educator');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Área do educador' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByTestId('site-header')).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('navigation', { name: 'Navegação inferior' }),
+    ).not.toBeInTheDocument();
+    expect(screen.getByText(/Copyright 2025 ©/)).toBeInTheDocument();
+  });
 });

@@ -1,5 +1,6 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { BrowserRouter, useRoutes, type RouteObject } from 'react-router-dom';
+import { Loader } from '../components/loader';
 import HomePage from '../pages/public/home';
 import { AppRoot } from './app-root';
 import { NotFoundPage } from './not-found-page';
@@ -13,6 +14,13 @@ const JobListPage = lazy(() => import('../pages/public/job-list'));
 const PrivacyPolicyPage = lazy(() => import('../pages/public/privacy-policy'));
 const ContactPage = lazy(() => import('../pages/public/contact'));
 const LoadingPage = lazy(() => import('../pages/public/loading'));
+
+// The educator area is one lazy chunk for its shell; each of its pages (Quill with Add Course) is its own.
+const EducatorLayout = lazy(() => import('../pages/educator/educator-layout'));
+const EducatorDashboardPage = lazy(() => import('../pages/educator/dashboard'));
+const EducatorAddCoursePage = lazy(() => import('../pages/educator/add-course'));
+const EducatorMyCoursesPage = lazy(() => import('../pages/educator/my-courses'));
+const EducatorStudentEnrolledPage = lazy(() => import('../pages/educator/student-enrolled'));
 
 /** Spec §2's route table. */
 export const routes: RouteObject[] = [
@@ -32,6 +40,21 @@ export const routes: RouteObject[] = [
           { path: 'contact', element: <ContactPage /> },
           { path: 'loading/*', element: <LoadingPage /> },
           { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+      {
+        // Spec §2: the public navigation, footer and install prompt are hidden on educator routes.
+        path: 'educator',
+        element: (
+          <Suspense fallback={<Loader />}>
+            <EducatorLayout />
+          </Suspense>
+        ),
+        children: [
+          { index: true, element: <EducatorDashboardPage /> },
+          { path: 'add-course', element: <EducatorAddCoursePage /> },
+          { path: 'my-courses', element: <EducatorMyCoursesPage /> },
+          { path: 'student-enrolled', element: <EducatorStudentEnrolledPage /> },
         ],
       },
     ],
