@@ -1,7 +1,19 @@
 // `npm test`: every suite — contract, server (PGlite), client, then the e2e journeys in Chromium.
-import { ensureClientBuilt, ensureInstalled, findChromium, run } from './lib/workspace.mjs';
+import {
+  ensureClientBuilt,
+  ensureInstalled,
+  findChromium,
+  isListening,
+  run,
+} from './lib/workspace.mjs';
 
 await ensureInstalled();
+
+// The shared online counter and rate limits are tested on a real Redis when one answers locally.
+if (!process.env.TEST_REDIS_URL) {
+  if (await isListening('127.0.0.1', 6379)) process.env.TEST_REDIS_URL = 'redis://127.0.0.1:6379';
+  else console.warn('Redis não encontrado em 127.0.0.1:6379: os testes sobre Redis não correm.');
+}
 
 const unit = await run('npx', ['vitest', 'run']);
 if (unit !== 0) process.exit(unit);
