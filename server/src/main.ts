@@ -2,9 +2,19 @@ import type { Server } from 'node:http';
 import { ConfigError, loadConfig } from './config';
 import { createLogger } from './logger';
 import { openDatabase } from './db/client';
-import { migrate } from './db/migrate';
+import { prepareDatabase } from './db/prepare';
+import type { DemoAccount } from './db/seed/seed';
 import { buildDeps } from './deps';
 import { createApp } from './app';
+
+const ROLE_LABEL: Record<DemoAccount['role'], string> = { student: 'aluno', educator: 'educador' };
+
+function describeDemoAccounts(accounts: DemoAccount[]): string {
+  const lines = accounts.map(
+    (a) => `    ${ROLE_LABEL[a.role].padEnd(9)} ${a.email.padEnd(24)} senha: ${a.password}`,
+  );
+  return ['  Contas de demonstração:', ...lines, ''].join('\n');
+}
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -14,8 +24,7 @@ async function main(): Promise<void> {
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'pglite', dataDir: config.dataDir },
   );
-  const applied = await migrate(database.db);
-  if (applied > 0) logger.info({ applied }, 'migrations applied');
+  const demoAccounts = await prepareDatabase(database.db, config, logger);
   const deps = await buildDeps(config, database, logger);
   const app = createApp(deps);
 
@@ -27,6 +36,7 @@ async function main(): Promise<void> {
   console.log(
     `\n  Aprendiz a correr em http://localhost:${port}  (base de dados: ${database.kind})\n`,
   );
+  if (demoAccounts.length > 0) console.log(describeDemoAccounts(demoAccounts));
 
   let stopping = false;
   const stop = async (signal: string) => {

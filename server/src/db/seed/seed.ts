@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { inArray } from 'drizzle-orm';
 import type { Db } from '../client';
 import { courses, enrollments, lectureProgress, purchases, ratings, users } from '../schema/index';
 import { hashPassword } from '../../modules/auth/password';
@@ -44,6 +45,26 @@ export interface DemoAccount {
   name: string;
   email: string;
   password: string;
+}
+
+const DEMO_ACCOUNTS: DemoAccount[] = [
+  { role: 'student', name: DEMO_STUDENT.name, email: DEMO_STUDENT.email, password: DEMO_PASSWORD },
+  {
+    role: 'educator',
+    name: DEMO_EDUCATOR.name,
+    email: DEMO_EDUCATOR.email,
+    password: DEMO_PASSWORD,
+  },
+];
+
+/** The demo accounts a database holds (seeded on an earlier start), to print again at every start. */
+export async function findDemoAccounts(db: Db): Promise<DemoAccount[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(inArray(users.id, [DEMO_STUDENT.id, DEMO_EDUCATOR.id]));
+  const present = new Set(rows.map((row) => row.email));
+  return DEMO_ACCOUNTS.filter((account) => present.has(account.email));
 }
 
 export interface SeedResult {
@@ -139,21 +160,5 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedRe
     await insertChunked(plan.lectureProgress, (rows) => tx.insert(lectureProgress).values(rows));
   });
 
-  const demoAccounts: DemoAccount[] = options.demoAccounts
-    ? [
-        {
-          role: 'student',
-          name: DEMO_STUDENT.name,
-          email: DEMO_STUDENT.email,
-          password: DEMO_PASSWORD,
-        },
-        {
-          role: 'educator',
-          name: DEMO_EDUCATOR.name,
-          email: DEMO_EDUCATOR.email,
-          password: DEMO_PASSWORD,
-        },
-      ]
-    : [];
-  return { seeded: true, demoAccounts };
+  return { seeded: true, demoAccounts: options.demoAccounts ? DEMO_ACCOUNTS : [] };
 }
