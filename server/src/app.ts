@@ -77,7 +77,21 @@ export function createApp(deps: AppDeps): Express {
       crossOriginEmbedderPolicy: false,
     }),
   );
-  app.use(pinoHttp({ logger: deps.logger, autoLogging: deps.config.env !== 'test' }));
+  app.use(
+    pinoHttp({
+      logger: deps.logger,
+      autoLogging: deps.config.env !== 'test',
+      // One short line a request: every header of every answer would drown the log (and leak cookies).
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url,
+        }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
 
   const api = express.Router();
   api.use(healthRoutes(deps.database));

@@ -16,6 +16,10 @@ function describeDemoAccounts(accounts: DemoAccount[]): string {
   return ['  Contas de demonstração:', ...lines, ''].join('\n');
 }
 
+function isNodeError(err: unknown): err is NodeJS.ErrnoException {
+  return err instanceof Error && 'code' in err;
+}
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
@@ -28,8 +32,12 @@ async function main(): Promise<void> {
   const deps = await buildDeps(config, database, logger);
   const app = createApp(deps);
 
-  const server: Server = await new Promise((resolve) => {
-    const s = app.listen(config.port, () => resolve(s));
+  // Express 5 hands a failed listen (port taken, no permission) to this callback.
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(config.port, (err?: Error) => (err ? reject(err) : resolve(s)));
+  }).catch(async (err: unknown) => {
+    await database.close();
+    throw err;
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -55,6 +63,8 @@ async function main(): Promise<void> {
 main().catch((err: unknown) => {
   if (err instanceof ConfigError) {
     console.error(`Configuração inválida: ${err.message}`);
+  } else if (isNodeError(err) && err.code === 'EADDRINUSE') {
+    console.error(`A porta já está em uso: pare o outro processo ou escolha outra com PORT.`);
   } else {
     console.error(err);
   }
