@@ -60,6 +60,8 @@ export default defineConfig({
     },
     {
       name: 'phone',
+      // Long journeys run once, on the desktop; the phone checks every page's layout on its own.
+      grepInvert: /@desktop-only/,
       use: {
         ...devices['Pixel 7'],
         viewport: { width: 390, height: 844 },

@@ -1,0 +1,329 @@
+import type { Page } from '@playwright/test';
+import {
+  descriptionEditor,
+  expectNoHorizontalOverflow,
+  fillCourseForm,
+  pasteHtml,
+  settleAnimations,
+  statValue,
+  watchDialogs,
+  type CourseSpec,
+} from '../support/educator';
+import { expect, signUp, test } from '../support/fixtures';
+import { gradientPng } from '../support/png';
+
+const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Área do educador' });
+
+/** Opens a section from the educator sidebar and waits for its heading (its data has arrived). */
+async function openSection(page: Page, label: string) {
+  await sidebar(page).getByRole('link', { name: label, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: label })).toBeVisible();
+}
+
+/** Runs the checks every educator page gets, on either viewport. */
+async function checkEducatorPage(
+  page: Page,
+  screenshot: string,
+  saveScreenshot: (name: string, page?: Page) => Promise<void>,
+  expectAccessible: (page?: Page) => Promise<void>,
+) {
+  await expectNoHorizontalOverflow(page);
+  await settleAnimations(page);
+  await expectAccessible(page);
+  await saveScreenshot(screenshot, page);
+}
+
+test.describe('educator area', () => {
+  test(
+    'a new educator publishes a course, a student buys it, and the dashboard shows the sale',
+    { tag: '@desktop-only' },
+    async ({ page, browser, pageErrors, saveScreenshot, expectAccessible }, testInfo) => {
+      test.setTimeout(180_000);
+      const dialogs = watchDialogs(page);
+      const check = (name: string, target: Page = page) =>
+        checkEducatorPage(target, name, saveScreenshot, expectAccessible);
+      const course: CourseSpec = {
+        title: `Python do zero ${testInfo.workerIndex}-${Date.now().toString(36)}`,
+        price: '49.90',
+        discount: '20',
+        thumbnail: gradientPng(320, 180),
+        chapters: [
+          {
+            title: 'Primeiros passos',
+            lectures: [
+              {
+                title: 'Instalar o Python',
+                minutes: 12,
+                url: 'https://youtu.be/rfscVS0vtbw',
+                preview: true,
+              },
+              {
+                title: 'Variáveis e tipos',
+                minutes: 25,
+                url: 'https://youtu.be/kqtD5dpn9C8',
+                preview: false,
+              },
+            ],
+          },
+          {
+            title: 'Estruturas de controlo',
+            lectures: [
+              {
+                title: 'Condições e ciclos',
+                minutes: 31,
+                url: 'https://youtu.be/HGOBQPFzWKo',
+                preview: false,
+              },
+            ],
+          },
+        ],
+      };
+
+      // Sign up from the public top bar, then become an educator from it.
+      await page.goto('/');
+      const header = page.getByTestId('site-header');
+      await header.getByRole('button', { name: 'Começar' }).click();
+      await signUp(page, 'Marta Educadora');
+      await header.getByRole('button', { name: 'Tornar-se educador' }).click();
+      await expect(page.getByText('Agora você pode publicar um curso')).toBeVisible();
+      await header.getByRole('link', { name: 'Educator Dashboard' }).click();
+      await expect(page).toHaveURL(/\/educator$/);
+
+      // A new educator's dashboard: all zeros, no enrollments.
+      await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+      await expect(statValue(page, 'Total Enrollments')).toHaveText('0');
+      await expect(statValue(page, 'Total Courses')).toHaveText('0');
+      await expect(statValue(page, 'Total Earnings')).toHaveText('Kz 0.00');
+      await expect(page.getByText('Nenhuma inscrição ainda.')).toBeVisible();
+      await check('educator-01-dashboard-empty');
+
+      // Add the course: formatted description, price, thumbnail, two chapters, three lectures.
+      await openSection(page, 'Add Course');
+      const editor = descriptionEditor(page);
+      await editor.click();
+      await page.keyboard.type('Aprenda Python com ');
+      await page.keyboard.press('ControlOrMeta+B');
+      await page.keyboard.type('projetos reais');
+      await page.keyboard.press('ControlOrMeta+B');
+      await page.keyboard.type('.');
+      await page.keyboard.press('Enter');
+      // Quill turns '- ' at the start of a line into a bullet list.
+      await page.keyboard.type('- Sintaxe e tipos');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('Automação de tarefas');
+      await expect(editor.locator('strong')).toHaveText('projetos reais');
+      await expect(editor.locator('li')).toHaveText(['Sintaxe e tipos', 'Automação de tarefas']);
+      await fillCourseForm(page, dialogs, course);
+      await check('educator-02-add-course-filled');
+
+      await page.getByRole('button', { name: 'ADD', exact: true }).click();
+      await expect(page.getByText('Curso adicionado com sucesso')).toBeVisible();
+      // Spec §4: every field resets after a successful submit.
+      await expect(page.getByLabel('Course Title')).toHaveValue('');
+      await expect(page.getByLabel('Course Price')).toHaveValue('0');
+      await expect(page.getByLabel('Discount %')).toHaveValue('0');
+      await expect(page.getByRole('img', { name: 'Pré-visualização da miniatura' })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: /^Remove chapter/ })).toHaveCount(0);
+      await expect(editor).toHaveText('');
+
+      // My Courses: the new course with its price and no students yet.
+      await openSection(page, 'My Courses');
+      const row = page.getByRole('row').filter({ hasText: course.title });
+      await expect(row.getByRole('cell')).toHaveText([
+        course.title,
+        '$49.90',
+        'Kz 0.00',
+        '0',
+        new Date().toLocaleDateString('pt-BR'),
+      ]);
+      await check('educator-03-my-courses');
+      const href = await row.getByRole('link', { name: course.title }).getAttribute('href');
+      const courseId = href?.split('/').pop() ?? '';
+      expect(courseId).toMatch(/^[0-9a-f-]{36}$/);
+
+      await openSection(page, 'Student Enrolled');
+      await expect(page.getByText('Nenhum aluno inscrito ainda.')).toBeVisible();
+      await check('educator-04-student-enrolled-empty');
+
+      // The public catalogue lists it; its page shows the formatted description and the preview.
+      await page.goto('/course-list');
+      await page.getByRole('link', { name: new RegExp(course.title) }).click();
+      await expect(page).toHaveURL(new RegExp(`/course/${courseId}$`));
+      await expect(page.getByRole('heading', { level: 1, name: course.title })).toBeVisible();
+      const description = page.getByRole('region', { name: 'Descrição do curso' });
+      await expect(description.locator('strong')).toHaveText('projetos reais');
+      await expect(description.locator('li')).toHaveText([
+        'Sintaxe e tipos',
+        'Automação de tarefas',
+      ]);
+      await expect(
+        page.getByRole('button', { name: 'Pré-visualizar: Instalar o Python' }),
+      ).toBeVisible();
+      await expect(page.getByRole('button', { name: /^Pré-visualizar/ })).toHaveCount(1);
+      await expect(page.getByText('Curso de Marta Educadora')).toBeVisible();
+      await saveScreenshot('educator-05-public-course-page');
+
+      // A second user, in a browser of their own, buys it through the sandbox checkout.
+      const studentContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+      const student = await studentContext.newPage();
+      student.on('pageerror', (err) => pageErrors.push(`student page: ${err.message}`));
+      const studentDialogs = watchDialogs(student);
+      await student.goto(`/course/${courseId}`);
+      await student.getByTestId('site-header').getByRole('button', { name: 'Começar' }).click();
+      await signUp(student, 'Bruno Aluno');
+      await student.getByRole('button', { name: 'Acessar Curso', exact: true }).click();
+      await expect(student).toHaveURL(/\/checkout\/[^/]+$/);
+      await expect(student.getByText('Modo de teste')).toBeVisible();
+      await student.getByRole('button', { name: 'Pagar' }).click();
+      await expect(student).toHaveURL(/\/my-enrollments$/, { timeout: 15_000 });
+      await expect(student.getByText(course.title)).toBeVisible();
+      expect(studentDialogs.unexpected).toEqual([]);
+      await studentContext.close();
+
+      // The educator sees the sale: one enrollment, the amount paid, the student's name.
+      await page.goto('/educator');
+      await expect(statValue(page, 'Total Enrollments')).toHaveText('1');
+      await expect(statValue(page, 'Total Courses')).toHaveText('1');
+      // The purchase's amount: 49.90 less 20%.
+      await expect(statValue(page, 'Total Earnings')).toHaveText('Kz 39.92');
+      const latest = page.getByRole('region', { name: 'Latest Enrollments' });
+      await expect(latest.getByRole('row').nth(1).getByRole('cell')).toHaveText([
+        '1',
+        'B Bruno Aluno',
+        course.title,
+      ]);
+      await check('educator-06-dashboard-with-sale');
+
+      await openSection(page, 'Student Enrolled');
+      const enrolled = page.getByRole('region', { name: 'Student Enrolled' });
+      await expect(enrolled.getByRole('row').nth(1).getByRole('cell')).toHaveText([
+        '1',
+        'B Bruno Aluno',
+        course.title,
+        new Date().toLocaleDateString('pt-BR'),
+      ]);
+      await check('educator-07-student-enrolled');
+
+      await openSection(page, 'My Courses');
+      // Spec §9: a course's earnings are students × discounted price, floored.
+      await expect(
+        page.getByRole('row').filter({ hasText: course.title }).getByRole('cell'),
+      ).toHaveText([
+        course.title,
+        '$49.90',
+        'Kz 39.00',
+        '1',
+        new Date().toLocaleDateString('pt-BR'),
+      ]);
+      await check('educator-08-my-courses-with-sale');
+
+      expect(dialogs.unexpected).toEqual([]);
+    },
+  );
+
+  test(
+    'a description with a script payload is stored and shown without running it',
+    { tag: '@desktop-only' },
+    async ({ page, saveScreenshot }) => {
+      const dialogs = watchDialogs(page);
+      const title = `Curso com HTML colado ${Date.now().toString(36)}`;
+
+      // The offer page at /educator is the other way in for a signed-in student.
+      await page.goto('/educator');
+      await signUp(page, 'Rita Educadora');
+      await page.getByRole('main').getByRole('button', { name: 'Tornar-se educador' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+
+      await openSection(page, 'Add Course');
+      const editor = descriptionEditor(page);
+      await pasteHtml(
+        editor,
+        '<p>Texto <strong>seguro</strong></p>' +
+          '<img src=x onerror=alert(1)>' +
+          '<p><a href="javascript:alert(2)">clique aqui</a></p>',
+      );
+      await expect(editor).toContainText('clique aqui');
+      await fillCourseForm(page, dialogs, {
+        title,
+        price: '0',
+        discount: '0',
+        thumbnail: gradientPng(64, 36, [220, 38, 38], [250, 204, 21]),
+        chapters: [],
+      });
+      await page.getByRole('button', { name: 'ADD', exact: true }).click();
+      await expect(page.getByText('Curso adicionado com sucesso')).toBeVisible();
+
+      await openSection(page, 'My Courses');
+      await page.getByRole('link', { name: title }).click();
+      const description = page.getByRole('region', { name: 'Descrição do curso' });
+      await expect(description.locator('strong')).toHaveText('seguro');
+      await expect(description).toContainText('clique aqui');
+      await expect(description.locator('img')).toHaveCount(0);
+      await expect(description.locator('[onerror]')).toHaveCount(0);
+      const link = description.getByText('clique aqui');
+      expect((await link.getAttribute('href')) ?? '').not.toMatch(/^\s*javascript:/i);
+      await link.click();
+      await expect(page).toHaveURL(/\/course\//);
+      await saveScreenshot('educator-09-pasted-description');
+      expect(dialogs.unexpected).toEqual([]);
+    },
+  );
+
+  test('every educator page fits the viewport and passes axe', async ({
+    page,
+    saveScreenshot,
+    expectAccessible,
+  }) => {
+    const dialogs = watchDialogs(page);
+    const check = (name: string) => checkEducatorPage(page, name, saveScreenshot, expectAccessible);
+
+    // Signed out, /educator opens the sign-in dialog by itself; once signed up, a student is offered the role.
+    await page.goto('/educator');
+    await signUp(page, 'Joana Fernandes da Silva Educadora');
+    const offer = page.getByRole('main');
+    await expect(offer.getByRole('heading', { name: 'Área do educador' })).toBeVisible();
+    await check('educator-pages-1-offer');
+
+    await offer.getByRole('button', { name: 'Tornar-se educador' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expect(statValue(page, 'Total Courses')).toHaveText('0');
+    await check('educator-pages-2-dashboard');
+
+    await openSection(page, 'Add Course');
+    await expect(descriptionEditor(page)).toBeVisible();
+    await fillCourseForm(page, dialogs, {
+      title: 'Introdução à análise de dados com folhas de cálculo e Python para iniciantes',
+      price: '120',
+      discount: '15',
+      thumbnail: gradientPng(160, 90),
+      chapters: [
+        {
+          title: 'Um capítulo com um nome bastante comprido para caber num telemóvel',
+          lectures: [
+            {
+              title: 'Uma aula com um título igualmente comprido e descritivo',
+              minutes: 45,
+              url: 'https://www.youtube.com/watch?v=rfscVS0vtbw',
+              preview: true,
+            },
+          ],
+        },
+      ],
+    });
+    await check('educator-pages-3-add-course');
+    await page.getByRole('button', { name: 'ADD', exact: true }).click();
+    await expect(page.getByText('Curso adicionado com sucesso')).toBeVisible();
+
+    await openSection(page, 'My Courses');
+    await expect(page.getByRole('row')).toHaveCount(2);
+    await check('educator-pages-4-my-courses');
+
+    await openSection(page, 'Student Enrolled');
+    await expect(page.getByText('Nenhum aluno inscrito ainda.')).toBeVisible();
+    await check('educator-pages-5-student-enrolled');
+
+    await openSection(page, 'Dashboard');
+    await expect(statValue(page, 'Total Courses')).toHaveText('1');
+    expect(dialogs.unexpected).toEqual([]);
+  });
+});

@@ -1,0 +1,130 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export type LectureSpec = { title: string; minutes: number; url: string; preview: boolean };
+export type ChapterSpec = { title: string; lectures: LectureSpec[] };
+export type CourseSpec = {
+  title: string;
+  price: string;
+  discount: string;
+  thumbnail: Buffer;
+  chapters: ChapterSpec[];
+};
+
+export type DialogWatch = {
+  /** The next `prompt()` is answered with this text (the '+ Add Chapter' name). */
+  answerNextPrompt: (text: string) => void;
+  /** Every dialog that nobody expected (an alert from injected markup would land here). */
+  unexpected: string[];
+};
+
+/**
+ * Answers the chapter-name prompts the test announces and records every other dialog, dismissing it,
+ * so a script smuggled into a course description cannot hide behind a dialog the test accepted.
+ */
+export function watchDialogs(page: Page): DialogWatch {
+  const answers: string[] = [];
+  const unexpected: string[] = [];
+  page.on('dialog', (dialog) => {
+    const answer = dialog.type() === 'prompt' ? answers.shift() : undefined;
+    if (answer === undefined) {
+      unexpected.push(`${dialog.type()}: ${dialog.message()}`);
+      void dialog.dismiss();
+    } else {
+      void dialog.accept(answer);
+    }
+  });
+  return { answerNextPrompt: (text) => answers.push(text), unexpected };
+}
+
+/** Spec-independent layout rule: no page of the app may scroll sideways. */
+export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
+  const widths = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    viewport: window.innerWidth,
+  }));
+  expect(widths.scroll, 'page width vs viewport width').toBeLessThanOrEqual(widths.viewport);
+}
+
+/** The add-course form's chapter card for the chapter with this title. */
+export function chapterCard(page: Page, title: string): Locator {
+  return page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('button', { name: `Remove chapter ${title}`, exact: true }) });
+}
+
+/** Fills every field of /educator/add-course but the description, and builds the chapters. */
+export async function fillCourseForm(
+  page: Page,
+  dialogs: DialogWatch,
+  course: CourseSpec,
+): Promise<void> {
+  await page.getByLabel('Course Title').fill(course.title);
+  await page.getByLabel('Course Price').fill(course.price);
+  await page.getByLabel('Discount %').fill(course.discount);
+  await page.getByLabel('Course Thumbnail').setInputFiles({
+    name: 'miniatura.png',
+    mimeType: 'image/png',
+    buffer: course.thumbnail,
+  });
+  await expect(page.getByRole('img', { name: 'Pré-visualização da miniatura' })).toBeVisible();
+
+  for (const chapter of course.chapters) {
+    dialogs.answerNextPrompt(chapter.title);
+    await page.getByRole('button', { name: '+ Add Chapter' }).click();
+    const card = chapterCard(page, chapter.title);
+    await expect(card).toContainText('0 Lectures');
+    for (const [index, lecture] of chapter.lectures.entries()) {
+      await card.getByRole('button', { name: '+ Add Lecture' }).click();
+      const modal = page.getByRole('dialog', { name: 'Add Lecture' });
+      await modal.getByLabel('Lecture Title').fill(lecture.title);
+      await modal.getByLabel('Duration (minutes)').fill(String(lecture.minutes));
+      await modal.getByLabel('Lecture URL').fill(lecture.url);
+      if (lecture.preview) await modal.getByLabel('Is Preview Free?').check();
+      await modal.getByRole('button', { name: 'Add', exact: true }).click();
+      await expect(modal).toBeHidden();
+      const count = index + 1;
+      await expect(card).toContainText(`${count} ${count === 1 ? 'Lecture' : 'Lectures'}`);
+      await expect(card).toContainText(
+        `${lecture.title} - ${lecture.minutes} mins - Link - ${lecture.preview ? 'Free Preview' : 'Paid'}`,
+      );
+    }
+  }
+}
+
+/** The Quill editor of the add-course form (named by its label through aria-labelledby). */
+export function descriptionEditor(page: Page): Locator {
+  return page.getByRole('textbox', { name: 'Course Description' });
+}
+
+/** Pastes HTML into Quill the way a browser paste does: a paste event carrying text/html. */
+export async function pasteHtml(editor: Locator, html: string): Promise<void> {
+  await editor.click();
+  await editor.evaluate((element, markup) => {
+    const data = new DataTransfer();
+    data.setData('text/html', markup);
+    data.setData('text/plain', markup);
+    element.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+    );
+  }, html);
+}
+
+/** The figure a dashboard stat card shows above its label. */
+export function statValue(page: Page, label: string): Locator {
+  return page.getByText(label, { exact: true }).locator('xpath=preceding-sibling::p[1]');
+}
+
+/**
+ * Waits for the short animations running now (a toast sliding in) to end: axe measures colour
+ * contrast on whatever frame it sees, and a half-faded toast fails it. Spinners never end and a
+ * toast's progress bar runs for seconds, so only animations under a second are waited for.
+ */
+export async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const short = document.getAnimations().filter((animation) => {
+      const { duration, iterations } = animation.effect?.getComputedTiming() ?? {};
+      return typeof duration === 'number' && duration < 1000 && iterations !== Infinity;
+    });
+    await Promise.all(short.map((animation) => animation.finished.catch(() => undefined)));
+  });
+}
