@@ -214,7 +214,8 @@ export default function AddCoursePage() {
           </div>
         </div>
 
-        <fieldset className="flex flex-col gap-2">
+        {/* A fieldset is at least as wide as its content unless told otherwise: a long chapter name would widen the page. */}
+        <fieldset className="flex min-w-0 flex-col gap-2">
           <legend className={`${labelClass} mb-2`}>Chapters</legend>
           <ChapterBuilder chapters={chapters} onChange={setChapters} />
         </fieldset>
