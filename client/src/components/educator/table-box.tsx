@@ -17,8 +17,12 @@ export function TableBox({ label, children }: { label: string; children: ReactNo
   );
 }
 
-export const tableClass = 'w-full min-w-[32rem] table-auto text-left text-sm text-gray-700';
+/** Each table adds the min width under which its columns would get too narrow (the box then scrolls). */
+export const tableClass = 'w-full table-auto text-left text-sm text-gray-700';
 export const headRowClass = 'border-b border-gray-500/20 bg-slate-50 text-gray-900';
 export const headCellClass = 'px-4 py-3 font-semibold';
 export const rowClass = 'border-b border-gray-500/20 last:border-b-0';
 export const cellClass = 'px-4 py-3';
+export const numberCellClass = 'w-14 px-4 py-3 text-center';
+/** Left-aligned: in a table wider than a phone, a centred message would sit in the hidden part. */
+export const emptyCellClass = 'px-4 py-3 text-gray-600';

@@ -6,7 +6,9 @@ import { PersonCell } from '../../components/educator/person-cell';
 import {
   cellClass,
   headCellClass,
+  emptyCellClass,
   headRowClass,
+  numberCellClass,
   rowClass,
   TableBox,
   tableClass,
@@ -37,7 +39,7 @@ function LatestEnrollments({ rows }: { rows: DashboardData['enrolledStudentsData
         <thead className={headRowClass}>
           <tr>
             {/* Spec §2: the # column is hidden on small screens. */}
-            <th scope="col" className={`${headCellClass} hidden text-center sm:table-cell`}>
+            <th scope="col" className={`${numberCellClass} hidden font-semibold sm:table-cell`}>
               #
             </th>
             <th scope="col" className={headCellClass}>
@@ -51,7 +53,7 @@ function LatestEnrollments({ rows }: { rows: DashboardData['enrolledStudentsData
         <tbody>
           {rows.length === 0 ? (
             <tr>
-              <td colSpan={3} className={`${cellClass} text-center text-gray-600`}>
+              <td colSpan={3} className={emptyCellClass}>
                 Nenhuma inscrição ainda.
               </td>
             </tr>
@@ -59,7 +61,7 @@ function LatestEnrollments({ rows }: { rows: DashboardData['enrolledStudentsData
             rows.map((row, index) => (
               // The same student may enroll in several courses, and the list may repeat a pair.
               <tr key={`${row.student._id}-${row.courseTitle}-${index}`} className={rowClass}>
-                <td className={`${cellClass} hidden text-center sm:table-cell`}>{index + 1}</td>
+                <td className={`${numberCellClass} hidden sm:table-cell`}>{index + 1}</td>
                 <td className={cellClass}>
                   <PersonCell person={row.student} />
                 </td>

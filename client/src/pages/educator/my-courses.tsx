@@ -26,14 +26,14 @@ function CourseRow({ course, currency }: { course: EducatorCourse; currency: str
   return (
     <tr className={rowClass}>
       <td className={cellClass}>
-        <div className="flex items-center gap-3">
+        <div className="flex min-w-40 items-center gap-3">
           <img
             src={course.courseThumbnail}
             alt=""
             width={64}
             height={36}
             loading="lazy"
-            className="h-9 w-16 shrink-0 rounded object-cover"
+            className="hidden h-9 w-16 shrink-0 rounded object-cover sm:block"
           />
           <Link
             to={paths.course(course._id)}
@@ -76,7 +76,7 @@ export default function MyCoursesPage() {
         </p>
       ) : (
         <TableBox label="My Courses">
-          <table className={tableClass}>
+          <table className={`${tableClass} min-w-[36rem]`}>
             <thead className={headRowClass}>
               <tr>
                 <th scope="col" className={headCellClass}>

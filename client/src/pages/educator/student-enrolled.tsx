@@ -3,7 +3,9 @@ import { PersonCell } from '../../components/educator/person-cell';
 import {
   cellClass,
   headCellClass,
+  emptyCellClass,
   headRowClass,
+  numberCellClass,
   rowClass,
   TableBox,
   tableClass,
@@ -26,10 +28,10 @@ export default function StudentEnrolledPage() {
     <div className="space-y-4 p-4 md:p-8">
       <h1 className="text-2xl font-semibold text-slate-900">Student Enrolled</h1>
       <TableBox label="Student Enrolled">
-        <table className={tableClass}>
+        <table className={`${tableClass} min-w-[28rem]`}>
           <thead className={headRowClass}>
             <tr>
-              <th scope="col" className={`${headCellClass} text-center`}>
+              <th scope="col" className={`${numberCellClass} font-semibold`}>
                 #
               </th>
               <th scope="col" className={headCellClass}>
@@ -46,14 +48,14 @@ export default function StudentEnrolledPage() {
           <tbody>
             {students.length === 0 ? (
               <tr>
-                <td colSpan={4} className={`${cellClass} text-center text-gray-600`}>
+                <td colSpan={4} className={emptyCellClass}>
                   Nenhum aluno inscrito ainda.
                 </td>
               </tr>
             ) : (
               students.map((row, index) => (
                 <tr key={`${row.student._id}-${row.courseTitle}-${index}`} className={rowClass}>
-                  <td className={`${cellClass} text-center`}>{index + 1}</td>
+                  <td className={numberCellClass}>{index + 1}</td>
                   <td className={cellClass}>
                     <PersonCell person={row.student} />
                   </td>

@@ -93,7 +93,7 @@ function ChapterCard({
           >
             {educatorIcons.chevron}
           </span>
-          <span className="truncate">
+          <span className="min-w-0 break-words">
             {position} {chapter.chapterTitle}
           </span>
         </button>
