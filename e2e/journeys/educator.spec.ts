@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import {
   descriptionEditor,
+  dismissToasts,
   expectNoHorizontalOverflow,
   fillCourseForm,
   pasteHtml,
@@ -30,6 +31,7 @@ async function checkEducatorPage(
   await expectNoHorizontalOverflow(page);
   await settleAnimations(page);
   await expectAccessible(page);
+  await dismissToasts(page);
   await saveScreenshot(screenshot, page);
 }
 
@@ -326,4 +328,27 @@ test.describe('educator area', () => {
     await expect(statValue(page, 'Total Courses')).toHaveText('1');
     expect(dialogs.unexpected).toEqual([]);
   });
+  test(
+    "on a phone, the bottom bar's Perfil menu makes a student an educator and leads to the dashboard",
+    { tag: '@phone-only' },
+    async ({ page }) => {
+      const bottomBar = page.getByRole('navigation', { name: 'Navegação inferior' });
+      const profile = bottomBar.getByRole('button', { name: 'Perfil' });
+      await page.goto('/');
+      await profile.click();
+      await signUp(page, 'Paulo Educador');
+
+      await profile.click();
+      await page.getByRole('menuitem', { name: 'Tornar-se educador' }).click();
+      await expect(page.getByText('Agora você pode publicar um curso')).toBeVisible();
+
+      await profile.click();
+      await expect(page.getByRole('menuitem', { name: 'Tornar-se educador' })).toHaveCount(0);
+      await page.getByRole('menuitem', { name: 'Dashboard' }).click();
+      await expect(page).toHaveURL(/\/educator$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+      await expect(statValue(page, 'Total Courses')).toHaveText('0');
+      await expectNoHorizontalOverflow(page);
+    },
+  );
 });

@@ -128,3 +128,12 @@ export async function settleAnimations(page: Page): Promise<void> {
     await Promise.all(short.map((animation) => animation.finished.catch(() => undefined)));
   });
 }
+
+/** Closes the toasts on screen (after the test has read them), so screenshots show the page under them. */
+export async function dismissToasts(page: Page): Promise<void> {
+  const toasts = page.locator('.Toastify__toast');
+  for (const close of await toasts.getByRole('button', { name: 'close' }).all()) {
+    await close.click();
+  }
+  await expect(toasts).toHaveCount(0);
+}
