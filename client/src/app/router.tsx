@@ -14,6 +14,9 @@ const JobListPage = lazy(() => import('../pages/public/job-list'));
 const PrivacyPolicyPage = lazy(() => import('../pages/public/privacy-policy'));
 const ContactPage = lazy(() => import('../pages/public/contact'));
 const LoadingPage = lazy(() => import('../pages/public/loading'));
+const MyEnrollmentsPage = lazy(() => import('../pages/student/my-enrollments'));
+const PlayerPage = lazy(() => import('../pages/student/player'));
+const CheckoutPage = lazy(() => import('../pages/student/checkout'));
 
 // The educator area is one lazy chunk for its shell; each of its pages (Quill with Add Course) is its own.
 const EducatorLayout = lazy(() => import('../pages/educator/educator-layout'));
@@ -39,6 +42,9 @@ export const routes: RouteObject[] = [
           { path: 'privacy-policy', element: <PrivacyPolicyPage /> },
           { path: 'contact', element: <ContactPage /> },
           { path: 'loading/*', element: <LoadingPage /> },
+          { path: 'my-enrollments', element: <MyEnrollmentsPage /> },
+          { path: 'player/:courseId', element: <PlayerPage /> },
+          { path: 'checkout/:purchaseId', element: <CheckoutPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -1,0 +1,172 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders, testUser } from '../../test/render';
+import { enrolledCourse } from './enrolled-course-fixture';
+import MyEnrollmentsPage from './my-enrollments';
+
+const signedIn = { user: testUser };
+const originalMatchMedia = window.matchMedia;
+
+afterEach(() => {
+  window.matchMedia = originalMatchMedia;
+});
+
+/** Makes the md breakpoint match, as on a desktop screen. */
+function onWideScreen() {
+  window.matchMedia = (query: string) =>
+    ({
+      ...originalMatchMedia(query),
+      matches: query === '(min-width: 768px)',
+    }) as MediaQueryList;
+}
+
+const javascript = enrolledCourse();
+const python = enrolledCourse({
+  _id: '6f1c2a9e-1111-4c3b-9a7e-000000000002',
+  courseTitle: 'Python do Zero',
+  lectureCompleted: ['lec-1'],
+});
+const finished = enrolledCourse({
+  _id: '6f1c2a9e-1111-4c3b-9a7e-000000000003',
+  courseTitle: 'SQL na Prática',
+  lectureCompleted: ['lec-1', 'lec-2', 'lec-3'],
+});
+
+function card(title: string): HTMLElement {
+  return screen.getByRole('article', { name: title });
+}
+
+describe('MyEnrollmentsPage', () => {
+  it('when signed out, then the sign-in dialog opens and the page says why', async () => {
+    const { auth } = renderWithProviders(<MyEnrollmentsPage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Meus Cursos' })).toBeInTheDocument();
+    expect(screen.getByText('Entre na sua conta para ver os seus cursos.')).toBeInTheDocument();
+    expect(auth.openSignIn).toHaveBeenCalledTimes(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(auth.openSignIn).toHaveBeenCalledTimes(2);
+  });
+
+  it('when the enrollments are loading, then a skeleton shows under the title', () => {
+    renderWithProviders(<MyEnrollmentsPage />, {
+      auth: signedIn,
+      app: { enrolledStatus: 'loading' },
+    });
+    expect(screen.getByRole('heading', { level: 1, name: 'Meus Cursos' })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Carregando os seus cursos…' })).toBeInTheDocument();
+    expect(screen.getAllByTestId('enrollment-skeleton')).toHaveLength(3);
+    expect(document.title).toMatch(/^Meus Cursos/);
+  });
+
+  it('when the enrollments fail to load, then a message and a retry show', async () => {
+    const { app } = renderWithProviders(<MyEnrollmentsPage />, {
+      auth: signedIn,
+      app: { enrolledStatus: 'error' },
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Não foi possível carregar os seus cursos.',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(app.fetchUserEnrolledCourses).toHaveBeenCalledTimes(1);
+  });
+
+  it('when enrolled in nothing, then the empty message links to the course list', () => {
+    renderWithProviders(<MyEnrollmentsPage />, { auth: signedIn, app: { enrolledCourses: [] } });
+    expect(
+      screen.getByText('Parece que você não está matriculado em nenhum curso'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Descobrir Cursos' })).toHaveAttribute(
+      'href',
+      '/course-list',
+    );
+  });
+
+  it('when enrolled, then each course is a card in the order received with duration and progress', () => {
+    renderWithProviders(<MyEnrollmentsPage />, {
+      auth: signedIn,
+      app: { enrolledCourses: [python, javascript, finished] },
+    });
+    expect(
+      screen.getAllByRole('article').map((item) => item.getAttribute('aria-labelledby')),
+    ).toEqual([python._id, javascript._id, finished._id].map((id) => `curso-${id}`));
+    const started = card('JavaScript do Zero');
+    expect(within(started).getByText('1 hora, 45 minutos')).toBeInTheDocument();
+    expect(started.querySelector('img')).toHaveAttribute('src', javascript.courseThumbnail);
+    expect(
+      within(started).getByRole('progressbar', { name: 'Progresso em JavaScript do Zero' }),
+    ).toHaveAttribute('aria-valuenow', '0');
+    expect(within(started).getByText('0%')).toBeInTheDocument();
+    expect(within(started).getByText('0 de 3 aulas')).toBeInTheDocument();
+  });
+
+  it('when partly done, then the percent is floored and the button is Continuar to the player', () => {
+    renderWithProviders(<MyEnrollmentsPage />, {
+      auth: signedIn,
+      app: { enrolledCourses: [python] },
+    });
+    const partial = card('Python do Zero');
+    expect(within(partial).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '33');
+    expect(within(partial).getByText('33%')).toBeInTheDocument();
+    expect(within(partial).getByText('1 de 3 aulas')).toBeInTheDocument();
+    expect(within(partial).getByRole('link', { name: /^Continuar/ })).toHaveAttribute(
+      'href',
+      `/player/${python._id}`,
+    );
+  });
+
+  it('when every lecture is done, then 100% shows and the button reads Concluído', () => {
+    renderWithProviders(<MyEnrollmentsPage />, {
+      auth: signedIn,
+      app: { enrolledCourses: [finished] },
+    });
+    const done = card('SQL na Prática');
+    expect(within(done).getByText('100%')).toBeInTheDocument();
+    expect(within(done).getByText('3 de 3 aulas')).toBeInTheDocument();
+    expect(within(done).getByRole('link', { name: /^Concluído/ })).toHaveAttribute(
+      'href',
+      `/player/${finished._id}`,
+    );
+    expect(within(done).queryByRole('link', { name: /^Continuar/ })).not.toBeInTheDocument();
+  });
+
+  it('when a completed lecture was since removed from the course, then it does not count', () => {
+    renderWithProviders(<MyEnrollmentsPage />, {
+      auth: signedIn,
+      app: { enrolledCourses: [{ ...python, lectureCompleted: ['lec-1', 'removed-lecture'] }] },
+    });
+    expect(within(card('Python do Zero')).getByText('1 de 3 aulas')).toBeInTheDocument();
+  });
+
+  it('when the screen is wide, then the courses are a table with the same facts', () => {
+    onWideScreen();
+    renderWithProviders(<MyEnrollmentsPage />, {
+      auth: signedIn,
+      app: { enrolledCourses: [python, finished] },
+    });
+    const table = screen.getByRole('table', { name: 'Meus Cursos' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Curso', 'Duração', 'Progresso', 'Ação']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]).getByRole('rowheader')).toHaveTextContent('Python do Zero');
+    expect(rows[0]).toHaveTextContent('1 hora, 45 minutos');
+    expect(rows[0]).toHaveTextContent('33%');
+    expect(rows[0]).toHaveTextContent('1 de 3 aulas');
+    expect(within(rows[0]).getByRole('link', { name: /^Continuar/ })).toBeInTheDocument();
+    expect(within(rows[1]).getByRole('link', { name: /^Concluído/ })).toBeInTheDocument();
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+  });
+
+  it('when the context has not started loading yet, then the page does not ask for the courses again', () => {
+    const fetchUserEnrolledCourses = vi.fn(async () => {});
+    renderWithProviders(<MyEnrollmentsPage />, {
+      auth: signedIn,
+      app: { enrolledStatus: 'idle', fetchUserEnrolledCourses },
+    });
+    expect(screen.getByRole('status', { name: 'Carregando os seus cursos…' })).toBeInTheDocument();
+    expect(fetchUserEnrolledCourses).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,224 @@
+import type { EnrolledCourse } from '@aprendiz/contract/learning';
+import { courseTotalMinutes, formatMinutes } from '@aprendiz/contract/rules/duration';
+import { Link } from 'react-router-dom';
+import { useAuthUser } from '../../auth/auth-context';
+import { Loader } from '../../components/loader';
+import { paths } from '../../config/paths';
+import { useAppContext } from '../../context/app-context';
+import { usePageTitle } from '../../lib/use-page-title';
+import { courseProgress, CourseProgressBar, type ProgressFacts } from './course-progress';
+import { useMediaQuery } from './my-enrollments/use-media-query';
+import { SignInRequired } from './sign-in-required';
+
+const TITLE = 'Meus Cursos';
+/** Tailwind's md breakpoint: from here the courses are a table, below it a list of cards. */
+const WIDE_SCREEN = '(min-width: 768px)';
+
+const pageClass = 'mx-auto w-full max-w-6xl px-4 py-10 sm:px-8';
+
+type Row = { course: EnrolledCourse; progress: ProgressFacts; duration: string };
+
+function toRow(course: EnrolledCourse): Row {
+  return {
+    course,
+    progress: courseProgress(course, course.lectureCompleted),
+    duration: formatMinutes(courseTotalMinutes(course.courseContent)),
+  };
+}
+
+function PlayerLink({ row }: { row: Row }) {
+  const done = row.progress.percent === 100;
+  return (
+    <Link
+      to={paths.player(row.course._id)}
+      className={`inline-block rounded-md px-4 py-2 text-center text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 ${
+        done
+          ? 'border border-green-700 text-green-800 hover:bg-green-50'
+          : 'bg-blue-600 text-white hover:bg-blue-700'
+      }`}
+    >
+      {done ? 'Concluído' : 'Continuar'}
+      <span className="sr-only">: {row.course.courseTitle}</span>
+    </Link>
+  );
+}
+
+function Thumbnail({ course, className }: { course: EnrolledCourse; className: string }) {
+  return (
+    <img
+      src={course.courseThumbnail}
+      alt=""
+      width={640}
+      height={360}
+      loading="lazy"
+      decoding="async"
+      className={`aspect-video shrink-0 rounded bg-slate-100 object-cover ${className}`}
+    />
+  );
+}
+
+function progressLabel(course: EnrolledCourse): string {
+  return `Progresso em ${course.courseTitle}`;
+}
+
+function CourseTable({ rows }: { rows: Row[] }) {
+  return (
+    <div className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
+      <table className="w-full table-fixed text-left text-sm text-slate-700">
+        <caption className="sr-only">{TITLE}</caption>
+        <thead className="border-b border-slate-200 bg-slate-50 text-slate-900">
+          <tr>
+            <th scope="col" className="w-[45%] px-4 py-3 font-semibold">
+              Curso
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Duração
+            </th>
+            <th scope="col" className="w-[25%] px-4 py-3 font-semibold">
+              Progresso
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              <span className="sr-only">Ação</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.course._id} className="border-b border-slate-200 last:border-b-0">
+              <th scope="row" className="px-4 py-3 font-normal">
+                <span className="flex items-center gap-3">
+                  <Thumbnail course={row.course} className="w-24" />
+                  <span className="line-clamp-2 font-medium text-slate-900">
+                    {row.course.courseTitle}
+                  </span>
+                </span>
+              </th>
+              <td className="px-4 py-3">{row.duration}</td>
+              <td className="px-4 py-3">
+                <CourseProgressBar progress={row.progress} label={progressLabel(row.course)} />
+              </td>
+              <td className="px-4 py-3 text-right">
+                <PlayerLink row={row} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function CourseCards({ rows }: { rows: Row[] }) {
+  return (
+    <ul className="space-y-4">
+      {rows.map((row) => (
+        <li
+          key={row.course._id}
+          className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+        >
+          <article aria-labelledby={`curso-${row.course._id}`} className="space-y-3">
+            <div className="flex items-start gap-3">
+              <Thumbnail course={row.course} className="w-28" />
+              <div className="min-w-0">
+                <h2
+                  id={`curso-${row.course._id}`}
+                  className="line-clamp-3 font-semibold text-slate-900"
+                >
+                  {row.course.courseTitle}
+                </h2>
+                <p className="mt-1 text-sm text-slate-700">{row.duration}</p>
+              </div>
+            </div>
+            <CourseProgressBar progress={row.progress} label={progressLabel(row.course)} />
+            <div className="flex justify-end">
+              <PlayerLink row={row} />
+            </div>
+          </article>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function EnrollmentsSkeleton() {
+  return (
+    <div role="status" aria-label="Carregando os seus cursos…">
+      <ul aria-hidden="true" className="space-y-4">
+        {[0, 1, 2].map((index) => (
+          <li
+            key={index}
+            data-testid="enrollment-skeleton"
+            className="flex items-center gap-4 rounded-lg border border-slate-200 bg-white p-4"
+          >
+            <div className="aspect-video w-24 shrink-0 rounded bg-slate-200 motion-safe:animate-pulse" />
+            <div className="flex-1 space-y-2">
+              <div className="h-4 w-3/5 rounded bg-slate-200 motion-safe:animate-pulse" />
+              <div className="h-2 w-full rounded bg-slate-200 motion-safe:animate-pulse" />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function EmptyState() {
+  return (
+    <div className="flex flex-col items-center gap-4 rounded-lg border border-dashed border-slate-300 bg-white px-4 py-12 text-center">
+      <p className="text-slate-700">Parece que você não está matriculado em nenhum curso</p>
+      <Link
+        to={paths.courseList()}
+        className="rounded-md bg-blue-600 px-6 py-3 font-medium text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+      >
+        Descobrir Cursos
+      </Link>
+    </div>
+  );
+}
+
+function LoadError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div role="alert" className="flex flex-col items-start gap-3 py-4 text-slate-700">
+      <p>Não foi possível carregar os seus cursos.</p>
+      <button
+        type="button"
+        onClick={onRetry}
+        className="rounded-md border border-slate-300 px-4 py-2 font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+      >
+        Tentar novamente
+      </button>
+    </div>
+  );
+}
+
+function Enrollments() {
+  const { enrolledCourses, enrolledStatus, fetchUserEnrolledCourses } = useAppContext();
+  const wide = useMediaQuery(WIDE_SCREEN);
+
+  if (enrolledStatus === 'error')
+    return <LoadError onRetry={() => void fetchUserEnrolledCourses()} />;
+  if (enrolledStatus !== 'ready') return <EnrollmentsSkeleton />;
+  if (enrolledCourses.length === 0) return <EmptyState />;
+
+  // The server sends the most recent enrollment first (spec §4), the order shown here.
+  const rows = enrolledCourses.map(toRow);
+  return wide ? <CourseTable rows={rows} /> : <CourseCards rows={rows} />;
+}
+
+/** /my-enrollments: the signed-in learner's courses with their progress, from the AppContext. */
+export default function MyEnrollmentsPage() {
+  usePageTitle(TITLE);
+  const { user, isLoaded } = useAuthUser();
+
+  if (!isLoaded) return <Loader />;
+  if (!user) {
+    return <SignInRequired title={TITLE} message="Entre na sua conta para ver os seus cursos." />;
+  }
+
+  return (
+    <div className={pageClass}>
+      <h1 className="mb-8 text-3xl font-semibold text-slate-900 md:text-4xl">{TITLE}</h1>
+      <Enrollments />
+    </div>
+  );
+}

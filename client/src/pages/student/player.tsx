@@ -1,0 +1,231 @@
+import type { Lecture } from '@aprendiz/contract/courses';
+import type { EnrolledCourse } from '@aprendiz/contract/learning';
+import { firstIncompleteLecture, nextLecture } from '@aprendiz/contract/rules/lectures';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { useAuthUser } from '../../auth/auth-context';
+import { Loader } from '../../components/loader';
+import { StarRatingInput } from '../../components/star-rating-input';
+import { YouTubePlayer } from '../../components/youtube-player';
+import { paths } from '../../config/paths';
+import { useAppContext } from '../../context/app-context';
+import { usePageTitle } from '../../lib/use-page-title';
+import { courseProgress, CourseProgressBar } from './course-progress';
+import { LectureList } from './player/lecture-list';
+import { findNumberedLecture } from './player/numbered-lectures';
+import { useCourseRating } from './player/use-course-rating';
+import { useLectureProgress } from './player/use-lecture-progress';
+import { SignInRequired } from './sign-in-required';
+
+const primaryButton =
+  'inline-flex items-center justify-center gap-2 rounded-md bg-blue-600 px-5 py-2.5 font-medium text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:opacity-60';
+const secondaryButton =
+  'inline-flex items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-5 py-2.5 font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600';
+// Progress is never taken back (the server only adds), so a completed lecture's button stays pressed-in.
+const doneButton =
+  'inline-flex items-center gap-2 rounded-md border border-green-700 bg-green-50 px-5 py-2.5 font-medium text-green-800';
+
+function RatingPanel({ course }: { course: EnrolledCourse }) {
+  const { rating, rate } = useCourseRating(course);
+  return (
+    <div className="mt-6 border-t border-slate-200 pt-5">
+      <StarRatingInput label="Avalie este curso:" value={rating} onChange={rate} />
+    </div>
+  );
+}
+
+function CoursePlayer({ course }: { course: EnrolledCourse }) {
+  usePageTitle(course.courseTitle);
+  const { completedIds, markCompleted, savingLectureId } = useLectureProgress(course);
+  // Spec beyond the original: the player resumes at the first lecture not yet completed.
+  const [resumeAt] = useState(() =>
+    firstIncompleteLecture(course.courseContent, course.lectureCompleted),
+  );
+  const [currentId, setCurrentId] = useState(resumeAt?.lectureId ?? null);
+  const [autoplay, setAutoplay] = useState(false);
+
+  const current = currentId ? findNumberedLecture(course.courseContent, currentId) : null;
+  const following = currentId ? nextLecture(course.courseContent, currentId) : null;
+  const progress = courseProgress(course, [...completedIds]);
+  const firstLectureId = course.courseContent[0]?.chapterContent[0]?.lectureId;
+  const resumed =
+    course.lectureCompleted.length > 0 &&
+    currentId === resumeAt?.lectureId &&
+    currentId !== firstLectureId;
+
+  function watch(lecture: Lecture) {
+    setCurrentId(lecture.lectureId);
+    setAutoplay(true);
+  }
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-8 lg:px-12">
+      <header className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
+        <div>
+          <p className="text-sm font-medium text-blue-700">
+            <Link
+              to={paths.myEnrollments}
+              className="rounded-sm hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+            >
+              Meus Cursos
+            </Link>
+          </p>
+          <h1 className="mt-1 text-2xl font-semibold text-slate-900 md:text-3xl">
+            {course.courseTitle}
+          </h1>
+        </div>
+        <div className="w-full md:max-w-xs">
+          <CourseProgressBar progress={progress} label="Progresso no curso" />
+        </div>
+      </header>
+
+      <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem]">
+        <section aria-labelledby="lecture-heading">
+          {current ? (
+            <YouTubePlayer
+              key={current.lecture.lectureId}
+              url={current.lecture.lectureUrl}
+              title={current.lecture.lectureTitle}
+              autoplay={autoplay}
+            />
+          ) : (
+            <p className="flex aspect-video items-center justify-center rounded-lg bg-slate-900 p-4 text-center text-white">
+              Este curso ainda não tem aulas.
+            </p>
+          )}
+          {resumed && (
+            <p className="mt-4 inline-flex rounded-full bg-cyan-100 px-3 py-1 text-sm font-medium text-cyan-900">
+              Retomar: continue de onde parou
+            </p>
+          )}
+          <h2 id="lecture-heading" className="mt-4 text-xl font-semibold text-slate-900">
+            {current ? `${current.number} ${current.lecture.lectureTitle}` : 'Sem aulas'}
+          </h2>
+          {current && (
+            <div className="mt-4 flex flex-wrap items-center gap-3">
+              {completedIds.has(current.lecture.lectureId) ? (
+                <button type="button" disabled className={doneButton}>
+                  <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5 fill-current">
+                    <path d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0z" />
+                  </svg>
+                  Concluído
+                </button>
+              ) : (
+                <button
+                  type="button"
+                  onClick={() => void markCompleted(current.lecture.lectureId)}
+                  disabled={savingLectureId !== null}
+                  aria-busy={savingLectureId === current.lecture.lectureId}
+                  className={primaryButton}
+                >
+                  Marcar como concluído
+                </button>
+              )}
+              {following && completedIds.has(current.lecture.lectureId) && (
+                <button type="button" onClick={() => watch(following)} className={secondaryButton}>
+                  Próxima aula
+                  <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
+                    <path d="M7.3 4.3a1 1 0 0 1 1.4 0l5 5a1 1 0 0 1 0 1.4l-5 5a1 1 0 0 1-1.4-1.4L11.6 10 7.3 5.7a1 1 0 0 1 0-1.4z" />
+                  </svg>
+                </button>
+              )}
+            </div>
+          )}
+          {progress.percent === 100 && (
+            <p className="mt-4 font-medium text-green-800">
+              Parabéns! Você concluiu todas as aulas deste curso.
+            </p>
+          )}
+          <RatingPanel course={course} />
+        </section>
+
+        <section aria-labelledby="structure-heading">
+          <h2 id="structure-heading" className="mb-3 text-xl font-semibold text-slate-900">
+            Estrutura do curso
+          </h2>
+          <LectureList
+            chapters={course.courseContent}
+            completedIds={completedIds}
+            currentLectureId={currentId}
+            onWatch={watch}
+          />
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function NotEnrolled({ courseId }: { courseId: string }) {
+  usePageTitle('Curso não disponível');
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
+      <h1 className="text-2xl font-semibold text-slate-900 md:text-3xl">
+        Você não está inscrito neste curso
+      </h1>
+      <p className="text-slate-700">
+        Inscreva-se no curso para assistir às aulas, marcar o seu progresso e avaliá-lo.
+      </p>
+      <Link
+        to={paths.course(courseId)}
+        className="rounded-md bg-blue-600 px-6 py-3 font-medium text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+      >
+        Ver página do curso
+      </Link>
+    </section>
+  );
+}
+
+function LoadError({ onRetry }: { onRetry: () => void }) {
+  usePageTitle('Erro ao carregar o curso');
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
+      <h1 className="text-2xl font-semibold text-slate-900">Não foi possível carregar o curso</h1>
+      <p className="text-slate-700">Verifique a sua ligação e tente novamente.</p>
+      <button
+        type="button"
+        onClick={onRetry}
+        className="rounded-md bg-blue-600 px-6 py-3 font-medium text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+      >
+        Tentar novamente
+      </button>
+    </section>
+  );
+}
+
+function WaitingForCourse() {
+  usePageTitle('Carregando curso…');
+  return (
+    <>
+      <h1 className="sr-only">Carregando curso</h1>
+      <Loader label="Carregando curso…" />
+    </>
+  );
+}
+
+/**
+ * /player/{courseId}: the enrolled course's lectures, video, progress and rating. The course comes from
+ * the AppContext's enrolled courses, which carry every lecture URL, the completed ids and `myRating`.
+ */
+export default function PlayerPage() {
+  const { courseId = '' } = useParams();
+  const { user, isLoaded } = useAuthUser();
+  const { enrolledCourses, enrolledStatus, fetchUserEnrolledCourses } = useAppContext();
+
+  if (!isLoaded) return <WaitingForCourse />;
+  if (!user) {
+    return (
+      <SignInRequired
+        title="Assistir ao curso"
+        message="Entre na sua conta para assistir às aulas deste curso."
+      />
+    );
+  }
+  if (enrolledStatus === 'error') {
+    return <LoadError onRetry={() => void fetchUserEnrolledCourses()} />;
+  }
+  if (enrolledStatus !== 'ready') return <WaitingForCourse />;
+
+  const course = enrolledCourses.find((enrolled) => enrolled._id === courseId);
+  if (!course) return <NotEnrolled courseId={courseId} />;
+  return <CoursePlayer key={course._id} course={course} />;
+}

@@ -1,0 +1,135 @@
+import type { Chapter, Lecture } from '@aprendiz/contract/courses';
+import { chapterMinutes, formatMinutes } from '@aprendiz/contract/rules/duration';
+import { useEffect, useId, useState } from 'react';
+import { lectureNumber } from './numbered-lectures';
+
+type LectureListProps = {
+  chapters: readonly Chapter[];
+  completedIds: ReadonlySet<string>;
+  currentLectureId: string | null;
+  onWatch: (lecture: Lecture) => void;
+};
+
+function CompletedTick() {
+  return (
+    <svg
+      role="img"
+      aria-label="Concluída"
+      viewBox="0 0 20 20"
+      className="h-5 w-5 shrink-0 fill-blue-600"
+    >
+      <path d="M10 1.5a8.5 8.5 0 1 1 0 17 8.5 8.5 0 0 1 0-17zm3.9 5.3a.9.9 0 0 0-1.3.1L9 11.3 7.3 9.6a.9.9 0 1 0-1.3 1.3l2.4 2.4a.9.9 0 0 0 1.3-.1l4.3-5.2a.9.9 0 0 0-.1-1.2z" />
+    </svg>
+  );
+}
+
+function PendingMark() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5 shrink-0 fill-slate-400">
+      <path d="M10 2a8 8 0 1 1 0 16 8 8 0 0 1 0-16zm-1.5 5v6l5-3-5-3z" />
+    </svg>
+  );
+}
+
+function ChapterItem({
+  chapter,
+  chapterIndex,
+  completedIds,
+  currentLectureId,
+  onWatch,
+}: Omit<LectureListProps, 'chapters'> & { chapter: Chapter; chapterIndex: number }) {
+  const holdsCurrent = chapter.chapterContent.some(
+    (lecture) => lecture.lectureId === currentLectureId,
+  );
+  const [open, setOpen] = useState(holdsCurrent);
+  const panelId = useId();
+
+  // 'Próxima aula' can cross into a closed chapter: it opens, so the lecture playing stays in view.
+  useEffect(() => {
+    if (holdsCurrent) setOpen(true);
+  }, [holdsCurrent]);
+
+  const done = chapter.chapterContent.filter((lecture) => completedIds.has(lecture.lectureId));
+  return (
+    <li className="overflow-hidden rounded-lg border border-slate-200 bg-white">
+      <h3>
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((value) => !value)}
+          className="flex w-full items-center justify-between gap-3 px-4 py-3 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600"
+        >
+          <span className="flex min-w-0 items-center gap-2">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 20 20"
+              className={`h-4 w-4 shrink-0 fill-slate-600 transition-transform ${open ? 'rotate-180' : ''}`}
+            >
+              <path d="M5.2 7.2a1 1 0 0 1 1.4 0L10 10.6l3.4-3.4a1 1 0 1 1 1.4 1.4l-4.1 4.1a1 1 0 0 1-1.4 0L5.2 8.6a1 1 0 0 1 0-1.4z" />
+            </svg>
+            <span className="font-medium text-slate-900">
+              {chapterIndex + 1}. {chapter.chapterTitle}
+            </span>
+          </span>
+          <span className="shrink-0 text-sm text-slate-600">
+            {done.length}/{chapter.chapterContent.length} · {formatMinutes(chapterMinutes(chapter))}
+          </span>
+        </button>
+      </h3>
+      <ol id={panelId} hidden={!open} className="border-t border-slate-200 py-1">
+        {chapter.chapterContent.map((lecture, index) => {
+          const current = lecture.lectureId === currentLectureId;
+          const number = lectureNumber(chapterIndex, index);
+          return (
+            <li
+              key={lecture.lectureId}
+              aria-current={current ? 'true' : undefined}
+              className={`flex items-center gap-3 px-4 py-2 text-sm ${current ? 'bg-blue-50' : ''}`}
+            >
+              {completedIds.has(lecture.lectureId) ? <CompletedTick /> : <PendingMark />}
+              <span className="min-w-0 flex-1 break-words text-slate-800">
+                <span className="mr-1 text-slate-600">{number}</span>
+                {lecture.lectureTitle}
+                <span className="block text-xs text-slate-600">
+                  {formatMinutes(lecture.lectureDuration)}
+                </span>
+              </span>
+              <button
+                type="button"
+                onClick={() => onWatch(lecture)}
+                aria-label={`${current ? 'Assistindo' : 'Assistir'}: ${number} ${lecture.lectureTitle}`}
+                className="shrink-0 rounded-sm font-medium text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+              >
+                {current ? 'Assistindo' : 'Assistir'}
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+    </li>
+  );
+}
+
+/** The player's course structure: numbered lectures, a blue tick on those completed, a watch action on each. */
+export function LectureList({
+  chapters,
+  completedIds,
+  currentLectureId,
+  onWatch,
+}: LectureListProps) {
+  return (
+    <ul className="space-y-2">
+      {chapters.map((chapter, index) => (
+        <ChapterItem
+          key={chapter.chapterId}
+          chapter={chapter}
+          chapterIndex={index}
+          completedIds={completedIds}
+          currentLectureId={currentLectureId}
+          onWatch={onWatch}
+        />
+      ))}
+    </ul>
+  );
+}

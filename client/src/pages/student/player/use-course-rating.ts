@@ -1,0 +1,64 @@
+import type { ErrorResponse } from '@aprendiz/contract/common';
+import type { EnrolledCourse, MessageResponse } from '@aprendiz/contract/learning';
+import { useCallback, useRef, useState } from 'react';
+import { notify } from '../../../components/toast';
+import { useAppContext } from '../../../context/app-context';
+import { api, errorMessage } from '../../../lib/api-client';
+
+/**
+ * The learner's own rating of the course, preloaded from `myRating`. Each change is sent at once; the
+ * stars stay enabled meanwhile (a disabled radio would drop keyboard focus), so changes made during a
+ * request are sent one after another and the last one chosen is the one stored.
+ */
+export function useCourseRating(course: EnrolledCourse): {
+  rating: number | null;
+  rate: (rating: number) => void;
+} {
+  const { fetchUserEnrolledCourses } = useAppContext();
+  const [rating, setRating] = useState<number | null>(course.myRating ?? null);
+  const saved = useRef<number | null>(course.myRating ?? null);
+  const queued = useRef<number | null>(null);
+  const sending = useRef(false);
+
+  const send = useCallback(
+    async (value: number): Promise<void> => {
+      try {
+        const { data } = await api.post<MessageResponse | ErrorResponse>('/api/user/add-rating', {
+          courseId: course._id,
+          rating: value,
+        });
+        if (data.success) {
+          saved.current = value;
+          notify.success(data.message);
+          void fetchUserEnrolledCourses();
+          return;
+        }
+        notify.error(data.message);
+      } catch (err) {
+        notify.error(errorMessage(err));
+      }
+      if (queued.current === null) setRating(saved.current);
+    },
+    [course._id, fetchUserEnrolledCourses],
+  );
+
+  const rate = useCallback(
+    (value: number) => {
+      setRating(value);
+      queued.current = value;
+      if (sending.current) return;
+      sending.current = true;
+      void (async () => {
+        while (queued.current !== null) {
+          const next = queued.current;
+          queued.current = null;
+          await send(next);
+        }
+        sending.current = false;
+      })();
+    },
+    [send],
+  );
+
+  return { rating, rate };
+}
