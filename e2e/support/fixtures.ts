@@ -6,6 +6,29 @@ import { test as base, expect, type Page } from '@playwright/test';
 
 const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'artifacts');
 
+/**
+ * A full-page screenshot does not scroll, so images below the fold that wait for the viewport
+ * (loading="lazy") would show as empty boxes: they are asked to load now, and awaited briefly.
+ */
+async function loadLazyImages(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const images = Array.from(document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]'));
+    for (const image of images) image.loading = 'eager';
+    const settled = images.map((image) =>
+      image.complete
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            image.addEventListener('load', () => resolve(), { once: true });
+            image.addEventListener('error', () => resolve(), { once: true });
+          }),
+    );
+    await Promise.race([
+      Promise.all(settled),
+      new Promise((resolve) => setTimeout(resolve, 3_000)),
+    ]);
+  });
+}
+
 interface Fixtures {
   /** Uncaught page errors collected during the test; the fixture fails the test if any occurred. */
   pageErrors: string[];
@@ -29,7 +52,13 @@ export const test = base.extend<Fixtures>({
     await use(async (name: string, target: Page = page) => {
       const dir = path.join(artifacts, testInfo.project.name);
       mkdirSync(dir, { recursive: true });
-      await target.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+      await loadLazyImages(target);
+      // CSS pixels: a phone page at its device pixel ratio is a 40-megapixel image, slow to encode.
+      await target.screenshot({
+        path: path.join(dir, `${name}.png`),
+        fullPage: true,
+        scale: 'css',
+      });
     });
   },
   expectAccessible: async ({ page }, use) => {

@@ -1,0 +1,491 @@
+import type { Page } from '@playwright/test';
+import { expect, signUp, test } from '../support/fixtures';
+import {
+  blockExternalHosts,
+  dragBy,
+  expectNoSidewaysScroll,
+  findPreviewCourse,
+  listCourses,
+  settleEntrances,
+} from '../support/public';
+
+const SECRET_MESSAGE = 'Deus é amor. Jesus te ama!';
+
+// The app registers a service worker, whose requests page.route could not see.
+test.use({ serviceWorkers: 'block' });
+
+test.beforeEach(async ({ page, baseURL }) => {
+  if (!baseURL) throw new Error('the config sets baseURL');
+  await blockExternalHosts(page, baseURL);
+});
+
+/** The visible 'Começar' of the top bar (desktop) or the bottom bar's Perfil (phone). */
+async function openSignInFromBar(page: Page, isMobile: boolean): Promise<void> {
+  if (isMobile) {
+    await page
+      .getByRole('navigation', { name: 'Navegação inferior' })
+      .getByRole('button', { name: 'Perfil' })
+      .click();
+  } else {
+    await page
+      .getByRole('navigation', { name: 'Principal' })
+      .getByRole('button', { name: 'Começar' })
+      .click();
+  }
+}
+
+async function closeSignIn(page: Page): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Entrar' });
+  await dialog.getByRole('button', { name: 'Fechar' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test.describe('Home', () => {
+  test('shows the hero, and the search box goes to the filtered course list, or the whole list when empty', async ({
+    page,
+    isMobile,
+    expectAccessible,
+    saveScreenshot,
+  }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Aprenda as habilidades mais procuradas e transforme a sua carreira.',
+    );
+    // The long subtitle is for wide screens, the short one for phones.
+    const longSubtitle = page.getByText(/com cursos práticos, mentorias com profissionais/);
+    const shortSubtitle = page.getByText(
+      'Aprenda as habilidades mais procuradas e junte-se à maior comunidade de tecnologia do país.',
+    );
+    await expect(isMobile ? shortSubtitle : longSubtitle).toBeVisible();
+    await expect(isMobile ? longSubtitle : shortSubtitle).toBeHidden();
+    await expect(
+      page.getByRole('region', { name: 'Aprenda com os melhores' }).getByRole('link'),
+    ).not.toHaveCount(0);
+    await expectNoSidewaysScroll(page);
+    await settleEntrances(page);
+    await expectAccessible();
+    await saveScreenshot('home');
+
+    const search = page.getByRole('search');
+    await expect(search.getByPlaceholder('Vamos aprender ...')).toBeVisible();
+    await search.getByPlaceholder('Vamos aprender ...').fill('Python');
+    await search.getByRole('button', { name: 'Pesquisar' }).click();
+    await expect(page).toHaveURL(/\/course-list\/Python$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Lista de Cursos' })).toBeVisible();
+
+    await page.goto('/');
+    await page.getByRole('search').getByRole('button', { name: 'Pesquisar' }).click();
+    await expect(page).toHaveURL(/\/course-list\/?$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Lista de Cursos' })).toBeVisible();
+  });
+
+  test('dragging a logo starts to reveal the hidden phrase', async ({
+    page,
+    isMobile,
+    saveScreenshot,
+  }) => {
+    await page.goto('/');
+    const section = page.getByRole('region', { name: 'Move a imagem, descubra um segredo' });
+    await expect(section.getByRole('img', { name: /^Logo / })).toHaveCount(10);
+    const revealed = page.getByTestId('secret-revealed');
+    await expect(revealed).toHaveText('');
+
+    await dragBy(page, section.getByRole('img', { name: 'Logo Python' }), 60, 40, isMobile);
+    await expect(revealed).not.toHaveText('');
+    const firstPart = (await revealed.textContent()) ?? '';
+    expect(SECRET_MESSAGE.startsWith(firstPart)).toBe(true);
+    expect(firstPart.length).toBeLessThan(SECRET_MESSAGE.length);
+
+    await dragBy(page, section.getByRole('img', { name: 'Logo Swift' }), -60, 50, isMobile);
+    await expect
+      .poll(async () => ((await revealed.textContent()) ?? '').length)
+      .toBeGreaterThan(firstPart.length);
+    expect(SECRET_MESSAGE.startsWith((await revealed.textContent()) ?? '')).toBe(true);
+    await expectNoSidewaysScroll(page);
+    await saveScreenshot('home-easter-egg');
+  });
+
+  test('the teaser shows 24 courses that open their page, and "Ver mais cursos" opens the list', async ({
+    page,
+    request,
+  }) => {
+    const catalogue = await listCourses(request);
+    expect(catalogue.length).toBeGreaterThan(24);
+    await page.goto('/');
+    const teaser = page.getByRole('region', { name: 'Aprenda com os melhores' });
+    const cards = teaser.getByRole('listitem');
+    await expect(cards).toHaveCount(24);
+    const first = catalogue[0];
+    if (!first) throw new Error('the catalogue is empty');
+    await expect(cards.first()).toContainText(first.courseTitle);
+
+    await teaser.getByRole('link', { name: 'Ver mais cursos' }).click();
+    await expect(page).toHaveURL(/\/course-list$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Lista de Cursos' })).toBeVisible();
+
+    await page.goBack();
+    await page
+      .getByRole('region', { name: 'Aprenda com os melhores' })
+      .getByRole('link', { name: first.courseTitle, exact: false })
+      .first()
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/course/${first._id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: first.courseTitle })).toBeVisible();
+  });
+
+  test('signed out, "Reservar" and the mock-interview button open sign-in; signed in, the interview says it is in development', async ({
+    page,
+    saveScreenshot,
+    expectAccessible,
+  }) => {
+    await page.goto('/');
+    const mentors = page.getByRole('region', { name: 'Mentorias individuais' });
+    await mentors.getByRole('button', { name: 'Reservar sessão com Mariana Costa' }).click();
+    await expect(page.getByRole('dialog', { name: 'Entrar' })).toBeVisible();
+    await settleEntrances(page);
+    await expectAccessible();
+    await saveScreenshot('sign-in-dialog');
+    await closeSignIn(page);
+
+    const interviews = page.getByRole('region', { name: 'Entrevistas simuladas' });
+    await interviews.getByRole('button', { name: 'Quero participar' }).first().click();
+    await signUp(page, 'Beatriz Entrevista');
+
+    await interviews.getByRole('button', { name: 'Quero participar' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Em desenvolvimento' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('em construção');
+    await expectAccessible();
+    await saveScreenshot('under-development-dialog');
+    await dialog.getByRole('button', { name: 'Fechar' }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test('the call to action: "Começar" opens sign-in and "Saiba mais" opens the privacy policy', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const cta = page.getByRole('region', { name: 'Aprenda o que quiser, quando e onde quiser' });
+    await cta.getByRole('button', { name: 'Começar' }).click();
+    await expect(page.getByRole('dialog', { name: 'Entrar' })).toBeVisible();
+    await closeSignIn(page);
+
+    await cta.getByRole('link', { name: 'Saiba mais' }).click();
+    await expect(page).toHaveURL(/\/privacy-policy$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Política de Privacidade' }),
+    ).toBeVisible();
+  });
+});
+
+test.describe('Course list', () => {
+  test('filters by a case-insensitive part of the title, and the chip’s cross clears the filter', async ({
+    page,
+    request,
+    expectAccessible,
+    saveScreenshot,
+  }) => {
+    const catalogue = await listCourses(request);
+    await page.goto('/course-list');
+    await expect(page.getByRole('heading', { level: 1, name: 'Lista de Cursos' })).toBeVisible();
+    const results = page.getByRole('region', { name: 'Cursos', exact: true }).getByRole('listitem');
+    await expect(results).toHaveCount(catalogue.length);
+    await expect(page.getByRole('navigation', { name: 'Trilha de navegação' })).toContainText(
+      'Início',
+    );
+    await expectNoSidewaysScroll(page);
+    await expectAccessible();
+    await saveScreenshot('course-list');
+
+    // A word from a real title, typed in another case, must still find it.
+    const word = catalogue[0]?.courseTitle.split(' ').find((part) => part.length >= 4);
+    if (!word) throw new Error('the first course title has no word of four letters');
+    const expected = catalogue.filter((course) =>
+      course.courseTitle.toLowerCase().includes(word.toLowerCase()),
+    );
+    const search = page.getByRole('search');
+    await search.getByRole('searchbox').fill(word.toUpperCase());
+    await search.getByRole('button', { name: 'Pesquisar' }).click();
+    await expect(page).toHaveURL(
+      new RegExp(`/course-list/${encodeURIComponent(word.toUpperCase())}$`),
+    );
+    await expect(results).toHaveCount(expected.length);
+    for (const course of expected) {
+      await expect(
+        page.getByRole('heading', { name: course.courseTitle, exact: true }),
+      ).toBeVisible();
+    }
+    await expectNoSidewaysScroll(page);
+    await expectAccessible();
+    await saveScreenshot('course-list-filtered');
+
+    await page.getByRole('button', { name: 'Limpar pesquisa' }).click();
+    await expect(page).toHaveURL(/\/course-list$/);
+    await expect(results).toHaveCount(catalogue.length);
+    await expect(page.getByRole('search').getByRole('searchbox')).toHaveValue('');
+
+    await page.goto('/course-list/zzz-nenhum-curso');
+    await expect(page.getByText(/Nenhum curso encontrado/)).toBeVisible();
+  });
+});
+
+test.describe('Course detail', () => {
+  test('shows the course, toggles chapters independently, the price panel, and plays a free preview', async ({
+    page,
+    request,
+    expectAccessible,
+    saveScreenshot,
+  }) => {
+    const { course, preview } = await findPreviewCourse(request);
+    await page.goto(`/course/${course._id}`);
+    await expect(page.getByRole('heading', { level: 1, name: course.courseTitle })).toBeVisible();
+    await expect(page.getByRole('img', { name: /^Avaliação: \d de 5$/ }).first()).toBeVisible();
+
+    const panel = page.getByRole('complementary', { name: 'Preço e inscrição' });
+    await expect(panel).toContainText('Faltam 3 dias a este preço!');
+    await expect(panel).toContainText(`${course.discount}% off`);
+    await expect(panel.getByRole('button', { name: 'Acessar Curso', exact: true })).toBeVisible();
+
+    const [firstChapter, secondChapter] = course.courseContent;
+    if (!firstChapter || !secondChapter) throw new Error('the course has fewer than two chapters');
+    const first = page.getByRole('button', {
+      name: new RegExp(`^${escapeRegExp(firstChapter.chapterTitle)}`),
+    });
+    const second = page.getByRole('button', {
+      name: new RegExp(`^${escapeRegExp(secondChapter.chapterTitle)}`),
+    });
+    await expect(first).toHaveAttribute('aria-expanded', 'true');
+    await expect(second).toHaveAttribute('aria-expanded', 'false');
+    await second.click();
+    await expect(second).toHaveAttribute('aria-expanded', 'true');
+    await expect(first).toHaveAttribute('aria-expanded', 'true');
+    await first.click();
+    await expect(first).toHaveAttribute('aria-expanded', 'false');
+    await expect(second).toHaveAttribute('aria-expanded', 'true');
+    await expectNoSidewaysScroll(page);
+    await expectAccessible();
+    await saveScreenshot('course-detail');
+
+    // Opening every chapter makes the preview lecture's play action reachable, wherever it sits.
+    const collapsed = page
+      .getByRole('region', { name: 'Estrutura do curso' })
+      .getByRole('button', { expanded: false });
+    while ((await collapsed.count()) > 0) await collapsed.first().click();
+    await expect(panel.getByRole('img', { name: course.courseTitle })).toBeVisible();
+    await page
+      .getByRole('button', { name: `Pré-visualizar: ${preview.lectureTitle}` })
+      .first()
+      .click();
+    await expect(panel.getByRole('img', { name: course.courseTitle })).toBeHidden();
+    await expect(panel.getByTestId('video-player')).toBeVisible();
+    // YouTube is unreachable from the test machine: the player must say so rather than stay black.
+    await expect(panel.getByTestId('video-player')).toContainText(
+      'Não foi possível carregar o vídeo agora.',
+    );
+    await expectAccessible();
+    await saveScreenshot('course-detail-preview');
+  });
+});
+
+test.describe('Mentors', () => {
+  test('the search filters by name or subject', async ({
+    page,
+    expectAccessible,
+    saveScreenshot,
+  }) => {
+    await page.goto('/mentors-list');
+    const cards = page.getByRole('region', { name: 'Mentores disponíveis' }).getByRole('article');
+    await expect(cards).toHaveCount(4);
+    await expect(cards.first().getByText('US$ 10/hora')).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await expectAccessible();
+    await saveScreenshot('mentors');
+
+    const search = page.getByPlaceholder('Buscar por nome ou assunto...');
+    await search.fill('SWIFT');
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toContainText('Ana Beatriz Silva');
+    await search.fill('joão');
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toContainText('João Mendes');
+    await search.fill('cobol');
+    await expect(cards).toHaveCount(0);
+    await expect(page.getByText('Nenhum mentor encontrado para essa busca.')).toBeVisible();
+    await search.fill('');
+    await expect(cards).toHaveCount(4);
+  });
+});
+
+test.describe('Job list', () => {
+  test('filters by title, says when nothing matches, and applying asks to sign in, then says it is in development', async ({
+    page,
+    expectAccessible,
+    saveScreenshot,
+  }) => {
+    await page.goto('/job-list');
+    await expect(page.getByRole('heading', { level: 1, name: 'Vagas de Emprego' })).toBeVisible();
+    const cards = page.getByRole('article');
+    await expect(cards).toHaveCount(20);
+    await expectNoSidewaysScroll(page);
+    await expectAccessible();
+    await saveScreenshot('job-list');
+
+    const filter = page.getByPlaceholder('Filtrar por título de vaga...');
+    await filter.fill('ESTÁGIO');
+    await expect(cards).not.toHaveCount(20);
+    await expect(cards.first()).toBeVisible();
+    for (const title of await cards.getByRole('heading').allTextContents()) {
+      expect(title.toLowerCase()).toContain('estágio');
+    }
+    await filter.fill('astronauta');
+    await expect(cards).toHaveCount(0);
+    await expect(page.getByText('Nenhuma vaga encontrada com esse título.')).toBeVisible();
+    await filter.fill('');
+
+    await page.getByRole('button', { name: 'Aplicar Agora: Engenheiro DevOps' }).click();
+    await signUp(page, 'Carlos Candidato');
+    await page.getByRole('button', { name: 'Aplicar Agora: Engenheiro DevOps' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Em desenvolvimento' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Fechar' }).click();
+    await expect(dialog).toBeHidden();
+  });
+});
+
+test.describe('Privacy policy', () => {
+  test('shows every section and the effective date', async ({
+    page,
+    expectAccessible,
+    saveScreenshot,
+  }) => {
+    await page.goto('/privacy-policy');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Política de Privacidade' }),
+    ).toBeVisible();
+    await expect(page.getByText('Em vigor desde 11 de abril de 2025')).toBeVisible();
+    expect(await page.getByRole('heading', { level: 2 }).count()).toBeGreaterThanOrEqual(8);
+    await expectNoSidewaysScroll(page);
+    await expectAccessible();
+    await saveScreenshot('privacy-policy');
+  });
+});
+
+test.describe('Contact', () => {
+  test('shows field errors for empty and invalid input, then thanks the sender and goes home after 4 s', async ({
+    page,
+    expectAccessible,
+    saveScreenshot,
+  }) => {
+    await page.goto('/contact');
+    await expectNoSidewaysScroll(page);
+    await expectAccessible();
+    await saveScreenshot('contact');
+
+    const email = page.getByLabel('Email Address');
+    const message = page.getByLabel('Message');
+    const submit = page.getByRole('button', { name: 'Submit' });
+    await submit.click();
+    await expect(page.getByText('Email is required')).toBeVisible();
+    await expect(page.getByText('Message is required')).toBeVisible();
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expectAccessible();
+    await saveScreenshot('contact-errors');
+
+    await email.fill('nao-e-um-email');
+    await message.fill('Olá! Gostaria de saber mais sobre as mentorias.');
+    await submit.click();
+    await expect(page.getByText('Email should be an email')).toBeVisible();
+    await expect(page.getByText('Message is required')).toBeHidden();
+
+    await email.fill('visitante@exemplo.test');
+    await submit.click();
+    await expect(page.getByText('You will receive a response from the team soon!')).toBeVisible();
+    const sentAt = Date.now();
+    await saveScreenshot('contact-sent');
+    await expect(page).toHaveURL(/\/contact$/);
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 8_000 });
+    expect(Date.now() - sentAt).toBeGreaterThanOrEqual(3_000);
+  });
+});
+
+test.describe('Loading', () => {
+  test('/loading/course-list shows the dots, then opens the course list after 5 s', async ({
+    page,
+    expectAccessible,
+    saveScreenshot,
+  }) => {
+    const openedAt = Date.now();
+    await page.goto('/loading/course-list');
+    await expect(page.getByRole('status', { name: 'Carregando…' })).toBeVisible();
+    await expectAccessible();
+    await saveScreenshot('loading');
+    await page.waitForURL((url) => url.pathname === '/course-list', { timeout: 10_000 });
+    expect(Date.now() - openedAt).toBeGreaterThanOrEqual(4_500);
+    await expect(page.getByRole('heading', { level: 1, name: 'Lista de Cursos' })).toBeVisible();
+  });
+});
+
+test.describe('Navigation', () => {
+  test('the counter shows how many students are online', async ({ page }) => {
+    await page.goto('/');
+    const counter = page.getByTestId('site-header').getByText(/Alunos online/);
+    await expect(counter).toBeVisible();
+    await expect(counter).toHaveText(/^\d+ Alunos online$/);
+  });
+
+  test('signing up from the bar greets the user, and signing out returns home', async ({
+    page,
+    isMobile,
+    expectAccessible,
+    saveScreenshot,
+  }) => {
+    const name = 'Helena Navegação';
+    await page.goto('/job-list');
+    const topBar = page.getByRole('navigation', { name: 'Principal' });
+    const bottomBar = page.getByRole('navigation', { name: 'Navegação inferior' });
+    await expect(isMobile ? bottomBar : topBar).toBeVisible();
+    await expect(isMobile ? topBar : bottomBar).toBeHidden();
+
+    await openSignInFromBar(page, isMobile);
+    await signUp(page, name);
+
+    if (isMobile) {
+      await bottomBar.getByRole('link', { name: 'Explore' }).click();
+      await expect(page).toHaveURL(/\/$/);
+      await bottomBar.getByRole('link', { name: 'Empregos' }).click();
+      await expect(page).toHaveURL(/\/job-list$/);
+      await expect(bottomBar.getByRole('link', { name: 'Cursos' })).toHaveAttribute(
+        'href',
+        '/my-enrollments',
+      );
+      await bottomBar.getByRole('button', { name: 'Perfil' }).click();
+      const menu = page.getByRole('menu', { name: 'Perfil' });
+      await expect(menu).toContainText(`Olá, ${name}`);
+      await expectAccessible();
+      await saveScreenshot('profile-menu');
+      await menu.getByRole('menuitem', { name: 'Sair' }).click();
+      await expect(page).toHaveURL(/\/$/);
+      await bottomBar.getByRole('button', { name: 'Perfil' }).click();
+      await expect(page.getByRole('dialog', { name: 'Entrar' })).toBeVisible();
+      return;
+    }
+
+    await expect(topBar.getByText(`Olá, ${name}`)).toBeVisible();
+    await expect(topBar.getByRole('link', { name: 'My Enrollments' })).toHaveAttribute(
+      'href',
+      '/my-enrollments',
+    );
+    await expect(topBar.getByRole('button', { name: 'Começar' })).toBeHidden();
+    await expectAccessible();
+    await saveScreenshot('signed-in-header');
+    await topBar.getByRole('button', { name: 'Menu da conta' }).click();
+    await page.getByRole('menuitem', { name: 'Sair' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(topBar.getByRole('button', { name: 'Começar' })).toBeVisible();
+    await expect(topBar.getByRole('link', { name: 'My Enrollments' })).toBeHidden();
+  });
+});
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
