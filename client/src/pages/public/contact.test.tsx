@@ -155,6 +155,34 @@ describe('ContactPage', () => {
     expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled();
   });
 
+  it('when submitted empty, then both fields say they are required, the email field takes focus, and nothing is sent', async () => {
+    const fetchMock = stubFetch(async () => jsonResponse({ ok: true, next: '/' }));
+    renderWithProviders(<ContactPage />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByLabelText('Email Address')).toHaveAccessibleDescription('Email is required');
+    expect(screen.getByLabelText('Message')).toHaveAccessibleDescription('Message is required');
+    expect(screen.getByLabelText('Email Address')).toHaveFocus();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('when the email is not an address, then only it is flagged, and nothing is sent until it is fixed', async () => {
+    const fetchMock = stubFetch(async () => jsonResponse({ ok: true, next: '/' }));
+    renderWithProviders(<ContactPage />);
+    await fillAndSubmit('ana-sem-arroba', 'Olá, equipe!');
+    expect(screen.getByText('Email should be an email')).toBeInTheDocument();
+    expect(screen.getByLabelText('Message')).not.toHaveAttribute('aria-invalid');
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    const user = userEvent.setup();
+    await user.clear(screen.getByLabelText('Email Address'));
+    await user.type(screen.getByLabelText('Email Address'), 'ana@example.com');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(
+      await screen.findByText('You will receive a response from the team soon!'),
+    ).toBeInTheDocument();
+  });
+
   it('when the service answers a single error, then it shows above the button', async () => {
     stubFetch(async () => jsonResponse({ error: 'Demasiados pedidos.' }, 429));
     renderWithProviders(<ContactPage />);

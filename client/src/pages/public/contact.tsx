@@ -1,3 +1,4 @@
+import { validateContactSubmission } from '@aprendiz/contract/site';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
@@ -32,6 +33,8 @@ export default function ContactPage() {
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
   const [formErrors, setFormErrors] = useState<FormError[]>([]);
   const submitting = useRef(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const messageRef = useRef<HTMLTextAreaElement>(null);
   usePageTitle('Contato', 'Fale com a equipe: envie a sua dúvida, sugestão ou proposta.');
 
   useEffect(() => {
@@ -43,9 +46,20 @@ export default function ContactPage() {
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitting.current) return;
+    // The server's own rules, checked first so mistakes show under the fields in the page's words
+    // rather than in the browser's bubbles, and a message that cannot pass is never sent.
+    const checked = validateContactSubmission({ email, message });
+    if (!checked.ok) {
+      const errors: Record<string, string[]> = {};
+      for (const error of checked.errors) (errors[error.field] ??= []).push(error.message);
+      setFieldErrors(errors);
+      setFormErrors([]);
+      (errors.email ? emailRef : messageRef).current?.focus();
+      return;
+    }
     submitting.current = true;
     setStatus('submitting');
-    const outcome = await submitContact({ email, message });
+    const outcome = await submitContact(checked.value);
     submitting.current = false;
     if (outcome.ok) {
       setStatus('succeeded');
@@ -85,12 +99,13 @@ export default function ContactPage() {
           You will receive a response from the team soon!
         </p>
       ) : (
-        <form onSubmit={(event) => void handleSubmit(event)} className="mt-8 space-y-5">
+        <form noValidate onSubmit={(event) => void handleSubmit(event)} className="mt-8 space-y-5">
           <div>
             <label htmlFor={emailId} className="font-medium text-slate-900">
               Email Address
             </label>
             <input
+              ref={emailRef}
               id={emailId}
               type="email"
               name="email"
@@ -113,6 +128,7 @@ export default function ContactPage() {
               Message
             </label>
             <textarea
+              ref={messageRef}
               id={messageId}
               name="message"
               required
