@@ -1,20 +1,35 @@
-import { render, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { YouTubePlayer } from './youtube-player';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PLAYER_READY_TIMEOUT_MS, YouTubePlayer } from './youtube-player';
 
+// The stand-in player exposes the callbacks as buttons, so a test can play YouTube's part.
 vi.mock('react-youtube', () => ({
   default: (props: {
     videoId: string;
     title: string;
     opts: { playerVars: { autoplay: number } };
+    onReady: () => void;
+    onError: () => void;
   }) => (
-    <iframe
-      title={props.title}
-      data-video-id={props.videoId}
-      data-autoplay={props.opts.playerVars.autoplay}
-    />
+    <>
+      <iframe
+        title={props.title}
+        data-video-id={props.videoId}
+        data-autoplay={props.opts.playerVars.autoplay}
+      />
+      <button type="button" onClick={props.onReady}>
+        simulate ready
+      </button>
+      <button type="button" onClick={props.onError}>
+        simulate error
+      </button>
+    </>
   ),
 }));
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('YouTubePlayer', () => {
   it('when given a lecture URL, then the player loads its video id, autoplaying when asked', async () => {
@@ -34,5 +49,39 @@ describe('YouTubePlayer', () => {
   it('when the URL holds no video id, then it says the video is unavailable', () => {
     render(<YouTubePlayer url="not a url" title="Aula" />);
     expect(screen.getByText('Este vídeo não está disponível.')).toBeInTheDocument();
+  });
+
+  it('when the player is not ready yet, then it shows the loader, which goes once YouTube answers', async () => {
+    render(<YouTubePlayer url="https://youtu.be/abc123XYZ_-" title="Aula" />);
+    await screen.findByTitle('Aula');
+    expect(screen.getByRole('status', { name: 'Carregando vídeo…' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'simulate ready' }));
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'simulate error' }));
+    expect(screen.getByTitle('Aula')).toBeInTheDocument();
+  });
+
+  it('when YouTube cannot be reached, then it says so and links to the video instead', async () => {
+    render(<YouTubePlayer url="https://youtu.be/abc123XYZ_-" title="Aula" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'simulate error' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Não foi possível carregar o vídeo agora.');
+    expect(screen.getByRole('link', { name: 'Abrir no YouTube' })).toHaveAttribute(
+      'href',
+      'https://youtu.be/abc123XYZ_-',
+    );
+    expect(screen.queryByTitle('Aula')).not.toBeInTheDocument();
+  });
+
+  it('when the player never becomes ready, then it gives up when the timeout ends', async () => {
+    vi.useFakeTimers();
+    render(<YouTubePlayer url="https://youtu.be/abc123XYZ_-" title="Aula" />);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(PLAYER_READY_TIMEOUT_MS - 1);
+    });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1);
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent('Não foi possível carregar o vídeo agora.');
   });
 });

@@ -1,5 +1,5 @@
 import { youtubeVideoId } from '@aprendiz/contract/rules/youtube';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Loader } from './loader';
 
 // react-youtube (and the iframe API it loads) is fetched only when a video is actually played.
@@ -12,29 +12,80 @@ type YouTubePlayerProps = {
   title: string;
   autoplay?: boolean;
   onEnd?: () => void;
+  /** False where the player fills the top of a card whose own corners are rounded. */
+  rounded?: boolean;
 };
 
-/** A responsive 16:9 YouTube player. */
-export function YouTubePlayer({ url, title, autoplay = false, onEnd }: YouTubePlayerProps) {
+/** A player not ready by then is taken as failed: the iframe API reports a failed download only once. */
+export const PLAYER_READY_TIMEOUT_MS = 15_000;
+
+type PlayerState = 'loading' | 'ready' | 'failed';
+
+const messageClass =
+  'flex h-full flex-col items-center justify-center gap-3 p-4 text-center text-white';
+
+/** A responsive 16:9 YouTube player that says so while it loads and when YouTube cannot be reached. */
+export function YouTubePlayer({
+  url,
+  title,
+  autoplay = false,
+  onEnd,
+  rounded = true,
+}: YouTubePlayerProps) {
   const videoId = youtubeVideoId(url);
+  const [state, setState] = useState<PlayerState>('loading');
+  useEffect(() => {
+    if (state !== 'loading') return;
+    const timer = setTimeout(() => setState('failed'), PLAYER_READY_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, [state]);
+  const frameClass = `relative aspect-video w-full overflow-hidden bg-slate-900 ${rounded ? 'rounded-lg' : ''}`;
+
+  if (!videoId) {
+    return (
+      <div data-testid="video-player" className={frameClass}>
+        <p className={messageClass}>Este vídeo não está disponível.</p>
+      </div>
+    );
+  }
+  if (state === 'failed') {
+    return (
+      <div data-testid="video-player" className={frameClass}>
+        <div role="alert" className={messageClass}>
+          <p>Não foi possível carregar o vídeo agora.</p>
+          <a
+            href={url}
+            target="_blank"
+            rel="noreferrer"
+            className="rounded-sm font-medium text-cyan-200 underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+          >
+            Abrir no YouTube
+          </a>
+        </div>
+      </div>
+    );
+  }
+  const loader = (
+    <div className="absolute inset-0 flex items-center justify-center">
+      <Loader label="Carregando vídeo…" fullHeight={false} />
+    </div>
+  );
   return (
-    <div className="aspect-video w-full overflow-hidden rounded-lg bg-slate-900">
-      {videoId ? (
-        <Suspense fallback={<Loader label="Carregando vídeo…" fullHeight={false} />}>
-          <YouTube
-            videoId={videoId}
-            title={title}
-            opts={{ playerVars: { autoplay: autoplay ? 1 : 0 } }}
-            onEnd={onEnd}
-            className="h-full w-full"
-            iframeClassName="h-full w-full"
-          />
-        </Suspense>
-      ) : (
-        <p className="flex h-full items-center justify-center p-4 text-center text-white">
-          Este vídeo não está disponível.
-        </p>
-      )}
+    <div data-testid="video-player" className={frameClass}>
+      <Suspense fallback={loader}>
+        <YouTube
+          videoId={videoId}
+          title={title}
+          opts={{ playerVars: { autoplay: autoplay ? 1 : 0 } }}
+          onReady={() => setState('ready')}
+          // Also called when the iframe API itself cannot be downloaded (offline, blocked).
+          onError={() => setState((current) => (current === 'ready' ? current : 'failed'))}
+          onEnd={onEnd}
+          className="h-full w-full"
+          iframeClassName="h-full w-full"
+        />
+        {state === 'loading' && loader}
+      </Suspense>
     </div>
   );
 }

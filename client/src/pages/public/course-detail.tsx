@@ -75,6 +75,7 @@ function PricePanel({
           url={preview.lectureUrl}
           title={preview.lectureTitle}
           autoplay
+          rounded={false}
         />
       ) : (
         <img
