@@ -28,7 +28,7 @@ export function MentorCard({ mentor, onBook }: MentorCardProps) {
         />
         <div className="min-w-0">
           <h3 className="text-lg font-semibold text-slate-900">{mentor.name}</h3>
-          <p className="flex items-center gap-1 text-sm text-slate-700">
+          <p className="flex flex-wrap items-center gap-x-1 text-sm text-slate-700">
             <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-amber-500">
               <path d="M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.8l-5.2 2.8 1-5.8L1.5 7.7l5.9-.9L10 1.5z" />
             </svg>
@@ -37,7 +37,7 @@ export function MentorCard({ mentor, onBook }: MentorCardProps) {
               {mentor.rating.toFixed(1)}
             </span>
             <span aria-hidden="true">·</span>
-            <span>{mentor.reviews} avaliações</span>
+            <span className="whitespace-nowrap">{mentor.reviews} avaliações</span>
           </p>
         </div>
       </div>
@@ -55,12 +55,14 @@ export function MentorCard({ mentor, onBook }: MentorCardProps) {
         ))}
       </ul>
       <div className="mt-auto flex items-center justify-between gap-3 pt-5">
-        <p className="text-lg font-semibold text-slate-900">{formatMentorPrice(mentor.price)}</p>
+        <p className="text-base font-semibold whitespace-nowrap text-slate-900">
+          {formatMentorPrice(mentor.price)}
+        </p>
         <button
           type="button"
           onClick={() => onBook(mentor)}
           aria-label={`Reservar sessão com ${mentor.name}`}
-          className="rounded-md bg-blue-600 px-5 py-2 font-medium text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+          className="shrink-0 rounded-md bg-blue-600 px-5 py-2 font-medium text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
         >
           Reservar
         </button>

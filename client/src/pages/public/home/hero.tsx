@@ -23,17 +23,23 @@ export function Hero() {
       <div className="mx-auto flex max-w-4xl flex-col items-center gap-6 text-center">
         <m.h1
           {...headlineEntrance}
-          className="relative text-3xl leading-tight font-bold text-slate-900 sm:text-4xl md:text-5xl"
+          className="text-3xl leading-tight font-bold text-slate-900 sm:text-4xl md:text-5xl"
         >
           Aprenda as habilidades mais procuradas e{' '}
-          <span className="text-blue-600">transforme a sua carreira.</span>
-          <img
-            src="/images/hero-sketch.svg"
-            alt=""
-            width={120}
-            height={28}
-            className="absolute right-0 -bottom-7 hidden md:block"
-          />
+          <span className="text-blue-600">
+            transforme a sua{' '}
+            {/* The sketch underlines the last word, wherever the headline wraps. */}
+            <span className="relative inline-block">
+              carreira.
+              <img
+                src="/images/hero-sketch.svg"
+                alt=""
+                width={120}
+                height={28}
+                className="absolute top-full left-1/2 hidden -translate-x-1/2 md:block"
+              />
+            </span>
+          </span>
         </m.h1>
         <m.p {...entrance(0.4, 0.9)} className="hidden max-w-2xl text-lg text-slate-700 md:block">
           Aprenda as habilidades mais procuradas do mercado com cursos práticos, mentorias com
