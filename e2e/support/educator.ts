@@ -129,11 +129,12 @@ export async function settleAnimations(page: Page): Promise<void> {
   });
 }
 
-/** Closes the toasts on screen (after the test has read them), so screenshots show the page under them. */
-export async function dismissToasts(page: Page): Promise<void> {
-  const toasts = page.locator('.Toastify__toast');
-  for (const close of await toasts.getByRole('button', { name: 'close' }).all()) {
-    await close.click();
-  }
-  await expect(toasts).toHaveCount(0);
+/**
+ * Runs `action` (a screenshot) with the toasts hidden, so it shows the page under them; the toasts
+ * themselves have been read and checked by then, and closing them would race their own timer.
+ */
+export async function withoutToasts(page: Page, action: () => Promise<void>): Promise<void> {
+  const style = await page.addStyleTag({ content: '.Toastify { display: none !important; }' });
+  await action();
+  await style.evaluate((node) => node.parentNode?.removeChild(node));
 }
