@@ -11,6 +11,7 @@ import type { PaymentProvider } from './providers/payment-provider';
 import type { ThumbnailStorage } from './providers/thumbnail-storage';
 import type { OnlineCounter } from './providers/online-counter';
 import type { RedisClient } from './providers/redis-client';
+import { compressJson } from './http/compression';
 import { errorHandler, notFoundApiHandler } from './http/error-handler';
 import { staticClient } from './http/static-client';
 import { healthRoutes } from './modules/health/health.routes';
@@ -94,6 +95,7 @@ export function createApp(deps: AppDeps): Express {
   );
 
   const api = express.Router();
+  api.use(compressJson());
   api.use(healthRoutes(deps.database));
   // Webhook routes read the raw body to check signatures, so they are mounted above the JSON parser.
   api.use(stripeWebhookRoutes(deps));
