@@ -31,21 +31,22 @@ function ChapterItem({
           aria-expanded={open}
           aria-controls={panelId}
           onClick={() => setOpen((value) => !value)}
-          className="flex w-full items-center justify-between gap-3 px-4 py-3 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600"
+          className="flex w-full items-center gap-3 px-4 py-3 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600"
         >
-          <span className="flex min-w-0 items-center gap-2">
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 20 20"
-              className={`h-4 w-4 shrink-0 fill-slate-600 transition-transform ${open ? 'rotate-180' : ''}`}
-            >
-              <path d="M5.2 7.2a1 1 0 0 1 1.4 0L10 10.6l3.4-3.4a1 1 0 1 1 1.4 1.4l-4.1 4.1a1 1 0 0 1-1.4 0L5.2 8.6a1 1 0 0 1 0-1.4z" />
-            </svg>
-            <span className="font-medium text-slate-900">{chapter.chapterTitle}</span>
-          </span>
-          <span className="shrink-0 text-sm text-slate-600">
-            {lectureCountLabel(chapter.chapterContent.length)} -{' '}
-            {formatMinutes(chapterMinutes(chapter))}
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 20 20"
+            className={`h-4 w-4 shrink-0 fill-slate-600 transition-transform ${open ? 'rotate-180' : ''}`}
+          >
+            <path d="M5.2 7.2a1 1 0 0 1 1.4 0L10 10.6l3.4-3.4a1 1 0 1 1 1.4 1.4l-4.1 4.1a1 1 0 0 1-1.4 0L5.2 8.6a1 1 0 0 1 0-1.4z" />
+          </svg>
+          {/* On phones the count and duration go under the title, which would be squeezed beside them. */}
+          <span className="flex min-w-0 flex-1 flex-col gap-0.5 sm:flex-row sm:items-center sm:justify-between sm:gap-3">
+            <span className="font-medium break-words text-slate-900">{chapter.chapterTitle}</span>
+            <span className="shrink-0 text-sm text-slate-600">
+              {lectureCountLabel(chapter.chapterContent.length)} -{' '}
+              {formatMinutes(chapterMinutes(chapter))}
+            </span>
           </span>
         </button>
       </h3>
@@ -53,19 +54,19 @@ function ChapterItem({
         {chapter.chapterContent.map((lecture) => (
           <li
             key={lecture.lectureId}
-            className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-1.5 text-sm"
+            className="flex items-start justify-between gap-3 py-1.5 text-sm"
           >
-            <span className="flex min-w-0 items-center gap-2 text-slate-800">
+            <span className="flex min-w-0 flex-1 items-start gap-2 text-slate-800">
               <svg
                 aria-hidden="true"
                 viewBox="0 0 20 20"
-                className="h-4 w-4 shrink-0 fill-slate-500"
+                className="mt-0.5 h-4 w-4 shrink-0 fill-slate-500"
               >
                 <path d="M10 2a8 8 0 1 1 0 16 8 8 0 0 1 0-16zm-1.5 5v6l5-3-5-3z" />
               </svg>
               <span className="min-w-0 break-words">{lecture.lectureTitle}</span>
             </span>
-            <span className="flex shrink-0 items-center gap-3">
+            <span className="flex shrink-0 items-center gap-3 whitespace-nowrap">
               {lecture.isPreviewFree && lecture.lectureUrl && onPreview && (
                 <button
                   type="button"

@@ -20,7 +20,8 @@ export function filterJobsByTitle(list: readonly Job[], query: string): Job[] {
 function JobCard({ job, onApply }: { job: Job; onApply: () => void }) {
   return (
     <article className="flex h-full flex-col gap-3 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-      <div className="flex flex-wrap items-start justify-between gap-2">
+      {/* The type sits under the title on every card, however long the title is. */}
+      <div className="flex flex-col items-start gap-2">
         <h2 className="text-lg font-semibold text-slate-900">{job.title}</h2>
         <span className={`rounded-full px-2.5 py-1 text-xs font-medium ${TYPE_STYLE[job.type]}`}>
           {job.type}
