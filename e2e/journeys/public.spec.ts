@@ -144,7 +144,7 @@ test.describe('Home', () => {
     await expect(page.getByRole('dialog', { name: 'Entrar' })).toBeVisible();
     await settleEntrances(page);
     await expectAccessible();
-    await saveScreenshot('sign-in-dialog');
+    await saveScreenshot('sign-in-dialog', page, { fullPage: false });
     await closeSignIn(page);
 
     const interviews = page.getByRole('region', { name: 'Entrevistas simuladas' });
@@ -156,7 +156,7 @@ test.describe('Home', () => {
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText('em construção');
     await expectAccessible();
-    await saveScreenshot('under-development-dialog');
+    await saveScreenshot('under-development-dialog', page, { fullPage: false });
     await dialog.getByRole('button', { name: 'Fechar' }).click();
     await expect(dialog).toBeHidden();
   });
@@ -462,7 +462,7 @@ test.describe('Navigation', () => {
       const menu = page.getByRole('menu', { name: 'Perfil' });
       await expect(menu).toContainText(`Olá, ${name}`);
       await expectAccessible();
-      await saveScreenshot('profile-menu');
+      await saveScreenshot('profile-menu', page, { fullPage: false });
       await menu.getByRole('menuitem', { name: 'Sair' }).click();
       await expect(page).toHaveURL(/\/$/);
       await bottomBar.getByRole('button', { name: 'Perfil' }).click();

@@ -14,14 +14,8 @@ async function loadLazyImages(page: Page): Promise<void> {
   await page.evaluate(async () => {
     const images = Array.from(document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]'));
     for (const image of images) image.loading = 'eager';
-    const settled = images.map((image) =>
-      image.complete
-        ? Promise.resolve()
-        : new Promise<void>((resolve) => {
-            image.addEventListener('load', () => resolve(), { once: true });
-            image.addEventListener('error', () => resolve(), { once: true });
-          }),
-    );
+    // decode() waits for the file and for the decoding, which decoding="async" would leave for later.
+    const settled = images.map((image) => image.decode().catch(() => undefined));
     await Promise.race([
       Promise.all(settled),
       new Promise((resolve) => setTimeout(resolve, 3_000)),
@@ -32,8 +26,11 @@ async function loadLazyImages(page: Page): Promise<void> {
 interface Fixtures {
   /** Uncaught page errors collected during the test; the fixture fails the test if any occurred. */
   pageErrors: string[];
-  /** Saves a full-page screenshot as e2e/artifacts/<project>/<name>.png. */
-  saveScreenshot: (name: string, page?: Page) => Promise<void>;
+  /**
+   * Saves a full-page screenshot as e2e/artifacts/<project>/<name>.png; `{ fullPage: false }` keeps
+   * to the viewport (a dialog over a long page).
+   */
+  saveScreenshot: (name: string, page?: Page, options?: { fullPage?: boolean }) => Promise<void>;
   /** Fails on any serious or critical axe violation of the current page. */
   expectAccessible: (page?: Page) => Promise<void>;
 }
@@ -49,14 +46,14 @@ export const test = base.extend<Fixtures>({
     { auto: true },
   ],
   saveScreenshot: async ({ page }, use, testInfo) => {
-    await use(async (name: string, target: Page = page) => {
+    await use(async (name: string, target: Page = page, { fullPage = true } = {}) => {
       const dir = path.join(artifacts, testInfo.project.name);
       mkdirSync(dir, { recursive: true });
       await loadLazyImages(target);
       // CSS pixels: a phone page at its device pixel ratio is a 40-megapixel image, slow to encode.
       await target.screenshot({
         path: path.join(dir, `${name}.png`),
-        fullPage: true,
+        fullPage,
         scale: 'css',
       });
     });
