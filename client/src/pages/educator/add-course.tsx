@@ -158,7 +158,7 @@ export default function AddCoursePage() {
         </div>
 
         <div className="flex flex-wrap gap-4">
-          <div className="flex w-36 flex-col gap-1">
+          <div className="flex w-32 flex-col gap-1">
             <label htmlFor={`${id}-price`} className={labelClass}>
               Course Price
             </label>
@@ -174,7 +174,7 @@ export default function AddCoursePage() {
               className={inputClass}
             />
           </div>
-          <div className="flex w-36 flex-col gap-1">
+          <div className="flex w-32 flex-col gap-1">
             <label htmlFor={`${id}-discount`} className={labelClass}>
               Discount %
             </label>

@@ -80,7 +80,8 @@ function ChapterCard({
   const contentId = `chapter-${chapter.chapterId}`;
   return (
     <li className="rounded-lg border border-gray-300 bg-white">
-      <div className="flex items-center justify-between gap-2 border-b border-gray-200 px-3 py-2">
+      {/* Wraps on a phone: a long chapter name gets the whole line, its count and remove button the next. */}
+      <div className="flex flex-wrap items-center justify-between gap-x-2 border-b border-gray-200 px-3 py-2">
         <button
           type="button"
           aria-expanded={!chapter.collapsed}
@@ -97,7 +98,7 @@ function ChapterCard({
             {position} {chapter.chapterTitle}
           </span>
         </button>
-        <div className="flex shrink-0 items-center gap-2">
+        <div className="ml-auto flex shrink-0 items-center gap-2">
           <span className="text-sm text-gray-600">
             {lectureCount(chapter.chapterContent.length)}
           </span>
