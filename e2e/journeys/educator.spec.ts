@@ -295,9 +295,22 @@ test.describe('educator area', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     await expect(statValue(page, 'Total Courses')).toHaveText('0');
     await check('educator-pages-2-dashboard');
+    // The role is the server's: after a reload the area is still open.
+    await page.reload();
+    await expect(statValue(page, 'Total Courses')).toHaveText('0');
 
     await openSection(page, 'Add Course');
     await expect(descriptionEditor(page)).toBeVisible();
+    // Spec §5: without a thumbnail nothing is sent.
+    let uploads = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/educator/add-course')) uploads++;
+    });
+    await page.getByLabel('Course Title').fill('Sem miniatura');
+    await page.getByRole('button', { name: 'ADD', exact: true }).click();
+    await expect(page.getByText('Thumbnail Not Selected')).toBeVisible();
+    await expect(page.getByLabel('Course Title')).toHaveValue('Sem miniatura');
+    expect(uploads).toBe(0);
     await fillCourseForm(page, dialogs, {
       title: 'Introdução à análise de dados com folhas de cálculo e Python para iniciantes',
       price: '120',
@@ -320,6 +333,8 @@ test.describe('educator area', () => {
     await check('educator-pages-3-add-course');
     await page.getByRole('button', { name: 'ADD', exact: true }).click();
     await expect(page.getByText('Curso adicionado com sucesso')).toBeVisible();
+
+    expect(uploads).toBe(1);
 
     await openSection(page, 'My Courses');
     await expect(page.getByRole('row')).toHaveCount(2);
