@@ -4,6 +4,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { AuthProvider } from '../auth/auth-provider';
 import { ServiceWorkerReload } from '../components/sw-reload';
 import { AppContextProvider } from '../context/app-context';
+import { reloadOnStaleChunks } from './reload-on-stale-chunks';
 import { ToastHost } from './toast-host';
 
 const loadMotionFeatures = () => import('./motion-features').then((module) => module.default);
@@ -14,6 +15,11 @@ function ScrollToTop() {
   useEffect(() => {
     if (!hash) window.scrollTo(0, 0);
   }, [pathname, hash]);
+  return null;
+}
+
+function StaleChunkReload() {
+  useEffect(() => reloadOnStaleChunks(), []);
   return null;
 }
 
@@ -28,6 +34,7 @@ export function AppRoot() {
         <ToastHost />
         <ServiceWorkerReload />
         <ScrollToTop />
+        <StaleChunkReload />
       </AppContextProvider>
     </AuthProvider>
   );
