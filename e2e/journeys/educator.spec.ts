@@ -25,13 +25,14 @@ async function openSection(page: Page, label: string) {
 async function checkEducatorPage(
   page: Page,
   screenshot: string,
-  saveScreenshot: (name: string, page?: Page) => Promise<void>,
+  saveScreenshot: (name: string, page?: Page, options?: { fullPage?: boolean }) => Promise<void>,
   expectAccessible: (page?: Page) => Promise<void>,
+  fullPage = true,
 ) {
   await expectNoHorizontalOverflow(page);
   await settleAnimations(page);
   await expectAccessible(page);
-  await withoutToasts(page, () => saveScreenshot(screenshot, page));
+  await withoutToasts(page, () => saveScreenshot(screenshot, page, { fullPage }));
 }
 
 test.describe('educator area', () => {
@@ -281,7 +282,8 @@ test.describe('educator area', () => {
     expectAccessible,
   }) => {
     const dialogs = watchDialogs(page);
-    const check = (name: string) => checkEducatorPage(page, name, saveScreenshot, expectAccessible);
+    const check = (name: string, fullPage = true) =>
+      checkEducatorPage(page, name, saveScreenshot, expectAccessible, fullPage);
 
     // Signed out, /educator opens the sign-in dialog by itself; once signed up, a student is offered the role.
     await page.goto('/educator');
@@ -311,25 +313,31 @@ test.describe('educator area', () => {
     await expect(page.getByText('Thumbnail Not Selected')).toBeVisible();
     await expect(page.getByLabel('Course Title')).toHaveValue('Sem miniatura');
     expect(uploads).toBe(0);
-    await fillCourseForm(page, dialogs, {
-      title: 'Introdução à análise de dados com folhas de cálculo e Python para iniciantes',
-      price: '120',
-      discount: '15',
-      thumbnail: gradientPng(160, 90),
-      chapters: [
-        {
-          title: 'Um capítulo com um nome bastante comprido para caber num telemóvel',
-          lectures: [
-            {
-              title: 'Uma aula com um título igualmente comprido e descritivo',
-              minutes: 45,
-              url: 'https://www.youtube.com/watch?v=rfscVS0vtbw',
-              preview: true,
-            },
-          ],
-        },
-      ],
-    });
+    await fillCourseForm(
+      page,
+      dialogs,
+      {
+        title: 'Introdução à análise de dados com folhas de cálculo e Python para iniciantes',
+        price: '120',
+        discount: '15',
+        thumbnail: gradientPng(160, 90),
+        chapters: [
+          {
+            title: 'Um capítulo com um nome bastante comprido para caber num telemóvel',
+            lectures: [
+              {
+                title: 'Uma aula com um título igualmente comprido e descritivo',
+                minutes: 45,
+                url: 'https://www.youtube.com/watch?v=rfscVS0vtbw',
+                preview: true,
+              },
+            ],
+          },
+        ],
+      },
+      // A fixed dialog over a page longer than the screen is shot as the user sees it.
+      () => check('educator-pages-3a-lecture-modal', false),
+    );
     await check('educator-pages-3-add-course');
     await page.getByRole('button', { name: 'ADD', exact: true }).click();
     await expect(page.getByText('Curso adicionado com sucesso')).toBeVisible();

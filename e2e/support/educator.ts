@@ -57,7 +57,10 @@ export async function fillCourseForm(
   page: Page,
   dialogs: DialogWatch,
   course: CourseSpec,
+  /** Runs once, with the first lecture's modal filled in and still open. */
+  onLectureModal?: (modal: Locator) => Promise<void>,
 ): Promise<void> {
+  let modalShown = false;
   await page.getByLabel('Course Title').fill(course.title);
   await page.getByLabel('Course Price').fill(course.price);
   await page.getByLabel('Discount %').fill(course.discount);
@@ -80,6 +83,10 @@ export async function fillCourseForm(
       await modal.getByLabel('Duration (minutes)').fill(String(lecture.minutes));
       await modal.getByLabel('Lecture URL').fill(lecture.url);
       if (lecture.preview) await modal.getByLabel('Is Preview Free?').check();
+      if (onLectureModal && !modalShown) {
+        modalShown = true;
+        await onLectureModal(modal);
+      }
       await modal.getByRole('button', { name: 'Add', exact: true }).click();
       await expect(modal).toBeHidden();
       const count = index + 1;
