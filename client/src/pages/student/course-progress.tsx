@@ -51,6 +51,8 @@ export function CourseProgressBar({ progress, label }: CourseProgressBarProps) {
           trailWidth={2}
           strokeColor={progress.percent === 100 ? '#15803d' : '#2563eb'}
           trailColor="#e2e8f0"
+          // A round cap draws a dot even at 0%, which reads as progress made.
+          strokeLinecap={progress.percent === 0 ? 'butt' : 'round'}
           className="block h-2 w-full"
         />
       </div>

@@ -140,6 +140,9 @@ describe('PlayerPage', () => {
     ).not.toBeInTheDocument();
     expect(screen.getByText('33%')).toBeInTheDocument();
     expect(screen.getByText('1 de 3 aulas')).toBeInTheDocument();
+    expect(within(structure()).getByRole('button', { name: /Introdução/ })).toHaveTextContent(
+      '1 de 2 concluídas',
+    );
   });
 
   it('when every lecture is done, then it reads 100% and Concluído on the first lecture', () => {

@@ -58,22 +58,24 @@ function ChapterItem({
           aria-expanded={open}
           aria-controls={panelId}
           onClick={() => setOpen((value) => !value)}
-          className="flex w-full items-center justify-between gap-3 px-4 py-3 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600"
+          className="flex w-full items-start gap-2 px-4 py-3 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600"
         >
-          <span className="flex min-w-0 items-center gap-2">
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 20 20"
-              className={`h-4 w-4 shrink-0 fill-slate-600 transition-transform ${open ? 'rotate-180' : ''}`}
-            >
-              <path d="M5.2 7.2a1 1 0 0 1 1.4 0L10 10.6l3.4-3.4a1 1 0 1 1 1.4 1.4l-4.1 4.1a1 1 0 0 1-1.4 0L5.2 8.6a1 1 0 0 1 0-1.4z" />
-            </svg>
-            <span className="font-medium text-slate-900">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 20 20"
+            className={`mt-1 h-4 w-4 shrink-0 fill-slate-600 transition-transform ${open ? 'rotate-180' : ''}`}
+          >
+            <path d="M5.2 7.2a1 1 0 0 1 1.4 0L10 10.6l3.4-3.4a1 1 0 1 1 1.4 1.4l-4.1 4.1a1 1 0 0 1-1.4 0L5.2 8.6a1 1 0 0 1 0-1.4z" />
+          </svg>
+          {/* The counts go under the title: side by side they squeezed long titles in the narrow column. */}
+          <span className="min-w-0">
+            <span className="block font-medium text-slate-900">
               {chapterIndex + 1}. {chapter.chapterTitle}
             </span>
-          </span>
-          <span className="shrink-0 text-sm text-slate-600">
-            {done.length}/{chapter.chapterContent.length} · {formatMinutes(chapterMinutes(chapter))}
+            <span className="block text-sm text-slate-600">
+              {done.length} de {chapter.chapterContent.length} concluídas ·{' '}
+              {formatMinutes(chapterMinutes(chapter))}
+            </span>
           </span>
         </button>
       </h3>
