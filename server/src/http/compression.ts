@@ -9,8 +9,10 @@ export const MIN_COMPRESSED_BYTES = 1024;
 
 /** The encoding to answer with, or undefined when the client accepts neither. */
 export function preferredEncoding(req: Request): Encoding | undefined {
+  if (!req.headers['accept-encoding']) return undefined;
+  const accepted = req.acceptsEncodings();
   // Browsers list gzip before br with equal weight; brotli is ~15% smaller, so it wins when accepted.
-  return ENCODINGS.find((candidate) => req.acceptsEncodings(candidate) === candidate);
+  return ENCODINGS.find((candidate) => accepted.includes(candidate));
 }
 
 // Fast settings: these run on the event loop, once per cached body or per personal answer.

@@ -1,0 +1,117 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import net, { type AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const READY_TIMEOUT_MS = 120_000;
+
+export interface AppServer {
+  base: string;
+  /** The copy of the build that this server serves. */
+  clientDist: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Other work on this checkout may rebuild client/dist mid-run, so the server gets a copy, checked
+ * to hold every file its index.html names.
+ */
+async function snapshotBuild(distDir: string, into: string): Promise<void> {
+  await cp(distDir, into, { recursive: true });
+  const html = await readFile(path.join(into, 'index.html'), 'utf8');
+  const missing = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)]
+    .map((m) => m[1]!)
+    .filter((ref) => !existsSync(path.join(into, ref)));
+  if (missing.length > 0) {
+    throw new Error(
+      `client/dist changed while it was copied (missing ${missing.join(', ')}): rerun`,
+    );
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  return child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+async function waitUntilHealthy(base: string, child: ChildProcess, output: () => string) {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the app exited while starting:\n${output()}`);
+    const healthy = await fetch(`${base}/api/health`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (healthy) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the app did not answer /api/health within ${READY_TIMEOUT_MS} ms:\n${output()}`);
+}
+
+/**
+ * The real production app, as `npm start` runs it, on a free port and a fresh data directory with
+ * the demo catalogue. Only the variables it needs are passed, so a developer's own environment
+ * (Clerk, Stripe, a DATABASE_URL) cannot change what is measured.
+ */
+export async function startAppServer(distDir: string): Promise<AppServer> {
+  const workDir = await mkdtemp(path.join(os.tmpdir(), 'aprendiz-bench-app-'));
+  const dataDir = path.join(workDir, 'data');
+  const clientDist = path.join(workDir, 'client');
+  try {
+    await snapshotBuild(distDir, clientDist);
+  } catch (err) {
+    await rm(workDir, { recursive: true, force: true });
+    throw err;
+  }
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'production',
+      PAYMENTS_SANDBOX: '1',
+      AUTH_SECRET: randomBytes(32).toString('hex'),
+      DATA_DIR: dataDir,
+      CLIENT_DIST: clientDist,
+      SEED: 'demo',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+    },
+  });
+  let log = '';
+  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+
+  const base = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await exited(child);
+    await rm(workDir, { recursive: true, force: true });
+  };
+  try {
+    await waitUntilHealthy(base, child, () => log);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { base, clientDist, stop };
+}
