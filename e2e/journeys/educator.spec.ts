@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import {
   descriptionEditor,
+  expectInside,
   expectNoHorizontalOverflow,
   fillCourseForm,
   pasteHtml,
@@ -296,6 +297,9 @@ test.describe('educator area', () => {
     await expect(page.getByText('Agora você pode publicar um curso')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     await expect(statValue(page, 'Total Courses')).toHaveText('0');
+    const latest = page.getByRole('region', { name: 'Latest Enrollments' });
+    await expectInside(latest.getByText('Nenhuma inscrição ainda.'), latest);
+    await expectInside(latest.getByRole('columnheader', { name: 'Course Title' }), latest);
     await check('educator-pages-2-dashboard');
     // The role is the server's: after a reload the area is still open.
     await page.reload();
@@ -345,11 +349,13 @@ test.describe('educator area', () => {
     expect(uploads).toBe(1);
 
     await openSection(page, 'My Courses');
-    await expect(page.getByRole('row')).toHaveCount(2);
+    const courses = page.getByRole('region', { name: 'My Courses' });
+    await expect(courses.getByRole('row')).toHaveCount(2);
     await check('educator-pages-4-my-courses');
 
     await openSection(page, 'Student Enrolled');
-    await expect(page.getByText('Nenhum aluno inscrito ainda.')).toBeVisible();
+    const enrolled = page.getByRole('region', { name: 'Student Enrolled' });
+    await expectInside(enrolled.getByText('Nenhum aluno inscrito ainda.'), enrolled);
     await check('educator-pages-5-student-enrolled');
 
     await openSection(page, 'Dashboard');

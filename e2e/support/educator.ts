@@ -145,3 +145,21 @@ export async function withoutToasts(page: Page, action: () => Promise<void>): Pr
   await action();
   await style.evaluate((node) => node.parentNode?.removeChild(node));
 }
+
+/**
+ * The content of `inner` (its text, not its box: a table cell spans the whole table) is drawn wholly
+ * inside `box`, not in the part of a scrolling table that is out of sight.
+ */
+export async function expectInside(inner: Locator, box: Locator): Promise<void> {
+  await expect(inner).toBeVisible();
+  const content = await inner.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    const rect = range.getBoundingClientRect();
+    return { left: rect.left, right: rect.right };
+  });
+  const frame = await box.boundingBox();
+  if (!frame) throw new Error('expectInside: the box has no layout box');
+  expect(content.left, 'content starts inside the box').toBeGreaterThanOrEqual(frame.x);
+  expect(content.right, 'content ends inside the box').toBeLessThanOrEqual(frame.x + frame.width);
+}
