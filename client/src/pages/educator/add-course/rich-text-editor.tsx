@@ -55,8 +55,9 @@ export function RichTextEditor({ value, onChange, labelledBy }: RichTextEditorPr
         theme="snow"
         value={value}
         onChange={onChange}
-        // Quill's theme sets its own small Helvetica; the editor reads like the rest of the form.
-        className="bg-white [&_.ql-container]:font-sans [&_.ql-container]:text-base [&_.ql-editor]:min-h-40"
+        // Quill's theme sets its own small Helvetica, outside Tailwind's layers (so only `!` beats it);
+        // the editor reads like the rest of the form.
+        className="bg-white [&_.ql-container]:font-sans! [&_.ql-container]:text-base! [&_.ql-editor]:min-h-40"
       />
     </Suspense>
   );
