@@ -83,9 +83,12 @@ async function settleAnimations(page: Page): Promise<void> {
 async function dismissToasts(page: Page): Promise<void> {
   const toasts = page.locator('.Toastify__toast');
   const closers = toasts.getByRole('button', { name: 'close' });
-  // Last to first: a toast that is closing leaves the list, which would shift the later indexes.
-  for (let index = (await closers.count()) - 1; index >= 0; index--) {
-    await closers.nth(index).click();
+  while ((await closers.count()) > 0) {
+    // A toast may also close on its own (after 5 s) between the count and the click.
+    await closers
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
   }
   await expect(toasts).toHaveCount(0);
 }
