@@ -30,4 +30,11 @@ describe('CourseCard', () => {
     });
     expect(screen.getByText('US$ 10.00')).toBeInTheDocument();
   });
+
+  it('when the card is in view on arrival (priority), then its thumbnail loads at once and first', () => {
+    renderWithProviders(<CourseCard course={courseSummary()} priority />);
+    const thumbnail = screen.getByRole('img', { name: 'JavaScript do Zero' });
+    expect(thumbnail).toHaveAttribute('loading', 'eager');
+    expect(thumbnail).toHaveAttribute('fetchpriority', 'high');
+  });
 });

@@ -10,8 +10,17 @@ import { RatingStars } from './rating-stars';
 const THUMBNAIL_WIDTH = 640;
 const THUMBNAIL_HEIGHT = 360;
 
-/** A catalogue entry; the whole card links to the course page. */
-export function CourseCard({ course }: { course: CourseSummary }) {
+/**
+ * A catalogue entry; the whole card links to the course page. `priority` is for the cards in view
+ * when a page opens: their thumbnail is the page's largest paint, so it must not wait to be lazy.
+ */
+export function CourseCard({
+  course,
+  priority = false,
+}: {
+  course: CourseSummary;
+  priority?: boolean;
+}) {
   const { currency } = useAppContext();
   return (
     <Link
@@ -23,7 +32,8 @@ export function CourseCard({ course }: { course: CourseSummary }) {
         alt={course.courseTitle}
         width={THUMBNAIL_WIDTH}
         height={THUMBNAIL_HEIGHT}
-        loading="lazy"
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : 'auto'}
         decoding="async"
         className="aspect-video w-full bg-slate-100 object-cover"
       />

@@ -1,7 +1,10 @@
 type LoaderProps = {
   /** What is being waited for, read by screen readers. */
   label?: string;
-  /** Fill the viewport's remaining height (route-level waits) rather than only its own box. */
+  /**
+   * Fill a whole viewport (route-level waits) rather than only its own box: a page that arrives then
+   * does not push the footer out of view, which Lighthouse counts as layout shift.
+   */
   fullHeight?: boolean;
 };
 
@@ -13,7 +16,7 @@ export function Loader({ label = 'Carregando…', fullHeight = true }: LoaderPro
     <div
       role="status"
       aria-label={label}
-      className={`flex items-center justify-center gap-2 ${fullHeight ? 'min-h-[60vh]' : 'py-8'}`}
+      className={`flex items-center justify-center gap-2 ${fullHeight ? 'min-h-[100svh]' : 'py-8'}`}
     >
       {DOT_DELAYS_MS.map((delay) => (
         <span

@@ -83,6 +83,7 @@ function PricePanel({
           alt={course.courseTitle}
           width={640}
           height={360}
+          fetchPriority="high"
           className="aspect-video w-full bg-slate-100 object-cover"
         />
       )}

@@ -8,6 +8,8 @@ import { usePageTitle } from '../../lib/use-page-title';
 
 // Spec §9: three columns at most.
 const GRID = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3';
+// The first row of the 3-column grid is in view on arrival (one card on a phone, three on a desktop).
+const ABOVE_THE_FOLD = 3;
 const SKELETON_COUNT = 6;
 
 /** Spec §2: a case-insensitive substring match on the course title. */
@@ -55,9 +57,9 @@ function Results({ term }: { term: string }) {
   }
   return (
     <ul className={GRID}>
-      {courses.map((course) => (
+      {courses.map((course, index) => (
         <li key={course._id}>
-          <CourseCard course={course} />
+          <CourseCard course={course} priority={index < ABOVE_THE_FOLD} />
         </li>
       ))}
     </ul>
