@@ -27,9 +27,21 @@ describe('truncateWithEllipsis', () => {
 describe('htmlToText', () => {
   it('when a description has tags, then only the words remain, spaced between blocks', () => {
     expect(htmlToText('<h2>Curso</h2><p>Aprenda <strong>verbos</strong>.</p>')).toBe(
-      'Curso Aprenda verbos .',
+      'Curso. Aprenda verbos.',
     );
     expect(htmlToText('<p>a</p><p>b</p>')).toBe('a b');
+    expect(htmlToText('<ul><li>um</li><li>dois</li></ul>')).toBe('um dois');
+  });
+
+  it('when a heading has its own punctuation, then no full stop is added to it', () => {
+    expect(htmlToText('<h3>Para quem é?</h3><p>Iniciantes.</p>')).toBe('Para quem é? Iniciantes.');
+    expect(htmlToText('<h2>Sobre <em>este</em> curso</h2>\n<p>Construa</p>')).toBe(
+      'Sobre este curso. Construa',
+    );
+  });
+
+  it('when inline formatting sits inside a word or before punctuation, then no space is added', () => {
+    expect(htmlToText('<p>pro<b>gra</b>mar, <a href="/x">aqui</a>!</p>')).toBe('programar, aqui!');
   });
 
   it('when the description has entities, then they are decoded once', () => {

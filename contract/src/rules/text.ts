@@ -28,16 +28,26 @@ function decodeEntity(entity: string, body: string): string {
   return NAMED_ENTITIES[body.toLowerCase()] ?? entity;
 }
 
+// Tags that sit inside a line of text: removing them must not split '<b>reais</b>.' into 'reais .'.
+const INLINE_TAG = /<\/?(a|abbr|b|code|em|i|mark|s|small|span|strong|sub|sup|u)\b[^>]*>/gi;
+// A stand-in for the end of a heading while the other tags are removed (private-use, never typed).
+const HEADING_END = '\uE000';
+
 /**
  * Plain text of a course description for the 200-character summary. Block ends become spaces so
- * '<p>a</p><p>b</p>' reads 'a b', not 'ab'; entities are decoded after the tags are gone so an
- * escaped '&lt;b&gt;' stays visible text.
+ * '<p>a</p><p>b</p>' reads 'a b', not 'ab'; a heading ends with a full stop unless it has its own
+ * punctuation, so it does not run into the next sentence; entities are decoded after the tags are
+ * gone so an escaped '&lt;b&gt;' stays visible text.
  */
 export function htmlToText(html: string): string {
   return html
+    .replaceAll(HEADING_END, '')
     .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, ' ')
     .replace(/<!--[\s\S]*?-->/g, ' ')
+    .replace(/<\/h[1-6]\s*>/gi, HEADING_END)
+    .replace(INLINE_TAG, '')
     .replace(/<\/?[a-z][^>]*>/gi, ' ')
+    .replace(/([.!?:;…])?\s*\uE000/g, (_, punctuation?: string) => `${punctuation ?? '.'} `)
     .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, decodeEntity)
     .replace(/\s+/g, ' ')
     .trim();
