@@ -118,6 +118,14 @@ describe('CourseDetailPage', () => {
     expect(screen.queryByRole('button', { name: /Acessar Curso/ })).not.toBeInTheDocument();
   });
 
+  it("when the course is the signed-in educator's own, then the panel links to their courses instead of selling it", async () => {
+    serve({ data: { success: true, courseData: course } });
+    renderPage({ auth: { user: { ...testUser, id: course.educator._id } } });
+    const own = await screen.findByRole('link', { name: 'Ver nos meus cursos' });
+    expect(own).toHaveAttribute('href', '/educator/my-courses');
+    expect(screen.queryByRole('button', { name: /Acessar Curso/ })).not.toBeInTheDocument();
+  });
+
   it('when a visitor presses Acessar Curso, then they are asked to sign in', async () => {
     serve({ data: { success: true, courseData: course } });
     const user = userEvent.setup();

@@ -22,6 +22,7 @@ import { useAppContext } from '../../context/app-context';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useCourse } from './course-detail/use-course';
 import { useEnrollAction } from './course-detail/use-enroll-action';
+import { useAuthUser } from '../../auth/auth-context';
 
 const primaryButton =
   'block w-full rounded-md bg-blue-600 px-6 py-3 text-center font-medium text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:opacity-60';
@@ -31,7 +32,16 @@ function plural(count: number, one: string, many: string): string {
 }
 
 function EnrollButton({ course }: { course: CourseDetail }) {
+  const { user } = useAuthUser();
   const { enroll, pending, isEnrolled } = useEnrollAction(course);
+  // The server refuses an educator buying their own course (it would count in their earnings).
+  if (user && user.id === course.educator._id) {
+    return (
+      <Link to={paths.educatorMyCourses} className={primaryButton}>
+        Ver nos meus cursos
+      </Link>
+    );
+  }
   if (isEnrolled) {
     return (
       <Link to={paths.myEnrollments} className={primaryButton}>
