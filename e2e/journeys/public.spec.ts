@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signUp, test } from '../support/fixtures';
+import { expect, signIn, signUp, test } from '../support/fixtures';
 import {
   blockExternalHosts,
   dragBy,
@@ -433,7 +433,7 @@ test.describe('Navigation', () => {
     await expect(counter).toHaveText(/^\d+ Alunos online$/);
   });
 
-  test('signing up from the bar greets the user, and signing out returns home', async ({
+  test('signing up from the bar greets the user, signing out returns home, and signing in again works', async ({
     page,
     isMobile,
     expectAccessible,
@@ -447,7 +447,7 @@ test.describe('Navigation', () => {
     await expect(isMobile ? topBar : bottomBar).toBeHidden();
 
     await openSignInFromBar(page, isMobile);
-    await signUp(page, name);
+    const { email, password } = await signUp(page, name);
 
     if (isMobile) {
       await bottomBar.getByRole('link', { name: 'Explore' }).click();
@@ -466,7 +466,9 @@ test.describe('Navigation', () => {
       await menu.getByRole('menuitem', { name: 'Sair' }).click();
       await expect(page).toHaveURL(/\/$/);
       await bottomBar.getByRole('button', { name: 'Perfil' }).click();
-      await expect(page.getByRole('dialog', { name: 'Entrar' })).toBeVisible();
+      await signIn(page, email, password);
+      await bottomBar.getByRole('button', { name: 'Perfil' }).click();
+      await expect(page.getByRole('menu', { name: 'Perfil' })).toContainText(`Olá, ${name}`);
       return;
     }
 
@@ -481,8 +483,10 @@ test.describe('Navigation', () => {
     await topBar.getByRole('button', { name: 'Menu da conta' }).click();
     await page.getByRole('menuitem', { name: 'Sair' }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(topBar.getByRole('button', { name: 'Começar' })).toBeVisible();
     await expect(topBar.getByRole('link', { name: 'My Enrollments' })).toBeHidden();
+    await topBar.getByRole('button', { name: 'Começar' }).click();
+    await signIn(page, email, password);
+    await expect(topBar.getByText(`Olá, ${name}`)).toBeVisible();
   });
 });
 

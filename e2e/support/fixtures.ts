@@ -98,3 +98,13 @@ export async function signUp(
   await expect(signUpDialog).toBeHidden();
   return { email, password };
 }
+
+/** Signs in through the local dialog, which must already be open; ends signed in. */
+export async function signIn(page: Page, email: string, password: string) {
+  const dialog = page.getByRole('dialog', { name: 'Entrar' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('E-mail').fill(email);
+  await dialog.getByLabel('Senha').fill(password);
+  await dialog.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
