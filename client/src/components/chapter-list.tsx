@@ -1,6 +1,7 @@
 import type { Chapter, Lecture } from '@aprendiz/contract/courses';
 import { chapterMinutes, formatMinutes } from '@aprendiz/contract/rules/duration';
 import { useId, useState } from 'react';
+import { ChevronIcon } from './chevron-icon';
 
 type ChapterListProps = {
   chapters: readonly Chapter[];
@@ -33,13 +34,7 @@ function ChapterItem({
           onClick={() => setOpen((value) => !value)}
           className="flex w-full items-center gap-3 px-4 py-3 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600"
         >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 20 20"
-            className={`h-4 w-4 shrink-0 fill-slate-600 transition-transform ${open ? 'rotate-180' : ''}`}
-          >
-            <path d="M5.2 7.2a1 1 0 0 1 1.4 0L10 10.6l3.4-3.4a1 1 0 1 1 1.4 1.4l-4.1 4.1a1 1 0 0 1-1.4 0L5.2 8.6a1 1 0 0 1 0-1.4z" />
-          </svg>
+          <ChevronIcon open={open} />
           {/* On phones the count and duration go under the title, which would be squeezed beside them. */}
           <span className="flex min-w-0 flex-1 flex-col gap-0.5 sm:flex-row sm:items-center sm:justify-between sm:gap-3">
             <span className="font-medium break-words text-slate-900">{chapter.chapterTitle}</span>

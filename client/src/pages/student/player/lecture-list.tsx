@@ -2,6 +2,7 @@ import type { Chapter, Lecture } from '@aprendiz/contract/courses';
 import { chapterMinutes, formatMinutes } from '@aprendiz/contract/rules/duration';
 import { useEffect, useId, useState } from 'react';
 import { lectureNumber } from './numbered-lectures';
+import { ChevronIcon } from '../../../components/chevron-icon';
 
 type LectureListProps = {
   chapters: readonly Chapter[];
@@ -60,13 +61,7 @@ function ChapterItem({
           onClick={() => setOpen((value) => !value)}
           className="flex w-full items-start gap-2 px-4 py-3 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600"
         >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 20 20"
-            className={`mt-1 h-4 w-4 shrink-0 fill-slate-600 transition-transform ${open ? 'rotate-180' : ''}`}
-          >
-            <path d="M5.2 7.2a1 1 0 0 1 1.4 0L10 10.6l3.4-3.4a1 1 0 1 1 1.4 1.4l-4.1 4.1a1 1 0 0 1-1.4 0L5.2 8.6a1 1 0 0 1 0-1.4z" />
-          </svg>
+          <ChevronIcon open={open} className="mt-1" />
           {/* The counts go under the title: side by side they squeezed long titles in the narrow column. */}
           <span className="min-w-0">
             <span className="block font-medium text-slate-900">
