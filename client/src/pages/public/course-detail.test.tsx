@@ -89,7 +89,8 @@ describe('CourseDetailPage', () => {
   it('when loaded, then the price panel shows the banner, discounted and struck prices, N% off, facts and Acessar Curso', async () => {
     serve({ data: { success: true, courseData: course } });
     renderPage();
-    await screen.findByRole('heading', { level: 1 });
+    // The loading state has its own (hidden) h1, so wait for the course's.
+    await screen.findByRole('heading', { level: 1, name: course.courseTitle });
     const price = panel();
     expect(within(price).getByRole('img', { name: 'JavaScript do Zero' })).toBeInTheDocument();
     expect(within(price).getByText('Faltam 3 dias a este preço!')).toBeInTheDocument();
