@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { createLogger } from './logger';
 import { openDatabase } from './db/client';
 import { prepareDatabase } from './db/prepare';
+import { keepDatabaseMaintained } from './db/maintenance';
 import type { DemoAccount } from './db/seed/seed';
 import { buildDeps } from './deps';
 import { createApp } from './app';
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
       : { kind: 'pglite', dataDir: config.dataDir },
   );
   const demoAccounts = await prepareDatabase(database.db, config, logger);
+  const stopMaintenance = keepDatabaseMaintained(database, logger);
   const deps = await buildDeps(config, database, logger);
   const app = createApp(deps);
 
@@ -53,6 +55,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down');
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    stopMaintenance();
     await database.close();
     process.exit(0);
   };
