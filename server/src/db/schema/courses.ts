@@ -28,12 +28,23 @@ export const courses = pgTable(
     discount: integer('discount').notNull().default(0),
     isPublished: boolean('is_published').notNull().default(true),
     content: jsonb('content').$type<Chapter[]>().notNull().default([]),
+    /*
+     * Running totals kept by triggers on enrollments and purchases (migration
+     * 0003_course_totals_triggers), so the catalogue and the educator pages read one row per
+     * course instead of aggregating every enrollment and purchase on each request.
+     */
+    /** Rows in enrollments for this course. */
+    studentCount: integer('student_count').notNull().default(0),
+    /** Sum of the amounts of this course's completed purchases. */
+    revenue: numeric('revenue', { precision: 12, scale: 2 }).notNull().default('0'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('courses_price_check', sql`${t.price} >= 0`),
     check('courses_discount_check', sql`${t.discount} between 0 and 100`),
     check('courses_title_check', sql`char_length(${t.title}) between 1 and 200`),
+    check('courses_student_count_check', sql`${t.studentCount} >= 0`),
+    check('courses_revenue_check', sql`${t.revenue} >= 0`),
     index('courses_educator_idx').on(t.educatorId, t.createdAt),
     index('courses_published_created_idx').on(t.isPublished, t.createdAt),
   ],

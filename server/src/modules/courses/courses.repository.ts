@@ -62,8 +62,7 @@ export function contentTotalColumns() {
  */
 export function perCourseStatColumns() {
   return {
-    studentCount: sql<number>`(select count(*)::int from ${enrollments} counted
-      where counted.course_id = ${courses.id})`.mapWith(Number),
+    studentCount: courses.studentCount,
     ratingCount: sql<number>`(select count(*)::int from ${ratings} rated
       where rated.course_id = ${courses.id})`.mapWith(Number),
     averageRating:
@@ -79,16 +78,8 @@ export function viewerRatingColumn(viewerId: string): SQL<number | null> {
   );
 }
 
-/** Published courses, newest first, in ONE statement: counts come from grouped subqueries. */
+/** Published courses, newest first, in ONE statement: rating figures come from a grouped subquery. */
 export async function getCourseSummaries(db: Db): Promise<CourseSummaryRow[]> {
-  const studentCounts = db
-    .select({
-      courseId: enrollments.courseId,
-      students: sql<number>`count(*)::int`.as('students'),
-    })
-    .from(enrollments)
-    .groupBy(enrollments.courseId)
-    .as('student_counts');
   const ratingStats = db
     .select({
       courseId: ratings.courseId,
@@ -102,14 +93,13 @@ export async function getCourseSummaries(db: Db): Promise<CourseSummaryRow[]> {
   return db
     .select({
       ...courseSummaryBaseColumns,
-      studentCount: sql<number>`coalesce(${studentCounts.students}, 0)`.mapWith(Number),
+      studentCount: courses.studentCount,
       ratingCount: sql<number>`coalesce(${ratingStats.votes}, 0)`.mapWith(Number),
       averageRating: sql<number>`coalesce(${ratingStats.flooredMean}, 0)`.mapWith(Number),
       ...contentTotalColumns(),
     })
     .from(courses)
     .innerJoin(users, eq(users.id, courses.educatorId))
-    .leftJoin(studentCounts, eq(studentCounts.courseId, courses.id))
     .leftJoin(ratingStats, eq(ratingStats.courseId, courses.id))
     .where(eq(courses.isPublished, true))
     .orderBy(desc(courses.createdAt), desc(courses.id));

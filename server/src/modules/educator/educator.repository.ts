@@ -3,7 +3,6 @@ import type { Chapter } from '@aprendiz/contract/courses';
 import type { Db } from '../../db/client';
 import { courses } from '../../db/schema/courses';
 import { enrollments } from '../../db/schema/enrollments';
-import { purchases } from '../../db/schema/purchases';
 import { users } from '../../db/schema/users';
 
 export interface NewCourse {
@@ -29,24 +28,19 @@ export interface EducatorTotals {
   totalEarnings: string;
 }
 
-/** The dashboard's three figures in one statement, each an indexed aggregate over the educator's courses. */
+/**
+ * The dashboard's three figures in one statement over the educator's own course rows, whose
+ * student counts and revenue the database keeps current (migration 0003_course_totals_triggers).
+ */
 export async function getEducatorTotals(db: Db, educatorId: string): Promise<EducatorTotals> {
   const [row] = await db
     .select({
-      // Column references inside sql`` render unqualified, so the subqueries name their own aliases.
-      // `= any(array(…))` lets the planner probe the course index for a small educator and hash
-      // the ids for a large one, without joining every enrollment row to courses.
-      totalCourses: sql<number>`(select count(*)::int from ${courses} own
-        where own.educator_id = ${educatorId})`.mapWith(Number),
-      totalEnrollments: sql<number>`(select count(*)::int from ${enrollments} e
-        where e.course_id = any(array(select own.id from ${courses} own
-          where own.educator_id = ${educatorId})))`.mapWith(Number),
-      totalEarnings: sql<string>`(select coalesce(sum(p.amount), 0)::text from ${purchases} p
-        where p.status = 'completed' and p.course_id = any(array(select own.id from ${courses} own
-          where own.educator_id = ${educatorId})))`,
+      totalCourses: sql<number>`count(*)::int`.mapWith(Number),
+      totalEnrollments: sql<number>`coalesce(sum(${courses.studentCount}), 0)::int`.mapWith(Number),
+      totalEarnings: sql<string>`coalesce(sum(${courses.revenue}), 0)::text`,
     })
-    .from(users)
-    .where(eq(users.id, educatorId));
+    .from(courses)
+    .where(eq(courses.educatorId, educatorId));
   return row ?? { totalCourses: 0, totalEnrollments: 0, totalEarnings: '0' };
 }
 
@@ -104,19 +98,8 @@ export interface EducatorCourseRow {
   studentCount: number;
 }
 
-/** The educator's own courses, published or not, newest first, with student counts from one grouped scan. */
+/** The educator's own courses, published or not, newest first, with their student counts. */
 export async function getEducatorCourses(db: Db, educatorId: string): Promise<EducatorCourseRow[]> {
-  const studentCounts = db
-    .select({
-      courseId: enrollments.courseId,
-      students: sql<number>`count(*)::int`.as('students'),
-    })
-    .from(enrollments)
-    .innerJoin(courses, eq(courses.id, enrollments.courseId))
-    .where(eq(courses.educatorId, educatorId))
-    .groupBy(enrollments.courseId)
-    .as('student_counts');
-
   return db
     .select({
       id: courses.id,
@@ -125,10 +108,9 @@ export async function getEducatorCourses(db: Db, educatorId: string): Promise<Ed
       price: courses.price,
       discount: courses.discount,
       createdAt: courses.createdAt,
-      studentCount: sql<number>`coalesce(${studentCounts.students}, 0)`.mapWith(Number),
+      studentCount: courses.studentCount,
     })
     .from(courses)
-    .leftJoin(studentCounts, eq(studentCounts.courseId, courses.id))
     .where(eq(courses.educatorId, educatorId))
     .orderBy(desc(courses.createdAt), desc(courses.id));
 }
