@@ -41,7 +41,7 @@ In process on PGlite with the demo catalogue; autocannon ${CONNECTIONS} connecti
 |---|---|---|---|---|
 ${throughput.join('\n')}
 
-## Educator queries with 1,000 courses and 100,000 enrollments (budget p95 < ${EDUCATOR_P95_BUDGET_MS} ms)
+## Educator queries with 1,000 courses and 100,000 paid enrollments (budget p95 < ${EDUCATOR_P95_BUDGET_MS} ms)
 | route | p95 | verdict |
 |---|---|---|
 ${latency.join('\n')}
