@@ -1,7 +1,6 @@
 import path from 'node:path';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Logger } from './logger';
@@ -13,6 +12,7 @@ import type { OnlineCounter } from './providers/online-counter';
 import type { RedisClient } from './providers/redis-client';
 import { compressJson } from './http/compression';
 import { errorHandler, notFoundApiHandler } from './http/error-handler';
+import { requestLogger } from './http/request-logger';
 import { staticClient } from './http/static-client';
 import { healthRoutes } from './modules/health/health.routes';
 import { coursesRoutes } from './modules/courses/courses.routes';
@@ -78,24 +78,12 @@ export function createApp(deps: AppDeps): Express {
       crossOriginEmbedderPolicy: false,
     }),
   );
-  app.use(
-    pinoHttp({
-      logger: deps.logger,
-      autoLogging: deps.config.env !== 'test',
-      // One short line a request: every header of every answer would drown the log (and leak cookies).
-      serializers: {
-        req: (req: { id: unknown; method: string; url: string }) => ({
-          id: req.id,
-          method: req.method,
-          url: req.url,
-        }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  app.use(requestLogger(deps.logger, { autoLogging: deps.config.env !== 'test' }));
 
   const api = express.Router();
   api.use(compressJson());
+  // The public catalogue reads are most of the traffic: matched before every other router.
+  api.use(coursesRoutes(deps));
   api.use(healthRoutes(deps.database));
   // Webhook routes read the raw body to check signatures, so they are mounted above the JSON parser.
   api.use(stripeWebhookRoutes(deps));
@@ -103,7 +91,6 @@ export function createApp(deps: AppDeps): Express {
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
   api.use(authRoutes(deps));
   api.use(usersRoutes(deps));
-  api.use(coursesRoutes(deps));
   api.use(learningRoutes(deps));
   api.use(paymentsRoutes(deps));
   api.use(educatorRoutes(deps));
