@@ -1,5 +1,5 @@
 /// <reference types="vitest/config" />
-import { defineConfig, loadEnv } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -7,13 +7,38 @@ import { VitePWA } from 'vite-plugin-pwa';
 const BACKEND_DEV_TARGET = 'http://localhost:3000';
 const THEME_COLOR = '#2563eb';
 
+/**
+ * Every page starts by asking for the catalogue (AppContext); announcing it in the HTML lets the
+ * browser fetch it while the scripts download instead of after they run. `crossorigin` makes the
+ * preload's request match the app's own (CORS mode, no credentials), so it is used, not repeated.
+ */
+function preloadCatalogue(backendUrl: string): Plugin {
+  return {
+    name: 'aprendiz:preload-catalogue',
+    transformIndexHtml: () => [
+      {
+        tag: 'link',
+        attrs: {
+          rel: 'preload',
+          href: `${backendUrl}/api/course/all`,
+          as: 'fetch',
+          crossorigin: 'anonymous',
+        },
+        injectTo: 'head',
+      },
+    ],
+  };
+}
+
 export default defineConfig(({ mode }) => {
   const viteEnv = loadEnv(mode, process.cwd(), 'VITE_');
   const brand = viteEnv.VITE_BRAND?.trim() || 'Aprendiz';
   const usesClerk = Boolean(viteEnv.VITE_CLERK_PUBLISHABLE_KEY?.trim());
+  const backendUrl = (viteEnv.VITE_BACKEND_URL ?? '').trim().replace(/\/+$/, '');
 
   return {
     plugins: [
+      preloadCatalogue(backendUrl),
       react(),
       tailwindcss(),
       VitePWA({
