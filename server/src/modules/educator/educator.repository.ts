@@ -41,7 +41,8 @@ export async function getEducatorTotals(db: Db, educatorId: string): Promise<Edu
     })
     .from(courses)
     .where(eq(courses.educatorId, educatorId));
-  return row ?? { totalCourses: 0, totalEnrollments: 0, totalEarnings: '0' };
+  // An aggregate without GROUP BY answers exactly one row, zeros included.
+  return row!;
 }
 
 export interface EnrollmentRecordRow {
