@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { withStyle } from './fixtures';
 
 export type LectureSpec = { title: string; minutes: number; url: string; preview: boolean };
 export type ChapterSpec = { title: string; lectures: LectureSpec[] };
@@ -140,10 +141,8 @@ export async function settleAnimations(page: Page): Promise<void> {
  * Runs `action` (a screenshot) with the toasts hidden, so it shows the page under them; the toasts
  * themselves have been read and checked by then, and closing them would race their own timer.
  */
-export async function withoutToasts(page: Page, action: () => Promise<void>): Promise<void> {
-  const style = await page.addStyleTag({ content: '.Toastify { display: none !important; }' });
-  await action();
-  await style.evaluate((node) => node.parentNode?.removeChild(node));
+export function withoutToasts(page: Page, action: () => Promise<void>): Promise<void> {
+  return withStyle(page, '.Toastify { display: none !important; }', action);
 }
 
 /**

@@ -23,6 +23,16 @@ async function loadLazyImages(page: Page): Promise<void> {
   });
 }
 
+/** Runs `action` with `css` added to the page, and takes it away again however the action ends. */
+export async function withStyle<T>(page: Page, css: string, action: () => Promise<T>): Promise<T> {
+  const style = await page.addStyleTag({ content: css });
+  try {
+    return await action();
+  } finally {
+    await style.evaluate((node) => node.parentNode?.removeChild(node));
+  }
+}
+
 interface Fixtures {
   /** Uncaught page errors collected during the test; the fixture fails the test if any occurred. */
   pageErrors: string[];
@@ -63,13 +73,14 @@ export const test = base.extend<Fixtures>({
       // A toast that starts fading in or out while axe reads colours would fail contrast for a
       // frame nobody reads it in; holding toasts still checks them as they sit on screen. The exit
       // animation runs once the style is gone, so the toast still leaves.
-      const stillToasts = await target.addStyleTag({
-        content: '.Toastify__toast { animation: none !important; }',
-      });
-      const results = await new AxeBuilder({ page: target })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-        .analyze()
-        .finally(() => stillToasts.evaluate((node) => node.parentNode?.removeChild(node)));
+      const results = await withStyle(
+        target,
+        '.Toastify__toast { animation: none !important; }',
+        () =>
+          new AxeBuilder({ page: target })
+            .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+            .analyze(),
+      );
       const serious = results.violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')
         .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);

@@ -57,8 +57,9 @@ export function contentTotalColumns() {
 }
 
 /**
- * Counts for a handful of courses (one detail, or a student's own courses): correlated lookups that
- * each use an index, rather than aggregating every enrollment in the database.
+ * Figures for a handful of courses (one detail, or a student's own courses): the student count the
+ * database keeps on the course row, and rating figures from correlated lookups that each use an
+ * index, rather than aggregating every rating in the database.
  */
 export function perCourseStatColumns() {
   return {
