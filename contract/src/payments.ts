@@ -1,6 +1,18 @@
 import { z } from 'zod';
 
-export const purchaseStatusSchema = z.enum(['pending', 'completed', 'failed']);
+/**
+ * pending: checkout open (at most one per buyer and course) · completed: paid, counts as revenue ·
+ * failed: cancelled or expired · refund_pending / refunded: paid a second time for a course the buyer
+ * already had, so the money goes back and never counts as revenue.
+ */
+export const PURCHASE_STATUSES = [
+  'pending',
+  'completed',
+  'failed',
+  'refund_pending',
+  'refunded',
+] as const;
+export const purchaseStatusSchema = z.enum(PURCHASE_STATUSES);
 export type PurchaseStatus = z.infer<typeof purchaseStatusSchema>;
 
 export const purchaseViewSchema = z.object({

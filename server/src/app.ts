@@ -1,15 +1,7 @@
 import path from 'node:path';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
-import type { Config } from './config';
-import type { Database } from './db/client';
-import type { Logger } from './logger';
-import type { AuthProvider } from './providers/auth-provider';
-import type { CatalogueCache } from './modules/courses/catalogue-cache';
-import type { PaymentProvider } from './providers/payment-provider';
-import type { ThumbnailStorage } from './providers/thumbnail-storage';
-import type { OnlineCounter } from './providers/online-counter';
-import type { RedisClient } from './providers/redis-client';
+import type { AppDeps } from './deps';
 import { compressJson } from './http/compression';
 import { errorHandler, notFoundApiHandler } from './http/error-handler';
 import { requestLogger } from './http/request-logger';
@@ -25,21 +17,6 @@ import { usersRoutes } from './modules/users/users.routes';
 import { educatorRoutes } from './modules/educator/educator.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { onlineRoutes } from './modules/online/online.routes';
-
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  logger: Logger;
-  auth: AuthProvider;
-  catalogueCache: CatalogueCache;
-  payments: PaymentProvider;
-  thumbnails: ThumbnailStorage;
-  online: OnlineCounter;
-  /** Set when REDIS_URL is: shared state (online counter, rate limits) across instances. */
-  redis?: RedisClient;
-  /** Releases what buildDeps opened besides the database (the Redis connection). */
-  close(): Promise<void>;
-}
 
 export const JSON_BODY_LIMIT = '100kb';
 

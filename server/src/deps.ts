@@ -1,8 +1,7 @@
-import type { AppDeps } from './app';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Logger } from './logger';
-import { createCatalogueCache } from './modules/courses/catalogue-cache';
+import { createCatalogueCache, type CatalogueCache } from './modules/courses/catalogue-cache';
 import type { PaymentProvider } from './providers/payment-provider';
 import { createSandboxPayments } from './providers/payments-sandbox';
 import { createStripePayments } from './providers/payments-stripe';
@@ -16,9 +15,25 @@ import type { AuthProvider } from './providers/auth-provider';
 import type { ThumbnailStorage } from './providers/thumbnail-storage';
 import { createDiskStorage } from './providers/storage-disk';
 import { cloudinaryCredentials, createCloudinaryStorage } from './providers/storage-cloudinary';
+import type { OnlineCounter } from './providers/online-counter';
 import { createMemoryOnlineCounter } from './providers/online-memory';
 import { createRedisOnlineCounter } from './providers/online-redis';
-import { connectRedis } from './providers/redis-client';
+import { connectRedis, type RedisClient } from './providers/redis-client';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  logger: Logger;
+  auth: AuthProvider;
+  catalogueCache: CatalogueCache;
+  payments: PaymentProvider;
+  thumbnails: ThumbnailStorage;
+  online: OnlineCounter;
+  /** Set when REDIS_URL is: shared state (online counter, rate limits) across instances. */
+  redis?: RedisClient;
+  /** Releases what buildDeps opened besides the database (the Redis connection). */
+  close(): Promise<void>;
+}
 
 /** Chooses every provider once, from config; the only place that knows which ones exist. */
 export async function buildDeps(

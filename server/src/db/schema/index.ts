@@ -6,3 +6,5 @@ export { ratings } from './ratings';
 export { lectureProgress } from './lecture-progress';
 export { contactMessages } from './contact-messages';
 export { processedEvents } from './processed-events';
+export { thumbnails } from './thumbnails';
+export { deletedAccounts } from './deleted-accounts';

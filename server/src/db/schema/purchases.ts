@@ -9,6 +9,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { PURCHASE_STATUSES } from '@aprendiz/contract/payments';
 import { users } from './users';
 import { courses } from './courses';
 
@@ -24,21 +25,27 @@ export const purchases = pgTable(
       .references(() => courses.id, { onDelete: 'restrict' }),
     amount: numeric('amount', { precision: 10, scale: 2 }).notNull(),
     currency: text('currency').notNull(),
-    status: text('status', { enum: ['pending', 'completed', 'failed'] })
-      .notNull()
-      .default('pending'),
+    status: text('status', { enum: PURCHASE_STATUSES }).notNull().default('pending'),
     provider: text('provider', { enum: ['stripe', 'sandbox'] }).notNull(),
     providerRef: text('provider_ref'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
   },
   (t) => [
     check('purchases_amount_check', sql`${t.amount} >= 0`),
-    check('purchases_status_check', sql`${t.status} in ('pending', 'completed', 'failed')`),
+    check(
+      'purchases_status_check',
+      sql`${t.status} in ('pending', 'completed', 'failed', 'refund_pending', 'refunded')`,
+    ),
     check('purchases_provider_check', sql`${t.provider} in ('stripe', 'sandbox')`),
     index('purchases_user_course_idx').on(t.userId, t.courseId),
     index('purchases_course_status_idx').on(t.courseId, t.status),
     uniqueIndex('purchases_provider_ref_unique').on(t.provider, t.providerRef),
+    // One open checkout per buyer and course: a second start answers the same checkout.
+    uniqueIndex('purchases_one_open_per_course')
+      .on(t.userId, t.courseId)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 

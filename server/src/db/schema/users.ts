@@ -13,6 +13,8 @@ export const users = pgTable(
       .notNull()
       .default('student'),
     passwordHash: text('password_hash'),
+    /** When the provider (Clerk) last changed the account, from its event; older events are skipped. */
+    providerUpdatedAt: timestamp('provider_updated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { signInBodySchema, signUpBodySchema } from '@aprendiz/contract/auth';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { authRateLimits } from '../../http/rate-limit';
 import { parseInput } from '../../http/validate';
 import { signIn, signUp } from './auth.service';

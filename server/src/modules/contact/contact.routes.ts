@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { RedisStore } from 'rate-limit-redis';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { submitContactMessage } from './contact.service';
 
 export const CONTACT_RATE_LIMIT = 5;

@@ -1,5 +1,5 @@
 import { validateContactSubmission, type ContactFieldError } from '@aprendiz/contract/site';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { insertContactMessage } from './contact.repository';
 
 /** Where the hosted form service would send the visitor next; the contact page goes home. */

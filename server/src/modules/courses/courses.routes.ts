@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { optionalAuth } from '../../http/auth';
 import type { CachedBody } from './catalogue-cache';
 import { getCourseForUser, getPublicCourse, listCatalogue } from './courses.service';

@@ -1,6 +1,6 @@
 import type { CourseDetail } from '@aprendiz/contract/courses';
 import { uuidSchema } from '@aprendiz/contract/common';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import type { UserRow } from '../../db/schema/users';
 import { notFound } from '../../http/errors';
 import type { CachedBody } from './catalogue-cache';

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { currentUser, requireAuth, requireEducator } from '../../http/auth';
 import { singleImageUpload } from '../../http/upload';
 import {

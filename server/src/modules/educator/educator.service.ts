@@ -4,7 +4,7 @@ import type { DashboardData, EducatorCourse, EnrolledStudent } from '@aprendiz/c
 import type { PublicPerson } from '@aprendiz/contract/common';
 import { courseEarnings } from '@aprendiz/contract/rules/pricing';
 import { normaliseCourseContent } from '@aprendiz/contract/rules/lectures';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import type { UserRow } from '../../db/schema/users';
 import { badRequest } from '../../http/errors';
 import { parseInput } from '../../http/validate';

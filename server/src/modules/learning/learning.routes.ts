@@ -6,7 +6,7 @@ import {
   purchaseBodySchema,
   updateProgressBodySchema,
 } from '@aprendiz/contract/learning';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { currentUser, requireAuth } from '../../http/auth';
 import { parseInput } from '../../http/validate';
 import {

@@ -1,6 +1,6 @@
 import type { EnrolledCourse } from '@aprendiz/contract/learning';
 import { discountedPrice } from '@aprendiz/contract/rules/pricing';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import type { UserRow } from '../../db/schema/users';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { toCourseDetail } from '../courses/course-view';

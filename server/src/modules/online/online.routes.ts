@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { onlineBodySchema } from '@aprendiz/contract/site';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { parseInput } from '../../http/validate';
 
 /** `POST /api/online {clientId}` → a bare JSON number, the shape the hosted counter answered with. */

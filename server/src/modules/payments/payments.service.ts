@@ -1,6 +1,6 @@
 import type { PurchaseView } from '@aprendiz/contract/payments';
 import { uuidSchema } from '@aprendiz/contract/common';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema/users';
 import { conflict, notFound } from '../../http/errors';

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { currentUser, requireAuth } from '../../http/auth';
 import { becomeEducator, getUserData } from './users.service';
 

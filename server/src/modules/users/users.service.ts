@@ -1,5 +1,5 @@
 import type { UserData } from '@aprendiz/contract/auth';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import type { UserRow } from '../../db/schema/users';
 import { findEnrolledCourseIds, setUserRole } from './users.repository';
 import { toAuthUser } from './user-view';

@@ -1,6 +1,6 @@
 import express, { Router } from 'express';
 import { Webhook } from 'svix';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { badRequest } from '../../http/errors';
 import { applyClerkEvent, readClerkEvent } from './clerk.service';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { processedEvents } from '../../db/schema/processed-events';
 import {
   clerkUserJsonSchema,

@@ -1,6 +1,6 @@
 import express, { Router } from 'express';
 import type Stripe from 'stripe';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { badRequest } from '../../http/errors';
 import { applyStripeEvent } from './stripe.service';
 

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { uuidSchema } from '@aprendiz/contract/common';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { processedEvents } from '../../db/schema/processed-events';
 import { completePurchase } from '../payments/payments.service';
 import { markPurchaseFailed } from '../payments/payments.repository';
