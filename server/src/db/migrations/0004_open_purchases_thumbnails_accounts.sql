@@ -12,6 +12,7 @@ CREATE TABLE "thumbnails" (
 );
 --> statement-breakpoint
 ALTER TABLE "purchases" DROP CONSTRAINT "purchases_status_check";--> statement-breakpoint
+ALTER TABLE "purchases" ADD COLUMN "checkout_url" text;--> statement-breakpoint
 ALTER TABLE "purchases" ADD COLUMN "refunded_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "provider_updated_at" timestamp with time zone;--> statement-breakpoint
 -- Before the index: of the open checkouts a buyer piled up for one course, only the newest stays open.

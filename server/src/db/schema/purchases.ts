@@ -28,6 +28,8 @@ export const purchases = pgTable(
     status: text('status', { enum: PURCHASE_STATUSES }).notNull().default('pending'),
     provider: text('provider', { enum: ['stripe', 'sandbox'] }).notNull(),
     providerRef: text('provider_ref'),
+    /** Where the buyer pays; a repeated start of the same open purchase answers it again. */
+    checkoutUrl: text('checkout_url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
