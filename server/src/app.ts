@@ -24,8 +24,8 @@ export const JSON_BODY_LIMIT = '100kb';
 export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
-  // One proxy hop (a load balancer) so rate limits see the client's address.
-  app.set('trust proxy', 1);
+  // Rate limits key on req.ip: only the proxies TRUST_PROXY names may set it through X-Forwarded-For.
+  app.set('trust proxy', deps.config.trustProxy);
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -50,6 +50,9 @@ export function createApp(deps: AppDeps): Express {
           'connect-src': ["'self'", 'https:'],
           'style-src': ["'self'", "'unsafe-inline'"],
           'worker-src': ["'self'", 'blob:'],
+          // Over plain HTTP on any host but localhost, browsers would upgrade every script and
+          // stylesheet to an https:// that does not answer, leaving a blank page.
+          'upgrade-insecure-requests': deps.config.publicUrl.startsWith('https:') ? [] : null,
         },
       },
       crossOriginEmbedderPolicy: false,

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -31,6 +32,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   CLIENT_DIST: optional,
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
+  TRUST_PROXY: optional,
 });
 
 export type AuthConfig =
@@ -56,6 +58,13 @@ export type StorageConfig =
       apiSecret?: string;
     };
 
+/**
+ * Which peers may tell us the client's address through X-Forwarded-For: none, the nearest N hops,
+ * or the listed addresses, CIDR ranges and Express names (loopback, linklocal, uniquelocal). The
+ * value Express's `trust proxy` setting takes.
+ */
+export type TrustProxy = false | number | string[];
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
@@ -72,6 +81,7 @@ export interface Config {
   clientDist: string;
   /** Sign-in/sign-up attempts per IP per 15 minutes; per e-mail allows half. */
   authRateLimitMax: number;
+  trustProxy: TrustProxy;
 }
 
 export class ConfigError extends Error {
@@ -84,6 +94,44 @@ export class ConfigError extends Error {
 function required(value: string | undefined, name: string, because: string): string {
   if (!value) throw new ConfigError(`${name} is required ${because}`);
   return value;
+}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Off unless set: a client talking to the app directly could otherwise pick its own address with
+ * X-Forwarded-For and get a fresh rate-limit budget per request. `true` (trust every hop) would do
+ * the same behind a proxy, so it is refused.
+ */
+function parseTrustProxy(raw: string | undefined): TrustProxy {
+  const value = raw?.toLowerCase();
+  if (value === undefined || value === 'false' || value === '0') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  if (value === 'true') {
+    throw new ConfigError(
+      'TRUST_PROXY=true would let any client choose its own address: give the number of proxies in front of the app, or their addresses',
+    );
+  }
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const invalid = entries.find((entry) => !isProxyAddress(entry));
+  if (invalid !== undefined) {
+    throw new ConfigError(
+      `TRUST_PROXY: "${invalid}" is not a hop count, an IP address, a CIDR range, loopback, linklocal or uniquelocal`,
+    );
+  }
+  return entries;
 }
 
 /** Reads the environment once; every provider choice and its secrets are settled here. */
@@ -183,6 +231,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     seed: e.SEED ?? (production ? 'none' : 'demo'),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     clientDist: path.resolve(
       e.CLIENT_DIST ??
         path.join(path.dirname(new URL(import.meta.url).pathname), '../../client/dist'),

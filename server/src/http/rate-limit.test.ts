@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import express from 'express';
+import { sql } from 'drizzle-orm';
 import { createLogger } from '../logger';
 import { connectRedis, type RedisClient } from '../providers/redis-client';
+import { CONTACT_RATE_LIMIT } from '../modules/contact/contact.routes';
 import { createTestContext, type TestContext } from '../test/test-app';
 import { authRateLimits, RATE_LIMITED } from './rate-limit';
 
@@ -12,12 +14,12 @@ const MAX_PER_IP = 4;
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext({ AUTH_RATE_LIMIT_MAX: String(MAX_PER_IP) });
+  ctx = await createTestContext({ AUTH_RATE_LIMIT_MAX: String(MAX_PER_IP), TRUST_PROXY: '1' });
 });
 afterAll(() => ctx.close());
 
 let nextAddress = 1;
-/** The app trusts one proxy hop, so X-Forwarded-For stands for distinct clients. */
+/** This app trusts one proxy hop, so X-Forwarded-For stands for distinct clients. */
 function newAddress(): string {
   return `198.51.100.${nextAddress++}`;
 }
@@ -70,6 +72,66 @@ describe('rate limits on sign-in and sign-up', () => {
     expect((await signIn(newAddress(), { email, password: 'errada-errada' })).status).toBe(401);
 
     expect((await signIn(newAddress(), { email, password })).status).toBe(429);
+  });
+});
+
+describe('client addresses without TRUST_PROXY (the default)', () => {
+  let direct: TestContext;
+  beforeAll(async () => {
+    direct = await createTestContext({ AUTH_RATE_LIMIT_MAX: String(MAX_PER_IP) });
+  });
+  afterAll(() => direct.close());
+
+  it('when one client rotates X-Forwarded-For over sign-ins and sign-ups, then it still has one budget and gets 429', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < MAX_PER_IP + 2; i++) {
+      const path = i % 2 === 0 ? '/api/auth/sign-in' : '/api/auth/sign-up';
+      const res = await request(direct.app)
+        .post(path)
+        .set('X-Forwarded-For', newAddress())
+        .send({ email: `rodar-${i}-${randomUUID()}@exemplo.pt` });
+      statuses.push(res.status);
+    }
+
+    expect(statuses).toEqual([...Array<number>(MAX_PER_IP).fill(400), 429, 429]);
+  });
+
+  it('when one client rotates X-Forwarded-For over contact messages, then it gets 429 past the limit and the extra message is not stored', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i <= CONTACT_RATE_LIMIT; i++) {
+      const res = await request(direct.app)
+        .post('/api/contact')
+        .set('X-Forwarded-For', newAddress())
+        .send({ email: 'rodar@exemplo.pt', message: `mensagem ${i}` });
+      statuses.push(res.status);
+    }
+
+    expect(statuses).toEqual([...Array<number>(CONTACT_RATE_LIMIT).fill(200), 429]);
+    const stored = await direct.database.db.execute(
+      sql`select message from contact_messages where email = 'rodar@exemplo.pt'`,
+    );
+    expect(stored.rows).toHaveLength(CONTACT_RATE_LIMIT);
+  });
+
+  it('when TRUST_PROXY names the proxy, then the address it forwards is the client', async () => {
+    const behindLoopback = await createTestContext({
+      AUTH_RATE_LIMIT_MAX: '1',
+      TRUST_PROXY: 'loopback',
+    });
+    try {
+      const statuses: number[] = [];
+      for (const address of ['198.51.100.200', '198.51.100.201', '198.51.100.200']) {
+        const res = await request(behindLoopback.app)
+          .post('/api/auth/sign-in')
+          .set('X-Forwarded-For', address)
+          .send({ email: `${randomUUID()}@exemplo.pt` });
+        statuses.push(res.status);
+      }
+
+      expect(statuses).toEqual([400, 400, 429]);
+    } finally {
+      await behindLoopback.close();
+    }
   });
 });
 

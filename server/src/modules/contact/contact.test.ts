@@ -15,7 +15,8 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? '';
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // The tests speak from many addresses through one trusted proxy hop (X-Forwarded-For).
+  ctx = await createTestContext({ TRUST_PROXY: '1' });
 });
 afterAll(() => ctx.close());
 
