@@ -11,6 +11,7 @@ import {
   loadOrCreateAuthSecret,
 } from './providers/auth-local';
 import { createClerkAuthProvider } from './providers/auth-clerk';
+import { passwordHasher } from './modules/auth/password';
 import type { AuthProvider } from './providers/auth-provider';
 import type { ThumbnailStorage } from './providers/thumbnail-storage';
 import { createDiskStorage } from './providers/storage-disk';
@@ -46,6 +47,7 @@ export async function buildDeps(
       ? createLocalAuthProvider(
           database.db,
           createLocalTokens(config.auth.secret ?? (await loadOrCreateAuthSecret(config.dataDir))),
+          passwordHasher,
         )
       : createClerkAuthProvider(database.db, {
           secretKey: config.auth.secretKey,

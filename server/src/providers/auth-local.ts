@@ -4,7 +4,7 @@ import path from 'node:path';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Db } from '../db/client';
 import { findUserById } from '../modules/users/users.repository';
-import type { LocalAuthProvider, LocalTokens } from './auth-provider';
+import type { LocalAuthProvider, LocalTokens, PasswordHasher } from './auth-provider';
 
 const ISSUER = 'aprendiz';
 const TOKEN_LIFETIME = '7d';
@@ -31,10 +31,15 @@ export function createLocalTokens(secret: string): LocalTokens {
   };
 }
 
-export function createLocalAuthProvider(db: Db, tokens: LocalTokens): LocalAuthProvider {
+export function createLocalAuthProvider(
+  db: Db,
+  tokens: LocalTokens,
+  passwords: PasswordHasher,
+): LocalAuthProvider {
   return {
     kind: 'local',
     tokens,
+    passwords,
     authenticate: async (token) => {
       const userId = await tokens.verify(token);
       return userId ? findUserById(db, userId) : null;

@@ -13,10 +13,18 @@ export interface LocalTokens {
   verify(token: string): Promise<string | null>;
 }
 
+/** Password hashing for local accounts; a 503 AppError when too many sign-ins already wait. */
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  /** False for a wrong password or a stored value that is not one of our hashes. */
+  verify(password: string, stored: string): Promise<boolean>;
+}
+
 /** Embedded default: e-mail + password accounts kept in our database. */
 export interface LocalAuthProvider extends AuthProviderBase {
   readonly kind: 'local';
   readonly tokens: LocalTokens;
+  readonly passwords: PasswordHasher;
 }
 
 /** Clerk keeps the accounts; our users table mirrors them. */

@@ -14,7 +14,7 @@ export function authRoutes(deps: AppDeps): Router {
   const auth = deps.auth;
   if (auth.kind !== 'local') return router;
 
-  const local = { db: deps.database.db, tokens: auth.tokens };
+  const local = { db: deps.database.db, tokens: auth.tokens, passwords: auth.passwords };
   const max = deps.config.authRateLimitMax;
   const limits = authRateLimits({
     maxPerIp: max,

@@ -2,10 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { AuthUser, SignInBody, SignUpBody } from '@aprendiz/contract/auth';
 import type { Db } from '../../db/client';
 import { conflict, unauthorized } from '../../http/errors';
-import type { LocalTokens } from '../../providers/auth-provider';
+import type { LocalTokens, PasswordHasher } from '../../providers/auth-provider';
 import { findUserByEmail, insertUser } from '../users/users.repository';
 import { toAuthUser } from '../users/user-view';
-import { hashPassword, verifyPassword } from './password';
 
 export const EMAIL_TAKEN = 'Já existe uma conta com este e-mail';
 export const WRONG_CREDENTIALS = 'E-mail ou senha incorretos';
@@ -18,6 +17,7 @@ export interface AuthResult {
 interface LocalAuthDeps {
   db: Db;
   tokens: LocalTokens;
+  passwords: PasswordHasher;
 }
 
 function newLocalUserId(): string {
@@ -36,14 +36,18 @@ function isUniqueViolation(err: unknown): boolean {
  * real account costs, so the answer time does not tell which e-mails have accounts.
  */
 let dummyHash: Promise<string> | undefined;
-function hashForUnknownAccounts(): Promise<string> {
-  dummyHash ??= hashPassword(randomBytes(32).toString('base64url'));
+function hashForUnknownAccounts(passwords: PasswordHasher): Promise<string> {
+  dummyHash ??= passwords.hash(randomBytes(32).toString('base64url')).catch((err: unknown) => {
+    // A busy hasher (503) must not leave every later unknown e-mail failing too.
+    dummyHash = undefined;
+    throw err;
+  });
   return dummyHash;
 }
 
 export async function signUp(deps: LocalAuthDeps, body: SignUpBody): Promise<AuthResult> {
   if (await findUserByEmail(deps.db, body.email)) throw conflict(EMAIL_TAKEN);
-  const passwordHash = await hashPassword(body.password);
+  const passwordHash = await deps.passwords.hash(body.password);
   let row;
   try {
     row = await insertUser(deps.db, {
@@ -62,8 +66,8 @@ export async function signUp(deps: LocalAuthDeps, body: SignUpBody): Promise<Aut
 
 export async function signIn(deps: LocalAuthDeps, body: SignInBody): Promise<AuthResult> {
   const row = await findUserByEmail(deps.db, body.email);
-  const stored = row?.passwordHash ?? (await hashForUnknownAccounts());
-  const matches = await verifyPassword(body.password, stored);
+  const stored = row?.passwordHash ?? (await hashForUnknownAccounts(deps.passwords));
+  const matches = await deps.passwords.verify(body.password, stored);
   // Rows without a password (mirrored from Clerk) never sign in locally, whatever was typed.
   if (!row?.passwordHash || !matches) throw unauthorized(WRONG_CREDENTIALS);
   return { token: await deps.tokens.issue(row.id), user: toAuthUser(row) };

@@ -1,4 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import type { PasswordHasher } from '../../providers/auth-provider';
+import { createHashQueue, type HashQueue } from './hash-queue';
 
 // OWASP-recommended scrypt cost (N=2^17, r=8, p=1); 128·N·r bytes = 128 MiB, hence maxmem.
 const PARAMS = { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 1024 * 1024 } satisfies ScryptOptions;
@@ -12,25 +14,38 @@ function derive(password: string, salt: Buffer, params: ScryptOptions): Promise<
   );
 }
 
-/** Format: scrypt$N$r$p$salt$hash (base64url), so the cost can be raised later without breaking old hashes. */
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await derive(password, salt, PARAMS);
-  return [
-    'scrypt',
-    PARAMS.N,
-    PARAMS.r,
-    PARAMS.p,
-    salt.toString('base64url'),
-    key.toString('base64url'),
-  ].join('$');
+/**
+ * Every scrypt call goes through `queue`, which bounds how many run at once. Hashes read
+ * scrypt$N$r$p$salt$hash (base64url), so the cost can be raised later without breaking old ones.
+ */
+export function createPasswordHasher(queue: HashQueue): PasswordHasher {
+  return {
+    hash: async (password) => {
+      const salt = randomBytes(16);
+      const key = await queue.run(() => derive(password, salt, PARAMS));
+      return [
+        'scrypt',
+        PARAMS.N,
+        PARAMS.r,
+        PARAMS.p,
+        salt.toString('base64url'),
+        key.toString('base64url'),
+      ].join('$');
+    },
+    verify: async (password, stored) => {
+      const [scheme, n, r, p, salt, hash] = stored.split('$');
+      if (scheme !== 'scrypt' || !salt || !hash) return false;
+      const expected = Buffer.from(hash, 'base64url');
+      const params = { N: Number(n), r: Number(r), p: Number(p), maxmem: PARAMS.maxmem };
+      const actual = await queue.run(() =>
+        derive(password, Buffer.from(salt, 'base64url'), params),
+      );
+      return actual.length === expected.length && timingSafeEqual(actual, expected);
+    },
+  };
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, n, r, p, salt, hash] = stored.split('$');
-  if (scheme !== 'scrypt' || !salt || !hash) return false;
-  const expected = Buffer.from(hash, 'base64url');
-  const params = { N: Number(n), r: Number(r), p: Number(p), maxmem: PARAMS.maxmem };
-  const actual = await derive(password, Buffer.from(salt, 'base64url'), params);
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
-}
+/** The process's one hasher, sized to its cores: sign-in, sign-up and the demo seed all share it. */
+export const passwordHasher = createPasswordHasher(createHashQueue());
+export const hashPassword = passwordHasher.hash;
+export const verifyPassword = passwordHasher.verify;
