@@ -16,10 +16,11 @@ function levelFor(statusCode: number): 'info' | 'warn' | 'error' {
 }
 
 /**
- * One short line per request (id, method, URL, status, time), never headers: they would drown the
- * log and leak tokens. Our own rather than pino-http, whose child logger per request halved the
- * throughput of the cached catalogue routes even with logging off; here the child is built only
- * for the few routes that log something of their own.
+ * One short line per request (id, method, path, status, time), never headers, query strings or
+ * bodies: they would drown the log and leak tokens and personal data. Our own rather than
+ * pino-http, whose child logger per request halved the throughput of the cached catalogue routes
+ * even with logging off; here the child is built only for the few routes that log something of
+ * their own.
  */
 export function requestLogger(
   logger: Logger,
@@ -28,7 +29,10 @@ export function requestLogger(
   let lastId = 0;
   return (req, res, next) => {
     const id = ++lastId;
-    const summary = { id, method: req.method, url: req.originalUrl };
+    // The path only: query strings carry searches, e-mails and one-time tokens.
+    const query = req.originalUrl.indexOf('?');
+    const url = query === -1 ? req.originalUrl : req.originalUrl.slice(0, query);
+    const summary = { id, method: req.method, url };
     req.id = id;
     let bound: Logger | undefined;
     Object.defineProperty(req, 'log', {
