@@ -8,7 +8,7 @@ import { createApp } from '../app';
 import type { AppDeps } from '../deps';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
-import { migrate } from '../db/migrate';
+import { migrate, type MigrateOptions } from '../db/migrate';
 import { buildDeps } from '../deps';
 import { createLogger } from '../logger';
 import { insertUser } from '../modules/users/users.repository';
@@ -33,13 +33,15 @@ export const TEST_AUTH_SECRET = 'test-secret-that-is-long-enough-for-hs256-signi
 
 /**
  * A fresh database per call: in-memory PGlite, or — when TEST_DATABASE_URL is set (CI) — a
- * throwaway schema on the real PostgreSQL, dropped on close.
+ * throwaway schema on the real PostgreSQL, dropped on close. `migrations` stops at an older one.
  */
-export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function openTestDatabase(
+  migrations: MigrateOptions = {},
+): Promise<{ database: Database; drop(): Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const database = await openDatabase({ kind: 'pglite' });
-    await migrate(database.db);
+    await migrate(database.db, migrations);
     return { database, drop: () => database.close() };
   }
   const schema = `t_${randomUUID().replaceAll('-', '')}`;
@@ -48,7 +50,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
   await admin.query(`create schema ${schema}`);
   await admin.end();
   const database = await openDatabase({ kind: 'postgres', url, searchPath: schema, poolSize: 25 });
-  await migrate(database.db);
+  await migrate(database.db, migrations);
   return {
     database,
     drop: async () => {
