@@ -41,6 +41,18 @@ describe('sanitizeDescription', () => {
     expect(sanitizeDescription(quill)).toBe(quill);
   });
 
+  it('when a client sends non-breaking spaces, in any spelling, then ordinary spaces are stored and markup is untouched', () => {
+    expect(
+      sanitizeDescription(
+        '<p>Aprenda&nbsp;a&nbsp;<strong>transformar\u00a0dados</strong>&#160;e&#xA0;decidir</p>' +
+          '<a href="https://aprendiz.test/a%C2%A0b">link&nbsp;útil</a>',
+      ),
+    ).toBe(
+      '<p>Aprenda a <strong>transformar dados</strong> e decidir</p>' +
+        '<a rel="noopener noreferrer" href="https://aprendiz.test/a%C2%A0b">link útil</a>',
+    );
+  });
+
   it('when elements carry classes other than Quill ones or unknown list kinds, then those values are dropped', () => {
     // sanitize-html keeps a disallowed value's attribute name, empty; the value itself is gone.
     expect(

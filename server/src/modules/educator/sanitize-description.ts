@@ -54,6 +54,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,
+  // Quill's export writes typed spaces as &nbsp;, which would wrap descriptions mid-word and hide
+  // their words from search; the text arrives here with entities decoded, in whatever spelling.
+  textFilter: (text) => text.replaceAll('\u00a0', ' '),
   transformTags: {
     a: (tagName, attribs) => {
       const link: Record<string, string> = { rel: 'noopener noreferrer' };
