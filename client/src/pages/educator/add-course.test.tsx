@@ -174,6 +174,27 @@ describe('AddCoursePage', { timeout: 20_000 }, () => {
     expect(field.submit()).toBeEnabled();
   });
 
+  it("when the editor exports typed spaces as &nbsp; (Quill's semantic HTML), then the description is sent with ordinary spaces", async () => {
+    const { calls } = stubApi(() => ({
+      status: 201,
+      data: { success: true, message: 'Curso adicionado com sucesso' },
+    }));
+    const user = userEvent.setup();
+    renderPage();
+    await user.type(field.title(), 'Curso com espaços');
+    await user.type(
+      field.description(),
+      '<p>Aprenda&nbsp;a&nbsp;<em>transformar</em>&nbsp;dados</p>',
+    );
+    await user.upload(field.thumbnail(), png());
+    await user.click(field.submit());
+
+    expect(await screen.findByText('Curso adicionado com sucesso')).toBeInTheDocument();
+    const [request] = addCourseCalls(calls);
+    const courseData = JSON.parse((request.body as FormData).get('courseData') as string);
+    expect(courseData.courseDescription).toBe('<p>Aprenda a <em>transformar</em> dados</p>');
+  });
+
   it('when the course is being sent, then ADD is disabled until the answer arrives', async () => {
     let answer: (response: StubResponse) => void = () => {};
     const { calls } = stubApi(

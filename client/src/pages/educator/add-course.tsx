@@ -9,6 +9,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { ChapterBuilder } from './add-course/chapter-builder';
 import type { ChapterDraft } from './add-course/course-draft';
 import { inputClass, labelClass } from './add-course/form-styles';
+import { plainSpaces } from './add-course/plain-spaces';
 import { RichTextEditor } from './add-course/rich-text-editor';
 
 const THUMBNAIL_NOT_SELECTED = 'Thumbnail Not Selected';
@@ -24,7 +25,9 @@ function courseData(fields: {
 }): AddCourseDataInput {
   return {
     courseTitle: fields.title,
-    courseDescription: fields.description,
+    // Only what is sent loses Quill's &nbsp;: fed back into the editor, a trailing ordinary space
+    // would be trimmed while the educator is still typing.
+    courseDescription: plainSpaces(fields.description),
     // Spec §5: price and discount are sent as numbers.
     coursePrice: Number(fields.price),
     discount: Number(fields.discount),
