@@ -43,6 +43,32 @@ describe('signUpBodySchema', () => {
     ).toBe(false);
   });
 
+  it('when the name holds NUL or a right-to-left override, then the name is refused by name', () => {
+    for (const name of ['Ana\u0000', 'Ana \u202Eartsinimda']) {
+      expect(
+        firstMessage(signUpBodySchema.safeParse({ name, email: 'a@b.pt', password: '12345678' })),
+      ).toBe('O nome contém caracteres não permitidos (de controlo ou invisíveis)');
+    }
+  });
+
+  it('when the name is decomposed, then it is kept composed; the password is kept as typed', () => {
+    const parsed = signUpBodySchema.parse({
+      name: 'Joa\u0303o',
+      email: 'a@b.pt',
+      password: 'pa\u0303o-12345',
+    });
+    expect(parsed.name).toBe('João');
+    expect(parsed.password).toBe('pa\u0303o-12345');
+  });
+
+  it('when the password holds a control character, then it is refused', () => {
+    expect(
+      firstMessage(
+        signUpBodySchema.safeParse({ name: 'Ana', email: 'a@b.pt', password: '1234\u00005678' }),
+      ),
+    ).toBe('A palavra-passe contém caracteres não permitidos (de controlo ou invisíveis)');
+  });
+
   it('when the e-mail is longer than 254 characters, then it is refused', () => {
     const email = `${'a'.repeat(64)}@${'b'.repeat(185)}.com`;
     expect(email.length).toBe(254);
@@ -59,6 +85,12 @@ describe('signUpBodySchema', () => {
 describe('signInBodySchema', () => {
   it('when the password is empty, then it is refused', () => {
     expect(signInBodySchema.safeParse({ email: 'a@b.pt', password: '' }).success).toBe(false);
+  });
+
+  it('when the password holds NUL, then it is refused as at sign-up', () => {
+    expect(
+      firstMessage(signInBodySchema.safeParse({ email: 'a@b.pt', password: 'senha\u0000' })),
+    ).toBe('A palavra-passe contém caracteres não permitidos (de controlo ou invisíveis)');
   });
 
   it('when the e-mail has capitals, then it is compared lower-cased', () => {

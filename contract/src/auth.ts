@@ -1,24 +1,20 @@
 import { z } from 'zod';
+import { secretSchema, textSchema } from './text-schemas';
 
 const EMAIL_MESSAGE = 'Informe um e-mail válido';
 
 /** Trimmed and lower-cased before the check, so ' Ana@Mail.com ' signs in as 'ana@mail.com'. */
-const emailSchema = z
-  .string({ error: EMAIL_MESSAGE })
-  .trim()
+const emailSchema = textSchema({ field: 'O e-mail', typeError: EMAIL_MESSAGE, trim: true })
   .toLowerCase()
   .max(254, 'O e-mail deve ter no máximo 254 caracteres')
   .pipe(z.email({ error: EMAIL_MESSAGE }));
 
 export const signUpBodySchema = z.object({
-  name: z
-    .string({ error: 'Informe o seu nome' })
-    .trim()
+  name: textSchema({ field: 'O nome', typeError: 'Informe o seu nome', trim: true })
     .min(1, 'Informe o seu nome')
     .max(80, 'O nome deve ter no máximo 80 caracteres'),
   email: emailSchema,
-  password: z
-    .string({ error: 'Informe uma palavra-passe' })
+  password: secretSchema({ field: 'A palavra-passe', typeError: 'Informe uma palavra-passe' })
     .min(8, 'A palavra-passe deve ter pelo menos 8 caracteres')
     .max(200, 'A palavra-passe deve ter no máximo 200 caracteres'),
 });
@@ -26,7 +22,10 @@ export type SignUpBody = z.infer<typeof signUpBodySchema>;
 
 export const signInBodySchema = z.object({
   email: emailSchema,
-  password: z.string({ error: 'Informe a palavra-passe' }).min(1, 'Informe a palavra-passe'),
+  password: secretSchema({ field: 'A palavra-passe', typeError: 'Informe a palavra-passe' }).min(
+    1,
+    'Informe a palavra-passe',
+  ),
 });
 export type SignInBody = z.infer<typeof signInBodySchema>;
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addCourseDataSchema, LECTURE_URL_MESSAGE, lectureInputSchema } from './educator';
+import {
+  addCourseDataSchema,
+  LECTURE_DURATION_MESSAGE,
+  LECTURE_URL_MESSAGE,
+  lectureInputSchema,
+  PRICE_MAX_MESSAGE,
+} from './educator';
+import { LECTURE_DURATION_MAX_MINUTES } from './rules/duration';
+import { COURSE_PRICE_MAX } from './rules/pricing';
 
 const messages = (result: { error?: { issues: { message: string }[] } }) =>
   result.error?.issues.map((issue) => issue.message) ?? [];
@@ -23,6 +31,33 @@ describe('lectureInputSchema', () => {
           .success,
       ).toBe(false);
     }
+  });
+
+  it('when the duration is over 24 hours, then the duration message; at 24 hours it passes', () => {
+    for (const lectureDuration of [LECTURE_DURATION_MAX_MINUTES + 0.5, 1e300, Number.MAX_VALUE]) {
+      const result = lectureInputSchema.safeParse({
+        lectureTitle: 'A',
+        lectureUrl: '',
+        lectureDuration,
+      });
+      expect(messages(result)).toEqual([LECTURE_DURATION_MESSAGE]);
+    }
+    expect(
+      lectureInputSchema.safeParse({
+        lectureTitle: 'A',
+        lectureUrl: '',
+        lectureDuration: LECTURE_DURATION_MAX_MINUTES,
+      }).success,
+    ).toBe(true);
+  });
+
+  it('when the duration is infinite, then it is refused', () => {
+    const result = lectureInputSchema.safeParse({
+      lectureTitle: 'A',
+      lectureUrl: '',
+      lectureDuration: Number.POSITIVE_INFINITY,
+    });
+    expect(result.success).toBe(false);
   });
 
   it('when the URL is not http(s), then the Portuguese message', () => {
@@ -71,6 +106,55 @@ describe('addCourseDataSchema', () => {
         'Preço inválido',
       ]);
     }
+  });
+
+  it('when the price is over 1,000,000, then the price-limit message; at the limit it passes', () => {
+    for (const coursePrice of [COURSE_PRICE_MAX + 0.01, 99_999_999.99, Number.MAX_VALUE]) {
+      expect(messages(addCourseDataSchema.safeParse({ ...valid, coursePrice }))).toContain(
+        PRICE_MAX_MESSAGE,
+      );
+    }
+    expect(addCourseDataSchema.safeParse({ ...valid, coursePrice: COURSE_PRICE_MAX }).success).toBe(
+      true,
+    );
+  });
+
+  it('when the title holds a right-to-left override or a zero-width space, then the title is refused by name', () => {
+    for (const courseTitle of ['Curso \u202Egnp.exe', 'Pay\u200BPal']) {
+      expect(messages(addCourseDataSchema.safeParse({ ...valid, courseTitle }))).toEqual([
+        'O título do curso contém caracteres não permitidos (de controlo ou invisíveis)',
+      ]);
+    }
+  });
+
+  it('when the title is decomposed, then it is stored composed (NFC)', () => {
+    const parsed = addCourseDataSchema.parse({ ...valid, courseTitle: 'Introduc\u0327a\u0303o' });
+    expect(parsed.courseTitle).toBe('Introdução');
+  });
+
+  it('when the description holds line breaks and tabs, then they are kept; NUL is refused', () => {
+    const courseDescription = '<p>Linha 1</p>\n\t<p>Linha 2</p>';
+    expect(addCourseDataSchema.parse({ ...valid, courseDescription }).courseDescription).toBe(
+      courseDescription,
+    );
+    expect(
+      messages(addCourseDataSchema.safeParse({ ...valid, courseDescription: '<p>a\u0000</p>' })),
+    ).toEqual(['A descrição contém caracteres não permitidos (de controlo ou invisíveis)']);
+  });
+
+  it('when a lecture id holds NUL, then the lecture id is refused by name', () => {
+    const result = addCourseDataSchema.safeParse({
+      ...valid,
+      courseContent: [
+        {
+          chapterTitle: 'C',
+          chapterContent: [{ lectureId: 'a\u0000', lectureTitle: 'A', lectureUrl: '' }],
+        },
+      ],
+    });
+    expect(messages(result)).toEqual([
+      'O identificador da aula contém caracteres não permitidos (de controlo ou invisíveis)',
+    ]);
   });
 
   it('when the price has cents that float cannot hold exactly, then it is still accepted', () => {

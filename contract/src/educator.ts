@@ -1,24 +1,32 @@
 import { z } from 'zod';
 import { publicPersonSchema } from './common';
+import { LECTURE_DURATION_MAX_MINUTES } from './rules/duration';
+import { COURSE_PRICE_MAX } from './rules/pricing';
+import { textSchema } from './text-schemas';
 
 export const LECTURE_URL_MESSAGE = 'O URL da aula deve começar por http:// ou https://';
+export const LECTURE_DURATION_MESSAGE = `A duração da aula deve ser no máximo ${LECTURE_DURATION_MAX_MINUTES} minutos (24 horas)`;
 
 /** '' is allowed because the spec accepts empty lecture fields; otherwise only web links. */
-const lectureUrlSchema = z
-  .string({ error: LECTURE_URL_MESSAGE })
+const lectureUrlSchema = textSchema({ field: 'O URL da aula', typeError: LECTURE_URL_MESSAGE })
   .max(2000, 'O URL da aula deve ter no máximo 2000 caracteres')
   .refine((url) => url === '' || /^https?:\/\/\S+$/i.test(url), LECTURE_URL_MESSAGE);
 
 /** A lecture as the add-course form sends it; lectureOrder is ignored because the server assigns it. */
 export const lectureInputSchema = z.object({
-  lectureId: z.string().max(100, 'Identificador de aula inválido').optional(),
-  lectureTitle: z
-    .string({ error: 'Título de aula inválido' })
-    .max(200, 'O título da aula deve ter no máximo 200 caracteres'),
-  // z.number() already refuses NaN and numeric strings; the form sends real numbers.
+  lectureId: textSchema({ field: 'O identificador da aula' })
+    .max(100, 'Identificador de aula inválido')
+    .optional(),
+  lectureTitle: textSchema({ field: 'O título da aula', typeError: 'Título de aula inválido' }).max(
+    200,
+    'O título da aula deve ter no máximo 200 caracteres',
+  ),
+  // Minutes. z.number() already refuses NaN, infinities and numeric strings; the bound keeps the
+  // course's total finite and readable (two lectures of 1e308 minutes add up to 'Infinity horas').
   lectureDuration: z
     .number({ error: 'A duração da aula deve ser um número' })
     .min(0, 'A duração da aula não pode ser negativa')
+    .max(LECTURE_DURATION_MAX_MINUTES, LECTURE_DURATION_MESSAGE)
     .default(0),
   lectureUrl: lectureUrlSchema,
   isPreviewFree: z.boolean({ error: 'Valor de pré-visualização inválido' }).default(false),
@@ -28,10 +36,13 @@ export type ParsedLectureInput = z.infer<typeof lectureInputSchema>;
 
 /** A chapter as the form sends it; chapterOrder and collapsed are dropped (server order, UI-only flag). */
 export const chapterInputSchema = z.object({
-  chapterId: z.string().max(100, 'Identificador de capítulo inválido').optional(),
-  chapterTitle: z
-    .string({ error: 'Título de capítulo inválido' })
-    .max(200, 'O título do capítulo deve ter no máximo 200 caracteres'),
+  chapterId: textSchema({ field: 'O identificador do capítulo' })
+    .max(100, 'Identificador de capítulo inválido')
+    .optional(),
+  chapterTitle: textSchema({
+    field: 'O título do capítulo',
+    typeError: 'Título de capítulo inválido',
+  }).max(200, 'O título do capítulo deve ter no máximo 200 caracteres'),
   chapterContent: z.array(lectureInputSchema).max(200, 'Um capítulo pode ter no máximo 200 aulas'),
 });
 /** What callers may pass in (defaults not yet applied); parsed values fit it too. */
@@ -39,6 +50,7 @@ export type ChapterInput = z.input<typeof chapterInputSchema>;
 export type ParsedChapterInput = z.infer<typeof chapterInputSchema>;
 
 const PRICE_MESSAGE = 'Preço inválido';
+export const PRICE_MAX_MESSAGE = `O preço deve ser no máximo ${COURSE_PRICE_MAX}`;
 const DISCOUNT_MESSAGE = 'O desconto deve estar entre 0 e 100';
 
 /** At most two decimals: a price must be a whole number of cents. */
@@ -47,19 +59,24 @@ function hasWholeCents(amount: number): boolean {
 }
 
 export const addCourseDataSchema = z.object({
-  courseTitle: z
-    .string({ error: 'O título do curso é obrigatório' })
-    .trim()
+  courseTitle: textSchema({
+    field: 'O título do curso',
+    typeError: 'O título do curso é obrigatório',
+    trim: true,
+  })
     .min(1, 'O título do curso é obrigatório')
     .max(200, 'O título do curso deve ter no máximo 200 caracteres'),
-  courseDescription: z
-    .string({ error: 'Descrição inválida' })
+  courseDescription: textSchema({
+    field: 'A descrição',
+    typeError: 'Descrição inválida',
+    multiline: true,
+  })
     .max(100_000, 'A descrição deve ter no máximo 100000 caracteres')
     .default(''),
   coursePrice: z
     .number({ error: PRICE_MESSAGE })
     .min(0, PRICE_MESSAGE)
-    .max(99_999_999.99, PRICE_MESSAGE)
+    .max(COURSE_PRICE_MAX, PRICE_MAX_MESSAGE)
     .refine(hasWholeCents, PRICE_MESSAGE),
   // A whole percent: the column is an integer, and the form's number input steps by 1.
   discount: z
@@ -82,6 +99,11 @@ export const dashboardResponseSchema = z.object({
     /** Every enrollment in the educator's courses; enrolledStudentsData holds only the latest few. */
     totalEnrollments: z.number().int().min(0),
     totalEarnings: z.number(),
+    /**
+     * Payments given back (or being given back) because the buyer already had the course; they
+     * never count in totalEarnings.
+     */
+    refunds: z.object({ count: z.number().int().min(0), amount: z.number().min(0) }),
     enrolledStudentsData: z.array(
       z.object({ courseTitle: z.string(), student: publicPersonSchema }),
     ),

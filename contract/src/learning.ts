@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { courseIdBodySchema, uuidSchema } from './common';
 import { courseDetailSchema } from './courses';
+import { textSchema } from './text-schemas';
 
 export const enrollFreeBodySchema = courseIdBodySchema;
 export type EnrollFreeBody = z.infer<typeof enrollFreeBodySchema>;
@@ -13,8 +14,10 @@ export type CourseProgressBody = z.infer<typeof courseProgressBodySchema>;
 
 export const updateProgressBodySchema = z.object({
   courseId: uuidSchema,
-  lectureId: z
-    .string({ error: 'Identificador de aula inválido' })
+  lectureId: textSchema({
+    field: 'O identificador da aula',
+    typeError: 'Identificador de aula inválido',
+  })
     .min(1, 'Identificador de aula inválido')
     .max(100, 'Identificador de aula inválido'),
 });

@@ -78,6 +78,30 @@ describe('validateContactSubmission', () => {
     ).toBe(true);
   });
 
+  it('when the message holds NUL or a bidi override, then TYPE_TEXT for the message', () => {
+    for (const message of ['Olá\u0000', 'Olá \u202Edlrow']) {
+      expect(validateContactSubmission({ email: 'a@b.pt', message })).toEqual({
+        ok: false,
+        errors: [
+          {
+            field: 'message',
+            code: 'TYPE_TEXT',
+            message: 'should not contain control or invisible characters',
+          },
+        ],
+      });
+    }
+  });
+
+  it('when the message has line breaks and decomposed accents, then they are kept, composed', () => {
+    expect(
+      validateContactSubmission({
+        email: 'a@b.pt',
+        message: 'Bom dia,\r\nquero informac\u0327a\u0303o.',
+      }),
+    ).toEqual({ ok: true, value: { email: 'a@b.pt', message: 'Bom dia,\r\nquero informação.' } });
+  });
+
   it('when errors are returned, then they fit the response schema', () => {
     const result = validateContactSubmission({ email: 'x' });
     expect(result.ok).toBe(false);
@@ -91,5 +115,6 @@ describe('onlineBodySchema', () => {
     expect(onlineBodySchema.safeParse({ clientId: '  ' }).success).toBe(false);
     expect(onlineBodySchema.safeParse({ clientId: 'x'.repeat(65) }).success).toBe(false);
     expect(onlineBodySchema.parse({ clientId: ' abc ' })).toEqual({ clientId: 'abc' });
+    expect(onlineBodySchema.safeParse({ clientId: 'abc\u0000' }).success).toBe(false);
   });
 });

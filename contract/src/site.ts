@@ -1,9 +1,13 @@
 import { z } from 'zod';
+import { hasUnsafeCharacters } from './rules/safe-text';
+import { textSchema } from './text-schemas';
 
 export const onlineBodySchema = z.object({
-  clientId: z
-    .string({ error: 'Identificador de cliente inválido' })
-    .trim()
+  clientId: textSchema({
+    field: 'O identificador de cliente',
+    typeError: 'Identificador de cliente inválido',
+    trim: true,
+  })
     .min(1, 'Identificador de cliente inválido')
     .max(64, 'Identificador de cliente inválido'),
 });
@@ -60,10 +64,19 @@ function checkText(
   if (typeof value !== 'string') {
     return { field, code: 'TYPE_TEXT', message: 'should be text' };
   }
-  if (value.trim() === '') {
+  const text = value.normalize('NFC').trim();
+  if (text === '') {
     return { field, code: 'REQUIRED_FIELD_EMPTY', message: 'is required' };
   }
-  return value.trim();
+  // The same refusals as every other text field (see rules/safe-text); line breaks only in the message.
+  if (hasUnsafeCharacters(text, { multiline: field === 'message' })) {
+    return {
+      field,
+      code: 'TYPE_TEXT',
+      message: 'should not contain control or invisible characters',
+    };
+  }
+  return text;
 }
 
 export function validateContactSubmission(body: unknown): ContactValidation {
