@@ -8,6 +8,9 @@ export const THUMBNAIL_WEBP_QUALITY = 80;
 /** A 5 MB file can still unpack to gigabytes of pixels; 40 MP covers any real photo. */
 export const THUMBNAIL_MAX_INPUT_PIXELS = 40_000_000;
 
+export const THUMBNAIL_EMPTY = 'A miniatura enviada está vazia';
+export const THUMBNAIL_UNREADABLE = 'Não foi possível ler a imagem da miniatura';
+
 /** What sharp reads from the file's own bytes (AVIF reports as heif); the declared MIME type is not trusted. */
 const ACCEPTED_FORMATS: ReadonlySet<string> = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
 
@@ -16,6 +19,8 @@ const ACCEPTED_FORMATS: ReadonlySet<string> = new Set(['jpeg', 'png', 'webp', 'g
  * stored file never carries the uploader's bytes (metadata, polyglots), only sharp's output.
  */
 export async function toThumbnailWebp(input: Buffer): Promise<Buffer> {
+  // sharp refuses an empty buffer by throwing from its constructor, outside the checks below.
+  if (input.length === 0) throw badRequest(THUMBNAIL_EMPTY);
   const image = sharp(input, { limitInputPixels: THUMBNAIL_MAX_INPUT_PIXELS });
   let format: string | undefined;
   try {
@@ -37,6 +42,6 @@ export async function toThumbnailWebp(input: Buffer): Promise<Buffer> {
       .toBuffer();
   } catch {
     // Headers that parse but pixel data that does not (truncated, corrupt, too many pixels).
-    throw badRequest('Não foi possível ler a imagem da miniatura');
+    throw badRequest(THUMBNAIL_UNREADABLE);
   }
 }
