@@ -104,7 +104,7 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
 }
 
 type PageChecks = {
-  saveScreenshot: (name: string, page?: Page) => Promise<void>;
+  saveScreenshot: (name: string, page?: Page, options?: { fullPage?: boolean }) => Promise<void>;
   expectAccessible: (page?: Page) => Promise<void>;
 };
 
@@ -222,6 +222,46 @@ test.describe('learner', () => {
     await page.goto('/my-enrollments');
     await expect(myCourse(page, course, isMobile)).toContainText(`1 de ${total} aulas`);
     await expect(myCourse(page, course, isMobile)).toContainText(`${percent}%`);
+  });
+
+  test('marking lectures one after another shows one toast at a time, clear of the progress bar', async ({
+    page,
+    request,
+    saveScreenshot,
+  }) => {
+    test.setTimeout(90_000);
+    const course = await freeCourse(request);
+    const total = course.totalLectures;
+
+    await signUpFromBuyButton(page, course, 'Aluno Apressado');
+    await buyButton(page, course).click();
+    await expect(page).toHaveURL(/\/my-enrollments$/);
+    await page.goto(`/player/${course._id}`);
+    await expect(page.getByRole('heading', { level: 1, name: course.courseTitle })).toBeVisible();
+    await dismissToasts(page);
+
+    const toasts = page.locator('.Toastify__toast');
+    await page.getByRole('button', { name: 'Marcar como concluído' }).click();
+    await expect(toasts.filter({ hasText: 'Progresso do curso atualizado' })).toBeVisible();
+    await page.getByRole('button', { name: 'Próxima aula' }).click();
+    await page.getByRole('button', { name: 'Marcar como concluído' }).click();
+    await expect(page.getByText(`2 de ${total} aulas`)).toBeVisible();
+    await settleAnimations(page);
+    // The second answer took the first one's place instead of stacking under it.
+    await expect(toasts).toHaveCount(1);
+
+    const toastBox = await toasts.boundingBox();
+    const progressBox = await page
+      .getByRole('progressbar', { name: 'Progresso no curso' })
+      .boundingBox();
+    if (!toastBox || !progressBox) throw new Error('the toast and the progress bar are on screen');
+    const overlaps =
+      toastBox.y < progressBox.y + progressBox.height &&
+      progressBox.y < toastBox.y + toastBox.height &&
+      toastBox.x < progressBox.x + progressBox.width &&
+      progressBox.x < toastBox.x + toastBox.width;
+    expect(overlaps, 'the toast covers the progress bar').toBe(false);
+    await saveScreenshot('player-toast', page, { fullPage: false });
   });
 
   test('buys a paid course in the sandbox checkout and finds it in My Courses', async ({

@@ -4,7 +4,17 @@ import { loadToastify, subscribeToToastRequests, toastsRequested } from '../comp
 const ToastContainer = lazy(() =>
   loadToastify().then(({ ToastContainer: Container }) => ({
     default: function AppToastContainer() {
-      return <Container position="top-right" autoClose={5000} newestOnTop closeOnClick={false} />;
+      return (
+        <Container
+          position="top-right"
+          autoClose={5000}
+          newestOnTop
+          closeOnClick={false}
+          // On phones react-toastify spans the top edge; a one-line toast is kept within the top bar's
+          // height so it does not cover the page's own header (the player's progress bar).
+          className="max-[480px]:[--toastify-toast-min-height:3rem] max-[480px]:[--toastify-toast-padding:0.5rem_0.875rem]"
+        />
+      );
     },
   })),
 );

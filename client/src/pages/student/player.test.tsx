@@ -206,6 +206,17 @@ describe('PlayerPage', () => {
     expect(screen.getByRole('button', { name: 'Marcar como concluído' })).toBeEnabled();
   });
 
+  it('when lectures are marked one after another, then one toast answers them, not one each', async () => {
+    serve(({ url }) => (url === '/api/user/update-course-progress' ? progressSaved : undefined));
+    renderPlayer();
+    await userEvent.click(screen.getByRole('button', { name: 'Marcar como concluído' }));
+    expect(await screen.findByText('Progresso do curso atualizado')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Próxima aula' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Marcar como concluído' }));
+    expect(await screen.findByText('66%')).toBeInTheDocument();
+    expect(screen.getAllByText('Progresso do curso atualizado')).toHaveLength(1);
+  });
+
   it('when the save is in flight, then the button is disabled', async () => {
     let answer: (response: StubResponse) => void = () => {};
     serve(({ url }) =>
@@ -285,14 +296,14 @@ describe('PlayerPage', () => {
     expect(screen.getByRole('radio', { name: '2 estrelas' })).toBeChecked();
   });
 
-  it('when the rating changes during a request, then the choices are sent in order and the last one stays', async () => {
+  it('when the rating changes during a request, then the choices are sent in order, the last one stays, and one toast answers both', async () => {
     const answers: ((response: StubResponse) => void)[] = [];
     const { calls } = serve(({ url }) =>
       url === '/api/user/add-rating'
         ? (new Promise<StubResponse>((resolve) => answers.push(resolve)) as unknown as StubResponse)
         : undefined,
     );
-    renderPlayer();
+    const { app } = renderPlayer();
     await userEvent.click(screen.getByRole('radio', { name: '2 estrelas' }));
     await userEvent.click(screen.getByRole('radio', { name: '5 estrelas' }));
     expect(calls).toHaveLength(1);
@@ -303,9 +314,11 @@ describe('PlayerPage', () => {
       { courseId: course._id, rating: 5 },
     ]);
     answers[1](ratingSaved);
+    await waitFor(() => expect(app.fetchUserEnrolledCourses).toHaveBeenCalledTimes(2));
     await waitFor(() =>
-      expect(screen.getAllByText('Avaliação registrada com sucesso')).toHaveLength(2),
+      expect(screen.getByText('Avaliação registrada com sucesso')).toBeInTheDocument(),
     );
+    expect(screen.getAllByText('Avaliação registrada com sucesso')).toHaveLength(1);
     expect(screen.getByRole('radio', { name: '5 estrelas' })).toBeChecked();
   });
 });

@@ -5,6 +5,9 @@ import { notify } from '../../../components/toast';
 import { useAppContext } from '../../../context/app-context';
 import { api, errorMessage } from '../../../lib/api-client';
 
+// A learner trying a few stars gets one toast that follows the last answer, not one per click.
+const RATING_TOAST = 'course-rating';
+
 /**
  * The learner's own rating of the course, preloaded from `myRating`. Each change is sent at once; the
  * stars stay enabled meanwhile (a disabled radio would drop keyboard focus), so changes made during a
@@ -29,13 +32,13 @@ export function useCourseRating(course: EnrolledCourse): {
         });
         if (data.success) {
           saved.current = value;
-          notify.success(data.message);
+          notify.success(data.message, { key: RATING_TOAST });
           void fetchUserEnrolledCourses();
           return;
         }
-        notify.error(data.message);
+        notify.error(data.message, { key: RATING_TOAST });
       } catch (err) {
-        notify.error(errorMessage(err));
+        notify.error(errorMessage(err), { key: RATING_TOAST });
       }
       if (queued.current === null) setRating(saved.current);
     },

@@ -7,6 +7,9 @@ import { api, errorMessage } from '../../../lib/api-client';
 import { fireConfetti } from '../../../lib/confetti';
 import { courseProgress } from '../course-progress';
 
+// Each lecture marked answers with a toast; they replace one another instead of piling up.
+const PROGRESS_TOAST = 'lecture-progress';
+
 export type LectureProgress = {
   completedIds: ReadonlySet<string>;
   markCompleted: (lectureId: string) => Promise<void>;
@@ -40,10 +43,10 @@ export function useLectureProgress(course: EnrolledCourse): LectureProgress {
           { courseId: course._id, lectureId },
         );
         if (!data.success) {
-          notify.error(data.message);
+          notify.error(data.message, { key: PROGRESS_TOAST });
           return;
         }
-        notify.success(data.message);
+        notify.success(data.message, { key: PROGRESS_TOAST });
         const wasFinished = courseProgress(course, [...completedIds]).percent === 100;
         const isFinished = courseProgress(course, [...completedIds, lectureId]).percent === 100;
         setMarkedHere((ids) => [...ids, lectureId]);
@@ -53,7 +56,7 @@ export function useLectureProgress(course: EnrolledCourse): LectureProgress {
         }
         void fetchUserEnrolledCourses();
       } catch (err) {
-        notify.error(errorMessage(err));
+        notify.error(errorMessage(err), { key: PROGRESS_TOAST });
       } finally {
         inFlight.current = false;
         setSavingLectureId(null);
