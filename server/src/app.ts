@@ -1,4 +1,3 @@
-import path from 'node:path';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { AppDeps } from './deps';
@@ -6,6 +5,8 @@ import { compressJson } from './http/compression';
 import { errorHandler, notFoundApiHandler } from './http/error-handler';
 import { requestLogger } from './http/request-logger';
 import { staticClient } from './http/static-client';
+import { uploadsRoutes } from './http/uploads';
+import { UPLOADS_URL_PATH } from './providers/storage-disk';
 import { healthRoutes } from './modules/health/health.routes';
 import { coursesRoutes } from './modules/courses/courses.routes';
 import { learningRoutes } from './modules/learning/learning.routes';
@@ -79,15 +80,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(notFoundApiHandler);
   app.use('/api', api);
 
-  // Thumbnails get a fresh name per upload, so they never change and can be cached for good.
-  app.use(
-    '/uploads',
-    express.static(path.join(deps.config.dataDir, 'uploads'), {
-      index: false,
-      immutable: true,
-      maxAge: '1y',
-    }),
-  );
+  app.use(UPLOADS_URL_PATH, uploadsRoutes(deps));
   app.use(staticClient(deps.config.clientDist));
   app.use(errorHandler);
   return app;

@@ -1,7 +1,12 @@
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Logger } from './logger';
-import { createCatalogueCache, type CatalogueCache } from './modules/courses/catalogue-cache';
+import {
+  broadcastInvalidations,
+  createCatalogueCache,
+  type CatalogueCache,
+} from './modules/courses/catalogue-cache';
+import { openCacheBus } from './providers/cache-bus';
 import type { PaymentProvider } from './providers/payment-provider';
 import { createSandboxPayments } from './providers/payments-sandbox';
 import { createStripePayments } from './providers/payments-stripe';
@@ -11,11 +16,11 @@ import {
   loadOrCreateAuthSecret,
 } from './providers/auth-local';
 import { createClerkAuthProvider } from './providers/auth-clerk';
-import { passwordHasher } from './modules/auth/password';
 import type { AuthProvider } from './providers/auth-provider';
 import type { ThumbnailStorage } from './providers/thumbnail-storage';
 import { createDiskStorage } from './providers/storage-disk';
 import { cloudinaryCredentials, createCloudinaryStorage } from './providers/storage-cloudinary';
+import { createPostgresStorage, type PostgresThumbnailStorage } from './providers/storage-postgres';
 import type { OnlineCounter } from './providers/online-counter';
 import { createMemoryOnlineCounter } from './providers/online-memory';
 import { createRedisOnlineCounter } from './providers/online-redis';
@@ -29,10 +34,15 @@ export interface AppDeps {
   catalogueCache: CatalogueCache;
   payments: PaymentProvider;
   thumbnails: ThumbnailStorage;
+  /**
+   * Set with DATABASE_URL: images kept in PostgreSQL, so every instance serves them at /uploads
+   * (new thumbnails unless Cloudinary keeps those, and the seed's).
+   */
+  thumbnailTable?: PostgresThumbnailStorage;
   online: OnlineCounter;
   /** Set when REDIS_URL is: shared state (online counter, rate limits) across instances. */
   redis?: RedisClient;
-  /** Releases what buildDeps opened besides the database (the Redis connection). */
+  /** Releases what buildDeps opened besides the database (Redis, the catalogue notifications). */
   close(): Promise<void>;
 }
 
@@ -47,7 +57,6 @@ export async function buildDeps(
       ? createLocalAuthProvider(
           database.db,
           createLocalTokens(config.auth.secret ?? (await loadOrCreateAuthSecret(config.dataDir))),
-          passwordHasher,
         )
       : createClerkAuthProvider(database.db, {
           secretKey: config.auth.secretKey,
@@ -64,24 +73,38 @@ export async function buildDeps(
           publicUrl: config.publicUrl,
         })
       : createSandboxPayments(config.publicUrl);
+  // DATABASE_URL means other instances may share this database; PGlite belongs to one process.
+  const sharedDatabaseUrl = database.kind === 'postgres' ? config.databaseUrl : undefined;
+  const thumbnailTable = sharedDatabaseUrl ? createPostgresStorage(database.db) : undefined;
   const storage = config.storage;
   const thumbnails: ThumbnailStorage =
-    storage.provider === 'disk'
-      ? createDiskStorage(storage.uploadDir)
-      : createCloudinaryStorage(cloudinaryCredentials(storage), config.env);
+    storage.provider === 'cloudinary'
+      ? createCloudinaryStorage(cloudinaryCredentials(storage), config.env)
+      : (thumbnailTable ?? createDiskStorage(storage.uploadDir));
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, logger) : undefined;
   const online = redis ? createRedisOnlineCounter(redis) : createMemoryOnlineCounter();
+  const localCache = createCatalogueCache();
+  const cacheBus = sharedDatabaseUrl
+    ? await openCacheBus({
+        url: sharedDatabaseUrl,
+        db: database.db,
+        logger,
+        onInvalidate: localCache.invalidate,
+      })
+    : undefined;
   return {
     config,
     database,
     logger,
     auth,
-    catalogueCache: createCatalogueCache(),
+    catalogueCache: cacheBus ? broadcastInvalidations(localCache, cacheBus.publish) : localCache,
     payments,
     thumbnails,
+    thumbnailTable,
     online,
     redis,
     close: async () => {
+      await cacheBus?.close();
       if (redis?.isOpen) await redis.close();
     },
   };

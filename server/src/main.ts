@@ -29,15 +29,27 @@ async function main(): Promise<void> {
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'pglite', dataDir: config.dataDir },
   );
-  const demoAccounts = await prepareDatabase(database.db, config, logger);
-  const stopMaintenance = keepDatabaseMaintained(database, logger);
   const deps = await buildDeps(config, database, logger);
+  // The seed's images go where this instance serves /uploads from: the database when it is shared.
+  const demoAccounts = await prepareDatabase(
+    database.db,
+    config,
+    logger,
+    deps.thumbnailTable?.put,
+  ).catch(async (err: unknown) => {
+    await deps.close();
+    await database.close();
+    throw err;
+  });
+  const stopMaintenance = keepDatabaseMaintained(database, logger);
   const app = createApp(deps);
 
   // Express 5 hands a failed listen (port taken, no permission) to this callback.
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, (err?: Error) => (err ? reject(err) : resolve(s)));
   }).catch(async (err: unknown) => {
+    stopMaintenance();
+    await deps.close();
     await database.close();
     throw err;
   });
@@ -56,6 +68,7 @@ async function main(): Promise<void> {
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     stopMaintenance();
+    await deps.close();
     await database.close();
     process.exit(0);
   };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ThumbnailStorage } from './thumbnail-storage';
+import type { SaveNamedImage, ThumbnailStorage } from './thumbnail-storage';
 
 /** The URL prefix app.ts serves uploadDir under. */
 export const UPLOADS_URL_PATH = '/uploads';
@@ -20,5 +20,14 @@ export function createDiskStorage(uploadDir: string): ThumbnailStorage {
         remove: () => rm(file, { force: true }),
       };
     },
+  };
+}
+
+/** Files under uploadDir for images the app names itself; the same name is written over. */
+export function saveImagesToDir(uploadDir: string): SaveNamedImage {
+  let created: Promise<unknown> | undefined;
+  return async (name, webp) => {
+    await (created ??= mkdir(uploadDir, { recursive: true }));
+    await writeFile(path.join(uploadDir, name), webp);
   };
 }

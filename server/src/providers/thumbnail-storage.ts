@@ -4,9 +4,15 @@ export interface StoredThumbnail {
   remove(): Promise<void>;
 }
 
-/** Chosen once in deps.ts: Cloudinary when configured, else files under DATA_DIR/uploads. */
+/**
+ * Chosen once in deps.ts: Cloudinary when configured; else the database when DATABASE_URL is set,
+ * so every instance serves them; else files under DATA_DIR/uploads.
+ */
 export interface ThumbnailStorage {
-  readonly kind: 'disk' | 'cloudinary';
+  readonly kind: 'disk' | 'cloudinary' | 'postgres';
   /** Keeps an already re-encoded WebP image. */
   save(webp: Buffer): Promise<StoredThumbnail>;
 }
+
+/** Keeps a WebP image under a name the app chose (the seed's images), served at /uploads/<name>. */
+export type SaveNamedImage = (name: string, webp: Buffer) => Promise<void>;

@@ -1,6 +1,7 @@
-import path from 'node:path';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../client';
+import { saveImagesToDir } from '../../providers/storage-disk';
+import type { SaveNamedImage } from '../../providers/thumbnail-storage';
 import { courses, enrollments, lectureProgress, purchases, ratings, users } from '../schema/index';
 import { hashPassword } from '../../modules/auth/password';
 import {
@@ -29,16 +30,17 @@ import {
 
 export const DEMO_PASSWORD = 'aprendiz123';
 
-export interface SeedOptions {
-  /** Where local thumbnails live; files are served at /uploads/<name>. */
-  uploadDir: string;
+/** Where the thumbnails and avatars go, to be served at /uploads/<name>: files, or the app's image store. */
+type SeedImages = { uploadDir: string } | { saveImage: SaveNamedImage };
+
+export type SeedOptions = SeedImages & {
   /** Sign-in-able demo student and educator; never in production. */
   demoAccounts: boolean;
   /** Currency recorded on the seeded purchases (the server's CURRENCY). */
   currency?: string;
   /** Dates are spread back from this moment. */
   now?: Date;
-}
+};
 
 export interface DemoAccount {
   role: 'student' | 'educator';
@@ -93,11 +95,11 @@ async function isEmpty(db: Db): Promise<boolean> {
   return anyUser.length === 0 && anyCourse.length === 0;
 }
 
-function imageJobs(uploadDir: string): ImageJob[] {
+function imageJobs(): ImageJob[] {
   const thumbnails = SEED_COURSES.map((course) => {
     const { monogram, colors } = SEED_CATEGORIES[course.category];
     return {
-      file: path.join(uploadDir, thumbnailFileName(course.slug)),
+      name: thumbnailFileName(course.slug),
       svg: renderThumbnailSvg({ title: course.title, monogram, colors }),
       width: THUMBNAIL_WIDTH,
       height: THUMBNAIL_HEIGHT,
@@ -105,7 +107,7 @@ function imageJobs(uploadDir: string): ImageJob[] {
   });
   const avatars = (Object.entries(SEED_EDUCATORS) as [EducatorKey, string][]).map(
     ([key, name]) => ({
-      file: path.join(uploadDir, avatarFileName(key)),
+      name: avatarFileName(key),
       svg: renderAvatarSvg(name, SEED_CATEGORIES[AVATAR_CATEGORY[key]].colors),
       width: AVATAR_SIZE,
       height: AVATAR_SIZE,
@@ -141,7 +143,10 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedRe
           }),
         )
       : Promise.resolve(undefined),
-    writeImages(imageJobs(options.uploadDir)),
+    writeImages(
+      imageJobs(),
+      'saveImage' in options ? options.saveImage : saveImagesToDir(options.uploadDir),
+    ),
   ]);
 
   const plan = buildSeedPlan({

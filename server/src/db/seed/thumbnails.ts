@@ -1,6 +1,5 @@
-import path from 'node:path';
-import { mkdir } from 'node:fs/promises';
 import sharp from 'sharp';
+import type { SaveNamedImage } from '../../providers/thumbnail-storage';
 
 export const THUMBNAIL_WIDTH = 1280;
 export const THUMBNAIL_HEIGHT = 720;
@@ -30,8 +29,8 @@ export interface ThumbnailSpec {
 }
 
 export interface ImageJob {
-  /** Absolute path of the .webp file to write. */
-  file: string;
+  /** The .webp image's name, served at /uploads/<name>. */
+  name: string;
   svg: string;
   width: number;
   height: number;
@@ -129,21 +128,24 @@ export function renderAvatarSvg(name: string, colors: readonly [string, string])
 }
 
 /**
- * Encodes every job to WebP, a few at a time: sharp already spreads one encode over threads, so more
- * parallelism only adds memory pressure.
+ * Encodes every job to WebP and hands it to `save`, a few at a time: sharp already spreads one
+ * encode over threads, so more parallelism only adds memory pressure.
  */
-export async function writeImages(jobs: readonly ImageJob[], concurrency = 4): Promise<void> {
-  const dirs = new Set(jobs.map((job) => path.dirname(job.file)));
-  await Promise.all([...dirs].map((dir) => mkdir(dir, { recursive: true })));
+export async function writeImages(
+  jobs: readonly ImageJob[],
+  save: SaveNamedImage,
+  concurrency = 4,
+): Promise<void> {
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < jobs.length) {
       const job = jobs[next++]!;
       // effort 2 halves the encode time of the default 4 for a file only a few per cent larger.
-      await sharp(Buffer.from(job.svg))
+      const webp = await sharp(Buffer.from(job.svg))
         .resize(job.width, job.height)
         .webp({ quality: 82, effort: 2 })
-        .toFile(job.file);
+        .toBuffer();
+      await save(job.name, webp);
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, worker));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createCatalogueCache, entityTag } from './catalogue-cache';
+import { broadcastInvalidations, createCatalogueCache, entityTag } from './catalogue-cache';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -75,5 +75,34 @@ describe('catalogue cache', () => {
   it('when two bodies differ, then their entity tags differ and are quoted strong tags', () => {
     expect(entityTag('a')).not.toBe(entityTag('b'));
     expect(entityTag('a')).toMatch(/^"[A-Za-z0-9_-]+"$/);
+  });
+
+  it('when a shared cache is invalidated, then the local copy is cleared and the other instances are told once', async () => {
+    const local = createCatalogueCache();
+    let announcements = 0;
+    const shared = broadcastInvalidations(local, () => announcements++);
+    await shared.getOrLoad(async () => 'list');
+    await shared.getOrLoadCourse('a', async () => 'detail');
+    expect(local.get()?.body).toBe('list');
+
+    shared.invalidate();
+
+    expect(announcements).toBe(1);
+    expect(local.get()).toBeUndefined();
+    expect((await shared.getOrLoadCourse('a', async () => 'fresh detail'))?.body).toBe(
+      'fresh detail',
+    );
+  });
+
+  it("when another instance's write clears the wrapped cache, then nothing is announced back", async () => {
+    const local = createCatalogueCache();
+    let announcements = 0;
+    const shared = broadcastInvalidations(local, () => announcements++);
+    await shared.getOrLoad(async () => 'list');
+
+    local.invalidate();
+
+    expect(shared.get()).toBeUndefined();
+    expect(announcements).toBe(0);
   });
 });

@@ -95,3 +95,17 @@ export function createCatalogueCache(): CatalogueCache {
     },
   };
 }
+
+/**
+ * The cache as services see it when instances share a database: a write here clears this copy and
+ * tells the others through `publish`, while what they announce clears the wrapped cache alone.
+ */
+export function broadcastInvalidations(cache: CatalogueCache, publish: () => void): CatalogueCache {
+  return {
+    ...cache,
+    invalidate: () => {
+      cache.invalidate();
+      publish();
+    },
+  };
+}

@@ -1,0 +1,158 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { count, eq } from 'drizzle-orm';
+import request from 'supertest';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { courses } from '../db/schema/courses';
+import { thumbnails } from '../db/schema/thumbnails';
+import { listFiles, makeImage, validCourseData } from '../modules/educator/educator-fixtures';
+import { imageEntityTag } from '../providers/storage-postgres';
+import { createTestContext, type TestContext } from '../test/test-app';
+
+const CACHE_FOREVER = 'public, max-age=31536000, immutable';
+const DATABASE_URL = process.env.TEST_DATABASE_URL ?? '';
+if (!DATABASE_URL) {
+  console.warn(
+    'thumbnails served from PostgreSQL: tests skipped, set TEST_DATABASE_URL to run them',
+  );
+}
+
+/** A built client beside the app, so a test can tell a 404 from the client's HTML fallback. */
+async function clientDist(): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'aprendiz-dist-'));
+  await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>Aprendiz</title>');
+  return dir;
+}
+
+async function webpImage(): Promise<Buffer> {
+  return sharp(await makeImage('png', 64, 36))
+    .webp()
+    .toBuffer();
+}
+
+describe('GET /uploads/:name from files (PGlite)', () => {
+  let ctx: TestContext;
+  let dist: string;
+  beforeAll(async () => {
+    dist = await clientDist();
+    ctx = await createTestContext({ CLIENT_DIST: dist });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('when a file under DATA_DIR/uploads is asked for, then its bytes come with a year-long immutable cache', async () => {
+    expect(ctx.deps.thumbnailTable).toBeUndefined();
+    const image = await webpImage();
+    const dir = path.join(ctx.config.dataDir, 'uploads');
+    await mkdir(dir, { recursive: true });
+    await writeFile(path.join(dir, 'seed-curso.webp'), image);
+
+    const res = await request(ctx.app).get('/uploads/seed-curso.webp');
+
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    expect(res.headers['cache-control']).toBe(CACHE_FOREVER);
+    expect(Buffer.compare(res.body as Buffer, image)).toBe(0);
+  });
+
+  it('when an unknown image is asked for, then 404 and not the client page', async () => {
+    const res = await request(ctx.app).get('/uploads/nao-existe.webp');
+
+    expect(res.status).toBe(404);
+    expect(res.text).not.toContain('<!doctype html>');
+  });
+});
+
+describe.runIf(DATABASE_URL)('GET /uploads/:name from PostgreSQL (DATABASE_URL)', () => {
+  let ctx: TestContext;
+  let dist: string;
+  beforeAll(async () => {
+    dist = await clientDist();
+    ctx = await createTestContext({ CLIENT_DIST: dist, DATABASE_URL });
+  });
+  afterAll(async () => {
+    await ctx.deps.close();
+    await ctx.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  async function addCourse(): Promise<string> {
+    const { auth } = await ctx.createUser({ role: 'educator' });
+    const res = await request(ctx.app)
+      .post('/api/educator/add-course')
+      .set(auth)
+      .field('courseData', JSON.stringify(validCourseData()))
+      .attach('image', await makeImage('png', 320, 180), {
+        filename: 'thumb.png',
+        contentType: 'image/png',
+      });
+    expect(res.status).toBe(201);
+    const [row] = await ctx.database.db
+      .select({ url: courses.thumbnailUrl })
+      .from(courses)
+      .where(eq(courses.id, res.body.courseId as string));
+    return row!.url;
+  }
+
+  it('when an educator adds a course, then its thumbnail is a row of the table, not a file, and is served with its tag and a long cache', async () => {
+    expect(ctx.deps.thumbnails.kind).toBe('postgres');
+    const url = await addCourse();
+    const name = path.basename(url);
+
+    const res = await request(ctx.app).get(url);
+
+    const [row] = await ctx.database.db.select().from(thumbnails).where(eq(thumbnails.name, name));
+    expect(row?.contentType).toBe('image/webp');
+    expect(await listFiles(path.join(ctx.config.dataDir, 'uploads'))).not.toContain(name);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    expect(res.headers.etag).toBe(row!.etag);
+    expect(row!.etag).toBe(imageEntityTag(row!.content));
+    expect(res.headers['cache-control']).toBe(CACHE_FOREVER);
+    expect(Buffer.compare(res.body as Buffer, row!.content)).toBe(0);
+    expect((await sharp(res.body as Buffer).metadata()).format).toBe('webp');
+  });
+
+  it('when the browser already holds the image, then 304 without a body', async () => {
+    const url = await addCourse();
+    const first = await request(ctx.app).get(url);
+
+    const again = await request(ctx.app).get(url).set('If-None-Match', first.headers.etag!);
+
+    expect(again.status).toBe(304);
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect((again.body as Buffer).length).toBe(0);
+    const stale = await request(ctx.app).get(url).set('If-None-Match', '"something-else"');
+    expect(stale.status).toBe(200);
+  });
+
+  it('when an image is neither in the table nor on disk, then 404 and not the client page', async () => {
+    const stored = async () =>
+      (await ctx.database.db.select({ n: count() }).from(thumbnails))[0]!.n;
+    const before = await stored();
+
+    const res = await request(ctx.app).get('/uploads/nao-existe.webp');
+
+    expect(res.status).toBe(404);
+    expect(res.text).not.toContain('<!doctype html>');
+    expect(await stored()).toBe(before);
+  });
+
+  it('when an image was written to disk before thumbnails moved into the database, then it is still served', async () => {
+    const image = await webpImage();
+    const dir = path.join(ctx.config.dataDir, 'uploads');
+    await mkdir(dir, { recursive: true });
+    await writeFile(path.join(dir, 'antiga.webp'), image);
+
+    const res = await request(ctx.app).get('/uploads/antiga.webp');
+
+    expect(res.status).toBe(200);
+    expect(Buffer.compare(res.body as Buffer, await readFile(path.join(dir, 'antiga.webp')))).toBe(
+      0,
+    );
+  });
+});

@@ -1,0 +1,47 @@
+import path from 'node:path';
+import express, { Router } from 'express';
+import type { AppDeps } from '../deps';
+
+// Every upload gets a fresh name, so an image never changes and can be cached for good.
+const CACHE_FOREVER = 'public, max-age=31536000, immutable';
+
+/**
+ * `/uploads/<name>`: thumbnails and avatars. With a shared database they are read from its
+ * thumbnails table, so any instance answers for an image another one stored; files under
+ * DATA_DIR/uploads (PGlite's store, and what a PostgreSQL install wrote before) are served too.
+ * An unknown name is a 404, never the client's HTML.
+ */
+export function uploadsRoutes(deps: Pick<AppDeps, 'config' | 'thumbnailTable'>): Router {
+  const router = Router();
+  const table = deps.thumbnailTable;
+  if (table) {
+    router.get('/:name', async (req, res, next) => {
+      const image = await table.find(req.params.name);
+      if (!image) {
+        next();
+        return;
+      }
+      res.set({
+        'Content-Type': image.contentType,
+        ETag: image.etag,
+        'Cache-Control': CACHE_FOREVER,
+      });
+      if (req.fresh) {
+        res.status(304).end();
+        return;
+      }
+      res.send(image.content);
+    });
+  }
+  router.use(
+    express.static(path.join(deps.config.dataDir, 'uploads'), {
+      index: false,
+      immutable: true,
+      maxAge: '1y',
+    }),
+  );
+  router.use((_req, res) => {
+    res.sendStatus(404);
+  });
+  return router;
+}
