@@ -12,6 +12,12 @@ export const PURCHASE_STATUSES = [
   'refund_pending',
   'refunded',
 ] as const;
+/** Money taken for a course the buyer already had: owed back or given back, never revenue. */
+export const REFUND_STATUSES = [
+  'refund_pending',
+  'refunded',
+] as const satisfies readonly (typeof PURCHASE_STATUSES)[number][];
+
 export const purchaseStatusSchema = z.enum(PURCHASE_STATUSES);
 export type PurchaseStatus = z.infer<typeof purchaseStatusSchema>;
 

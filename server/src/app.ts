@@ -11,7 +11,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { coursesRoutes } from './modules/courses/courses.routes';
 import { learningRoutes } from './modules/learning/learning.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
-import { stripeWebhookRoutes } from './modules/webhooks/stripe.routes';
+import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes';
 import { clerkWebhookRoutes } from './modules/webhooks/clerk.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { usersRoutes } from './modules/users/users.routes';

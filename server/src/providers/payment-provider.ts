@@ -1,5 +1,3 @@
-import type Stripe from 'stripe';
-
 /** What a checkout needs to know; the amount was computed on the server from the course row. */
 export interface CheckoutRequest {
   purchase: { id: string; amount: number; currency: string };
@@ -14,16 +12,28 @@ export interface CheckoutSession {
   providerRef?: string;
 }
 
-export interface SandboxPayments {
-  readonly kind: 'sandbox';
+interface CheckoutProvider {
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
+  /**
+   * How long after it opens a checkout may still be handed to the buyer again; null when it stays
+   * payable until it is paid or cancelled.
+   */
+  readonly checkoutReusableForMs: number | null;
 }
 
-export interface StripePayments {
+export interface SandboxPayments extends CheckoutProvider {
+  readonly kind: 'sandbox';
+}
+
+export interface StripePayments extends CheckoutProvider {
   readonly kind: 'stripe';
-  createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
-  /** Checks the Stripe-Signature header against the raw body; throws when it does not match. */
-  verifyWebhook(rawBody: Buffer, signature: string): Stripe.Event;
+  /**
+   * Checks the Stripe-Signature header against the raw body; throws when it does not match. The
+   * answer is the signed JSON as sent, whose shape the caller still has to check.
+   */
+  verifyWebhook(rawBody: Buffer, signature: string): unknown;
+  /** Gives back all the money a checkout session took; repeating it for one purchase refunds once. */
+  refundCheckout(request: { purchaseId: string; sessionId: string }): Promise<void>;
 }
 
 /** Chosen once in deps.ts: Stripe Checkout when configured, else our own sandbox checkout page. */

@@ -5,5 +5,6 @@ export function createSandboxPayments(publicUrl: string): SandboxPayments {
   return {
     kind: 'sandbox',
     createCheckout: async ({ purchase }) => ({ url: `${publicUrl}/checkout/${purchase.id}` }),
+    checkoutReusableForMs: null,
   };
 }

@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { eq } from 'drizzle-orm';
 import type { Express } from 'express';
@@ -8,77 +6,36 @@ import { createApp } from '../app';
 import { purchases } from '../db/schema/purchases';
 import { insertCourse } from '../modules/courses/course-fixtures';
 import { createTestContext, type TestContext } from '../test/test-app';
-import { absoluteImageUrl, createStripePayments, toMinorUnits } from './payments-stripe';
-
-interface RecordedRequest {
-  method: string;
-  path: string;
-  headers: http.IncomingHttpHeaders;
-  form: Record<string, string>;
-}
-
-/** Plays Stripe's API: records each request and answers with a checkout session (or an error). */
-function fakeStripe() {
-  const recorded: RecordedRequest[] = [];
-  let failWith: { status: number; body: object } | null = null;
-  let sessions = 0;
-  const server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-    req.on('end', () => {
-      recorded.push({
-        method: req.method ?? '',
-        path: req.url ?? '',
-        headers: req.headers,
-        form: Object.fromEntries(new URLSearchParams(raw)),
-      });
-      res.setHeader('Content-Type', 'application/json');
-      if (failWith) {
-        res.statusCode = failWith.status;
-        res.end(JSON.stringify(failWith.body));
-        return;
-      }
-      const id = `cs_test_${++sessions}`;
-      res.end(
-        JSON.stringify({
-          id,
-          object: 'checkout.session',
-          url: `https://checkout.stripe.test/c/pay/${id}`,
-        }),
-      );
-    });
-  });
-  return {
-    recorded,
-    server,
-    failNextWith: (status: number, body: object) => void (failWith = { status, body }),
-    succeed: () => void (failWith = null),
-  };
-}
+import {
+  absoluteImageUrl,
+  createStripePayments,
+  STRIPE_CHECKOUT_REUSABLE_MS,
+  toMinorUnits,
+} from './payments-stripe';
+import { startFakeStripeApi, type FakeStripeApi } from './payments-stripe-fake';
 
 let ctx: TestContext;
 let app: Express;
-const stripe = fakeStripe();
+let stripe: FakeStripeApi;
 
 beforeAll(async () => {
   ctx = await createTestContext({
     STRIPE_SECRET_KEY: 'sk_test_recorder',
     STRIPE_WEBHOOK_SECRET: 'whsec_recorder',
   });
-  await new Promise<void>((resolve) => stripe.server.listen(0, '127.0.0.1', resolve));
-  const { port } = stripe.server.address() as AddressInfo;
+  stripe = await startFakeStripeApi();
   app = createApp({
     ...ctx.deps,
     payments: createStripePayments({
       secretKey: 'sk_test_recorder',
       webhookSecret: 'whsec_recorder',
       publicUrl: ctx.config.publicUrl,
-      api: { host: '127.0.0.1', port, protocol: 'http' },
+      api: stripe.api,
     }),
   });
 });
 afterAll(async () => {
-  await new Promise((resolve) => stripe.server.close(resolve));
+  await stripe.close();
   await ctx.close();
 });
 beforeEach(() => {
@@ -86,9 +43,24 @@ beforeEach(() => {
   stripe.succeed();
 });
 
+async function purchasesOf(userId: string) {
+  return ctx.database.db.select().from(purchases).where(eq(purchases.userId, userId));
+}
+
 async function purchaseOf(userId: string) {
-  const [row] = await ctx.database.db.select().from(purchases).where(eq(purchases.userId, userId));
+  const [row] = await purchasesOf(userId);
   return row!;
+}
+
+async function paidCourseAndStudent() {
+  const owner = await ctx.createUser({ role: 'educator' });
+  const course = await insertCourse(ctx.database.db, owner.user.id, { price: 30, discount: 0 });
+  const student = await ctx.createUser();
+  return { course, student };
+}
+
+function start(auth: { Authorization: string }, courseId: string) {
+  return request(app).post('/api/user/purchase').set(auth).send({ courseId });
 }
 
 describe('POST /api/user/purchase with Stripe', () => {
@@ -130,12 +102,12 @@ describe('POST /api/user/purchase with Stripe', () => {
 
     expect(res.body).toEqual({
       success: true,
-      session_url: 'https://checkout.stripe.test/c/pay/cs_test_1',
+      session_url: `https://checkout.stripe.test/c/pay/${purchase.providerRef}`,
     });
     expect(purchase).toMatchObject({
       status: 'pending',
       provider: 'stripe',
-      providerRef: 'cs_test_1',
+      checkoutUrl: res.body.session_url,
       amount: '16.99',
       currency: 'usd',
     });
@@ -156,34 +128,63 @@ describe('POST /api/user/purchase with Stripe', () => {
     expect(keys.some((k) => k.includes('[images]'))).toBe(false);
   });
 
-  it('when Stripe refuses the session, then 503 in Portuguese and the purchase is marked failed', async () => {
-    const owner = await ctx.createUser({ role: 'educator' });
-    const course = await insertCourse(ctx.database.db, owner.user.id);
-    const student = await ctx.createUser();
-    stripe.failNextWith(400, {
+  it('when Stripe refuses the session, then 503 in Portuguese and nothing is written', async () => {
+    const { course, student } = await paidCourseAndStudent();
+    stripe.failWith(400, {
       error: { type: 'invalid_request_error', message: 'Invalid currency' },
     });
-    const res = await request(app)
-      .post('/api/user/purchase')
-      .set(student.auth)
-      .send({ courseId: course.id });
+    const res = await start(student.auth, course.id);
     expect(res.status).toBe(503);
     expect(res.body).toEqual({
       success: false,
       message: 'Não foi possível iniciar o pagamento. Tente novamente.',
     });
-    expect((await purchaseOf(student.user.id)).status).toBe('failed');
+    expect(stripe.recorded).toHaveLength(1);
+    expect(await purchasesOf(student.user.id)).toEqual([]);
+
+    stripe.succeed();
+    await start(student.auth, course.id).expect(200);
+    expect(await purchasesOf(student.user.id)).toHaveLength(1);
+  });
+
+  it('when a student starts 10 checkouts of one course at once, then Stripe is asked once and every answer is that session', async () => {
+    const { course, student } = await paidCourseAndStudent();
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => start(student.auth, course.id)),
+    );
+    expect(responses.map((r) => r.status)).toEqual(Array(10).fill(200));
+    expect(stripe.recorded).toHaveLength(1);
+    const [purchase, ...others] = await purchasesOf(student.user.id);
+    expect(others).toEqual([]);
+    expect(new Set(responses.map((r) => r.body.session_url))).toEqual(
+      new Set([purchase!.checkoutUrl]),
+    );
+  });
+
+  it('when the open checkout is older than a Stripe session lives, then it fails and a new session opens', async () => {
+    const { course, student } = await paidCourseAndStudent();
+    const first = await start(student.auth, course.id).expect(200);
+    const old = await purchaseOf(student.user.id);
+    await ctx.database.db
+      .update(purchases)
+      .set({ createdAt: new Date(Date.now() - STRIPE_CHECKOUT_REUSABLE_MS - 1000) })
+      .where(eq(purchases.id, old.id));
+
+    const second = await start(student.auth, course.id).expect(200);
+    expect(second.body.session_url).not.toBe(first.body.session_url);
+    expect(stripe.recorded).toHaveLength(2);
+    const rows = await purchasesOf(student.user.id);
+    expect(rows.map((r) => [r.id === old.id, r.status, r.checkoutUrl]).sort()).toEqual(
+      [
+        [true, 'failed', first.body.session_url],
+        [false, 'pending', second.body.session_url],
+      ].sort(),
+    );
   });
 
   it('when Stripe is configured, then the sandbox payment endpoints do not exist', async () => {
-    const owner = await ctx.createUser({ role: 'educator' });
-    const course = await insertCourse(ctx.database.db, owner.user.id);
-    const student = await ctx.createUser();
-    await request(app)
-      .post('/api/user/purchase')
-      .set(student.auth)
-      .send({ courseId: course.id })
-      .expect(200);
+    const { course, student } = await paidCourseAndStudent();
+    await start(student.auth, course.id).expect(200);
     const purchase = await purchaseOf(student.user.id);
     const res = await request(app)
       .post(`/api/payments/sandbox/${purchase.id}/complete`)
@@ -210,5 +211,51 @@ describe('Stripe amounts and images', () => {
       'https://res.cloudinary.com/x/a.webp',
     );
     expect(absoluteImageUrl('javascript:alert(1)', 'http://app.test')).toBeNull();
+  });
+});
+
+describe('Stripe refunds', () => {
+  const payments = () =>
+    createStripePayments({
+      secretKey: 'sk_test_recorder',
+      webhookSecret: 'whsec_recorder',
+      publicUrl: 'http://app.test',
+      api: stripe.api,
+    });
+
+  it('when a checkout is refunded, then its session is read and its payment intent refunded once per purchase', async () => {
+    await payments().refundCheckout({ purchaseId: 'p-1', sessionId: 'cs_test_paid' });
+
+    expect(stripe.recorded.map((r) => [r.method, r.path])).toEqual([
+      ['GET', '/v1/checkout/sessions/cs_test_paid'],
+      ['POST', '/v1/refunds'],
+    ]);
+    const refund = stripe.recorded[1]!;
+    expect(refund.headers['idempotency-key']).toBe('refund-p-1');
+    expect(refund.form).toEqual({
+      payment_intent: 'pi_for_cs_test_paid',
+      reason: 'duplicate',
+      'metadata[purchaseId]': 'p-1',
+    });
+  });
+
+  it('when Stripe says the charge was already refunded, then the refund counts as done; other refusals throw', async () => {
+    stripe.failWith(
+      400,
+      { error: { type: 'invalid_request_error', code: 'charge_already_refunded', message: 'x' } },
+      '/v1/refunds',
+    );
+    await expect(
+      payments().refundCheckout({ purchaseId: 'p-2', sessionId: 'cs_test_paid' }),
+    ).resolves.toBeUndefined();
+
+    stripe.failWith(
+      400,
+      { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'gone' } },
+      '/v1/refunds',
+    );
+    await expect(
+      payments().refundCheckout({ purchaseId: 'p-3', sessionId: 'cs_test_paid' }),
+    ).rejects.toThrow('gone');
   });
 });

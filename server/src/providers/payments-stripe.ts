@@ -69,10 +69,29 @@ export function checkoutSessionParams(
   };
 }
 
+/** Stripe closes a Checkout Session 24 h after it opens; an hour less so no buyer gets one about to close. */
+export const STRIPE_CHECKOUT_REUSABLE_MS = 23 * 60 * 60 * 1000;
+
+/**
+ * A checkout is created inside the transaction that holds the buyer's open purchase, so a stalled
+ * Stripe must give up soon rather than after the client's default 80 s (per attempt).
+ */
+const STRIPE_TIMEOUT_MS = 10_000;
+
+function paymentIntentOf(session: Stripe.Checkout.Session): string | null {
+  const intent = session.payment_intent;
+  return typeof intent === 'string' ? intent : (intent?.id ?? null);
+}
+
 export function createStripePayments(options: StripePaymentsOptions): StripePayments {
-  const stripe = new Stripe(options.secretKey, { ...options.api, maxNetworkRetries: 2 });
+  const stripe = new Stripe(options.secretKey, {
+    ...options.api,
+    maxNetworkRetries: 2,
+    timeout: STRIPE_TIMEOUT_MS,
+  });
   return {
     kind: 'stripe',
+    checkoutReusableForMs: STRIPE_CHECKOUT_REUSABLE_MS,
     createCheckout: async (request) => {
       // The purchase id as idempotency key: a retried request cannot open a second session.
       const session = await stripe.checkout.sessions.create(
@@ -83,7 +102,23 @@ export function createStripePayments(options: StripePaymentsOptions): StripePaym
         throw new Error(`Stripe returned checkout session ${session.id} without a url`);
       return { url: session.url, providerRef: session.id };
     },
-    verifyWebhook: (rawBody, signature) =>
+    verifyWebhook: (rawBody, signature): unknown =>
       stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret),
+    refundCheckout: async ({ purchaseId, sessionId }) => {
+      const paymentIntent = paymentIntentOf(await stripe.checkout.sessions.retrieve(sessionId));
+      if (!paymentIntent) throw new Error(`Stripe checkout session ${sessionId} took no payment`);
+      try {
+        await stripe.refunds.create(
+          { payment_intent: paymentIntent, reason: 'duplicate', metadata: { purchaseId } },
+          { idempotencyKey: `refund-${purchaseId}` },
+        );
+      } catch (err) {
+        // Stripe forgets idempotency keys after 24 h, and redeliveries go on for days: a retry
+        // that finds the money already returned has done its job.
+        if (err instanceof Stripe.errors.StripeError && err.code === 'charge_already_refunded')
+          return;
+        throw err;
+      }
+    },
   };
 }

@@ -27,10 +27,10 @@ beforeAll(async () => {
     select 'usr_edscale_' || ((c.rn + u) % 1000 + 1), c.id, now() - (c.rn * 100 + u) * interval '1 second'
     from (select id, row_number() over (order by created_at desc) rn from courses) c
     cross join generate_series(1, 100) u`);
-  // 10 completed purchases of 10.00 per course, and 2 pending ones that must not count.
+  // 10 completed purchases of 10.00 per course, a pending one that must not count, and a refunded one.
   await db.execute(sql`insert into purchases (user_id, course_id, amount, currency, status, provider)
     select 'usr_edscale_' || ((c.rn + u) % 1000 + 1), c.id, 10, 'usd',
-      case when u <= 10 then 'completed' else 'pending' end, 'sandbox'
+      case when u <= 10 then 'completed' when u = 11 then 'pending' else 'refunded' end, 'sandbox'
     from (select id, row_number() over (order by created_at desc) rn from courses) c
     cross join generate_series(1, 12) u`);
   await db.execute(sql`analyze`);
@@ -54,6 +54,7 @@ describe('educator queries at scale', () => {
     expect(dashboardData.totalCourses).toBe(1000);
     expect(dashboardData.totalEnrollments).toBe(100_000);
     expect(dashboardData.totalEarnings).toBe(100_000);
+    expect(dashboardData.refunds).toEqual({ count: 1000, amount: 10_000 });
     expect(dashboardData.enrolledStudentsData).toHaveLength(DASHBOARD_LATEST_ENROLLMENTS);
     expect(dashboardData.enrolledStudentsData[0]).toMatchObject({
       courseTitle: 'Curso 1',

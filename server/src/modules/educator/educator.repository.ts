@@ -1,8 +1,10 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Chapter } from '@aprendiz/contract/courses';
+import { REFUND_STATUSES } from '@aprendiz/contract/payments';
 import type { Db } from '../../db/client';
 import { courses } from '../../db/schema/courses';
 import { enrollments } from '../../db/schema/enrollments';
+import { purchases } from '../../db/schema/purchases';
 import { users } from '../../db/schema/users';
 
 export interface NewCourse {
@@ -26,18 +28,26 @@ export interface EducatorTotals {
   totalEnrollments: number;
   /** Sum of completed purchases, numeric text. */
   totalEarnings: string;
+  refundCount: number;
+  /** Sum of refunded and refund-pending purchases, numeric text. */
+  refundAmount: string;
 }
 
 /**
- * The dashboard's three figures in one statement over the educator's own course rows, whose
- * student counts and revenue the database keeps current (migration 0003_course_totals_triggers).
+ * The dashboard's figures in one statement over the educator's own course rows, whose student
+ * counts and revenue the database keeps current (migration 0003_course_totals_triggers); refunds
+ * are rare, so they are summed from the purchases, found through (course_id, status).
  */
 export async function getEducatorTotals(db: Db, educatorId: string): Promise<EducatorTotals> {
+  const refunds = sql`from ${purchases} where ${inArray(purchases.status, REFUND_STATUSES)}
+    and ${purchases.courseId} in (select own.id from ${courses} own where own.educator_id = ${educatorId})`;
   const [row] = await db
     .select({
       totalCourses: sql<number>`count(*)::int`.mapWith(Number),
       totalEnrollments: sql<number>`coalesce(sum(${courses.studentCount}), 0)::int`.mapWith(Number),
       totalEarnings: sql<string>`coalesce(sum(${courses.revenue}), 0)::text`,
+      refundCount: sql<number>`(select count(*)::int ${refunds})`.mapWith(Number),
+      refundAmount: sql<string>`(select coalesce(sum(${purchases.amount}), 0)::text ${refunds})`,
     })
     .from(courses)
     .where(eq(courses.educatorId, educatorId));

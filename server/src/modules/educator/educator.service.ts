@@ -104,6 +104,10 @@ export async function getDashboard(
     totalCourses: totals.totalCourses,
     totalEnrollments: totals.totalEnrollments,
     totalEarnings: Math.round(Number(totals.totalEarnings) * 100) / 100,
+    refunds: {
+      count: totals.refundCount,
+      amount: Math.round(Number(totals.refundAmount) * 100) / 100,
+    },
     enrolledStudentsData: latest.map((row) => ({
       courseTitle: row.courseTitle,
       student: studentOf(row),

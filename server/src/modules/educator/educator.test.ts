@@ -10,6 +10,7 @@ import {
   enrolledStudentsResponseSchema,
 } from '@aprendiz/contract/educator';
 import { courseDetailResponseSchema, courseListResponseSchema } from '@aprendiz/contract/courses';
+import type { PurchaseStatus } from '@aprendiz/contract/payments';
 import { courses } from '../../db/schema/courses';
 import { purchases } from '../../db/schema/purchases';
 import { MAX_FORM_FIELD_BYTES, MAX_IMAGE_BYTES } from '../../http/upload';
@@ -600,29 +601,27 @@ describe('educator dashboard, courses and students', () => {
     await enrollDirectly(db, students.Caio!.id, livre.id, at(5));
     await enrollDirectly(db, students.Enzo!.id, foreign.id, at(7));
 
-    const purchase = (
-      userId: string,
-      courseId: string,
-      amount: string,
-      status: 'pending' | 'completed' | 'failed',
-    ) => ({ userId, courseId, amount, currency: 'usd', status, provider: 'sandbox' }) as const;
-    await db
-      .insert(purchases)
-      .values([
-        purchase(students.Bia!.id, python.id, '90.00', 'completed'),
-        purchase(students.Caio!.id, python.id, '90.00', 'completed'),
-        purchase(students.Duda!.id, python.id, '90.00', 'completed'),
-        purchase(students.Bia!.id, react.id, '16.99', 'completed'),
-        purchase(students.Enzo!.id, react.id, '16.99', 'completed'),
-        purchase(students.Duda!.id, react.id, '16.99', 'pending'),
-        purchase(students.Caio!.id, react.id, '16.99', 'failed'),
-        purchase(students.Enzo!.id, foreign.id, '50.00', 'completed'),
-      ]);
+    const purchase = (userId: string, courseId: string, amount: string, status: PurchaseStatus) =>
+      ({ userId, courseId, amount, currency: 'usd', status, provider: 'sandbox' }) as const;
+    await db.insert(purchases).values([
+      purchase(students.Bia!.id, python.id, '90.00', 'completed'),
+      purchase(students.Caio!.id, python.id, '90.00', 'completed'),
+      purchase(students.Duda!.id, python.id, '90.00', 'completed'),
+      purchase(students.Bia!.id, react.id, '16.99', 'completed'),
+      purchase(students.Enzo!.id, react.id, '16.99', 'completed'),
+      purchase(students.Duda!.id, react.id, '16.99', 'pending'),
+      purchase(students.Caio!.id, react.id, '16.99', 'failed'),
+      purchase(students.Enzo!.id, foreign.id, '50.00', 'completed'),
+      // Paid again for a course the buyer had: given back, or being given back, never earnings.
+      purchase(students.Bia!.id, python.id, '90.00', 'refunded'),
+      purchase(students.Enzo!.id, react.id, '16.99', 'refund_pending'),
+      purchase(students.Enzo!.id, foreign.id, '50.00', 'refunded'),
+    ]);
   });
 
   const person = (name: string) => ({ _id: students[name]!.id, name, imageUrl: '' });
 
-  it('when Ana opens her dashboard, then totals cover only her courses and completed purchases, latest enrollments first', async () => {
+  it('when Ana opens her dashboard, then totals cover only her courses and completed purchases, refunds apart, latest enrollments first', async () => {
     const res = await request(ctx.app).get('/api/educator/dashboard').set(ana.auth);
 
     expect(res.status).toBe(200);
@@ -632,6 +631,7 @@ describe('educator dashboard, courses and students', () => {
         totalCourses: 3,
         totalEnrollments: 6,
         totalEarnings: 303.98,
+        refunds: { count: 2, amount: 106.99 },
         enrolledStudentsData: [
           { courseTitle: 'React', student: person('Enzo') },
           { courseTitle: 'Livre', student: person('Caio') },
@@ -714,6 +714,7 @@ describe('educator dashboard, courses and students', () => {
       totalCourses: 1,
       totalEnrollments: 1,
       totalEarnings: 50,
+      refunds: { count: 1, amount: 50 },
       enrolledStudentsData: [{ courseTitle: 'Alheio', student: person('Enzo') }],
     });
     expect(list.courses.map((c) => [c._id, c.studentCount, c.earnings])).toEqual([
@@ -735,6 +736,7 @@ describe('educator dashboard, courses and students', () => {
         totalCourses: 0,
         totalEnrollments: 0,
         totalEarnings: 0,
+        refunds: { count: 0, amount: 0 },
         enrolledStudentsData: [],
       },
     });

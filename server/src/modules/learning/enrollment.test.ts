@@ -3,7 +3,6 @@ import request from 'supertest';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { enrollments } from '../../db/schema/enrollments';
-import { purchases } from '../../db/schema/purchases';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { enrollDirectly, insertCourse } from '../courses/course-fixtures';
 
@@ -28,10 +27,6 @@ async function enrollmentsOf(userId: string, courseId?: string) {
         ? and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId))
         : eq(enrollments.userId, userId),
     );
-}
-
-async function purchasesOf(userId: string) {
-  return ctx.database.db.select().from(purchases).where(eq(purchases.userId, userId));
 }
 
 describe('POST /api/user/enroll-free-course', () => {
@@ -155,130 +150,5 @@ describe('POST /api/user/enroll-free-course', () => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(19);
     expect(await enrollmentsOf(student.user.id, free.id)).toHaveLength(1);
-  });
-});
-
-describe('POST /api/user/purchase (sandbox checkout)', () => {
-  it('when a student buys a paid course, then a pending purchase with the server-computed amount and the sandbox URL', async () => {
-    const { course: paid } = await course({ price: 19.99, discount: 15 });
-    const student = await ctx.createUser();
-    const res = await request(ctx.app)
-      .post('/api/user/purchase')
-      .set(student.auth)
-      // A client-sent amount must be ignored: the server prices the course.
-      .send({ courseId: paid.id, amount: 0.01 });
-    expect(res.status).toBe(200);
-    const [purchase] = await purchasesOf(student.user.id);
-    expect(purchase).toMatchObject({
-      courseId: paid.id,
-      amount: '16.99',
-      currency: 'usd',
-      status: 'pending',
-      provider: 'sandbox',
-      providerRef: null,
-    });
-    expect(res.body).toEqual({
-      success: true,
-      session_url: `http://app.test/checkout/${purchase!.id}`,
-    });
-    expect(await enrollmentsOf(student.user.id)).toHaveLength(0);
-  });
-
-  it('when the price has awkward cents, then the amount is rounded to two decimals', async () => {
-    const { course: paid } = await course({ price: 33.33, discount: 33 });
-    const student = await ctx.createUser();
-    await request(ctx.app)
-      .post('/api/user/purchase')
-      .set(student.auth)
-      .send({ courseId: paid.id })
-      .expect(200);
-    const [purchase] = await purchasesOf(student.user.id);
-    expect(purchase!.amount).toBe('22.33');
-  });
-
-  it('when the course is free, then 400 pointing to the free enrollment and no purchase', async () => {
-    const { course: free } = await course({ price: 0, discount: 0 });
-    const student = await ctx.createUser();
-    const res = await request(ctx.app)
-      .post('/api/user/purchase')
-      .set(student.auth)
-      .send({ courseId: free.id });
-    expect(res.status).toBe(400);
-    expect(res.body.message).toMatch(/gratuito/);
-    expect(await purchasesOf(student.user.id)).toHaveLength(0);
-  });
-
-  it('when the student already owns the course, then 409 Já adquirido and no purchase', async () => {
-    const { course: paid } = await course({ price: 10, discount: 0 });
-    const student = await ctx.createUser();
-    await enrollDirectly(ctx.database.db, student.user.id, paid.id);
-    const res = await request(ctx.app)
-      .post('/api/user/purchase')
-      .set(student.auth)
-      .send({ courseId: paid.id });
-    expect(res.status).toBe(409);
-    expect(res.body).toEqual({ success: false, message: 'Já adquirido' });
-    expect(await purchasesOf(student.user.id)).toHaveLength(0);
-  });
-
-  it('when the course educator tries to buy their own course, then 409 and no purchase', async () => {
-    const { owner, course: paid } = await course({ price: 10, discount: 0 });
-    const res = await request(ctx.app)
-      .post('/api/user/purchase')
-      .set(owner.auth)
-      .send({ courseId: paid.id });
-    expect(res.status).toBe(409);
-    expect(await purchasesOf(owner.user.id)).toHaveLength(0);
-  });
-
-  it('when the course is unknown or the body is bad, then 404 or 400 and no purchase', async () => {
-    const student = await ctx.createUser();
-    expect(
-      (
-        await request(ctx.app)
-          .post('/api/user/purchase')
-          .set(student.auth)
-          .send({ courseId: randomUUID() })
-      ).status,
-    ).toBe(404);
-    expect(
-      (await request(ctx.app).post('/api/user/purchase').set(student.auth).send({})).status,
-    ).toBe(400);
-    expect(
-      (await request(ctx.app).post('/api/user/purchase').set(student.auth).send({ courseId: 'x' }))
-        .status,
-    ).toBe(400);
-    expect(
-      (await request(ctx.app).post('/api/user/purchase').send({ courseId: randomUUID() })).status,
-    ).toBe(401);
-    expect(await purchasesOf(student.user.id)).toHaveLength(0);
-  });
-
-  it('when 20 purchases of one course by one student are opened and paid at once, then exactly one enrollment', async () => {
-    const { course: paid } = await course({ price: 25, discount: 20 });
-    const student = await ctx.createUser();
-    const opened = await Promise.all(
-      Array.from({ length: 20 }, () =>
-        request(ctx.app).post('/api/user/purchase').set(student.auth).send({ courseId: paid.id }),
-      ),
-    );
-    expect(opened.every((r) => r.status === 200)).toBe(true);
-    const ids = opened.map((r) => String(r.body.session_url).split('/').pop());
-    const paidResponses = await Promise.all(
-      ids.map((id) =>
-        request(ctx.app).post(`/api/payments/sandbox/${id}/complete`).set(student.auth),
-      ),
-    );
-    expect(paidResponses.map((r) => r.status)).toEqual(Array(20).fill(200));
-    expect(await enrollmentsOf(student.user.id, paid.id)).toHaveLength(1);
-    const rows = await purchasesOf(student.user.id);
-    expect(rows).toHaveLength(20);
-    expect(rows.every((p) => p.status === 'completed' && p.amount === '20.00')).toBe(true);
-
-    const again = await request(ctx.app)
-      .post('/api/user/purchase')
-      .set(student.auth)
-      .send({ courseId: paid.id });
-    expect(again.status).toBe(409);
   });
 });

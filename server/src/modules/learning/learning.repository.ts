@@ -13,56 +13,9 @@ import {
   type CourseDetailRow,
 } from '../courses/courses.repository';
 
-/** The few course fields the learning rules need, with the caller's enrollment. */
-export interface CourseAccessRow {
-  id: string;
-  title: string;
-  thumbnailUrl: string;
-  price: string;
-  discount: number;
-  educatorId: string;
-  isPublished: boolean;
-  enrolled: boolean;
-}
-
 export interface EnrolledCourseRow extends Omit<CourseDetailRow, 'isPublished' | 'viewerEnrolled'> {
   enrolledAt: Date;
   lectureCompleted: string[];
-}
-
-export async function findCourseAccess(
-  db: Db,
-  courseId: string,
-  userId: string,
-): Promise<CourseAccessRow | null> {
-  const [row] = await db
-    .select({
-      id: courses.id,
-      title: courses.title,
-      thumbnailUrl: courses.thumbnailUrl,
-      price: courses.price,
-      discount: courses.discount,
-      educatorId: courses.educatorId,
-      isPublished: courses.isPublished,
-      enrolled: sql<boolean>`exists (select 1 from ${enrollments}
-        where ${enrollments.userId} = ${userId} and ${enrollments.courseId} = ${courses.id})`.mapWith(
-        Boolean,
-      ),
-    })
-    .from(courses)
-    .where(eq(courses.id, courseId))
-    .limit(1);
-  return row ?? null;
-}
-
-/** True when this call created the enrollment; a concurrent or earlier one makes it false. */
-export async function insertEnrollment(db: Db, userId: string, courseId: string): Promise<boolean> {
-  const inserted = await db
-    .insert(enrollments)
-    .values({ userId, courseId })
-    .onConflictDoNothing()
-    .returning({ courseId: enrollments.courseId });
-  return inserted.length > 0;
 }
 
 /**

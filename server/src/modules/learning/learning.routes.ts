@@ -3,7 +3,6 @@ import {
   addRatingBodySchema,
   courseProgressBodySchema,
   enrollFreeBodySchema,
-  purchaseBodySchema,
   updateProgressBodySchema,
 } from '@aprendiz/contract/learning';
 import type { AppDeps } from '../../deps';
@@ -15,7 +14,6 @@ import {
   getCourseProgress,
   listEnrolledCourses,
   rateCourse,
-  startPurchase,
 } from './learning.service';
 
 export function learningRoutes(deps: AppDeps): Router {
@@ -26,12 +24,6 @@ export function learningRoutes(deps: AppDeps): Router {
     const { courseId } = parseInput(enrollFreeBodySchema, req.body);
     await enrollInFreeCourse(deps, currentUser(req), courseId);
     res.json({ success: true, message: 'Inscrição realizada com sucesso!' });
-  });
-
-  router.post('/user/purchase', auth, async (req, res) => {
-    const { courseId } = parseInput(purchaseBodySchema, req.body);
-    const sessionUrl = await startPurchase(deps, currentUser(req), courseId);
-    res.json({ success: true, session_url: sessionUrl });
   });
 
   router.get('/user/enrolled-courses', auth, async (req, res) => {

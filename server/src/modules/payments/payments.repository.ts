@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { courses } from '../../db/schema/courses';
+import { processedEvents } from '../../db/schema/processed-events';
 import { purchases, type PurchaseRow } from '../../db/schema/purchases';
 import { users } from '../../db/schema/users';
 
@@ -25,17 +26,60 @@ export interface PurchaseViewRow {
   educatorName: string;
 }
 
-export async function insertPurchase(db: Db, purchase: NewPurchase): Promise<PurchaseRow> {
-  const [row] = await db.insert(purchases).values(purchase).returning();
-  return row!;
+/**
+ * Opens a purchase unless the buyer already has one open for the course (the partial unique index
+ * purchases_one_open_per_course). A concurrent opener's insert waits here until that transaction
+ * ends; null means an open purchase exists (or just appeared), so read it instead.
+ */
+export async function insertOpenPurchase(
+  db: Db,
+  purchase: NewPurchase,
+): Promise<PurchaseRow | null> {
+  const [row] = await db
+    .insert(purchases)
+    .values(purchase)
+    .onConflictDoNothing({
+      target: [purchases.userId, purchases.courseId],
+      where: sql`${purchases.status} = 'pending'`,
+    })
+    .returning();
+  return row ?? null;
 }
 
-export async function setPurchaseProviderRef(
+/** The buyer's open purchase of the course, locked until the transaction ends. */
+export async function lockOpenPurchase(
+  tx: Db,
+  userId: string,
+  courseId: string,
+): Promise<PurchaseRow | null> {
+  const [row] = await tx
+    .select()
+    .from(purchases)
+    .where(
+      and(
+        eq(purchases.userId, userId),
+        eq(purchases.courseId, courseId),
+        eq(purchases.status, 'pending'),
+      ),
+    )
+    .for('update');
+  return row ?? null;
+}
+
+export async function setPurchaseCheckout(
   db: Db,
   purchaseId: string,
-  providerRef: string,
+  checkout: { url: string; providerRef: string | null },
 ): Promise<void> {
-  await db.update(purchases).set({ providerRef }).where(eq(purchases.id, purchaseId));
+  await db
+    .update(purchases)
+    .set({ checkoutUrl: checkout.url, providerRef: checkout.providerRef })
+    .where(eq(purchases.id, purchaseId));
+}
+
+export async function findPurchase(db: Db, purchaseId: string): Promise<PurchaseRow | null> {
+  const [row] = await db.select().from(purchases).where(eq(purchases.id, purchaseId)).limit(1);
+  return row ?? null;
 }
 
 export async function findPurchaseView(
@@ -75,12 +119,54 @@ export async function markPurchaseCompleted(tx: Db, purchaseId: string): Promise
     .where(eq(purchases.id, purchaseId));
 }
 
-/** Only a pending purchase can fail; a completed one stays completed. True when it changed. */
-export async function markPurchaseFailed(db: Db, purchaseId: string): Promise<boolean> {
+/**
+ * Only a pending purchase can fail; a completed one stays completed. With `provider`, only a
+ * purchase made through it. True when it changed.
+ */
+export async function markPurchaseFailed(
+  db: Db,
+  purchaseId: string,
+  provider?: PurchaseRow['provider'],
+): Promise<boolean> {
   const changed = await db
     .update(purchases)
     .set({ status: 'failed' })
-    .where(and(eq(purchases.id, purchaseId), eq(purchases.status, 'pending')))
+    .where(
+      and(
+        eq(purchases.id, purchaseId),
+        eq(purchases.status, 'pending'),
+        provider ? eq(purchases.provider, provider) : undefined,
+      ),
+    )
     .returning({ id: purchases.id });
   return changed.length > 0;
+}
+
+/** Paid for a course the buyer already had: the money is owed back and never counts as revenue. */
+export async function markPurchaseRefundPending(tx: Db, purchaseId: string): Promise<void> {
+  await tx.update(purchases).set({ status: 'refund_pending' }).where(eq(purchases.id, purchaseId));
+}
+
+/** True when this call moved it from refund_pending; a concurrent settlement makes it false. */
+export async function markPurchaseRefunded(db: Db, purchaseId: string): Promise<boolean> {
+  const changed = await db
+    .update(purchases)
+    .set({ status: 'refunded', refundedAt: sql`now()` })
+    .where(and(eq(purchases.id, purchaseId), eq(purchases.status, 'refund_pending')))
+    .returning({ id: purchases.id });
+  return changed.length > 0;
+}
+
+/** False when the event was already recorded: a replay, or a concurrent duplicate delivery. */
+export async function recordProcessedEvent(
+  tx: Db,
+  provider: string,
+  eventId: string,
+): Promise<boolean> {
+  const recorded = await tx
+    .insert(processedEvents)
+    .values({ provider, eventId })
+    .onConflictDoNothing()
+    .returning({ eventId: processedEvents.eventId });
+  return recorded.length > 0;
 }

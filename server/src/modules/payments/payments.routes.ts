@@ -1,11 +1,24 @@
 import { Router } from 'express';
+import { purchaseBodySchema } from '@aprendiz/contract/learning';
 import type { AppDeps } from '../../deps';
 import { currentUser, requireAuth } from '../../http/auth';
-import { cancelSandboxPurchase, completeSandboxPurchase, getOwnPurchase } from './payments.service';
+import { parseInput } from '../../http/validate';
+import {
+  cancelSandboxPurchase,
+  completeSandboxPurchase,
+  getOwnPurchase,
+  startPurchase,
+} from './payments.service';
 
 export function paymentsRoutes(deps: AppDeps): Router {
   const router = Router();
   const auth = requireAuth(deps.auth);
+
+  router.post('/user/purchase', auth, async (req, res) => {
+    const { courseId } = parseInput(purchaseBodySchema, req.body);
+    const sessionUrl = await startPurchase(deps, currentUser(req), courseId);
+    res.json({ success: true, session_url: sessionUrl });
+  });
 
   router.get('/payments/:purchaseId', auth, async (req, res) => {
     const purchase = await getOwnPurchase(deps, currentUser(req), String(req.params.purchaseId));

@@ -2,22 +2,53 @@ import type { PurchaseView } from '@aprendiz/contract/payments';
 import { uuidSchema } from '@aprendiz/contract/common';
 import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
+import type { PurchaseRow } from '../../db/schema/purchases';
 import type { UserRow } from '../../db/schema/users';
-import { conflict, notFound } from '../../http/errors';
-import { insertEnrollment } from '../learning/learning.repository';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors';
+import type { CheckoutSession, PaymentProvider } from '../../providers/payment-provider';
+import {
+  assertCanJoin,
+  insertEnrollment,
+  priceToPay,
+  requireCourse,
+  type CourseAccessRow,
+} from '../courses/course-access';
 import {
   findPurchaseView,
+  insertOpenPurchase,
+  lockOpenPurchase,
   lockPurchase,
   markPurchaseCompleted,
   markPurchaseFailed,
+  markPurchaseRefundPending,
+  setPurchaseCheckout,
+  type NewPurchase,
   type PurchaseViewRow,
 } from './payments.repository';
 
 export const PURCHASE_NOT_FOUND = 'Pagamento não encontrado';
+export const CHECKOUT_UNAVAILABLE = 'Não foi possível iniciar o pagamento. Tente novamente.';
+export const ALREADY_ENROLLED_NOT_CHARGED =
+  'Você já tem este curso: este pagamento foi cancelado e nada foi cobrado';
 
-type PaymentsDeps = Pick<AppDeps, 'database' | 'catalogueCache'>;
+/**
+ * Each turn either answers or finds the open purchase closed (paid, cancelled, stale) meanwhile;
+ * three turns cover a close racing this start with room to spare.
+ */
+const START_ATTEMPTS = 3;
 
-export type CompletionOutcome = 'completed' | 'already-completed' | 'cancelled' | 'missing';
+type PaymentsDeps = Pick<AppDeps, 'config' | 'database' | 'catalogueCache' | 'payments' | 'logger'>;
+
+export type CompletionOutcome =
+  'completed' | 'already-completed' | 'already-enrolled' | 'cancelled' | 'missing';
+
+export interface CompletionRules {
+  provider: PurchaseRow['provider'];
+  /** A confirmed payment wins over an earlier cancel or expiry, because the money was taken. */
+  afterFailure: boolean;
+  /** What a payment becomes when its buyer already has the course: nothing charged, or money owed back. */
+  whenAlreadyEnrolled: 'failed' | 'refund_pending';
+}
 
 function toPurchaseView(row: PurchaseViewRow): PurchaseView {
   return {
@@ -29,6 +60,110 @@ function toPurchaseView(row: PurchaseViewRow): PurchaseView {
     courseTitle: row.courseTitle,
     educatorName: row.educatorName,
   };
+}
+
+/** A checkout is handed out again only while it is open and would charge what the course costs now. */
+function stillPayable(provider: PaymentProvider, open: PurchaseRow, wanted: NewPurchase): boolean {
+  const fresh =
+    provider.checkoutReusableForMs === null ||
+    Date.now() - open.createdAt.getTime() < provider.checkoutReusableForMs;
+  return (
+    fresh &&
+    open.provider === wanted.provider &&
+    open.amount === wanted.amount &&
+    open.currency === wanted.currency
+  );
+}
+
+async function openCheckout(
+  deps: PaymentsDeps,
+  tx: Db,
+  purchase: PurchaseRow,
+  course: CourseAccessRow,
+  user: UserRow,
+): Promise<string> {
+  let session: CheckoutSession;
+  try {
+    session = await deps.payments.createCheckout({
+      purchase: { id: purchase.id, amount: Number(purchase.amount), currency: purchase.currency },
+      course: { id: course.id, title: course.title, thumbnailUrl: course.thumbnailUrl },
+      user: { id: user.id, email: user.email },
+    });
+  } catch (err) {
+    deps.logger.error({ err, purchaseId: purchase.id }, 'checkout could not be started');
+    throw new AppError('UNAVAILABLE', CHECKOUT_UNAVAILABLE, { cause: err });
+  }
+  await setPurchaseCheckout(tx, purchase.id, {
+    url: session.url,
+    providerRef: session.providerRef ?? null,
+  });
+  return session.url;
+}
+
+/**
+ * Answers where to pay for a paid course: the buyer's open checkout for it, or a new one. The new
+ * purchase and its checkout are written in one transaction, so a provider failure leaves nothing
+ * behind, and concurrent starts wait on the one-open-purchase index until the first commits, then
+ * all answer its checkout.
+ */
+export async function startPurchase(
+  deps: PaymentsDeps,
+  user: UserRow,
+  courseId: string,
+): Promise<string> {
+  return deps.database.db.transaction(async (tx) => {
+    for (let attempt = 0; attempt < START_ATTEMPTS; attempt++) {
+      // Checked on every turn: the buyer may have been enrolled while this one waited.
+      const course = await requireCourse(tx, user, courseId);
+      assertCanJoin(course, user);
+      const amount = priceToPay(course);
+      if (amount === 0) throw badRequest('Este curso é gratuito: use a inscrição gratuita');
+      const wanted: NewPurchase = {
+        userId: user.id,
+        courseId: course.id,
+        amount: amount.toFixed(2),
+        currency: deps.config.currency,
+        provider: deps.payments.kind,
+      };
+
+      const opened = await insertOpenPurchase(tx, wanted);
+      if (opened) return openCheckout(deps, tx, opened, course, user);
+      const open = await lockOpenPurchase(tx, user.id, course.id);
+      if (open?.checkoutUrl && stillPayable(deps.payments, open, wanted)) return open.checkoutUrl;
+      // A changed price or an expired session: that checkout closes and the next turn opens another.
+      if (open) await markPurchaseFailed(tx, open.id);
+    }
+    throw new AppError('UNAVAILABLE', CHECKOUT_UNAVAILABLE);
+  });
+}
+
+/**
+ * Completes a purchase and enrolls its buyer in one transaction, with the purchase row locked, so
+ * concurrent or repeated completions leave one completed purchase and one enrollment. A buyer who
+ * already has the course gets no second enrollment and the payment never counts as revenue.
+ */
+export async function completePurchase(
+  db: Db,
+  purchaseId: string,
+  rules: CompletionRules,
+): Promise<CompletionOutcome> {
+  return db.transaction(async (tx) => {
+    const purchase = await lockPurchase(tx, purchaseId);
+    if (!purchase || purchase.provider !== rules.provider) return 'missing';
+    if (purchase.status === 'completed') return 'already-completed';
+    if (purchase.status === 'refund_pending' || purchase.status === 'refunded')
+      return 'already-enrolled';
+    if (purchase.status === 'failed' && !rules.afterFailure) return 'cancelled';
+
+    if (!(await insertEnrollment(tx, purchase.userId, purchase.courseId))) {
+      if (rules.whenAlreadyEnrolled === 'refund_pending')
+        await markPurchaseRefundPending(tx, purchase.id);
+      else await markPurchaseFailed(tx, purchase.id);
+      return 'already-enrolled';
+    }
+    await markPurchaseCompleted(tx, purchase.id);
+    return 'completed';
+  });
 }
 
 /** Someone else's purchase answers exactly like a missing one, so ids cannot be probed. */
@@ -52,27 +187,10 @@ export async function getOwnPurchase(
 }
 
 /**
- * Completes a purchase and enrolls its buyer in one transaction, with the purchase row locked, so
- * concurrent or repeated completions leave one completed purchase and one enrollment.
- * `afterFailure` lets a confirmed payment win over an earlier cancel or expiry.
+ * Sandbox 'Pagar': the buyer confirms their own pending purchase; confirming twice is harmless.
+ * Nothing is charged in the sandbox, so a buyer who already has the course is told so (409) and
+ * the purchase fails.
  */
-export async function completePurchase(
-  db: Db,
-  purchaseId: string,
-  options: { afterFailure: boolean },
-): Promise<CompletionOutcome> {
-  return db.transaction(async (tx) => {
-    const purchase = await lockPurchase(tx, purchaseId);
-    if (!purchase) return 'missing';
-    if (purchase.status === 'completed') return 'already-completed';
-    if (purchase.status === 'failed' && !options.afterFailure) return 'cancelled';
-    await markPurchaseCompleted(tx, purchase.id);
-    await insertEnrollment(tx, purchase.userId, purchase.courseId);
-    return 'completed';
-  });
-}
-
-/** Sandbox 'Pagar': the buyer confirms their own pending purchase; confirming twice is harmless. */
 export async function completeSandboxPurchase(
   deps: PaymentsDeps,
   user: UserRow,
@@ -81,8 +199,14 @@ export async function completeSandboxPurchase(
   const db = deps.database.db;
   const purchase = await findOwnPurchase(db, user, purchaseId);
   if (purchase.provider !== 'sandbox') throw notFound(PURCHASE_NOT_FOUND);
-  const outcome = await completePurchase(db, purchase.id, { afterFailure: false });
+  const outcome = await completePurchase(db, purchase.id, {
+    provider: 'sandbox',
+    afterFailure: false,
+    whenAlreadyEnrolled: 'failed',
+  });
+  if (outcome === 'missing') throw notFound(PURCHASE_NOT_FOUND);
   if (outcome === 'cancelled') throw conflict('Este pagamento foi cancelado');
+  if (outcome === 'already-enrolled') throw conflict(ALREADY_ENROLLED_NOT_CHARGED);
   if (outcome === 'completed') deps.catalogueCache.invalidate();
   return toPurchaseView({ ...purchase, status: 'completed' });
 }

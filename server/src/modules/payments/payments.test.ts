@@ -3,10 +3,12 @@ import request from 'supertest';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { purchaseViewResponseSchema } from '@aprendiz/contract/payments';
+import { courses } from '../../db/schema/courses';
 import { enrollments } from '../../db/schema/enrollments';
 import { purchases } from '../../db/schema/purchases';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { insertCourse } from '../courses/course-fixtures';
+import { insertPurchaseRow } from './purchase-fixtures';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -125,6 +127,46 @@ describe('POST /api/payments/sandbox/:purchaseId/complete', () => {
     );
     expect(responses.every((r) => r.status === 200)).toBe(true);
     expect(await enrollmentCount(buyer.user.id)).toBe(1);
+  });
+});
+
+describe('POST /api/payments/sandbox/:purchaseId/complete for a buyer who has the course', () => {
+  it('when two older open purchases are paid after the buyer got the course, then 409 in Portuguese each time, both fail and the price counts once', async () => {
+    const { course, buyer, purchaseId } = await pendingPurchase();
+    await request(ctx.app)
+      .post(`/api/payments/sandbox/${purchaseId}/complete`)
+      .set(buyer.auth)
+      .expect(200);
+
+    for (let i = 0; i < 2; i++) {
+      // Left open by an earlier start, e.g. in another tab before the course was bought.
+      const older = await insertPurchaseRow(ctx.database.db, {
+        userId: buyer.user.id,
+        courseId: course.id,
+        amount: '30.00',
+        provider: 'sandbox',
+      });
+      const res = await request(ctx.app)
+        .post(`/api/payments/sandbox/${older.id}/complete`)
+        .set(buyer.auth);
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual({
+        success: false,
+        message: 'Você já tem este curso: este pagamento foi cancelado e nada foi cobrado',
+      });
+      expect(await purchaseRow(older.id)).toMatchObject({ status: 'failed', completedAt: null });
+    }
+
+    expect(await enrollmentCount(buyer.user.id)).toBe(1);
+    const [row] = await ctx.database.db
+      .select({ revenue: courses.revenue })
+      .from(courses)
+      .where(eq(courses.id, course.id));
+    expect(row!.revenue).toBe('30.00');
+    const statuses = (
+      await ctx.database.db.select().from(purchases).where(eq(purchases.userId, buyer.user.id))
+    ).map((p) => p.status);
+    expect(statuses.sort()).toEqual(['completed', 'failed', 'failed']);
   });
 });
 

@@ -1,8 +1,7 @@
 import express, { Router } from 'express';
-import type Stripe from 'stripe';
 import type { AppDeps } from '../../deps';
 import { badRequest } from '../../http/errors';
-import { applyStripeEvent } from './stripe.service';
+import { applyStripeEvent, INVALID_EVENT } from './stripe-webhook.service';
 
 /** Stripe's events are small, but a checkout session with line items can outgrow the JSON limit. */
 const WEBHOOK_BODY_LIMIT = '1mb';
@@ -23,14 +22,17 @@ export function stripeWebhookRoutes(deps: AppDeps): Router {
       const signature = req.get('stripe-signature');
       const body: unknown = req.body;
       if (!signature || !Buffer.isBuffer(body)) throw badRequest('Assinatura do webhook em falta');
-      let event: Stripe.Event;
+      let payload: unknown;
       try {
-        event = payments.verifyWebhook(body, signature);
-      } catch {
-        throw badRequest('Assinatura do webhook inválida');
+        payload = payments.verifyWebhook(body, signature);
+      } catch (err) {
+        // The signature is checked before the JSON is parsed: a parse error means signed garbage.
+        throw badRequest(
+          err instanceof SyntaxError ? INVALID_EVENT : 'Assinatura do webhook inválida',
+        );
       }
-      const result = await applyStripeEvent(deps, event);
-      req.log?.info({ eventId: event.id, type: event.type, result }, 'stripe event');
+      const { eventId, type, result } = await applyStripeEvent({ ...deps, payments }, payload);
+      req.log?.info({ eventId, type, result }, 'stripe event');
       res.json({ success: true, received: true, result });
     },
   );

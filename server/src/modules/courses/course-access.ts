@@ -1,0 +1,87 @@
+import { eq, sql } from 'drizzle-orm';
+import { discountedPrice } from '@aprendiz/contract/rules/pricing';
+import type { Db } from '../../db/client';
+import { courses } from '../../db/schema/courses';
+import { enrollments } from '../../db/schema/enrollments';
+import type { UserRow } from '../../db/schema/users';
+import { conflict, notFound } from '../../http/errors';
+import { COURSE_NOT_FOUND } from './courses.service';
+
+/**
+ * Who may reach a course and what joining it costs: the rules free enrollment, purchases, progress
+ * and ratings share, and the one place an enrollment is written.
+ */
+
+export const ALREADY_OWNED = 'Já adquirido';
+export const OWN_COURSE = 'Você é o educador deste curso e já tem acesso a ele';
+
+/** The few course fields the access rules need, with the caller's enrollment. */
+export interface CourseAccessRow {
+  id: string;
+  title: string;
+  thumbnailUrl: string;
+  price: string;
+  discount: number;
+  educatorId: string;
+  isPublished: boolean;
+  enrolled: boolean;
+}
+
+export async function findCourseAccess(
+  db: Db,
+  courseId: string,
+  userId: string,
+): Promise<CourseAccessRow | null> {
+  const [row] = await db
+    .select({
+      id: courses.id,
+      title: courses.title,
+      thumbnailUrl: courses.thumbnailUrl,
+      price: courses.price,
+      discount: courses.discount,
+      educatorId: courses.educatorId,
+      isPublished: courses.isPublished,
+      enrolled: sql<boolean>`exists (select 1 from ${enrollments}
+        where ${enrollments.userId} = ${userId} and ${enrollments.courseId} = ${courses.id})`.mapWith(
+        Boolean,
+      ),
+    })
+    .from(courses)
+    .where(eq(courses.id, courseId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The course as this user may reach it: unpublished courses exist only for their students and educator. */
+export async function requireCourse(
+  db: Db,
+  user: UserRow,
+  courseId: string,
+): Promise<CourseAccessRow> {
+  const course = await findCourseAccess(db, courseId, user.id);
+  if (!course || (!course.isPublished && !course.enrolled && course.educatorId !== user.id)) {
+    throw notFound(COURSE_NOT_FOUND);
+  }
+  return course;
+}
+
+/** Joining (free or paid) is for someone who has neither the course nor made it. */
+export function assertCanJoin(course: CourseAccessRow, user: UserRow): void {
+  if (course.enrolled) throw conflict(ALREADY_OWNED);
+  // Educators enrolling in their own course would count themselves as students and earnings.
+  if (course.educatorId === user.id) throw conflict(OWN_COURSE);
+}
+
+export function priceToPay(course: CourseAccessRow): number {
+  return discountedPrice(Number(course.price), course.discount);
+}
+
+/** True when this call created the enrollment; a concurrent or earlier one makes it false. */
+export async function insertEnrollment(db: Db, userId: string, courseId: string): Promise<boolean> {
+  const inserted = await db
+    .insert(enrollments)
+    .values({ userId, courseId })
+    .onConflictDoNothing()
+    .returning({ courseId: enrollments.courseId });
+  return inserted.length > 0;
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { uuidSchema } from '@aprendiz/contract/common';
+
+/**
+ * A valid signature proves Stripe sent the bytes, not that they hold what we read: the JSON is
+ * checked field by field before anything is written.
+ */
+export const stripeEventSchema = z.object({
+  id: z.string().min(1).max(255),
+  type: z.string().max(255),
+  data: z.object({ object: z.unknown() }),
+});
+export type StripeEvent = z.infer<typeof stripeEventSchema>;
+
+/** The fields of a Checkout Session this app acts on; the rest of the object is not read. */
+const checkoutSessionSchema = z.object({
+  id: z.string().min(1).max(255),
+  object: z.literal('checkout.session'),
+  payment_status: z.string(),
+  client_reference_id: z.string().nullish(),
+  metadata: z.record(z.string(), z.unknown()).nullish(),
+});
+type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
+
+export type SessionAction =
+  /** The session took the money: complete the purchase (or give the money back). */
+  | { kind: 'complete'; purchaseId: string; sessionId: string }
+  /** The session closed unpaid: fail the purchase. */
+  | { kind: 'fail'; purchaseId: string }
+  | { kind: 'ignore'; reason: 'other event' | 'malformed session' | 'not paid' | 'not ours' };
+
+/** Our purchase id, put in the session's metadata (and client_reference_id) when it was created. */
+function purchaseIdOf(session: CheckoutSession): string | null {
+  const parsed = uuidSchema.safeParse(session.metadata?.purchaseId ?? session.client_reference_id);
+  return parsed.success ? parsed.data : null;
+}
+
+/** What an event asks of our purchases; anything we cannot read safely is ignored. */
+export function sessionActionOf(event: StripeEvent): SessionAction {
+  const completes =
+    event.type === 'checkout.session.completed' ||
+    event.type === 'checkout.session.async_payment_succeeded';
+  const fails =
+    event.type === 'checkout.session.expired' ||
+    event.type === 'checkout.session.async_payment_failed';
+  if (!completes && !fails) return { kind: 'ignore', reason: 'other event' };
+
+  const session = checkoutSessionSchema.safeParse(event.data.object);
+  if (!session.success) return { kind: 'ignore', reason: 'malformed session' };
+  const purchaseId = purchaseIdOf(session.data);
+  if (!purchaseId) return { kind: 'ignore', reason: 'not ours' };
+  if (fails) return { kind: 'fail', purchaseId };
+  // Delayed methods (bank debits) complete the session before the money arrives; only 'paid' enrolls.
+  if (session.data.payment_status !== 'paid') return { kind: 'ignore', reason: 'not paid' };
+  return { kind: 'complete', purchaseId, sessionId: session.data.id };
+}

@@ -1,0 +1,99 @@
+import type { AppDeps } from '../../deps';
+import { AppError, badRequest } from '../../http/errors';
+import type { StripePayments } from '../../providers/payment-provider';
+import {
+  findPurchase,
+  markPurchaseFailed,
+  markPurchaseRefunded,
+  recordProcessedEvent,
+} from './payments.repository';
+import { completePurchase } from './payments.service';
+import { sessionActionOf, stripeEventSchema } from './stripe-event';
+
+export type StripeEventResult = 'applied' | 'refunded' | 'replayed' | 'ignored';
+
+export interface AppliedStripeEvent {
+  eventId: string;
+  type: string;
+  result: StripeEventResult;
+}
+
+export const INVALID_EVENT = 'Evento do Stripe inválido';
+export const REFUND_DELAYED =
+  'O reembolso não pôde ser feito agora; será tentado de novo na próxima entrega do evento';
+
+type WebhookDeps = Pick<AppDeps, 'database' | 'catalogueCache' | 'logger'> & {
+  payments: StripePayments;
+};
+
+/**
+ * Gives back the money of a purchase held as refund_pending (paid for a course its buyer already
+ * had). It runs on every delivery of a completion event, replays included: when Stripe cannot
+ * refund now, the 503 makes Stripe deliver the event again later (for up to three days), and that
+ * delivery tries again. True when this call marked the purchase refunded.
+ */
+async function settleRefund(
+  deps: WebhookDeps,
+  purchaseId: string,
+  sessionId: string,
+): Promise<boolean> {
+  const db = deps.database.db;
+  const purchase = await findPurchase(db, purchaseId);
+  if (purchase?.status !== 'refund_pending') return false;
+  try {
+    await deps.payments.refundCheckout({ purchaseId, sessionId });
+  } catch (err) {
+    deps.logger.error(
+      { err, purchaseId },
+      'refund failed; it stays pending until the next delivery',
+    );
+    throw new AppError('UNAVAILABLE', REFUND_DELAYED, { cause: err });
+  }
+  return markPurchaseRefunded(db, purchaseId);
+}
+
+/**
+ * Applies one signed event: the event id is recorded in the same transaction as its effect, so a
+ * replay (or a concurrent duplicate delivery) changes nothing and a failure leaves it retryable.
+ * An event that is not an event at all is refused (400); a readable event we cannot act on is
+ * recorded and ignored, so Stripe stops sending it.
+ */
+export async function applyStripeEvent(
+  deps: WebhookDeps,
+  payload: unknown,
+): Promise<AppliedStripeEvent> {
+  const parsed = stripeEventSchema.safeParse(payload);
+  if (!parsed.success) throw badRequest(INVALID_EVENT);
+  const event = parsed.data;
+  const action = sessionActionOf(event);
+  if (action.kind === 'ignore' && action.reason === 'malformed session') {
+    deps.logger.warn(
+      { eventId: event.id, type: event.type },
+      'stripe event with a malformed session',
+    );
+  }
+
+  const result = await deps.database.db.transaction(async (tx): Promise<StripeEventResult> => {
+    if (!(await recordProcessedEvent(tx, 'stripe', event.id))) return 'replayed';
+    switch (action.kind) {
+      case 'complete': {
+        const outcome = await completePurchase(tx, action.purchaseId, {
+          provider: 'stripe',
+          afterFailure: true,
+          whenAlreadyEnrolled: 'refund_pending',
+        });
+        return outcome === 'completed' ? 'applied' : 'ignored';
+      }
+      case 'fail':
+        return (await markPurchaseFailed(tx, action.purchaseId, 'stripe')) ? 'applied' : 'ignored';
+      case 'ignore':
+        return 'ignored';
+    }
+  });
+
+  const applied: AppliedStripeEvent = { eventId: event.id, type: event.type, result };
+  if (action.kind !== 'complete') return applied;
+  if (result === 'applied') deps.catalogueCache.invalidate();
+  if (await settleRefund(deps, action.purchaseId, action.sessionId)) applied.result = 'refunded';
+  return applied;
+}
