@@ -13,6 +13,7 @@ const filled: DashboardResponse = {
     totalCourses: 3,
     totalEnrollments: 12,
     totalEarnings: 1234.5,
+    refunds: { count: 0, amount: 0 },
     enrolledStudentsData: [
       {
         courseTitle: 'React moderno',
@@ -64,6 +65,27 @@ describe('DashboardPage', () => {
     expect(calls[0].headers.get('Authorization')).toBe('Bearer test-token');
   });
 
+  it('when payments were refunded, then under the earnings the refund count and amount show in Portuguese; none, no line', async () => {
+    stubApi(() => ({
+      data: {
+        ...filled,
+        dashboardData: { ...filled.dashboardData, refunds: { count: 2, amount: 39.98 } },
+      },
+    }));
+    renderDashboard();
+    expect(await screen.findByText('Reembolsos: 2 (Kz 39.98)')).toBeInTheDocument();
+    expect(screen.getByText('Total Earnings').previousElementSibling).toHaveTextContent(
+      'Kz 1234.50',
+    );
+  });
+
+  it('when nothing was refunded, then no refund line shows', async () => {
+    stubApi(() => ({ data: filled }));
+    renderDashboard();
+    expect(await screen.findByText('Total Earnings')).toBeInTheDocument();
+    expect(screen.queryByText(/Reembolsos/)).not.toBeInTheDocument();
+  });
+
   it('when the dashboard arrives, then Latest Enrollments lists the students numbered from 1 in the order received', async () => {
     stubApi(() => ({ data: filled }));
     renderDashboard();
@@ -102,6 +124,7 @@ describe('DashboardPage', () => {
           totalCourses: 0,
           totalEnrollments: 0,
           totalEarnings: 0,
+          refunds: { count: 0, amount: 0 },
           enrolledStudentsData: [],
         },
       },

@@ -103,6 +103,12 @@ export default function DashboardPage() {
           label="Total Earnings"
         />
       </div>
+      {dashboard.refunds.count > 0 && (
+        // Second payments for a course the buyer already had: given back, so outside the earnings.
+        <p className="text-sm text-gray-600">
+          Reembolsos: {dashboard.refunds.count} ({currency} {formatMoney(dashboard.refunds.amount)})
+        </p>
+      )}
       <section className="space-y-4">
         <h2 className="text-lg font-medium text-slate-900">Latest Enrollments</h2>
         <LatestEnrollments rows={dashboard.enrolledStudentsData} />
