@@ -9,6 +9,7 @@ import type { Db } from '../client';
 import { courses, enrollments, lectureProgress, purchases, ratings, users } from '../schema/index';
 import { openTestDatabase } from '../../test/test-app';
 import { verifyPassword } from '../../modules/auth/password';
+import { SEED_COURSES } from './catalogue';
 import { DEMO_PASSWORD, seedDemoData } from './seed';
 
 let db: Db;
@@ -278,6 +279,18 @@ describe('seeding without demo accounts', () => {
     expect(counts.lectureProgress).toBe(0);
     const owners = await db.selectDistinct({ id: courses.educatorId }).from(courses);
     expect(owners.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('when two instances start on one empty database at once, then one seeds it and the other adds nothing', async () => {
+    await emptyDatabase();
+
+    const results = await Promise.all([
+      seedDemoData(db, { uploadDir, demoAccounts: false }),
+      seedDemoData(db, { uploadDir, demoAccounts: false }),
+    ]);
+
+    expect(results.map((r) => r.seeded).sort()).toEqual([false, true]);
+    expect((await rowCounts()).courses).toBe(SEED_COURSES.length);
   });
 
   it('when only a user exists, then nothing is seeded', async () => {

@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { saveImagesToDir } from '../../providers/storage-disk';
 import type { SaveNamedImage } from '../../providers/thumbnail-storage';
@@ -84,6 +84,9 @@ const AVATAR_CATEGORY: Record<EducatorKey, CategoryId> = {
   rafael: 'docker',
 };
 
+// Held while seeding: instances starting together on one empty PostgreSQL must not all seed it.
+const SEED_LOCK = 4242002;
+
 // Drizzle sends every row of a multi-row insert as bound parameters; Postgres allows 65 535 per statement.
 const INSERT_CHUNK = 1000;
 
@@ -128,7 +131,8 @@ async function insertChunked<T>(
 /**
  * Fills an empty database with the demo catalogue. Anything already there (a user or a course) means
  * the owner has real data, so nothing is touched. All rows go in one transaction: a crash half-way
- * leaves the database empty and the next start seeds again.
+ * leaves the database empty and the next start seeds again. Of several instances starting together
+ * on one PostgreSQL, the first to take the lock seeds and the others find the catalogue there.
  */
 export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedResult> {
   if (!(await isEmpty(db))) return { seeded: false, demoAccounts: [] };
@@ -156,14 +160,18 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedRe
     demoPasswordHashes,
   });
 
-  await db.transaction(async (tx) => {
+  const seeded = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    if (!(await isEmpty(tx))) return false;
     await insertChunked(plan.users, (rows) => tx.insert(users).values(rows));
     await insertChunked(plan.courses, (rows) => tx.insert(courses).values(rows));
     await insertChunked(plan.enrollments, (rows) => tx.insert(enrollments).values(rows));
     await insertChunked(plan.ratings, (rows) => tx.insert(ratings).values(rows));
     await insertChunked(plan.purchases, (rows) => tx.insert(purchases).values(rows));
     await insertChunked(plan.lectureProgress, (rows) => tx.insert(lectureProgress).values(rows));
+    return true;
   });
 
+  if (!seeded) return { seeded: false, demoAccounts: [] };
   return { seeded: true, demoAccounts: options.demoAccounts ? DEMO_ACCOUNTS : [] };
 }
