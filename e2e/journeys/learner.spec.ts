@@ -289,6 +289,12 @@ test.describe('learner', () => {
     await page.getByRole('button', { name: 'Pagar' }).click();
     await expect(page).toHaveURL(/\/loading\/my-enrollments$/);
     await expect(page.getByRole('status', { name: 'Carregando…' })).toBeVisible();
+    // The 5 s wait says what is happening, in a live region, with the course's title.
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Pagamento confirmado' }),
+    ).toContainText(`Estamos adicionando ${course.courseTitle} a Meus Cursos.`);
+    await settleAnimations(page);
+    await saveScreenshot('loading-after-purchase', page, { fullPage: false });
     await expect(page).toHaveURL(/\/my-enrollments$/, { timeout: 15_000 });
     const entry = myCourse(page, course, isMobile);
     await expect(entry).toContainText(`0 de ${course.totalLectures} aulas`);

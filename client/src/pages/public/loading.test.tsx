@@ -1,7 +1,14 @@
 import { act, screen } from '@testing-library/react';
+import { Navigate, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, testUser } from '../../test/render';
 import LoadingPage, { LOADING_REDIRECT_MS } from './loading';
+import { afterPayment } from './loading/after-payment';
+
+/** The live region holding the page's message, if it has one. */
+function announcement(): HTMLElement | undefined {
+  return screen.getAllByRole('status').find((region) => region.textContent?.includes('Pagamento'));
+}
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -13,7 +20,7 @@ describe('LoadingPage', () => {
       path: '/loading/*',
       auth: { user: testUser },
     });
-    expect(screen.getByRole('status')).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Carregando…' })).toBeInTheDocument();
 
     await act(async () => {
       await vi.advanceTimersByTimeAsync(LOADING_REDIRECT_MS - 1);
@@ -50,5 +57,47 @@ describe('LoadingPage', () => {
     });
     expect(location()).toBe('/loading');
     expect(screen.getByRole('status')).toBeInTheDocument();
+  });
+
+  it('when the checkout hands over the course just paid, then a live region says the payment is confirmed and names the course', async () => {
+    renderWithProviders(
+      <Routes>
+        <Route
+          path="/"
+          element={
+            <Navigate
+              to="/loading/my-enrollments"
+              replace
+              state={afterPayment('Python Intermédio')}
+            />
+          }
+        />
+        <Route path="/loading/*" element={<LoadingPage />} />
+      </Routes>,
+      { auth: { user: testUser } },
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Pagamento confirmado' })).toBeVisible();
+    expect(announcement()).toHaveTextContent(
+      /^Pagamento confirmado\s*Estamos adicionando Python Intermédio a Meus Cursos\./,
+    );
+    expect(screen.getByRole('status', { name: 'Carregando…' })).toBeInTheDocument();
+    expect(document.title).toMatch(/^Pagamento confirmado/);
+  });
+
+  it('when a payment provider returns without the course (or after a reload lost it), then the confirmation is said without a title', () => {
+    renderWithProviders(<LoadingPage />, {
+      route: '/loading/my-enrollments',
+      path: '/loading/*',
+      auth: { user: testUser },
+    });
+    expect(announcement()).toHaveTextContent(
+      /^Pagamento confirmado\s*Estamos adicionando o curso a Meus Cursos\./,
+    );
+  });
+
+  it('when it leads anywhere else, then it speaks of no payment', () => {
+    renderWithProviders(<LoadingPage />, { route: '/loading/course-list', path: '/loading/*' });
+    expect(announcement()).toBeUndefined();
+    expect(screen.getByRole('heading', { level: 1, name: 'Carregando' })).toBeInTheDocument();
   });
 });

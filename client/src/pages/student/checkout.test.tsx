@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubApi, type StubRequest, type StubResponse } from '../../test/api-stub';
 import { renderWithProviders, testUser } from '../../test/render';
+import { Route, Routes } from 'react-router-dom';
+import LoadingPage from '../public/loading';
 import CheckoutPage from './checkout';
 
 const purchase: PurchaseView = {
@@ -85,6 +87,26 @@ describe('CheckoutPage', () => {
       `GET ${purchaseUrl}`,
       `POST /api/payments/sandbox/${purchase._id}/complete`,
     ]);
+  });
+
+  it('when Pagar is pressed, then the loading page says the payment is confirmed and names the course', async () => {
+    serve(pendingView, ({ method, url }) =>
+      method === 'POST' && url === `/api/payments/sandbox/${purchase._id}/complete`
+        ? { data: { success: true, message: 'Pagamento concluído. Bons estudos!' } }
+        : { status: 404, data: { success: false, message: 'Rota desconhecida' } },
+    );
+    renderWithProviders(
+      <Routes>
+        <Route path="/checkout/:purchaseId" element={<CheckoutPage />} />
+        <Route path="/loading/*" element={<LoadingPage />} />
+      </Routes>,
+      { route, auth: { user: testUser } },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Pagar' }));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Pagamento confirmado' });
+    expect(heading.closest('[role="status"]')).toHaveTextContent(
+      'Estamos adicionando Python Intermédio a Meus Cursos.',
+    );
   });
 
   it('when a request is in flight, then both buttons are disabled', async () => {

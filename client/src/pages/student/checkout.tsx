@@ -12,6 +12,7 @@ import { paths } from '../../config/paths';
 import { useAppContext } from '../../context/app-context';
 import { api, errorMessage } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
+import { afterPayment } from '../public/loading/after-payment';
 import { SignInRequired } from './sign-in-required';
 import { usePurchase } from './checkout/use-purchase';
 
@@ -69,7 +70,10 @@ function PendingPurchase({ purchase, onStale }: { purchase: PurchaseView; onStal
         // Leaving the page: the buttons stay disabled, and Back does not return to a settled payment.
         if (outcome === 'complete') {
           notify.success(data.message);
-          navigate(paths.loading('my-enrollments'), { replace: true });
+          navigate(paths.loading('my-enrollments'), {
+            replace: true,
+            state: afterPayment(purchase.courseTitle),
+          });
         } else {
           notify.info(data.message);
           navigate(paths.course(purchase.courseId), { replace: true });
