@@ -126,6 +126,11 @@ describe.runIf(DATABASE_URL)('GET /uploads/:name from PostgreSQL (DATABASE_URL)'
     expect(again.status).toBe(304);
     expect(again.headers.etag).toBe(first.headers.etag);
     expect((again.body as Buffer).length).toBe(0);
+    // fetch() adds Cache-Control: no-cache to every conditional request it is handed.
+    const fromFetch = await request(ctx.app)
+      .get(url)
+      .set({ 'If-None-Match': `"outra", W/${first.headers.etag!}`, 'Cache-Control': 'no-cache' });
+    expect(fromFetch.status).toBe(304);
     const stale = await request(ctx.app).get(url).set('If-None-Match', '"something-else"');
     expect(stale.status).toBe(200);
   });

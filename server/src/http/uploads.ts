@@ -6,6 +6,16 @@ import type { AppDeps } from '../deps';
 const CACHE_FOREVER = 'public, max-age=31536000, immutable';
 
 /**
+ * If-None-Match by its own rules (weak comparison, lists, `*`). Express's `req.fresh` answers no
+ * whenever the request says `Cache-Control: no-cache`, which fetch() adds to every conditional request.
+ */
+function alreadyHeld(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/**
  * `/uploads/<name>`: thumbnails and avatars. With a shared database they are read from its
  * thumbnails table, so any instance answers for an image another one stored; files under
  * DATA_DIR/uploads (PGlite's store, and what a PostgreSQL install wrote before) are served too.
@@ -26,7 +36,7 @@ export function uploadsRoutes(deps: Pick<AppDeps, 'config' | 'thumbnailTable'>):
         ETag: image.etag,
         'Cache-Control': CACHE_FOREVER,
       });
-      if (req.fresh) {
+      if (alreadyHeld(req.get('If-None-Match'), image.etag)) {
         res.status(304).end();
         return;
       }

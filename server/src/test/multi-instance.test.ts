@@ -1,0 +1,301 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../db/seed/seed';
+import { validCourseData } from '../modules/educator/educator-fixtures';
+
+// Two real app processes on the machine's PostgreSQL and Redis: what an operator runs behind a
+// load balancer. Each gets a database of its own making, dropped at the end.
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? '';
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+if (!ADMIN_URL) {
+  console.warn('multi-instance test skipped: set TEST_DATABASE_URL to run it');
+}
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+// Two processes migrating, seeding and hashing demo passwords at once on two busy cores.
+const START_TIMEOUT_MS = 180_000;
+const STOP_TIMEOUT_MS = 15_000;
+// The issue's promise: every instance drops its cached catalogue within a second of a write.
+const PROPAGATION_MS = 1000;
+
+interface Instance {
+  name: string;
+  process: ChildProcess;
+  output: string[];
+  dataDir: string;
+  url: string;
+}
+
+interface CourseSummary {
+  _id: string;
+  courseTitle: string;
+  courseThumbnail: string;
+  coursePrice: number;
+  discount: number;
+  studentCount: number;
+}
+
+const instances: Instance[] = [];
+const tempDirs: string[] = [];
+let databaseName: string | undefined;
+
+async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function databaseUrl(name: string): string {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function start(name: string, env: Record<string, string>): Promise<Instance> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), `aprendiz-${name}-`));
+  tempDirs.push(dataDir);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      ...env,
+      PORT: '0',
+      DATA_DIR: dataDir,
+      CLIENT_DIST: path.join(dataDir, 'no-client'),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const instance: Instance = { name, process: child, output: [], dataDir, url: '' };
+  instances.push(instance);
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => instance.output.push(chunk));
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => instance.output.push(chunk));
+
+  instance.url = await new Promise<string>((resolve, reject) => {
+    const settle = (err?: Error, url?: string) => {
+      clearTimeout(timer);
+      child.off('exit', exitedEarly);
+      child.stdout!.off('data', readPort);
+      if (err) reject(new Error(`instance ${name}: ${err.message}\n${instance.output.join('')}`));
+      else resolve(url!);
+    };
+    const timer = setTimeout(() => settle(new Error('did not start in time')), START_TIMEOUT_MS);
+    const exitedEarly = (code: number | null, signal: string | null) =>
+      settle(new Error(`exited early (${code ?? signal})`));
+    const readPort = () => {
+      const port = /a correr em http:\/\/localhost:(\d+)/.exec(instance.output.join(''))?.[1];
+      if (port) settle(undefined, `http://127.0.0.1:${port}`);
+    };
+    child.on('exit', exitedEarly);
+    child.stdout!.on('data', readPort);
+  });
+  const health = await fetch(`${instance.url}/api/health`);
+  expect(await health.json()).toEqual({ success: true, db: 'postgres' });
+  return instance;
+}
+
+async function stop(instance: Instance): Promise<void> {
+  const child = instance.process;
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+  await exited;
+  clearTimeout(timer);
+}
+
+function killAll(): void {
+  for (const { process: child } of instances) {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  }
+}
+
+async function api<T>(
+  instance: Instance,
+  route: string,
+  init: RequestInit = {},
+): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${instance.url}${route}`, init);
+  return { status: res.status, body: (await res.json()) as T };
+}
+
+function postJson(body: unknown, token?: string): RequestInit {
+  return {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  };
+}
+
+async function catalogue(instance: Instance): Promise<CourseSummary[]> {
+  const { status, body } = await api<{ courses: CourseSummary[] }>(instance, '/api/course/all');
+  expect(status).toBe(200);
+  return body.courses;
+}
+
+async function courseDetail(instance: Instance, courseId: string): Promise<CourseSummary> {
+  const { status, body } = await api<{ courseData: CourseSummary }>(
+    instance,
+    `/api/course/${courseId}`,
+  );
+  expect(status).toBe(200);
+  return body.courseData;
+}
+
+/** Retries `check` until it passes, failing with its last error once `withinMs` has gone by. */
+async function within(withinMs: number, check: () => Promise<void>): Promise<number> {
+  const startedAt = Date.now();
+  for (;;) {
+    try {
+      await check();
+      return Date.now() - startedAt;
+    } catch (err) {
+      if (Date.now() - startedAt > withinMs) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+}
+
+describe.runIf(ADMIN_URL)('two instances on one PostgreSQL and Redis', () => {
+  let a: Instance;
+  let b: Instance;
+
+  beforeAll(async () => {
+    process.once('exit', killAll);
+    databaseName = `aprendiz_multi_${randomBytes(6).toString('hex')}`;
+    await admin((client) => client.query(`create database ${databaseName}`));
+    const shared = {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: databaseUrl(databaseName),
+      REDIS_URL,
+      AUTH_SECRET: randomBytes(32).toString('base64url'),
+      SEED: 'demo',
+      // Redis keeps sign-in budgets per address across runs; this suite signs in from 127.0.0.1 often.
+      AUTH_RATE_LIMIT_MAX: '1000',
+    };
+    // Started together on an empty database: both migrate and try to seed it at once.
+    [a, b] = await Promise.all([start('a', shared), start('b', shared)]);
+  }, START_TIMEOUT_MS * 2);
+
+  afterAll(async () => {
+    await Promise.all(instances.map(stop));
+    process.off('exit', killAll);
+    if (databaseName) {
+      await admin((client) => client.query(`drop database if exists ${databaseName} with (force)`));
+    }
+    await Promise.all(tempDirs.map((dir) => rm(dir, { recursive: true, force: true })));
+  }, STOP_TIMEOUT_MS * 3);
+
+  it('when a student enrolls through one instance, then the other shows the new student count in its catalogue and course page within a second', async () => {
+    const signUp = await api<{ token: string }>(
+      a,
+      '/api/auth/sign-up',
+      postJson({
+        name: 'Aluna Partilhada',
+        email: `aluna-${randomBytes(4).toString('hex')}@example.test`,
+        password: 'uma-senha-longa',
+      }),
+    );
+    expect(signUp.status).toBe(201);
+    const token = signUp.body.token;
+    // One AUTH_SECRET: a session started on A is honoured by B.
+    expect(
+      (await api(b, '/api/user/data', { headers: { Authorization: `Bearer ${token}` } })).status,
+    ).toBe(200);
+
+    const free = (await catalogue(b)).find((c) => c.coursePrice === 0 || c.discount === 100);
+    expect(free).toBeDefined();
+    const courseId = free!._id;
+    // B now holds both bodies in memory; only a notification can make it drop them.
+    const before = (await courseDetail(b, courseId)).studentCount;
+    expect((await catalogue(b)).find((c) => c._id === courseId)?.studentCount).toBe(before);
+
+    const enroll = await api(a, '/api/user/enroll-free-course', postJson({ courseId }, token));
+    expect(enroll.status).toBe(200);
+
+    await within(PROPAGATION_MS, async () => {
+      expect((await catalogue(b)).find((c) => c._id === courseId)?.studentCount).toBe(before + 1);
+      expect((await courseDetail(b, courseId)).studentCount).toBe(before + 1);
+    });
+    expect((await courseDetail(a, courseId)).studentCount).toBe(before + 1);
+  });
+
+  it('when an educator adds a course with a thumbnail through one instance, then the other lists it and serves its thumbnail with a tag and a long cache', async () => {
+    const signIn = await api<{ token: string }>(
+      a,
+      '/api/auth/sign-in',
+      postJson({ email: 'educador@aprendiz.dev', password: DEMO_PASSWORD }),
+    );
+    expect(signIn.status).toBe(200);
+    await catalogue(b);
+    const png = await sharp({
+      create: { width: 320, height: 180, channels: 3, background: { r: 200, g: 80, b: 40 } },
+    })
+      .png()
+      .toBuffer();
+    const title = `Curso partilhado ${randomBytes(4).toString('hex')}`;
+    const form = new FormData();
+    form.set('courseData', JSON.stringify(validCourseData({ courseTitle: title })));
+    form.set('image', new Blob([png], { type: 'image/png' }), 'capa.png');
+
+    const added = await api<{ courseId: string }>(a, '/api/educator/add-course', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${signIn.body.token}` },
+      body: form,
+    });
+    expect(added.status).toBe(201);
+
+    let thumbnail = '';
+    await within(PROPAGATION_MS, async () => {
+      const listed = (await catalogue(b)).find((c) => c._id === added.body.courseId);
+      expect(listed?.courseTitle).toBe(title);
+      thumbnail = listed!.courseThumbnail;
+    });
+    expect(thumbnail).toMatch(/^\/uploads\/[0-9a-f-]{36}\.webp$/);
+
+    const fromB = await fetch(`${b.url}${thumbnail}`);
+    expect(fromB.status).toBe(200);
+    expect(fromB.headers.get('content-type')).toBe('image/webp');
+    expect(fromB.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const etag = fromB.headers.get('etag');
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    const bytes = Buffer.from(await fromB.arrayBuffer());
+    expect((await sharp(bytes).metadata()).format).toBe('webp');
+    const fromA = await fetch(`${a.url}${thumbnail}`);
+    expect(fromA.headers.get('etag')).toBe(etag);
+    expect(Buffer.compare(Buffer.from(await fromA.arrayBuffer()), bytes)).toBe(0);
+
+    const revalidated = await fetch(`${b.url}${thumbnail}`, {
+      headers: { 'If-None-Match': etag! },
+    });
+    expect(revalidated.status).toBe(304);
+    expect((await revalidated.arrayBuffer()).byteLength).toBe(0);
+  });
+
+  it('when the demo catalogue was seeded by whichever instance started first, then both serve its thumbnails', async () => {
+    const courses = await catalogue(a);
+    expect(courses.length).toBeGreaterThanOrEqual(30);
+    for (const course of courses.slice(0, 3)) {
+      for (const instance of [a, b]) {
+        const res = await fetch(`${instance.url}${course.courseThumbnail}`);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-type')).toBe('image/webp');
+      }
+    }
+  });
+});
