@@ -16,6 +16,8 @@ import {
   loadOrCreateAuthSecret,
 } from './providers/auth-local';
 import { createClerkAuthProvider } from './providers/auth-clerk';
+import { passwordHasher } from './modules/auth/password';
+import { createUserStore } from './modules/users/users.repository';
 import type { AuthProvider } from './providers/auth-provider';
 import type { ThumbnailStorage } from './providers/thumbnail-storage';
 import { createDiskStorage } from './providers/storage-disk';
@@ -52,13 +54,15 @@ export async function buildDeps(
   database: Database,
   logger: Logger,
 ): Promise<AppDeps> {
+  const users = createUserStore(database.db);
   const auth: AuthProvider =
     config.auth.provider === 'local'
       ? createLocalAuthProvider(
-          database.db,
+          users,
           createLocalTokens(config.auth.secret ?? (await loadOrCreateAuthSecret(config.dataDir))),
+          passwordHasher,
         )
-      : createClerkAuthProvider(database.db, {
+      : createClerkAuthProvider(users, {
           secretKey: config.auth.secretKey,
           jwtKey: config.auth.jwtKey,
           apiUrl: config.auth.apiUrl,

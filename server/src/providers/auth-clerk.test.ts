@@ -5,8 +5,11 @@ import { eq } from 'drizzle-orm';
 import { userDataResponseSchema } from '@aprendiz/contract/auth';
 import { users } from '../db/schema/users';
 import { createTestContext, type TestContext } from '../test/test-app';
+import { Webhook } from 'svix';
+import { insertCourse } from '../modules/courses/course-fixtures';
 import {
   CLERK_TEST_SECRET_KEY,
+  clerkUserJson,
   createClerkKeys,
   signClerkToken,
   startFakeClerkApi,
@@ -248,6 +251,92 @@ describe('Clerk mode with CLERK_JWT_KEY (networkless verification)', () => {
       api.failWith = null;
     }
     expect((await rowOf(ctx, id))?.role).toBe('student');
+  });
+
+  /** A svix-signed Clerk webhook delivery, as Clerk sends it. */
+  function deliver(event: { type: string; data: unknown }) {
+    const deliveryId = `msg_${randomUUID()}`;
+    const payload = JSON.stringify({ object: 'event', timestamp: Date.now(), ...event });
+    const timestamp = new Date();
+    return request(ctx.app)
+      .post('/api/webhooks/clerk')
+      .set('Content-Type', 'application/json')
+      .set('svix-id', deliveryId)
+      .set('svix-timestamp', String(Math.floor(timestamp.getTime() / 1000)))
+      .set('svix-signature', new Webhook(WEBHOOK_SECRET).sign(deliveryId, timestamp, payload))
+      .send(payload);
+  }
+
+  it("when user.deleted has arrived, then the user's still-valid token is refused and the row is not recreated", async () => {
+    const id = newClerkId();
+    api.users.set(id, { id, email: `${id}@exemplo.pt` });
+    const token = await signClerkToken(keys, id);
+    await userData(token).expect(200);
+
+    await deliver({ type: 'user.deleted', data: { id, object: 'user', deleted: true } }).expect(
+      200,
+    );
+
+    const res = await userData(token);
+    expect(res.status).toBe(401);
+    expect(await rowOf(ctx, id)).toBeUndefined();
+  });
+
+  it('when a deleted educator keeps an anonymised row for their courses, then their token is refused all the same', async () => {
+    const id = newClerkId();
+    const token = await signClerkToken(keys, id, {
+      claims: {
+        email: `${id}@exemplo.pt`,
+        name: 'Edu Removido',
+        public_metadata: { role: 'educator' },
+      },
+    });
+    await userData(token).expect(200);
+    await insertCourse(ctx.database.db, id);
+
+    await deliver({ type: 'user.deleted', data: { id, object: 'user', deleted: true } }).expect(
+      200,
+    );
+
+    expect((await userData(token)).status).toBe(401);
+    expect(await rowOf(ctx, id)).toMatchObject({ name: 'Conta removida', role: 'educator' });
+  });
+
+  it('when the token of a deleted user carries every claim, then it still cannot recreate the row', async () => {
+    const id = newClerkId();
+    await deliver({ type: 'user.deleted', data: { id, object: 'user', deleted: true } }).expect(
+      200,
+    );
+    const token = await signClerkToken(keys, id, {
+      claims: { email: `${id}@exemplo.pt`, name: 'Fantasma' },
+    });
+
+    expect((await userData(token)).status).toBe(401);
+    expect(await rowOf(ctx, id)).toBeUndefined();
+  });
+
+  it('when a user.updated from before the become-educator change arrives late, then the educator role stays', async () => {
+    const id = newClerkId();
+    api.users.set(id, { id, email: `${id}@exemplo.pt` });
+    const token = await signClerkToken(keys, id);
+    await userData(token).expect(200);
+    const beforeTheChange = Date.now() - 1_000;
+    await request(ctx.app)
+      .get('/api/educator/update-role')
+      .set('Authorization', `Bearer ${token}`)
+      .expect(200);
+
+    const late = await deliver({
+      type: 'user.updated',
+      data: {
+        ...clerkUserJson({ id, firstName: 'Ainda', email: `${id}@exemplo.pt` }),
+        updated_at: beforeTheChange,
+      },
+    });
+
+    expect(late.status).toBe(200);
+    expect(late.body.result).toBe('ignored');
+    expect(await rowOf(ctx, id)).toMatchObject({ role: 'educator' });
   });
 
   it('when Clerk is configured, then the local sign-in and sign-up routes do not exist', async () => {

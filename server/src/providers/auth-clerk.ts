@@ -5,16 +5,19 @@ import {
   TokenVerificationErrorReason,
 } from '@clerk/backend/errors';
 import { z } from 'zod';
-import type { Db } from '../db/client';
 import type { UserRow } from '../db/schema/users';
 import { AppError } from '../http/errors';
 import {
+  clerkIdSchema,
   clerkUserJsonSchema,
+  EMAIL_MAX,
   identityFromClerkUser,
   roleFromMetadata,
+  storableText,
+  URL_MAX,
 } from '../modules/users/clerk-identity';
-import { findUserById, upsertUser, type UserIdentity } from '../modules/users/users.repository';
 import type { ClerkAuthProvider } from './auth-provider';
+import type { UserIdentity, UserStore } from './user-store';
 
 export interface ClerkAuthOptions {
   secretKey: string;
@@ -33,14 +36,22 @@ export const CLERK_UNAVAILABLE = 'Serviço de autenticação indisponível. Tent
  * Sessions): with them a new user's row is created without a Backend API round trip.
  */
 const sessionClaimsSchema = z.object({
-  sub: z.string().min(1),
-  name: z.string().trim().min(1).optional().catch(undefined),
-  email: z.string().trim().toLowerCase().pipe(z.email()).optional().catch(undefined),
-  image_url: z.string().optional().catch(undefined),
+  sub: clerkIdSchema,
+  /** Seconds: the claims hold the account's state as of this time. */
+  iat: z.number().int().nonnegative().optional().catch(undefined),
+  name: storableText(256).trim().min(1).optional().catch(undefined),
+  email: storableText(EMAIL_MAX).trim().toLowerCase().pipe(z.email()).optional().catch(undefined),
+  image_url: storableText(URL_MAX).optional().catch(undefined),
   public_metadata: z.record(z.string(), z.unknown()).optional().catch(undefined),
   metadata: z.record(z.string(), z.unknown()).optional().catch(undefined),
 });
 type SessionClaims = z.infer<typeof sessionClaimsSchema>;
+
+/** An account as Clerk described it, and when that description was true (Clerk's clock). */
+interface DatedIdentity {
+  identity: UserIdentity;
+  changedAt: Date | null;
+}
 
 function identityFromClaims(claims: SessionClaims): UserIdentity | null {
   if (!claims.email) return null;
@@ -57,7 +68,10 @@ function unavailable(cause: unknown): AppError {
   return new AppError('UNAVAILABLE', CLERK_UNAVAILABLE, { cause });
 }
 
-export function createClerkAuthProvider(db: Db, options: ClerkAuthOptions): ClerkAuthProvider {
+export function createClerkAuthProvider(
+  users: UserStore,
+  options: ClerkAuthOptions,
+): ClerkAuthProvider {
   const clerk = createClerkClient({ secretKey: options.secretKey, apiUrl: options.apiUrl });
 
   async function verifiedClaims(token: string): Promise<SessionClaims | null> {
@@ -84,12 +98,12 @@ export function createClerkAuthProvider(db: Db, options: ClerkAuthOptions): Cler
   }
 
   /** The account as Clerk has it now; null when Clerk no longer knows it. */
-  async function fetchIdentity(userId: string): Promise<UserIdentity | null> {
+  async function fetchIdentity(userId: string): Promise<DatedIdentity | null> {
     try {
       const user = await clerk.users.getUser(userId);
       const json = clerkUserJsonSchema.safeParse(user.raw);
       if (!json.success) throw unavailable(json.error);
-      return identityFromClerkUser(json.data);
+      return { identity: identityFromClerkUser(json.data), changedAt: new Date(user.updatedAt) };
     } catch (err) {
       if (isClerkAPIResponseError(err) && err.status === 404) return null;
       if (err instanceof AppError) throw err;
@@ -102,17 +116,23 @@ export function createClerkAuthProvider(db: Db, options: ClerkAuthOptions): Cler
     authenticate: async (token): Promise<UserRow | null> => {
       const claims = await verifiedClaims(token);
       if (!claims) return null;
-      const existing = await findUserById(db, claims.sub);
+      const existing = await users.findById(claims.sub);
       if (existing) return existing;
+      // A deleted account's tokens stay valid until they expire: they must not recreate it.
+      if (await users.isDeleted(claims.sub)) return null;
       // First sight: the webhook may not have arrived yet, so the row is created here.
-      const identity = identityFromClaims(claims) ?? (await fetchIdentity(claims.sub));
-      if (!identity) return null;
-      return db.transaction((tx) => upsertUser(tx, identity));
+      const fromClaims = identityFromClaims(claims);
+      const account = fromClaims
+        ? { identity: fromClaims, changedAt: claims.iat ? new Date(claims.iat * 1000) : null }
+        : await fetchIdentity(claims.sub);
+      if (!account) return null;
+      return users.saveIdentity(account.identity, account.changedAt);
     },
     publishRole: async (userId, role) => {
       try {
         // PATCH …/metadata deep-merges, so other public metadata keys are kept.
-        await clerk.users.updateUserMetadata(userId, { publicMetadata: { role } });
+        const user = await clerk.users.updateUserMetadata(userId, { publicMetadata: { role } });
+        return new Date(user.updatedAt);
       } catch (err) {
         throw unavailable(err);
       }

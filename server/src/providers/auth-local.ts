@@ -2,9 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SignJWT, jwtVerify } from 'jose';
-import type { Db } from '../db/client';
-import { findUserById } from '../modules/users/users.repository';
 import type { LocalAuthProvider, LocalTokens, PasswordHasher } from './auth-provider';
+import type { UserStore } from './user-store';
 
 const ISSUER = 'aprendiz';
 const TOKEN_LIFETIME = '7d';
@@ -32,7 +31,7 @@ export function createLocalTokens(secret: string): LocalTokens {
 }
 
 export function createLocalAuthProvider(
-  db: Db,
+  users: UserStore,
   tokens: LocalTokens,
   passwords: PasswordHasher,
 ): LocalAuthProvider {
@@ -42,7 +41,7 @@ export function createLocalAuthProvider(
     passwords,
     authenticate: async (token) => {
       const userId = await tokens.verify(token);
-      return userId ? findUserById(db, userId) : null;
+      return userId ? users.findById(userId) : null;
     },
   };
 }

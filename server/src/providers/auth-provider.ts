@@ -30,8 +30,11 @@ export interface LocalAuthProvider extends AuthProviderBase {
 /** Clerk keeps the accounts; our users table mirrors them. */
 export interface ClerkAuthProvider extends AuthProviderBase {
   readonly kind: 'clerk';
-  /** Writes the role where Clerk keeps it (public metadata), so it survives the next webhook sync. */
-  publishRole(userId: string, role: Role): Promise<void>;
+  /**
+   * Writes the role where Clerk keeps it (public metadata), so it survives the next webhook sync;
+   * resolves to the time Clerk recorded the change.
+   */
+  publishRole(userId: string, role: Role): Promise<Date>;
 }
 
 /** What requireAuth and the account routes need from whichever sign-in provider was chosen at start. */

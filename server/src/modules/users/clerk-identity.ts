@@ -1,20 +1,40 @@
 import { z } from 'zod';
 import type { Role } from '@aprendiz/contract/auth';
-import type { UserIdentity } from './users.repository';
+import type { UserIdentity } from '../../providers/user-store';
+
+/**
+ * Text we can store: PostgreSQL text cannot hold U+0000, and a unique index refuses values of a
+ * few kilobytes. Clerk's own fields stay well inside these bounds.
+ */
+export function storableText(maxLength: number) {
+  return z
+    .string()
+    .max(maxLength)
+    .refine((value) => !value.includes('\u0000'), 'contains U+0000');
+}
+
+/** Clerk ids look like user_2NNEqL2nrIRdJ194ndJqAHwEfxC. */
+export const clerkIdSchema = storableText(128).min(1);
+const NAME_MAX = 256;
+/** RFC 5321's limit for a whole address. */
+export const EMAIL_MAX = 254;
+export const URL_MAX = 2048;
 
 /** The part of Clerk's user object (webhook `data`, Backend API `GET /users/:id`) that we mirror. */
 export const clerkUserJsonSchema = z.object({
-  id: z.string().min(1),
-  first_name: z.string().nullish(),
-  last_name: z.string().nullish(),
-  username: z.string().nullish(),
-  image_url: z.string().nullish(),
+  id: clerkIdSchema,
+  first_name: storableText(NAME_MAX).nullish(),
+  last_name: storableText(NAME_MAX).nullish(),
+  username: storableText(NAME_MAX).nullish(),
+  image_url: storableText(URL_MAX).nullish(),
   primary_email_address_id: z.string().nullish(),
   email_addresses: z
-    .array(z.object({ id: z.string(), email_address: z.string() }))
+    .array(z.object({ id: z.string(), email_address: storableText(EMAIL_MAX) }))
     .nullish()
     .transform((list) => list ?? []),
   public_metadata: z.record(z.string(), z.unknown()).nullish(),
+  /** Milliseconds: when Clerk last changed the user, which orders the states we receive. */
+  updated_at: z.number().int().nonnegative().optional(),
 });
 export type ClerkUserJson = z.infer<typeof clerkUserJsonSchema>;
 

@@ -1,22 +1,39 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, notExists, sql } from 'drizzle-orm';
 import type { Role } from '@aprendiz/contract/auth';
 import type { Db } from '../../db/client';
 import { courses } from '../../db/schema/courses';
+import { deletedAccounts } from '../../db/schema/deleted-accounts';
 import { enrollments } from '../../db/schema/enrollments';
 import { users, type NewUserRow, type UserRow } from '../../db/schema/users';
+import type { UserIdentity, UserStore } from '../../providers/user-store';
 
-/** Who a user is according to the sign-in provider (Clerk); the fields we mirror. */
-export interface UserIdentity {
-  id: string;
-  name: string;
-  email: string;
-  imageUrl: string;
-  role: Role;
+/** The user's row, unless the provider deleted the account (an anonymised row may remain). */
+export async function findUserById(db: Db, id: string): Promise<UserRow | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(
+      and(
+        eq(users.id, id),
+        notExists(
+          db
+            .select({ userId: deletedAccounts.userId })
+            .from(deletedAccounts)
+            .where(eq(deletedAccounts.userId, id)),
+        ),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
 }
 
-export async function findUserById(db: Db, id: string): Promise<UserRow | null> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return row ?? null;
+export async function isDeletedAccount(db: Db, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: deletedAccounts.userId })
+    .from(deletedAccounts)
+    .where(eq(deletedAccounts.userId, id))
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
@@ -30,19 +47,46 @@ export async function insertUser(db: Db, user: NewUserRow): Promise<UserRow> {
 }
 
 /**
- * Creates or refreshes the mirror of a provider account. Clerk keeps e-mails unique among live
- * accounts, so another row still holding this e-mail is stale (a deletion or change we never heard
- * of): its e-mail is parked on a reserved domain instead of refusing the live account. Run it inside
- * a transaction so both statements land together.
+ * Serializes the writes to one provider account until the transaction ends: a deletion and a
+ * first sign-in (or two events) for the same id cannot interleave and bring a deleted account back.
  */
-export async function upsertUser(db: Db, identity: UserIdentity): Promise<UserRow> {
+async function lockAccount(db: Db, id: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${id}, 0))`);
+}
+
+/** A state as of `changedAt` is older than the stored one; an unknown time never overrides a known one. */
+function isOlder(changedAt: Date | null, stored: Date | null): boolean {
+  return stored !== null && (changedAt === null || changedAt < stored);
+}
+
+export type MirrorResult = { status: 'saved' | 'stale'; row: UserRow } | { status: 'deleted' };
+
+/**
+ * Creates or refreshes the mirror of a provider account from its state as of `changedAt`, unless
+ * the account was deleted or the row already holds a newer state (events can arrive out of
+ * order). Clerk keeps e-mails unique among live accounts, so another row still holding this e-mail
+ * is stale (a deletion or change we never heard of): its e-mail is parked on a reserved domain
+ * instead of refusing the live account. Run it inside a transaction.
+ */
+export async function mirrorProviderAccount(
+  db: Db,
+  identity: UserIdentity,
+  changedAt: Date | null,
+): Promise<MirrorResult> {
+  await lockAccount(db, identity.id);
+  if (await isDeletedAccount(db, identity.id)) return { status: 'deleted' };
+  const [current] = await db.select().from(users).where(eq(users.id, identity.id)).limit(1);
+  if (current && isOlder(changedAt, current.providerUpdatedAt)) {
+    return { status: 'stale', row: current };
+  }
   await db
     .update(users)
     .set({ email: sql`lower(${users.id}) || '@released.invalid'` })
     .where(and(eq(users.email, identity.email), ne(users.id, identity.id)));
+  const providerUpdatedAt = changedAt ?? current?.providerUpdatedAt ?? null;
   const [row] = await db
     .insert(users)
-    .values(identity)
+    .values({ ...identity, providerUpdatedAt })
     .onConflictDoUpdate({
       target: users.id,
       set: {
@@ -50,10 +94,27 @@ export async function upsertUser(db: Db, identity: UserIdentity): Promise<UserRo
         email: identity.email,
         imageUrl: identity.imageUrl,
         role: identity.role,
+        providerUpdatedAt,
       },
     })
     .returning();
-  return row!;
+  return { status: 'saved', row: row! };
+}
+
+/**
+ * Records that the provider deleted the account, then removes its row; true when this is news.
+ * The record keeps its still-valid tokens and late events from bringing it back. Run it inside a
+ * transaction.
+ */
+export async function deleteProviderAccount(db: Db, id: string): Promise<boolean> {
+  await lockAccount(db, id);
+  const recorded = await db
+    .insert(deletedAccounts)
+    .values({ userId: id })
+    .onConflictDoNothing()
+    .returning({ userId: deletedAccounts.userId });
+  const removal = await removeUser(db, id);
+  return recorded.length > 0 || removal !== 'absent';
 }
 
 export type UserRemoval = 'deleted' | 'anonymised' | 'absent';
@@ -86,8 +147,26 @@ export async function removeUser(db: Db, id: string): Promise<UserRemoval> {
   return deleted.length > 0 ? 'deleted' : 'absent';
 }
 
-export async function setUserRole(db: Db, id: string, role: Role): Promise<UserRow | null> {
-  const [row] = await db.update(users).set({ role }).where(eq(users.id, id)).returning();
+/**
+ * Sets the role; `changedAt` is when the provider recorded it (Clerk's answer), so an event carrying
+ * an older state cannot revert it.
+ */
+export async function setUserRole(
+  db: Db,
+  id: string,
+  role: Role,
+  changedAt: Date | null = null,
+): Promise<UserRow | null> {
+  const [row] = await db
+    .update(users)
+    .set({
+      role,
+      ...(changedAt && {
+        providerUpdatedAt: sql`greatest(${users.providerUpdatedAt}, ${changedAt.toISOString()}::timestamptz)`,
+      }),
+    })
+    .where(eq(users.id, id))
+    .returning();
   return row ?? null;
 }
 
@@ -99,4 +178,16 @@ export async function findEnrolledCourseIds(db: Db, userId: string): Promise<str
     .where(eq(enrollments.userId, userId))
     .orderBy(desc(enrollments.enrolledAt), desc(enrollments.courseId));
   return rows.map((row) => row.courseId);
+}
+
+/** The users table as the sign-in providers see it. */
+export function createUserStore(db: Db): UserStore {
+  return {
+    findById: (id) => findUserById(db, id),
+    isDeleted: (id) => isDeletedAccount(db, id),
+    saveIdentity: async (identity, changedAt) => {
+      const result = await db.transaction((tx) => mirrorProviderAccount(tx, identity, changedAt));
+      return result.status === 'deleted' ? null : result.row;
+    },
+  };
 }

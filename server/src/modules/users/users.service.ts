@@ -15,10 +15,12 @@ export async function getUserData(deps: UsersDeps, user: UserRow): Promise<UserD
 
 /**
  * Makes the caller an educator. With Clerk the role lives in its public metadata, so it is written
- * there first (a later user.updated webhook then agrees with us); repeating it changes nothing.
+ * there first (a later user.updated webhook then agrees with us), and the row remembers when Clerk
+ * took it, so a late event with an older state cannot revert it; repeating it changes nothing.
  */
 export async function becomeEducator(deps: UsersDeps, user: UserRow): Promise<string> {
-  if (deps.auth.kind === 'clerk') await deps.auth.publishRole(user.id, 'educator');
-  await setUserRole(deps.database.db, user.id, 'educator');
+  const changedAt =
+    deps.auth.kind === 'clerk' ? await deps.auth.publishRole(user.id, 'educator') : null;
+  await setUserRole(deps.database.db, user.id, 'educator', changedAt);
   return NOW_EDUCATOR;
 }

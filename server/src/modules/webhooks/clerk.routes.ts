@@ -1,5 +1,5 @@
 import express, { Router } from 'express';
-import { Webhook } from 'svix';
+import { Webhook, WebhookVerificationError } from 'svix';
 import type { AppDeps } from '../../deps';
 import { badRequest } from '../../http/errors';
 import { applyClerkEvent, readClerkEvent } from './clerk.service';
@@ -33,13 +33,24 @@ export function clerkWebhookRoutes(deps: AppDeps): Router {
       let payload: unknown;
       try {
         payload = webhook.verify(body, headers);
-      } catch {
-        throw badRequest('Assinatura do webhook inválida');
+      } catch (err) {
+        if (err instanceof WebhookVerificationError) {
+          throw badRequest('Assinatura do webhook inválida');
+        }
+        // Correctly signed, but not JSON: read as a malformed event below.
+        payload = undefined;
       }
       const event = readClerkEvent(payload);
-      if (!event) throw badRequest('Evento do webhook inválido');
       const result = await applyClerkEvent(deps, headers['svix-id'], event);
-      req.log?.info({ deliveryId: headers['svix-id'], kind: event.kind, result }, 'clerk event');
+      const deliveryId = headers['svix-id'];
+      if (event.kind === 'malformed') {
+        req.log.warn(
+          { deliveryId, type: event.type, problems: event.problems, result },
+          'clerk event not readable',
+        );
+      } else {
+        req.log.info({ deliveryId, kind: event.kind, result }, 'clerk event');
+      }
       res.json({ success: true, received: true, result });
     },
   );

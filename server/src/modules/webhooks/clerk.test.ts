@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { and, eq } from 'drizzle-orm';
 import { Webhook } from 'svix';
+import { deletedAccounts } from '../../db/schema/deleted-accounts';
 import { enrollments } from '../../db/schema/enrollments';
 import { processedEvents } from '../../db/schema/processed-events';
 import { users } from '../../db/schema/users';
@@ -33,7 +34,7 @@ function newClerkId(): string {
 
 /** Signs like Clerk's svix delivery: headers svix-id, svix-timestamp, svix-signature over the raw body. */
 function deliver(
-  event: { type: string; data: unknown },
+  event: { type?: string; data?: unknown; timestamp?: number },
   options: { deliveryId?: string; secret?: string } = {},
 ) {
   const deliveryId = options.deliveryId ?? `msg_${randomUUID()}`;
@@ -55,6 +56,27 @@ function deliver(
 
 function userEvent(type: 'user.created' | 'user.updated', user: ClerkUserFixture) {
   return { type, data: clerkUserJson(user) };
+}
+
+/** A user event carrying the user's state as of `at` (ms), as Clerk dates it. */
+function dated(type: 'user.created' | 'user.updated', user: ClerkUserFixture, at: number) {
+  return { type, data: { ...clerkUserJson(user), updated_at: at }, timestamp: at + 100 };
+}
+
+/** A signed delivery of any bytes. */
+function deliverRaw(payload: string, deliveryId: string) {
+  const timestamp = new Date();
+  return request(ctx.app)
+    .post('/api/webhooks/clerk')
+    .set('Content-Type', 'application/json')
+    .set('svix-id', deliveryId)
+    .set('svix-timestamp', String(Math.floor(timestamp.getTime() / 1000)))
+    .set('svix-signature', new Webhook(WEBHOOK_SECRET).sign(deliveryId, timestamp, payload))
+    .send(payload);
+}
+
+async function allUsers() {
+  return ctx.database.db.select().from(users).orderBy(users.id);
 }
 
 async function rowOf(id: string) {
@@ -259,16 +281,141 @@ describe('POST /api/webhooks/clerk', () => {
     expect(await recorded(deliveryId)).toHaveLength(1);
   });
 
-  it('when a signed user event has no usable user object, then 400 and the delivery is not recorded', async () => {
-    const deliveryId = `msg_${randomUUID()}`;
+  it.each([
+    ['a user event without an id', { type: 'user.created', data: { first_name: 'Sem id' } }],
+    [
+      'a name holding U+0000, which PostgreSQL text cannot store',
+      {
+        type: 'user.created',
+        data: { ...clerkUserJson({ id: 'user_nul_name' }), first_name: 'A\u0000B' },
+      },
+    ],
+    [
+      'an e-mail longer than any real address',
+      {
+        type: 'user.updated',
+        data: clerkUserJson({ id: 'user_long_email', email: `${'a'.repeat(6000)}@exemplo.pt` }),
+      },
+    ],
+    ['a deletion whose id holds U+0000', { type: 'user.deleted', data: { id: 'user_\u0000' } }],
+    ['a deletion without data', { type: 'user.deleted' }],
+    ['an envelope without a type', { data: clerkUserJson({ id: 'user_no_type' }) }],
+  ])(
+    'when a signed event has %s, then 200 ignored, the delivery is recorded, and no user is written',
+    async (_case, event) => {
+      const deliveryId = `msg_${randomUUID()}`;
+      const before = await allUsers();
+      const deletedBefore = await ctx.database.db.select().from(deletedAccounts);
 
-    const res = await deliver(
-      { type: 'user.created', data: { first_name: 'Sem id' } },
-      { deliveryId },
+      const res = await deliver(event, { deliveryId });
+
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ success: true, received: true, result: 'ignored' });
+      expect(await recorded(deliveryId)).toHaveLength(1);
+      expect(await allUsers()).toEqual(before);
+      expect(await ctx.database.db.select().from(deletedAccounts)).toEqual(deletedBefore);
+    },
+  );
+
+  it('when a correctly signed body is not JSON, then 200 ignored and only the delivery is recorded', async () => {
+    const deliveryId = `msg_${randomUUID()}`;
+    const before = await allUsers();
+
+    const res = await deliverRaw('isto não é JSON', deliveryId);
+
+    expect(res.status).toBe(200);
+    expect(res.body.result).toBe('ignored');
+    expect(await recorded(deliveryId)).toHaveLength(1);
+    expect(await allUsers()).toEqual(before);
+  });
+
+  it('when a deleted user is updated or created again by a late event, then it is ignored and the row does not come back', async () => {
+    const id = newClerkId();
+    await deliver(userEvent('user.created', { id, email: `${id}@exemplo.pt` })).expect(200);
+    await deliver({ type: 'user.deleted', data: { id, object: 'user', deleted: true } }).expect(
+      200,
     );
 
-    expect(res.status).toBe(400);
-    expect(await recorded(deliveryId)).toEqual([]);
+    const late = await deliver(
+      userEvent('user.updated', { id, firstName: 'Voltei', email: `${id}@exemplo.pt` }),
+    );
+    const again = await deliver(userEvent('user.created', { id, email: `${id}@exemplo.pt` }));
+
+    expect(late.body.result).toBe('ignored');
+    expect(again.body.result).toBe('ignored');
+    expect(await rowOf(id)).toBeUndefined();
+    const [deletion] = await ctx.database.db
+      .select()
+      .from(deletedAccounts)
+      .where(eq(deletedAccounts.userId, id));
+    expect(deletion?.deletedAt).toBeInstanceOf(Date);
+  });
+
+  it('when a user.deleted is delivered again under another delivery id, then it is ignored', async () => {
+    const id = newClerkId();
+    await deliver(userEvent('user.created', { id, email: `${id}@exemplo.pt` })).expect(200);
+    const deletion = { type: 'user.deleted', data: { id, object: 'user', deleted: true } };
+    await deliver(deletion).expect(200);
+
+    const twice = await deliver(deletion);
+
+    expect(twice.body.result).toBe('ignored');
+  });
+
+  it('when an older user.updated arrives after a newer one, then it is ignored and the newer role and name stay', async () => {
+    const id = newClerkId();
+    const email = `${id}@exemplo.pt`;
+    const older = Date.now() - 60_000;
+    const newer = Date.now() - 30_000;
+    await deliver(
+      dated('user.updated', { id, firstName: 'Nova', email, role: 'educator' }, newer),
+    ).expect(200);
+
+    const late = await deliver(dated('user.updated', { id, firstName: 'Antiga', email }, older));
+
+    expect(late.status).toBe(200);
+    expect(late.body.result).toBe('ignored');
+    expect(await rowOf(id)).toMatchObject({
+      name: 'Nova Clerk',
+      role: 'educator',
+      providerUpdatedAt: new Date(newer),
+    });
+  });
+
+  it('when events arrive in order, then each applies and the row remembers the newest time', async () => {
+    const id = newClerkId();
+    const email = `${id}@exemplo.pt`;
+    const first = Date.now() - 20_000;
+    const second = Date.now() - 10_000;
+    await deliver(dated('user.created', { id, firstName: 'Um', email }, first)).expect(200);
+
+    const res = await deliver(
+      dated('user.updated', { id, firstName: 'Dois', email, role: 'educator' }, second),
+    );
+
+    expect(res.body.result).toBe('applied');
+    expect(await rowOf(id)).toMatchObject({
+      name: 'Dois Clerk',
+      role: 'educator',
+      providerUpdatedAt: new Date(second),
+    });
+  });
+
+  it('when the user object has no updated_at, then the event envelope timestamp orders it', async () => {
+    const id = newClerkId();
+    const email = `${id}@exemplo.pt`;
+    const newer = Date.now() - 5_000;
+    await deliver(dated('user.updated', { id, firstName: 'Nova', email }, newer)).expect(200);
+    const { updated_at: _omitted, ...withoutTime } = clerkUserJson({
+      id,
+      firstName: 'Antiga',
+      email,
+    });
+
+    const late = await deliver({ type: 'user.updated', data: withoutTime, timestamp: newer - 1 });
+
+    expect(late.body.result).toBe('ignored');
+    expect((await rowOf(id))?.name).toBe('Nova Clerk');
   });
 
   it('when another event type arrives, then it is acknowledged, recorded and changes nothing', async () => {
