@@ -286,6 +286,13 @@ test.describe('learner', () => {
     await expect(page.getByText(/^Kz \d+\.\d{2}$/)).toBeVisible();
     await checkPage(page, 'checkout', checks);
 
+    // Back from the unpaid checkout returns to the course, and Forward to the checkout again.
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`/course/${course._id}$`));
+    await expect(buyButton(page, course)).toBeVisible();
+    await page.goForward();
+    await expect(page).toHaveURL(checkoutUrl);
+
     await page.getByRole('button', { name: 'Pagar' }).click();
     await expect(page).toHaveURL(/\/loading\/my-enrollments$/);
     await expect(page.getByRole('status', { name: 'Carregando…' })).toBeVisible();
@@ -300,6 +307,11 @@ test.describe('learner', () => {
     await expect(entry).toContainText(`0 de ${course.totalLectures} aulas`);
 
     await checkPage(page, 'my-enrollments-after-purchase', checks);
+
+    // Back from My Courses returns to the course just bought, not past it.
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`/course/${course._id}$`));
+    await expect(page.getByRole('link', { name: 'Retomar Curso' })).toBeVisible();
 
     // The purchase is settled: its checkout page now only points to My Courses.
     await page.goto(checkoutUrl);
@@ -334,6 +346,9 @@ test.describe('learner', () => {
     await expect(page.getByText('Pagamento cancelado')).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/course/${course._id}$`));
     await expect(buyButton(page, course)).toBeVisible();
+    // Cancelling stepped back to the course page's own entry: Back now leaves the course.
+    await page.goBack();
+    await expect(page).not.toHaveURL(new RegExp(`/course/${course._id}$`));
 
     await page.goto(checkoutUrl);
     await expect(

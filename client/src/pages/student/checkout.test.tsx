@@ -4,7 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubApi, type StubRequest, type StubResponse } from '../../test/api-stub';
 import { renderWithProviders, testUser } from '../../test/render';
-import { Route, Routes } from 'react-router-dom';
+import { Link, Route, Routes, useNavigate } from 'react-router-dom';
+import { userData } from '../../test/course-fixtures';
+import { useEnrollAction } from '../public/course-detail/use-enroll-action';
 import LoadingPage from '../public/loading';
 import CheckoutPage from './checkout';
 
@@ -211,5 +213,89 @@ describe('CheckoutPage', () => {
     expect(await screen.findByText('Erro interno')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Pagar' })).toBeInTheDocument());
+  });
+
+  describe('history, from the course page', () => {
+    const paidCourse = { _id: purchase.courseId, coursePrice: 40, discount: 20 };
+
+    function CoursePage() {
+      const { enroll } = useEnrollAction(paidCourse);
+      return (
+        <button type="button" onClick={() => void enroll()}>
+          Acessar Curso
+        </button>
+      );
+    }
+
+    /** The browser's Back button. */
+    function BackButton() {
+      const navigate = useNavigate();
+      return (
+        <button type="button" onClick={() => void navigate(-1)}>
+          Voltar
+        </button>
+      );
+    }
+
+    /** Course list → course page → its buy button → the sandbox checkout. */
+    async function openCheckoutFromCourse() {
+      serve(pendingView, ({ method, url }) => {
+        if (method !== 'POST') return { status: 404, data: { success: false, message: '?' } };
+        if (url === '/api/user/purchase') {
+          return {
+            data: { success: true, session_url: `${window.location.origin}${route}` },
+          };
+        }
+        return url.endsWith('/complete')
+          ? { data: { success: true, message: 'Pagamento concluído. Bons estudos!' } }
+          : { data: { success: true, message: 'Pagamento cancelado' } };
+      });
+      const user = userEvent.setup();
+      const rendered = renderWithProviders(
+        <>
+          <Routes>
+            <Route
+              path="/course-list"
+              element={<Link to={`/course/${purchase.courseId}`}>Abrir curso</Link>}
+            />
+            <Route path="/course/:id" element={<CoursePage />} />
+            <Route path="/checkout/:purchaseId" element={<CheckoutPage />} />
+            <Route path="/loading/*" element={<LoadingPage />} />
+          </Routes>
+          <BackButton />
+        </>,
+        { route: '/course-list', auth: { user: testUser }, app: { userData: userData() } },
+      );
+      await user.click(screen.getByRole('link', { name: 'Abrir curso' }));
+      await user.click(screen.getByRole('button', { name: 'Acessar Curso' }));
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Finalizar compra' }),
+      ).toBeInTheDocument();
+      expect(rendered.location()).toBe(route);
+      return { user, location: rendered.location };
+    }
+
+    it('when Back is pressed on an unpaid checkout, then the course page shows, not the list before it', async () => {
+      const { user, location } = await openCheckoutFromCourse();
+      await user.click(screen.getByRole('button', { name: 'Voltar' }));
+      expect(location()).toBe(`/course/${purchase.courseId}`);
+    });
+
+    it('when Back is pressed after paying, then the course just bought shows', async () => {
+      const { user, location } = await openCheckoutFromCourse();
+      await user.click(screen.getByRole('button', { name: 'Pagar' }));
+      await waitFor(() => expect(location()).toBe('/loading/my-enrollments'));
+      await user.click(screen.getByRole('button', { name: 'Voltar' }));
+      expect(location()).toBe(`/course/${purchase.courseId}`);
+    });
+
+    it('when Cancelar is pressed, then the course page shows once: Back from it goes to the list', async () => {
+      const { user, location } = await openCheckoutFromCourse();
+      await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+      expect(await screen.findByText('Pagamento cancelado')).toBeInTheDocument();
+      expect(location()).toBe(`/course/${purchase.courseId}`);
+      await user.click(screen.getByRole('button', { name: 'Voltar' }));
+      expect(location()).toBe('/course-list');
+    });
   });
 });

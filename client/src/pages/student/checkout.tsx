@@ -3,7 +3,7 @@ import type { MessageResponse } from '@aprendiz/contract/learning';
 import type { PurchaseView } from '@aprendiz/contract/payments';
 import { isAxiosError } from 'axios';
 import { useRef, useState, type ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useAuthUser } from '../../auth/auth-context';
 import { Loader } from '../../components/loader';
 import { formatPrice } from '../../components/price';
@@ -14,6 +14,7 @@ import { api, errorMessage } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
 import { afterPayment } from '../public/loading/after-payment';
 import { SignInRequired } from './sign-in-required';
+import { wasOpenedFromCourse } from './checkout/opened-from-course';
 import { usePurchase } from './checkout/use-purchase';
 
 const primaryButton =
@@ -54,6 +55,7 @@ function PendingPurchase({ purchase, onStale }: { purchase: PurchaseView; onStal
   usePageTitle('Finalizar compra');
   const { currency } = useAppContext();
   const navigate = useNavigate();
+  const location = useLocation();
   const [pending, setPending] = useState<Outcome | null>(null);
   // State updates land after the next render; a second click in the same frame must see the first.
   const inFlight = useRef(false);
@@ -67,7 +69,8 @@ function PendingPurchase({ purchase, onStale }: { purchase: PurchaseView; onStal
         `/api/payments/sandbox/${encodeURIComponent(purchase._id)}/${outcome}`,
       );
       if (data.success) {
-        // Leaving the page: the buttons stay disabled, and Back does not return to a settled payment.
+        // Leaving the page: the buttons stay disabled. Paying replaces this entry, so Back does not return
+        // to a settled payment; cancelling steps back to the course page that opened this one, if it did.
         if (outcome === 'complete') {
           notify.success(data.message);
           navigate(paths.loading('my-enrollments'), {
@@ -76,7 +79,8 @@ function PendingPurchase({ purchase, onStale }: { purchase: PurchaseView; onStal
           });
         } else {
           notify.info(data.message);
-          navigate(paths.course(purchase.courseId), { replace: true });
+          if (wasOpenedFromCourse(location.state, purchase.courseId)) navigate(-1);
+          else navigate(paths.course(purchase.courseId), { replace: true });
         }
         return;
       }

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Route, Routes, useNavigate } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { networkError, stubApi, type StubResponse } from '../../../test/api-stub';
 import { courseSummary, userData } from '../../../test/course-fixtures';
@@ -18,6 +19,16 @@ function EnrollHarness({ course }: { course: typeof paidCourse }) {
       </button>
       <output data-testid="enrolled">{String(isEnrolled)}</output>
     </>
+  );
+}
+
+/** The browser's Back button, for a test inside a MemoryRouter. */
+function BackButton() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => void navigate(-1)}>
+      Voltar
+    </button>
   );
 }
 
@@ -133,18 +144,23 @@ describe('useEnrollAction', () => {
     expect(await screen.findByText('Erro ao inscrever-se: Network Error')).toBeInTheDocument();
   });
 
-  it('when a paid course is bought, then the purchase is created and the browser is replaced by the payment page', async () => {
-    const replace = vi.fn();
+  it('when a paid course is bought, then the purchase is created and the browser is replaced by the payment page, above a copy of the course page', async () => {
+    const stripeUrl = 'https://checkout.stripe.com/c/pay/cs_test_1';
+    const order: string[] = [];
+    const replace = vi.fn(() => order.push('replace'));
     vi.stubGlobal('location', { ...window.location, replace });
-    const { calls } = stubApi(() => ({
-      data: { success: true, session_url: 'http://localhost:3000/checkout/pur-1' },
-    }));
+    const pushState = vi
+      .spyOn(window.history, 'pushState')
+      .mockImplementation(() => order.push('push'));
+    const { calls } = stubApi(() => ({ data: { success: true, session_url: stripeUrl } }));
     const user = userEvent.setup();
     renderWithProviders(<EnrollHarness course={paidCourse} />, signedIn());
     await user.click(button());
-    await waitFor(() =>
-      expect(replace).toHaveBeenCalledWith('http://localhost:3000/checkout/pur-1'),
-    );
+    await waitFor(() => expect(replace).toHaveBeenCalledWith(stripeUrl));
+    // The replace takes the copy: Back from the payment page comes back to the course, not before it.
+    expect(pushState).toHaveBeenCalledWith(window.history.state, '', window.location.href);
+    expect(order).toEqual(['push', 'replace']);
+    pushState.mockRestore();
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatchObject({
       method: 'POST',
@@ -153,6 +169,27 @@ describe('useEnrollAction', () => {
     });
     // The page is being left: the button stays disabled rather than inviting a second purchase.
     expect(button()).toBeDisabled();
+  });
+
+  it('when the payment page is the app’s own sandbox checkout, then it opens inside the app above the course page', async () => {
+    const replace = vi.fn();
+    vi.stubGlobal('location', { ...window.location, replace });
+    stubApi(() => ({
+      data: { success: true, session_url: `${window.location.origin}/checkout/pur-1` },
+    }));
+    const user = userEvent.setup();
+    const { location } = renderWithProviders(
+      <Routes>
+        <Route path="/course/:id" element={<EnrollHarness course={paidCourse} />} />
+        <Route path="/checkout/:purchaseId" element={<BackButton />} />
+      </Routes>,
+      { route: '/course/paid-1', ...signedIn() },
+    );
+    await user.click(button());
+    await waitFor(() => expect(location()).toBe('/checkout/pur-1'));
+    expect(replace).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Voltar' }));
+    expect(location()).toBe('/course/paid-1');
   });
 
   it('when a purchase fails, then the server’s message is toasted and nothing is replaced', async () => {

@@ -8,6 +8,7 @@ import { notify } from '../../../components/toast';
 import { paths } from '../../../config/paths';
 import { useAppContext } from '../../../context/app-context';
 import { api, errorMessage } from '../../../lib/api-client';
+import { openedFromCourse } from '../../student/checkout/opened-from-course';
 
 /** Spec §4/§9: after a free enrollment the learner is taken to their courses 1.5 s later. */
 export const FREE_ENROLL_REDIRECT_MS = 1500;
@@ -70,23 +71,43 @@ export function useEnrollAction(course: EnrollableCourse | null): EnrollAction {
     [fetchUserData, fetchUserEnrolledCourses, navigate],
   );
 
-  const purchase = useCallback(async (courseId: string): Promise<boolean> => {
-    try {
-      const { data } = await api.post<PurchaseResponse | ErrorResponse>('/api/user/purchase', {
-        courseId,
-      });
-      if (!data.success) {
-        notify.error(data.message);
+  const openCheckout = useCallback(
+    (sessionUrl: string, courseId: string) => {
+      const target = new URL(sessionUrl, window.location.href);
+      // Spec §4: the browser is replaced by the payment page. Replacing this page's own entry would make
+      // Back skip the course (to the list before it), so the entry is kept: our sandbox checkout opens
+      // above it inside the app, and a provider's page replaces a copy of it pushed just before.
+      if (target.origin === window.location.origin) {
+        navigate(`${target.pathname}${target.search}${target.hash}`, {
+          state: openedFromCourse(courseId),
+        });
+        return;
+      }
+      window.history.pushState(window.history.state, '', window.location.href);
+      window.location.replace(target.href);
+    },
+    [navigate],
+  );
+
+  const purchase = useCallback(
+    async (courseId: string): Promise<boolean> => {
+      try {
+        const { data } = await api.post<PurchaseResponse | ErrorResponse>('/api/user/purchase', {
+          courseId,
+        });
+        if (!data.success) {
+          notify.error(data.message);
+          return false;
+        }
+        openCheckout(data.session_url, courseId);
+        return true;
+      } catch (err) {
+        notify.error(errorMessage(err));
         return false;
       }
-      // Spec §4: the browser is replaced by the payment page, so Back does not return to a stale page.
-      window.location.replace(data.session_url);
-      return true;
-    } catch (err) {
-      notify.error(errorMessage(err));
-      return false;
-    }
-  }, []);
+    },
+    [openCheckout],
+  );
 
   const enroll = useCallback(async () => {
     if (!course || inFlight.current) return;
