@@ -285,6 +285,64 @@ test.describe('Course detail', () => {
   });
 });
 
+test.describe('Course page details', () => {
+  test('the summary starts with the text, not a heading; plain facts do not look like links; on a phone a bar keeps the price and button at hand', async ({
+    page,
+    request,
+    isMobile,
+    expectAccessible,
+    saveScreenshot,
+  }) => {
+    const { course } = await findPreviewCourse(request);
+    await page.goto(`/course/${course._id}`);
+    const title = page.getByRole('heading', { level: 1, name: course.courseTitle });
+    await expect(title).toBeVisible();
+    const header = page.locator('header', { has: title });
+    // The description opens with the heading 'Sobre este curso'; the summary starts after it.
+    await expect(header.locator('p').first()).not.toContainText('Sobre este curso');
+
+    // Nothing in the header looks like a link unless it is one: same colour as the plain facts.
+    const colour = (text: RegExp) =>
+      header.getByText(text).evaluate((element) => getComputedStyle(element).color);
+    const plainColour = await colour(/^\d+ alunos?$/);
+    expect(await colour(/^\(\d+ avaliaç(ão|ões)\)$/)).toBe(plainColour);
+    await expect(header.getByRole('link')).toHaveCount(0);
+
+    const panel = page.getByRole('complementary', { name: 'Preço e inscrição' });
+    const bar = page.getByTestId('sticky-buy-bar');
+    await expect(bar).toBeHidden();
+    const panelEnd = await panel.evaluate(
+      (element) => element.getBoundingClientRect().bottom + window.scrollY,
+    );
+    await page.evaluate((y) => window.scrollTo(0, y + 40), panelEnd);
+    if (!isMobile) {
+      // On a desktop the panel stays in view beside the content: no bar is needed.
+      await expect(bar).toBeHidden();
+      return;
+    }
+    await expect(bar).toBeVisible();
+    await expect(bar).toContainText(/Kz \d+\.\d{2}/);
+    const barBox = await bar.boundingBox();
+    const navBox = await page.getByRole('navigation', { name: 'Navegação inferior' }).boundingBox();
+    if (!barBox || !navBox) throw new Error('the bar and the bottom navigation are on screen');
+    expect(
+      barBox.y + barBox.height,
+      'the bar sits above the bottom navigation',
+    ).toBeLessThanOrEqual(navBox.y + 0.5);
+    await settleEntrances(page);
+    await expectAccessible();
+    await saveScreenshot('course-detail-sticky-bar', page, { fullPage: false });
+
+    // At the end of the course the bar leaves, so the footer is not covered.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(bar).toBeHidden();
+    await page.evaluate((y) => window.scrollTo(0, y + 40), panelEnd);
+    await bar.getByRole('button', { name: 'Acessar Curso', exact: true }).click();
+    await expect(page.getByText('Faça login para se inscrever!')).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Entrar' })).toBeVisible();
+  });
+});
+
 test.describe('Mentors', () => {
   test('the search filters by name or subject', async ({
     page,

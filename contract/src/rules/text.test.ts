@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   COURSE_SUMMARY_MAX,
+  courseSummary,
   htmlToText,
   MENTOR_DESCRIPTION_MAX,
   truncateWithEllipsis,
@@ -61,5 +62,36 @@ describe('htmlToText', () => {
 
   it('when whitespace runs across lines, then it collapses to single spaces', () => {
     expect(htmlToText('  um\n\n  dois\tTrês  ')).toBe('um dois Três');
+  });
+});
+
+describe('courseSummary', () => {
+  it('when the description opens with a heading, then the summary starts with the paragraph', () => {
+    expect(
+      courseSummary('<h2>Sobre este curso</h2><p>Aprenda a <strong>programar</strong>.</p>'),
+    ).toBe('Aprenda a programar.');
+  });
+
+  it('when headings sit between paragraphs and lists, then only the paragraphs and items are read', () => {
+    expect(
+      courseSummary('<p>Um curso prático.</p><h3>O que vai aprender</h3><ul><li>Git</li></ul>'),
+    ).toBe('Um curso prático. Git');
+  });
+
+  it('when the description has only headings, then they are read as separate sentences', () => {
+    expect(courseSummary('<h2>Curso de Python</h2><h3>Para iniciantes!</h3>')).toBe(
+      'Curso de Python. Para iniciantes!',
+    );
+  });
+
+  it('when the text is longer than 200 characters, then it is cut there and ends with three dots', () => {
+    const paragraph = 'palavra '.repeat(40).trim();
+    const summary = courseSummary(`<h2>Sobre</h2><p>${paragraph}</p>`);
+    expect(summary).toBe(`${paragraph.slice(0, COURSE_SUMMARY_MAX)}...`);
+  });
+
+  it('when the description is empty, then so is the summary', () => {
+    expect(courseSummary('')).toBe('');
+    expect(courseSummary('<p><br></p>')).toBe('');
   });
 });

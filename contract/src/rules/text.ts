@@ -52,3 +52,15 @@ export function htmlToText(html: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+const HEADING_ELEMENT = /<h([1-6])\b[^>]*>[\s\S]*?<\/h\1\s*>/gi;
+
+/**
+ * The course page's summary: the first 200 characters of the description's text, built from its
+ * paragraphs and lists. Its headings ('Sobre este curso') are left out, or the summary would open with
+ * one glued to the first sentence; they are read, as sentences, only when there is nothing else.
+ */
+export function courseSummary(descriptionHtml: string): string {
+  const body = htmlToText(descriptionHtml.replace(HEADING_ELEMENT, ' '));
+  return truncateWithEllipsis(body || htmlToText(descriptionHtml), COURSE_SUMMARY_MAX);
+}

@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubApi, type StubResponse } from '../../test/api-stub';
 import { courseDetail, userData } from '../../test/course-fixtures';
 import { renderWithProviders, testUser } from '../../test/render';
@@ -188,5 +188,97 @@ describe('CourseDetailPage', () => {
     renderPage({ auth: { user: testUser }, app: { userData: userData() } });
     await screen.findByRole('heading', { level: 1, name: 'JavaScript do Zero' });
     expect(calls[0].headers.get('Authorization')).toBe('Bearer test-token');
+  });
+
+  it('when the description opens with a heading, then the summary starts with its paragraph, not the heading', async () => {
+    serve({ data: { success: true, courseData: course } });
+    renderPage();
+    await screen.findByRole('heading', { level: 1, name: course.courseTitle });
+    const header = screen.getByRole('banner');
+    expect(within(header).getByText('Aprenda JavaScript do zero.')).toBeInTheDocument();
+    expect(header).not.toHaveTextContent('Sobre o curso');
+  });
+
+  it('when loaded, then the rating count and the educator’s name are plain text, not made to look like links', async () => {
+    serve({ data: { success: true, courseData: course } });
+    renderPage();
+    await screen.findByRole('heading', { level: 1, name: course.courseTitle });
+    const header = screen.getByRole('banner');
+    for (const text of ['(7 avaliações)', 'Carla Nunes']) {
+      const element = within(header).getByText(text);
+      expect(element.closest('a')).toBeNull();
+      expect(element.className).not.toMatch(/text-blue/);
+    }
+  });
+
+  describe('the sticky buy bar (phones)', () => {
+    type Entry = { target: Element; isIntersecting: boolean; top: number; bottom: number };
+    let report: (entries: Entry[]) => void = () => {};
+    let observed: Element[] = [];
+
+    beforeEach(() => {
+      observed = [];
+      vi.stubGlobal(
+        'IntersectionObserver',
+        class {
+          constructor(callback: (entries: unknown[]) => void) {
+            report = (entries) =>
+              act(() =>
+                callback(
+                  entries.map(({ target, isIntersecting, top, bottom }) => ({
+                    target,
+                    isIntersecting,
+                    boundingClientRect: { top, bottom },
+                    rootBounds: { top: 0, bottom: 844 },
+                  })),
+                ),
+              );
+          }
+          observe(target: Element) {
+            observed.push(target);
+          }
+          disconnect() {}
+        },
+      );
+    });
+    afterEach(() => vi.unstubAllGlobals());
+
+    function bar() {
+      return screen.queryByTestId('sticky-buy-bar');
+    }
+
+    it('when the price panel scrolls up out of view, then a bar shows its price and button, which act like the panel’s', async () => {
+      serve({ data: { success: true, courseData: course } });
+      const user = userEvent.setup();
+      const { auth } = renderPage();
+      await screen.findByRole('heading', { level: 1, name: course.courseTitle });
+      const [panelElement] = observed;
+      expect(panelElement).toBe(panel());
+      expect(bar()).toBeNull();
+
+      report([{ target: panelElement, isIntersecting: true, top: 500, bottom: 1100 }]);
+      expect(bar()).toBeNull();
+      report([{ target: panelElement, isIntersecting: false, top: -700, bottom: -20 }]);
+      const shown = bar();
+      if (!shown) throw new Error('the bar shows once the panel is above the viewport');
+      expect(within(shown).getByText('Kz 16.99')).toBeInTheDocument();
+      expect(within(shown).getByText('Kz 19.99').closest('.line-through')).not.toBeNull();
+      await user.click(within(shown).getByRole('button', { name: 'Acessar Curso' }));
+      expect(await screen.findByText('Faça login para se inscrever!')).toBeInTheDocument();
+      expect(auth.openSignIn).toHaveBeenCalledTimes(1);
+    });
+
+    it('when the end of the course content comes into view, then the bar leaves the footer uncovered', async () => {
+      serve({ data: { success: true, courseData: course } });
+      renderPage();
+      await screen.findByRole('heading', { level: 1, name: course.courseTitle });
+      const [panelElement, contentEnd] = observed;
+      report([{ target: panelElement, isIntersecting: false, top: -700, bottom: -20 }]);
+      expect(bar()).not.toBeNull();
+      report([{ target: contentEnd, isIntersecting: true, top: 800, bottom: 800 }]);
+      expect(bar()).toBeNull();
+      report([{ target: contentEnd, isIntersecting: false, top: 1200, bottom: 1200 }]);
+      expect(bar()).not.toBeNull();
+    });
   });
 });

@@ -5,11 +5,7 @@ import {
   formatMinutes,
 } from '@aprendiz/contract/rules/duration';
 import { isFreeCourse } from '@aprendiz/contract/rules/pricing';
-import {
-  COURSE_SUMMARY_MAX,
-  htmlToText,
-  truncateWithEllipsis,
-} from '@aprendiz/contract/rules/text';
+import { courseSummary } from '@aprendiz/contract/rules/text';
 import { useRef, useState, type RefObject } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ChapterList } from '../../components/chapter-list';
@@ -21,30 +17,40 @@ import { paths } from '../../config/paths';
 import { useAppContext } from '../../context/app-context';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useCourse } from './course-detail/use-course';
-import { useEnrollAction } from './course-detail/use-enroll-action';
+import { StickyBuyBar } from './course-detail/sticky-buy-bar';
+import { useEnrollAction, type EnrollAction } from './course-detail/use-enroll-action';
+import { useScrolledPast } from './course-detail/use-scrolled-past';
 import { useAuthUser } from '../../auth/auth-context';
 
 const primaryButton =
-  'block w-full rounded-md bg-blue-600 px-6 py-3 text-center font-medium text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:opacity-60';
+  'rounded-md bg-blue-600 text-center font-medium text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:opacity-60';
 
 function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
-function EnrollButton({ course }: { course: CourseDetail }) {
+type EnrollButtonProps = {
+  course: CourseDetail;
+  action: EnrollAction;
+  /** Width and padding where the button is shown: the panel's full width, or the bar's compact one. */
+  layout: string;
+};
+
+function EnrollButton({ course, action, layout }: EnrollButtonProps) {
   const { user } = useAuthUser();
-  const { enroll, pending, isEnrolled } = useEnrollAction(course);
+  const { enroll, pending, isEnrolled } = action;
+  const className = `${primaryButton} ${layout}`;
   // The server refuses an educator buying their own course (it would count in their earnings).
   if (user && user.id === course.educator._id) {
     return (
-      <Link to={paths.educatorMyCourses} className={primaryButton}>
+      <Link to={paths.educatorMyCourses} className={className}>
         Ver nos meus cursos
       </Link>
     );
   }
   if (isEnrolled) {
     return (
-      <Link to={paths.myEnrollments} className={primaryButton}>
+      <Link to={paths.myEnrollments} className={className}>
         Retomar Curso
       </Link>
     );
@@ -55,7 +61,7 @@ function EnrollButton({ course }: { course: CourseDetail }) {
       onClick={() => void enroll()}
       disabled={pending}
       aria-busy={pending}
-      className={primaryButton}
+      className={className}
     >
       {isFreeCourse(course.coursePrice, course.discount) ? 'Acessar Curso Gratis' : 'Acessar Curso'}
     </button>
@@ -64,10 +70,12 @@ function EnrollButton({ course }: { course: CourseDetail }) {
 
 function PricePanel({
   course,
+  action,
   preview,
   panelRef,
 }: {
   course: CourseDetail;
+  action: EnrollAction;
   preview: Lecture | null;
   panelRef: RefObject<HTMLElement | null>;
 }) {
@@ -116,7 +124,7 @@ function PricePanel({
           <li>{formatMinutes(courseTotalMinutes(course.courseContent))}</li>
           <li>{plural(lectures, 'aula', 'aulas')}</li>
         </ul>
-        <EnrollButton course={course} />
+        <EnrollButton course={course} action={action} layout="block w-full px-6 py-3" />
       </div>
     </aside>
   );
@@ -125,7 +133,11 @@ function PricePanel({
 function CourseView({ course }: { course: CourseDetail }) {
   const [preview, setPreview] = useState<Lecture | null>(null);
   const panelRef = useRef<HTMLElement>(null);
-  const summary = truncateWithEllipsis(htmlToText(course.courseDescription), COURSE_SUMMARY_MAX);
+  const contentEndRef = useRef<HTMLDivElement>(null);
+  const action = useEnrollAction(course);
+  const panelScrolledAway = useScrolledPast(panelRef, contentEndRef);
+  const { currency } = useAppContext();
+  const summary = courseSummary(course.courseDescription);
   usePageTitle(course.courseTitle, summary);
 
   function playPreview(lecture: Lecture) {
@@ -145,18 +157,16 @@ function CourseView({ course }: { course: CourseDetail }) {
           <p className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
             <span aria-hidden="true">{course.averageRating}</span>
             <RatingStars value={course.averageRating} />
-            <span className="text-blue-700">
-              ({plural(course.ratingCount, 'avaliação', 'avaliações')})
-            </span>
+            <span>({plural(course.ratingCount, 'avaliação', 'avaliações')})</span>
             <span>{plural(course.studentCount, 'aluno', 'alunos')}</span>
           </p>
           <p className="mt-2 text-sm text-slate-700">
-            Curso de <span className="font-medium text-blue-700">{course.educator.name}</span>
+            Curso de <span className="font-medium text-slate-900">{course.educator.name}</span>
           </p>
         </header>
 
         <div className="mt-8 md:col-start-2 md:row-span-3 md:row-start-1 md:mt-0">
-          <PricePanel course={course} preview={preview} panelRef={panelRef} />
+          <PricePanel course={course} action={action} preview={preview} panelRef={panelRef} />
         </div>
 
         <section aria-labelledby="structure-heading" className="mt-10 md:col-start-1">
@@ -181,7 +191,13 @@ function CourseView({ course }: { course: CourseDetail }) {
             dangerouslySetInnerHTML={{ __html: course.courseDescription }}
           />
         </section>
+        <div ref={contentEndRef} className="md:col-start-1" />
       </div>
+      {panelScrolledAway && (
+        <StickyBuyBar price={course.coursePrice} discount={course.discount} currency={currency}>
+          <EnrollButton course={course} action={action} layout="shrink-0 px-5 py-2.5" />
+        </StickyBuyBar>
+      )}
     </div>
   );
 }
