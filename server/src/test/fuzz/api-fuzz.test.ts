@@ -1,0 +1,421 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import request from 'supertest';
+import type { z } from 'zod';
+import { signInBodySchema, signUpBodySchema } from '@aprendiz/contract/auth';
+import { addCourseDataSchema } from '@aprendiz/contract/educator';
+import {
+  addRatingBodySchema,
+  courseProgressBodySchema,
+  enrollFreeBodySchema,
+  purchaseBodySchema,
+  updateProgressBodySchema,
+} from '@aprendiz/contract/learning';
+import { onlineBodySchema } from '@aprendiz/contract/site';
+import { enrollDirectly, insertCourse } from '../../modules/courses/course-fixtures';
+import { makeImage, validCourseData } from '../../modules/educator/educator-fixtures';
+import { insertPurchaseRow } from '../../modules/payments/purchase-fixtures';
+import { createTestContext, type TestContext } from '../test-app';
+import { snapshotStore, type StoreSnapshot } from './store-snapshot';
+import {
+  fuzzInput,
+  hostileString,
+  leafPaths,
+  mutatedExample,
+  replaceAt,
+  SWEEP_VALUES,
+  wrongValue,
+  type FuzzHints,
+} from './zod-arbitrary';
+
+/**
+ * Every JSON and multipart endpoint, fed inputs derived from its contract schema (mostly-valid ones;
+ * hostile strings, out-of-range numbers, wrong kinds, missing fields and prototype keys; bodies that
+ * are not JSON; known-good requests with one field made hostile) as every role that can reach it.
+ * Whatever comes in, the answer is never a 5xx, and a 4xx leaves every table and the thumbnail
+ * folder exactly as they were.
+ */
+
+/** Fixed, so a failure names a run that reproduces; runs are bounded so the file takes seconds. */
+const SEED = 20_261_124;
+
+type Role = 'anonymous' | 'forged token' | 'student' | 'enrolled student' | 'educator owner';
+const ROLES: readonly Role[] = [
+  'anonymous',
+  'forged token',
+  'student',
+  'enrolled student',
+  'educator owner',
+];
+
+/** A request body: JSON (any value), or text that is not JSON at all. */
+type Body = { json: unknown } | { raw: string };
+interface Example {
+  role: Role;
+  body: Record<string, unknown>;
+}
+
+let ctx: TestContext;
+let hints: FuzzHints;
+let headers: Record<Role, Record<string, string>>;
+let images: Record<string, Buffer>;
+/** Known-good requests of an endpoint, as the role that may make them. */
+let examples: (path: string) => Example[];
+let known: StoreSnapshot;
+
+beforeAll(async () => {
+  ctx = await createTestContext({
+    AUTH_RATE_LIMIT_MAX: '1000000',
+    // Each run comes from its own address (X-Forwarded-For), so rate limits do not turn every later
+    // run into a 429 that tests nothing.
+    TRUST_PROXY: 'loopback',
+  });
+  const db = ctx.database.db;
+  const owner = await ctx.createUser({ role: 'educator' });
+  const student = await ctx.createUser();
+  const enrolled = await ctx.createUser();
+  const paid = await insertCourse(db, owner.user.id, { price: 30, discount: 10 });
+  const free = await insertCourse(db, owner.user.id, { price: 0, discount: 0 });
+  const hidden = await insertCourse(db, owner.user.id, { isPublished: false });
+  await enrollDirectly(db, enrolled.user.id, paid.id);
+  const open = await insertPurchaseRow(db, {
+    userId: student.user.id,
+    courseId: paid.id,
+    amount: '27.00',
+    provider: 'sandbox',
+  });
+  const done = await insertPurchaseRow(db, {
+    userId: enrolled.user.id,
+    courseId: paid.id,
+    amount: '27.00',
+    provider: 'sandbox',
+    status: 'completed',
+  });
+  hints = {
+    uuids: [paid.id, free.id, hidden.id, open.id, done.id, randomUUID()],
+    texts: [
+      'lec-1',
+      'lec-3',
+      'ch-1',
+      'https://youtu.be/abc123',
+      student.user.email,
+      'Curso de teste',
+      '<p>Descrição</p>',
+      'palavra-passe-1',
+    ],
+  };
+  headers = {
+    anonymous: {},
+    'forged token': { Authorization: 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.' },
+    student: student.auth,
+    'enrolled student': enrolled.auth,
+    'educator owner': owner.auth,
+  };
+  const signUp = { name: 'Nova Aluna', email: 'nova@example.test', password: 'palavra-passe-1' };
+  await request(ctx.app).post('/api/auth/sign-up').send(signUp).expect(201);
+  let accounts = 0;
+  const fixed: Record<string, Example[]> = {
+    '/api/auth/sign-in': [
+      { role: 'anonymous', body: { email: signUp.email, password: signUp.password } },
+    ],
+    '/api/user/enroll-free-course': [{ role: 'student', body: { courseId: free.id } }],
+    '/api/user/purchase': [{ role: 'student', body: { courseId: paid.id } }],
+    '/api/user/get-course-progress': [{ role: 'enrolled student', body: { courseId: paid.id } }],
+    '/api/user/update-course-progress': [
+      { role: 'enrolled student', body: { courseId: paid.id, lectureId: 'lec-2' } },
+    ],
+    '/api/user/add-rating': [{ role: 'enrolled student', body: { courseId: paid.id, rating: 4 } }],
+    '/api/online': [{ role: 'anonymous', body: { clientId: 'cliente-1' } }],
+    '/api/contact': [
+      { role: 'anonymous', body: { email: 'ana@example.test', message: 'Olá,\r\numa pergunta.' } },
+    ],
+    '/api/educator/add-course': [{ role: 'educator owner', body: { ...validCourseData() } }],
+  };
+  examples = (path) =>
+    path === '/api/auth/sign-up'
+      ? // A new address each time, so the sign-up gets as far as storing the account.
+        [{ role: 'anonymous', body: { ...signUp, email: `nova-${++accounts}@example.test` } }]
+      : (fixed[path] ?? []);
+  const png = await makeImage('png', 64, 36);
+  images = {
+    png,
+    jpeg: await makeImage('jpeg', 64, 36),
+    empty: Buffer.alloc(0),
+    truncated: png.subarray(0, png.length / 2),
+    zeros: Buffer.alloc(512),
+    svg: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
+  };
+  known = await snapshotStore(ctx);
+});
+afterAll(() => ctx.close());
+
+/** Never a 5xx; on a 4xx, the store is what it was before the request. */
+async function expectHarmless(res: request.Response): Promise<void> {
+  expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
+  const after = await snapshotStore(ctx);
+  if (res.status >= 400) expect(after, `${res.status} ${JSON.stringify(res.body)}`).toEqual(known);
+  known = after;
+}
+
+const roleArb = fc.constantFrom(...ROLES);
+const addressArb = fc
+  .tuple(fc.nat(255), fc.nat(255), fc.nat(255))
+  .map(([a, b, c]) => `10.${a}.${b}.${c}`);
+const notJsonArb = fc.oneof(
+  hostileString(),
+  fc.constantFrom('{', '{"a":', '[1,', '{"x":1e999}', 'null', '"texto"'),
+);
+
+/**
+ * Who sends what: any role with a schema-derived value; a value of the wrong kind or text that is
+ * not JSON; the known-good request as is, or with one field made hostile.
+ */
+function requestArb(schema: z.ZodType, path: string): fc.Arbitrary<{ role: Role; body: Body }> {
+  const good = examples(path);
+  const fromExample = good.map((example) =>
+    fc
+      .oneof(
+        { weight: 1, arbitrary: fc.constant<unknown>(example.body) },
+        { weight: 3, arbitrary: mutatedExample(example.body) },
+      )
+      .map((json) => ({ role: example.role, body: { json } as Body })),
+  );
+  return fc.oneof(
+    {
+      weight: 6,
+      arbitrary: fc.record({
+        role: roleArb,
+        body: fuzzInput(schema, hints).map((json) => ({ json })),
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({ role: roleArb, body: wrongValue().map((json) => ({ json })) }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({ role: roleArb, body: notJsonArb.map((raw) => ({ raw })) }),
+    },
+    ...fromExample.map((arbitrary) => ({ weight: 4, arbitrary })),
+  );
+}
+
+function serialise(body: Body): string {
+  return 'raw' in body ? body.raw : (JSON.stringify(body.json) ?? '');
+}
+
+const jsonEndpoints: { path: string; schema: z.ZodType; runs: number }[] = [
+  // A sign-up or sign-in that passes validation costs a scrypt hash (~0.3 s): fewer runs.
+  { path: '/api/auth/sign-up', schema: signUpBodySchema, runs: 30 },
+  { path: '/api/auth/sign-in', schema: signInBodySchema, runs: 30 },
+  { path: '/api/user/enroll-free-course', schema: enrollFreeBodySchema, runs: 60 },
+  { path: '/api/user/purchase', schema: purchaseBodySchema, runs: 60 },
+  { path: '/api/user/get-course-progress', schema: courseProgressBodySchema, runs: 60 },
+  { path: '/api/user/update-course-progress', schema: updateProgressBodySchema, runs: 80 },
+  { path: '/api/user/add-rating', schema: addRatingBodySchema, runs: 80 },
+  { path: '/api/online', schema: onlineBodySchema, runs: 60 },
+];
+
+describe('fuzzing every JSON endpoint', () => {
+  for (const { path, schema, runs } of jsonEndpoints) {
+    it(`when POST ${path} gets any body as any role, then never a 5xx and a 4xx changes nothing`, async () => {
+      await fc.assert(
+        fc.asyncProperty(requestArb(schema, path), addressArb, async ({ role, body }, address) => {
+          const res = await request(ctx.app)
+            .post(path)
+            .set(headers[role])
+            .set('X-Forwarded-For', address)
+            .set('Content-Type', 'application/json')
+            .send(serialise(body));
+          await expectHarmless(res);
+        }),
+        { seed: SEED, numRuns: runs },
+      );
+    });
+  }
+
+  it('when POST /api/contact gets any body, then never a 5xx and a 4xx changes nothing', async () => {
+    // Its own validator and response shape (the hosted form service's), not a zod schema.
+    const field = fc.oneof(
+      { weight: 2, arbitrary: fc.constantFrom('ana@example.test', 'Olá,\r\numa pergunta.') },
+      { weight: 2, arbitrary: hostileString() },
+      { weight: 1, arbitrary: wrongValue() },
+    );
+    const contactBody = fc.oneof(
+      { weight: 8, arbitrary: fc.record({ email: field, message: field }, { requiredKeys: [] }) },
+      { weight: 1, arbitrary: wrongValue() },
+    );
+    await fc.assert(
+      fc.asyncProperty(contactBody, addressArb, async (json, address) => {
+        const res = await request(ctx.app)
+          .post('/api/contact')
+          .set('X-Forwarded-For', address)
+          .set('Content-Type', 'application/json')
+          .send(JSON.stringify(json) ?? '');
+        await expectHarmless(res);
+      }),
+      { seed: SEED, numRuns: 80 },
+    );
+  });
+});
+
+describe('fuzzing the multipart add-course endpoint', () => {
+  const anyImage = fc.record({
+    kind: fc.constantFrom('png', 'jpeg', 'empty', 'truncated', 'zeros', 'svg', 'none'),
+    contentType: fc.constantFrom('image/png', 'image/jpeg', 'image/svg+xml', 'text/plain'),
+    field: fc.constantFrom('image', 'thumbnail'),
+    filename: fc.oneof(fc.constant('thumb.png'), hostileString()),
+  });
+  const goodImage = fc.record({
+    kind: fc.constantFrom('png', 'jpeg'),
+    contentType: fc.constant('image/png'),
+    field: fc.constant('image'),
+    filename: fc.constant('thumb.png'),
+  });
+
+  it('when an add-course form carries any course data and any file as any role, then never a 5xx and a 4xx stores nothing', async () => {
+    const path = '/api/educator/add-course';
+    const formArb = fc.oneof(
+      {
+        weight: 3,
+        arbitrary: fc.record({
+          request: requestArb(addCourseDataSchema, path),
+          image: fc.oneof(goodImage, anyImage),
+        }),
+      },
+      // The form's own failures: courseData that is not JSON or is missing, with the owner's token.
+      {
+        weight: 1,
+        arbitrary: fc.record({
+          request: fc.record({
+            role: fc.constant<Role>('educator owner'),
+            body: fc.option(notJsonArb, { nil: undefined }).map((raw) => ({ raw: raw ?? '' })),
+          }),
+          image: anyImage,
+        }),
+      },
+    );
+    await fc.assert(
+      fc.asyncProperty(formArb, async ({ request: { role, body }, image }) => {
+        const req = request(ctx.app).post(path).set(headers[role]);
+        const courseData = serialise(body);
+        if (courseData !== '') req.field('courseData', courseData);
+        if (image.kind !== 'none') {
+          req.attach(image.field, images[image.kind]!, {
+            filename: image.filename,
+            contentType: image.contentType,
+          });
+        }
+        await expectHarmless(await req);
+      }),
+      { seed: SEED, numRuns: 80 },
+    );
+  });
+});
+
+describe('sweeping one value at a time through each known-good request', () => {
+  /** Sends a body the way its endpoint reads it: JSON, or the add-course form with a real image. */
+  let sent = 0;
+  function send(path: string, role: Role, json: unknown) {
+    // Its own address each time, so the contact form's limit of 5 a minute is never reached.
+    sent++;
+    const address = `10.200.${Math.floor(sent / 256) % 256}.${sent % 256}`;
+    const req = request(ctx.app).post(path).set(headers[role]).set('X-Forwarded-For', address);
+    if (path !== '/api/educator/add-course') {
+      return req.set('Content-Type', 'application/json').send(JSON.stringify(json) ?? '');
+    }
+    return req
+      .field('courseData', JSON.stringify(json) ?? '')
+      .attach('image', images.png!, { filename: 'thumb.png', contentType: 'image/png' });
+  }
+
+  const paths = [
+    ...jsonEndpoints.map((endpoint) => endpoint.path),
+    '/api/contact',
+    '/api/educator/add-course',
+  ];
+  for (const path of paths) {
+    it(`when any one value of a good POST ${path} holds a control, surrogate, zero-width or bidi character, a huge number, null or an object, then never a 5xx and a 4xx changes nothing`, async () => {
+      const [template] = examples(path);
+      expect(template, `a known-good request for ${path}`).toBeDefined();
+      for (const leaf of leafPaths(template!.body)) {
+        for (const value of SWEEP_VALUES) {
+          // Asked for again each time: a sign-up needs an unused e-mail to reach the database.
+          const { role, body } = examples(path)[0]!;
+          await expectHarmless(await send(path, role, replaceAt(body, leaf, value)));
+        }
+      }
+    });
+  }
+});
+
+describe('sweeping the files a good add-course form can carry', () => {
+  it('when a good course comes with an empty, cut, non-image, mislabelled, misplaced or second file, then never a 5xx and a 4xx stores nothing', async () => {
+    const [{ role, body }] = examples('/api/educator/add-course') as [Example];
+    const form = () =>
+      request(ctx.app)
+        .post('/api/educator/add-course')
+        .set(headers[role])
+        .field('courseData', JSON.stringify(body));
+    for (const kind of Object.keys(images)) {
+      for (const contentType of ['image/png', 'image/svg+xml', 'application/octet-stream']) {
+        const file = images[kind]!;
+        await expectHarmless(
+          await form().attach('image', file, { filename: 'a.png', contentType }),
+        );
+      }
+    }
+    const png = { filename: 'a.png', contentType: 'image/png' };
+    await expectHarmless(await form());
+    await expectHarmless(await form().attach('thumbnail', images.png!, png));
+    await expectHarmless(
+      await form().attach('image', images.png!, png).attach('image', images.jpeg!, png),
+    );
+  });
+});
+
+describe('fuzzing path parameters and query strings', () => {
+  /** The UTF-8 bytes of any string, each percent-encoded, so lone surrogates travel too. */
+  const percentEncoded = (text: string) =>
+    [...Buffer.from(text)].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
+  const queryArb = fc.constantFrom(
+    '',
+    '?a=1',
+    '?id[]=1&id[]=2',
+    '?__proto__[polluted]=1',
+    '?x=%00',
+  );
+  const routes: { method: 'get' | 'post'; path: (id: string) => string }[] = [
+    { method: 'get', path: (id) => `/api/course/${id}` },
+    { method: 'get', path: (id) => `/api/payments/${id}` },
+    { method: 'post', path: (id) => `/api/payments/sandbox/${id}/complete` },
+    { method: 'post', path: (id) => `/api/payments/sandbox/${id}/cancel` },
+  ];
+
+  for (const route of routes) {
+    it(`when ${route.method.toUpperCase()} ${route.path(':id')} gets any id as any role, then never a 5xx and a 4xx changes nothing`, async () => {
+      const segmentArb = fc.oneof(
+        { weight: 3, arbitrary: fc.constantFrom(...hints.uuids) },
+        { weight: 3, arbitrary: hostileString().map(percentEncoded) },
+        {
+          weight: 1,
+          arbitrary: fc.constantFrom('%', '%ff', '%E0%A4%A', '%00', '..', '%2e%2e', 'a%2Fb'),
+        },
+      );
+      await fc.assert(
+        fc.asyncProperty(roleArb, segmentArb, queryArb, async (role, id, query) => {
+          const agent = request(ctx.app);
+          const url = `${route.path(id)}${query}`;
+          const req = route.method === 'get' ? agent.get(url) : agent.post(url);
+          await expectHarmless(await req.set(headers[role]));
+        }),
+        { seed: SEED, numRuns: 40 },
+      );
+    });
+  }
+});
+
+it('when every fuzz run is over, then no prototype was polluted', () => {
+  expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+});
