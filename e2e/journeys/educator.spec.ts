@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
 import {
+  becomeEducator,
+  chapterCard,
   descriptionEditor,
   expectInside,
   expectNoHorizontalOverflow,
@@ -362,6 +364,63 @@ test.describe('educator area', () => {
     await expect(statValue(page, 'Total Courses')).toHaveText('1');
     expect(dialogs.unexpected).toEqual([]);
   });
+  test('removing a chapter that has lectures asks first, naming its lecture count', async ({
+    page,
+    saveScreenshot,
+    expectAccessible,
+  }) => {
+    const dialogs = watchDialogs(page);
+    await becomeEducator(page, 'Sofia Educadora');
+    await openSection(page, 'Add Course');
+    const lecture = (title: string) => ({
+      title,
+      minutes: 10,
+      url: 'https://youtu.be/rfscVS0vtbw',
+      preview: false,
+    });
+    await fillCourseForm(page, dialogs, {
+      title: 'Curso com capítulos a mais',
+      price: '10',
+      discount: '0',
+      thumbnail: gradientPng(160, 90),
+      chapters: [
+        { title: 'Introdução', lectures: [lecture('Boas-vindas')] },
+        {
+          title: 'Rascunho',
+          lectures: [lecture('Ideia 1'), lecture('Ideia 2'), lecture('Ideia 3')],
+        },
+        { title: 'Vazio', lectures: [] },
+      ],
+    });
+
+    await page.getByRole('button', { name: 'Remove chapter Rascunho', exact: true }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Remover capítulo' });
+    await expect(confirm).toContainText('Remover o capítulo "Rascunho" e as suas 3 aulas?');
+    await expect(confirm.getByRole('button', { name: 'Cancelar' })).toBeFocused();
+    await checkEducatorPage(
+      page,
+      'educator-remove-chapter-confirm',
+      saveScreenshot,
+      expectAccessible,
+      false,
+    );
+    await confirm.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(chapterCard(page, 'Rascunho')).toContainText('3 Lectures');
+
+    await page.getByRole('button', { name: 'Remove chapter Rascunho', exact: true }).click();
+    await confirm.getByRole('button', { name: 'Remover', exact: true }).click();
+    await expect(confirm).toBeHidden();
+    await expect(chapterCard(page, 'Rascunho')).toHaveCount(0);
+
+    // An empty chapter loses nothing: it goes at once.
+    await page.getByRole('button', { name: 'Remove chapter Vazio', exact: true }).click();
+    await expect(chapterCard(page, 'Vazio')).toHaveCount(0);
+    await expect(confirm).toHaveCount(0);
+    await expect(chapterCard(page, 'Introdução')).toContainText('1 Lecture');
+    expect(dialogs.unexpected).toEqual([]);
+  });
+
   test(
     "on a phone, the bottom bar's Perfil menu makes a student an educator and leads to the dashboard",
     { tag: '@phone-only' },

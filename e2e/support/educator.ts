@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { withStyle } from './fixtures';
+import { signUp, withStyle } from './fixtures';
 
 export type LectureSpec = { title: string; minutes: number; url: string; preview: boolean };
 export type ChapterSpec = { title: string; lectures: LectureSpec[] };
@@ -35,6 +35,14 @@ export function watchDialogs(page: Page): DialogWatch {
     }
   });
   return { answerNextPrompt: (text) => answers.push(text), unexpected };
+}
+
+/** Signs up a new user at /educator and takes the role from the offer there; ends on the dashboard. */
+export async function becomeEducator(page: Page, name: string): Promise<void> {
+  await page.goto('/educator');
+  await signUp(page, name);
+  await page.getByRole('main').getByRole('button', { name: 'Tornar-se educador' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 }
 
 /** Spec-independent layout rule: no page of the app may scroll sideways. */

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { useCloseOnBack } from './dialog-close-on-back';
 
 type DialogProps = {
   open: boolean;
@@ -8,10 +9,16 @@ type DialogProps = {
   title?: ReactNode;
   /** Id of another element naming the dialog, when the heading is not `title`. */
   labelledBy?: string;
+  /** Id of the element that says what the dialog is about (read out with its name). */
+  describedBy?: string;
+  /** 'alertdialog' for a question the user must answer before going on (a confirmation). */
+  role?: 'dialog' | 'alertdialog';
   /** When set, a × button with this accessible name closes the dialog. */
   closeLabel?: string;
   /** Extra classes for the panel (width, padding). */
   className?: string;
+  /** Back (the browser's, or a phone's) closes the dialog instead of leaving the page. */
+  closeOnBack?: boolean;
   children: ReactNode;
 };
 
@@ -51,11 +58,15 @@ export function Dialog({
   onClose,
   title,
   labelledBy,
+  describedBy,
+  role = 'dialog',
   closeLabel,
   className = '',
+  closeOnBack = false,
   children,
 }: DialogProps) {
   const titleId = useId();
+  useCloseOnBack(open && closeOnBack, onClose);
   const panelRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
   const pressStartedInPanel = useRef(false);
@@ -112,9 +123,10 @@ export function Dialog({
     >
       <div
         ref={panelRef}
-        role="dialog"
+        role={role}
         aria-modal="true"
         aria-labelledby={labelledBy ?? (title ? titleId : undefined)}
+        aria-describedby={describedBy}
         tabIndex={-1}
         onKeyDown={handleKeyDown}
         onMouseDown={() => {
@@ -136,7 +148,8 @@ export function Dialog({
                 type="button"
                 aria-label={closeLabel}
                 onClick={() => onClose()}
-                className="-m-2 rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-blue-600"
+                // 44 × 44 px to touch (20 px icon, 12 px around), laid out as the icon alone.
+                className="-m-3 rounded-md p-3 text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-blue-600"
               >
                 <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
                   <path d="M5.3 4.3a1 1 0 0 1 1.4 0L10 7.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 9l3.3 3.3a1 1 0 0 1-1.4 1.4L10 10.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 9 5.3 5.7a1 1 0 0 1 0-1.4Z" />

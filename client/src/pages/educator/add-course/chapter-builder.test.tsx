@@ -114,7 +114,47 @@ describe('ChapterBuilder', { timeout: 20_000 }, () => {
     ).toBeVisible();
   });
 
-  it('when a chapter is removed, then it disappears and the others are renumbered', async () => {
+  it('when a chapter that has lectures is removed, then a dialog names the chapter and its lecture count, and Cancelar keeps it', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await addChapters(user, 'Introdução', 'Funções');
+    await addLectureTo(user, 'Introdução', { title: 'Variáveis' });
+    await addLectureTo(user, 'Introdução', { title: 'Laços' });
+    await addLectureTo(user, 'Introdução', { title: 'Funções puras' });
+    await user.click(screen.getByRole('button', { name: 'Remove chapter Introdução' }));
+
+    const confirm = screen.getByRole('alertdialog', { name: 'Remover capítulo' });
+    expect(confirm).toHaveAccessibleDescription(
+      'Remover o capítulo "Introdução" e as suas 3 aulas?',
+    );
+    // The safe answer has the focus: Enter straight away keeps the lectures.
+    expect(within(confirm).getByRole('button', { name: 'Cancelar' })).toHaveFocus();
+    await user.click(within(confirm).getByRole('button', { name: 'Cancelar' }));
+
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(latestChapters.map((chapter) => chapter.chapterTitle)).toEqual([
+      'Introdução',
+      'Funções',
+    ]);
+    expect(within(chapterItem('Introdução')).getByText('3 Lectures')).toBeInTheDocument();
+  });
+
+  it('when removing a chapter with one lecture is confirmed, then the chapter and its lecture go', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await addChapters(user, 'Introdução', 'Funções');
+    await addLectureTo(user, 'Funções', { title: 'Variáveis' });
+    await user.click(screen.getByRole('button', { name: 'Remove chapter Funções' }));
+
+    const confirm = screen.getByRole('alertdialog', { name: 'Remover capítulo' });
+    expect(confirm).toHaveAccessibleDescription('Remover o capítulo "Funções" e a sua aula?');
+    await user.click(within(confirm).getByRole('button', { name: 'Remover' }));
+
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(latestChapters.map((chapter) => chapter.chapterTitle)).toEqual(['Introdução']);
+  });
+
+  it('when a chapter with no lectures is removed, then it goes without a question', async () => {
     const user = userEvent.setup();
     render(<Harness />);
     await addChapters(user, 'Introdução', 'Funções');

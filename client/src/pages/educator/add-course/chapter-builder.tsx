@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { educatorIcons } from '../../../components/educator/educator-icons';
 import {
   addChapter,
@@ -21,6 +22,12 @@ const iconButtonClass =
 
 function lectureCount(count: number): string {
   return `${count} ${count === 1 ? 'Lecture' : 'Lectures'}`;
+}
+
+function removeChapterQuestion(chapter: ChapterDraft): string {
+  const count = chapter.chapterContent.length;
+  const lectures = count === 1 ? 'a sua aula' : `as suas ${count} aulas`;
+  return `Remover o capítulo "${chapter.chapterTitle}" e ${lectures}?`;
 }
 
 function LectureRow({
@@ -141,6 +148,8 @@ function ChapterCard({
 export function ChapterBuilder({ chapters, onChange }: ChapterBuilderProps) {
   // The chapter the open modal adds to; null while it is closed (spec §4: the modal is tied to it).
   const [lectureChapterId, setLectureChapterId] = useState<string | null>(null);
+  // A chapter with lectures waiting for the educator to confirm its removal.
+  const [chapterToRemove, setChapterToRemove] = useState<ChapterDraft | null>(null);
 
   function handleAddChapter() {
     // Spec §2: the chapter name is asked for through the browser's prompt.
@@ -158,7 +167,11 @@ export function ChapterBuilder({ chapters, onChange }: ChapterBuilderProps) {
               chapter={chapter}
               position={index + 1}
               onToggle={() => onChange(toggleChapter(chapters, chapter.chapterId))}
-              onRemove={() => onChange(removeChapter(chapters, chapter.chapterId))}
+              onRemove={() => {
+                // An empty chapter is one prompt away from being back; lectures are real work.
+                if (chapter.chapterContent.length > 0) setChapterToRemove(chapter);
+                else onChange(removeChapter(chapters, chapter.chapterId));
+              }}
               onAddLecture={() => setLectureChapterId(chapter.chapterId)}
               onRemoveLecture={(lectureId) =>
                 onChange(removeLecture(chapters, chapter.chapterId, lectureId))
@@ -174,6 +187,17 @@ export function ChapterBuilder({ chapters, onChange }: ChapterBuilderProps) {
       >
         + Add Chapter
       </button>
+      <ConfirmDialog
+        open={chapterToRemove !== null}
+        title="Remover capítulo"
+        message={chapterToRemove ? removeChapterQuestion(chapterToRemove) : ''}
+        confirmLabel="Remover"
+        onCancel={() => setChapterToRemove(null)}
+        onConfirm={() => {
+          if (chapterToRemove) onChange(removeChapter(chapters, chapterToRemove.chapterId));
+          setChapterToRemove(null);
+        }}
+      />
       <LectureModal
         open={lectureChapterId !== null}
         onClose={() => setLectureChapterId(null)}
