@@ -12,6 +12,7 @@ import { startAppServer } from './app-server';
 import { measureBundle } from './bundle';
 import { auditPages, warmUp } from './lighthouse';
 import { type BenchResults, type MachineState, renderReport } from './report';
+import { measureStaticDuringSignIns } from './static-burst';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const distDir = path.resolve(here, '../client/dist');
@@ -78,6 +79,13 @@ async function main() {
   console.log('API throughput and educator queries…');
   const api = await measureApi(API_SECONDS);
 
+  console.log('Static files during a burst of sign-ins…');
+  const staticDuringSignIns = existsSync(path.join(distDir, 'index.html'))
+    ? await measureStaticDuringSignIns(distDir).catch((err: unknown) => ({
+        notMeasured: err instanceof Error ? err.message : String(err),
+      }))
+    : { notMeasured: 'client/dist not built' };
+
   let bundle: BenchResults['bundle'];
   try {
     bundle = measureBundle(distDir);
@@ -96,6 +104,7 @@ async function main() {
     machine,
     apiSeconds: API_SECONDS,
     api,
+    staticDuringSignIns,
     bundle,
     lighthouse,
   });
