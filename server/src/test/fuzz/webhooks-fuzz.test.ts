@@ -1,0 +1,263 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import request from 'supertest';
+import Stripe from 'stripe';
+import { Webhook } from 'svix';
+import { insertCourse } from '../../modules/courses/course-fixtures';
+import { insertPurchaseRow } from '../../modules/payments/purchase-fixtures';
+import { CLERK_TEST_SECRET_KEY, clerkUserJson } from '../../modules/users/clerk-fixtures';
+import { createTestContext, type TestContext } from '../test-app';
+import {
+  hostileString,
+  leafPaths,
+  mutatedExample,
+  replaceAt,
+  SWEEP_VALUES,
+  wrongValue,
+} from './zod-arbitrary';
+
+/**
+ * Correctly signed webhook deliveries whose contents are anything at all: a signature proves who
+ * sent the bytes, not that they hold what the handler reads. The answer is never a 5xx.
+ */
+
+const SEED = 20_261_124;
+
+/** Either JSON (any value) or signed text that is not JSON. */
+type Payload = { json: unknown } | { raw: string };
+const serialise = (payload: Payload) =>
+  'raw' in payload ? payload.raw : (JSON.stringify(payload.json) ?? '');
+
+const notJson = fc.oneof(hostileString(), fc.constantFrom('{', '[1,', '{"id":1e999}', '"texto"'));
+
+function expectNoServerError(res: request.Response, payload: string): void {
+  expect(
+    res.status,
+    `${res.status} ${JSON.stringify(res.body)} for ${payload.slice(0, 500)}`,
+  ).toBeLessThan(500);
+}
+
+describe('POST /api/webhooks/stripe with signed deliveries of any content', () => {
+  const WEBHOOK_SECRET = 'whsec_fuzz_aprendiz';
+  const signer = new Stripe('sk_test_signer').webhooks;
+  let ctx: TestContext;
+  let purchaseIds: string[];
+  let sessionIds: string[];
+
+  beforeAll(async () => {
+    ctx = await createTestContext({
+      STRIPE_SECRET_KEY: 'sk_test_fake',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    });
+    const owner = await ctx.createUser({ role: 'educator' });
+    const buyer = await ctx.createUser();
+    const course = await insertCourse(ctx.database.db, owner.user.id, { price: 30, discount: 0 });
+    const second = await insertCourse(ctx.database.db, owner.user.id, { price: 20, discount: 0 });
+    purchaseIds = [];
+    sessionIds = [];
+    for (const [courseId, status] of [
+      [course.id, 'pending'],
+      [second.id, 'completed'],
+    ] as const) {
+      const sessionId = `cs_test_${randomUUID().slice(0, 8)}`;
+      const purchase = await insertPurchaseRow(ctx.database.db, {
+        userId: buyer.user.id,
+        courseId,
+        amount: '30.00',
+        provider: 'stripe',
+        providerRef: sessionId,
+        status,
+      });
+      purchaseIds.push(purchase.id);
+      sessionIds.push(sessionId);
+    }
+  });
+  afterAll(() => ctx.close());
+
+  function deliver(payload: string) {
+    const signature = signer.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    return request(ctx.app)
+      .post('/api/webhooks/stripe')
+      .set('Content-Type', 'application/json')
+      .set('Stripe-Signature', signature)
+      .send(payload);
+  }
+
+  let events = 0;
+  /** A well-formed completed checkout of our pending purchase, under a new event id each time. */
+  function goodEvent(): Record<string, unknown> {
+    events++;
+    return {
+      id: `evt_fuzz_${events}`,
+      object: 'event',
+      type: 'checkout.session.completed',
+      created: 1_790_000_000,
+      data: {
+        object: {
+          id: sessionIds[0],
+          object: 'checkout.session',
+          client_reference_id: purchaseIds[0],
+          metadata: { purchaseId: purchaseIds[0] },
+          payment_status: 'paid',
+          status: 'complete',
+          amount_total: 3000,
+          currency: 'usd',
+        },
+      },
+    };
+  }
+
+  it('when any event of any shape arrives signed, then never a 5xx', async () => {
+    const field = <T>(good: fc.Arbitrary<T>) =>
+      fc.oneof(
+        { weight: 3, arbitrary: good },
+        { weight: 1, arbitrary: hostileString() },
+        {
+          weight: 1,
+          arbitrary: wrongValue(),
+        },
+      );
+    const session = fc.record(
+      {
+        id: field(fc.constantFrom(...sessionIds)),
+        object: field(fc.constant('checkout.session')),
+        client_reference_id: field(fc.constantFrom(...purchaseIds, null)),
+        metadata: field(fc.record({ purchaseId: field(fc.constantFrom(...purchaseIds)) })),
+        payment_status: field(fc.constantFrom('paid', 'unpaid', 'no_payment_required')),
+        amount_total: field(fc.integer()),
+      },
+      { requiredKeys: [] },
+    );
+    const event = fc.record(
+      {
+        id: field(fc.uuid().map((id) => `evt_${id}`)),
+        object: fc.constant('event'),
+        type: field(
+          fc.constantFrom(
+            'checkout.session.completed',
+            'checkout.session.async_payment_succeeded',
+            'checkout.session.expired',
+            'checkout.session.async_payment_failed',
+            'charge.refunded',
+            'payment_intent.succeeded',
+          ),
+        ),
+        data: field(fc.record({ object: field(session) }, { requiredKeys: [] })),
+      },
+      { requiredKeys: ['type'] },
+    );
+    const payloadArb = fc.oneof(
+      { weight: 6, arbitrary: event.map((json): Payload => ({ json })) },
+      { weight: 2, arbitrary: mutatedExample(goodEvent()).map((json): Payload => ({ json })) },
+      { weight: 1, arbitrary: wrongValue().map((json): Payload => ({ json })) },
+      { weight: 1, arbitrary: notJson.map((raw): Payload => ({ raw })) },
+    );
+    await fc.assert(
+      fc.asyncProperty(payloadArb, async (payload) => {
+        const text = serialise(payload);
+        expectNoServerError(await deliver(text), text);
+      }),
+      { seed: SEED, numRuns: 100 },
+    );
+  });
+
+  it('when any one value of a good completed checkout is hostile, then never a 5xx', async () => {
+    const failures: string[] = [];
+    for (const leaf of leafPaths(goodEvent())) {
+      for (const value of SWEEP_VALUES) {
+        const res = await deliver(JSON.stringify(replaceAt(goodEvent(), leaf, value)));
+        if (res.status >= 500) failures.push(`${leaf.join('.')} = ${JSON.stringify(value)}`);
+      }
+    }
+    // Every failing value at once, so the report names them all.
+    expect(failures).toEqual([]);
+  });
+});
+
+describe('POST /api/webhooks/clerk with signed deliveries of any content', () => {
+  const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('base64')}`;
+  const webhook = new Webhook(WEBHOOK_SECRET);
+  let ctx: TestContext;
+
+  beforeAll(async () => {
+    ctx = await createTestContext({
+      CLERK_SECRET_KEY: CLERK_TEST_SECRET_KEY,
+      CLERK_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      // Nothing listens here: the webhook must never need the Clerk API.
+      CLERK_API_URL: 'http://127.0.0.1:9',
+    });
+  });
+  afterAll(() => ctx.close());
+
+  function deliver(payload: string, deliveryId = `msg_${randomUUID()}`) {
+    const timestamp = new Date();
+    return request(ctx.app)
+      .post('/api/webhooks/clerk')
+      .set('Content-Type', 'application/json')
+      .set('svix-id', deliveryId)
+      .set('svix-timestamp', String(Math.floor(timestamp.getTime() / 1000)))
+      .set('svix-signature', webhook.sign(deliveryId, timestamp, payload))
+      .send(payload);
+  }
+
+  let users = 0;
+  /** user.created for a new Clerk user each time, carrying every field Clerk sends. */
+  function goodEvent(): Record<string, unknown> {
+    users++;
+    return {
+      object: 'event',
+      type: 'user.created',
+      timestamp: 1_790_000_000_000,
+      data: clerkUserJson({ id: `user_fuzz${users}`, email: `clerk${users}@example.test` }),
+    };
+  }
+
+  it('when any event of any shape arrives signed, under any delivery id, then never a 5xx', async () => {
+    const type = fc.oneof(
+      fc.constantFrom('user.created', 'user.updated', 'user.deleted', 'session.created'),
+      hostileString(),
+    );
+    const payloadArb = fc.oneof(
+      {
+        weight: 4,
+        arbitrary: mutatedExample(goodEvent()).map((json): Payload => ({ json })),
+      },
+      {
+        weight: 2,
+        arbitrary: fc
+          .record({
+            type,
+            data: fc.oneof(mutatedExample({ id: 'user_fuzz1', deleted: true }), wrongValue()),
+          })
+          .map((json): Payload => ({ json })),
+      },
+      { weight: 1, arbitrary: wrongValue().map((json): Payload => ({ json })) },
+      { weight: 1, arbitrary: notJson.map((raw): Payload => ({ raw })) },
+    );
+    // Header values cannot carry control characters; length and Latin-1 they can.
+    const deliveryId = fc.oneof(
+      { weight: 4, arbitrary: fc.uuid().map((id) => `msg_${id}`) },
+      { weight: 1, arbitrary: fc.constantFrom('x'.repeat(3000), 'msg_ação', ' ') },
+    );
+    await fc.assert(
+      fc.asyncProperty(payloadArb, deliveryId, async (payload, id) => {
+        const text = serialise(payload);
+        expectNoServerError(await deliver(text, id), `svix-id ${id.slice(0, 40)}: ${text}`);
+      }),
+      { seed: SEED, numRuns: 100 },
+    );
+  });
+
+  it('when any one value of a good user.created is hostile, then never a 5xx', async () => {
+    const failures: string[] = [];
+    for (const leaf of leafPaths(goodEvent())) {
+      for (const value of SWEEP_VALUES) {
+        const res = await deliver(JSON.stringify(replaceAt(goodEvent(), leaf, value)));
+        if (res.status >= 500) failures.push(`${leaf.join('.')} = ${JSON.stringify(value)}`);
+      }
+    }
+    // Every failing value at once, so the report names them all.
+    expect(failures).toEqual([]);
+  });
+});
