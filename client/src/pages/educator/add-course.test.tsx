@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { COURSE_PRICE_MAX } from '@aprendiz/contract/rules/pricing';
 import { stubApi, type StubRequest, type StubResponse } from '../../test/api-stub';
 import { renderWithProviders, testUser } from '../../test/render';
 import AddCoursePage from './add-course';
@@ -255,6 +256,11 @@ describe('AddCoursePage', { timeout: 20_000 }, () => {
     await user.upload(field.thumbnail(), png());
     await user.click(field.submit());
     expect(await screen.findByText('Network Error')).toBeInTheDocument();
+  });
+
+  it('when the price field is shown, then it stops at the highest price the server accepts', () => {
+    renderPage();
+    expect(field.price()).toHaveAttribute('max', String(COURSE_PRICE_MAX));
   });
 
   it('when the title is only spaces, then the schema message is shown and nothing is sent', async () => {

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } 
 import type { ErrorResponse } from '@aprendiz/contract/common';
 import { addCourseDataSchema, type AddCourseDataInput } from '@aprendiz/contract/educator';
 import type { MessageResponse } from '@aprendiz/contract/learning';
+import { COURSE_PRICE_MAX } from '@aprendiz/contract/rules/pricing';
 import { educatorIcons } from '../../components/educator/educator-icons';
 import { notify } from '../../components/toast';
 import { api, errorMessage } from '../../lib/api-client';
@@ -170,6 +171,7 @@ export default function AddCoursePage() {
               type="number"
               required
               min={0}
+              max={COURSE_PRICE_MAX}
               step={0.01}
               inputMode="decimal"
               value={price}

@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LECTURE_DURATION_MAX_MINUTES } from '@aprendiz/contract/rules/duration';
 import { ChapterBuilder } from './chapter-builder';
 import type { ChapterDraft } from './course-draft';
 
@@ -255,6 +256,23 @@ describe('ChapterBuilder', { timeout: 20_000 }, () => {
     const dialog = screen.getByRole('dialog', { name: 'Add Lecture' });
     expect(within(dialog).getByRole('alert')).toHaveTextContent(
       'O URL da aula deve começar por http:// ou https://',
+    );
+    expect(latestChapters[0].chapterContent).toEqual([]);
+  });
+
+  it('when the duration is over 24 hours, then the field stops there, the modal shows the limit and nothing is added', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await addChapters(user, 'Introdução');
+    await addLectureTo(user, 'Introdução', { title: 'Maratona', duration: '1441' });
+
+    const dialog = screen.getByRole('dialog', { name: 'Add Lecture' });
+    expect(within(dialog).getByLabelText('Duration (minutes)')).toHaveAttribute(
+      'max',
+      String(LECTURE_DURATION_MAX_MINUTES),
+    );
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'A duração da aula deve ser no máximo 1440 minutos (24 horas)',
     );
     expect(latestChapters[0].chapterContent).toEqual([]);
   });

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { lectureInputSchema } from '@aprendiz/contract/educator';
+import { LECTURE_DURATION_MAX_MINUTES } from '@aprendiz/contract/rules/duration';
 import { Dialog } from '../../../components/dialog';
 import type { NewLecture } from './course-draft';
 import { inputClass, labelClass } from './form-styles';
@@ -71,6 +72,7 @@ export function LectureModal({ open, onClose, onAdd }: LectureModalProps) {
             type="number"
             inputMode="numeric"
             min={0}
+            max={LECTURE_DURATION_MAX_MINUTES}
             value={fields.duration}
             onChange={(event) => update({ duration: event.target.value })}
             className={inputClass}
