@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { publicPersonSchema } from './common';
 import { LECTURE_DURATION_MAX_MINUTES } from './rules/duration';
+import { INCOMPLETE_LECTURES_NAMED, LECTURE_PROBLEMS } from './rules/incomplete-lectures';
 import { COURSE_PRICE_MAX } from './rules/pricing';
 import { textSchema } from './text-schemas';
 
@@ -121,6 +122,19 @@ export const educatorCourseSchema = z.object({
   studentCount: z.number().int().min(0),
   earnings: z.number(),
   createdAt: z.string(),
+  /** Lectures without a title or a playable video (rules/incomplete-lectures), the first few named. */
+  incompleteLectures: z.object({
+    count: z.number().int().min(0),
+    lectures: z
+      .array(
+        z.object({
+          chapter: z.number().int().min(1),
+          lecture: z.number().int().min(1),
+          problems: z.array(z.enum(LECTURE_PROBLEMS)).min(1),
+        }),
+      )
+      .max(INCOMPLETE_LECTURES_NAMED),
+  }),
 });
 export type EducatorCourse = z.infer<typeof educatorCourseSchema>;
 

@@ -107,9 +107,13 @@ export interface EducatorCourseRow {
   discount: number;
   createdAt: Date;
   studentCount: number;
+  content: Chapter[];
 }
 
-/** The educator's own courses, published or not, newest first, with their student counts. */
+/**
+ * The educator's own courses, published or not, newest first, with their student counts and content
+ * (its lectures are checked for missing titles and videos).
+ */
 export async function getEducatorCourses(db: Db, educatorId: string): Promise<EducatorCourseRow[]> {
   return db
     .select({
@@ -120,6 +124,7 @@ export async function getEducatorCourses(db: Db, educatorId: string): Promise<Ed
       discount: courses.discount,
       createdAt: courses.createdAt,
       studentCount: courses.studentCount,
+      content: courses.content,
     })
     .from(courses)
     .where(eq(courses.educatorId, educatorId))

@@ -3,6 +3,7 @@ import { addCourseDataSchema } from '@aprendiz/contract/educator';
 import type { DashboardData, EducatorCourse, EnrolledStudent } from '@aprendiz/contract/educator';
 import type { PublicPerson } from '@aprendiz/contract/common';
 import { courseEarnings } from '@aprendiz/contract/rules/pricing';
+import { findIncompleteLectures } from '@aprendiz/contract/rules/incomplete-lectures';
 import { normaliseCourseContent } from '@aprendiz/contract/rules/lectures';
 import type { AppDeps } from '../../deps';
 import type { UserRow } from '../../db/schema/users';
@@ -131,6 +132,7 @@ export async function listEducatorCourses(
       studentCount: row.studentCount,
       earnings: courseEarnings(row.studentCount, price, row.discount),
       createdAt: row.createdAt.toISOString(),
+      incompleteLectures: findIncompleteLectures(row.content),
     };
   });
 }

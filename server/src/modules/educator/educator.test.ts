@@ -509,6 +509,65 @@ describe('POST /api/educator/add-course', () => {
   });
 });
 
+describe('GET /api/educator/courses: incomplete lectures', () => {
+  it('when an educator adds lectures without a title or a playable video, then they are stored as sent and her list names them by position', async () => {
+    const { user, auth } = await ctx.createUser({ role: 'educator' });
+    const data = validCourseData({
+      courseContent: [
+        {
+          chapterTitle: 'Começo',
+          chapterContent: [
+            { lectureTitle: 'Instalar', lectureUrl: 'https://youtu.be/rfscVS0vtbw' },
+            { lectureTitle: '  ', lectureUrl: 'https://youtu.be/kqtD5dpn9C8' },
+          ],
+        },
+        {
+          chapterTitle: 'Fim',
+          chapterContent: [
+            { lectureTitle: 'Resumo', lectureUrl: '' },
+            { lectureTitle: '', lectureUrl: 'https://youtu.be/' },
+          ],
+        },
+      ],
+    });
+    const added = await postCourse(auth, data, { buffer: png });
+    expect(added.status).toBe(201);
+
+    const res = await request(ctx.app).get('/api/educator/courses').set(auth);
+
+    expect(res.status).toBe(200);
+    const { courses: list } = educatorCoursesResponseSchema.parse(res.body);
+    expect(list).toHaveLength(1);
+    expect(list[0]!.incompleteLectures).toEqual({
+      count: 3,
+      lectures: [
+        { chapter: 1, lecture: 2, problems: ['missingTitle'] },
+        { chapter: 2, lecture: 1, problems: ['missingVideo'] },
+        { chapter: 2, lecture: 2, problems: ['missingTitle', 'unplayableVideo'] },
+      ],
+    });
+    // Spec §5 accepts them on ADD: the list points them out, nothing stored was changed.
+    const [row] = await ctx.database.db
+      .select()
+      .from(courses)
+      .where(eq(courses.educatorId, user.id));
+    expect(
+      row!.content.map((chapter) =>
+        chapter.chapterContent.map((lecture) => [lecture.lectureTitle, lecture.lectureUrl]),
+      ),
+    ).toEqual([
+      [
+        ['Instalar', 'https://youtu.be/rfscVS0vtbw'],
+        ['  ', 'https://youtu.be/kqtD5dpn9C8'],
+      ],
+      [
+        ['Resumo', ''],
+        ['', 'https://youtu.be/'],
+      ],
+    ]);
+  });
+});
+
 describe('educator routes: who may call them', () => {
   const routes = [
     ['get', '/api/educator/dashboard'],
@@ -649,6 +708,8 @@ describe('educator dashboard, courses and students', () => {
 
     expect(res.status).toBe(200);
     const { courses: list } = educatorCoursesResponseSchema.parse(res.body);
+    // The fixture's lectures all have a title and a video.
+    const none = { count: 0, lectures: [] };
     expect(list).toEqual([
       {
         _id: ids.react,
@@ -659,6 +720,7 @@ describe('educator dashboard, courses and students', () => {
         studentCount: 2,
         earnings: 33,
         createdAt: '2031-01-03T00:00:00.000Z',
+        incompleteLectures: none,
       },
       {
         _id: ids.livre,
@@ -669,6 +731,7 @@ describe('educator dashboard, courses and students', () => {
         studentCount: 1,
         earnings: 0,
         createdAt: '2031-01-02T00:00:00.000Z',
+        incompleteLectures: none,
       },
       {
         _id: ids.python,
@@ -679,6 +742,7 @@ describe('educator dashboard, courses and students', () => {
         studentCount: 3,
         earnings: 270,
         createdAt: '2031-01-01T00:00:00.000Z',
+        incompleteLectures: none,
       },
     ]);
   });
