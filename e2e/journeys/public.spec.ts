@@ -372,6 +372,77 @@ test.describe('Mentors', () => {
   });
 });
 
+test.describe('Mentor cards and booking', () => {
+  test('the cards line up along a row, and the booking pop-up closes on Esc, on its 44 px control and on Back', async ({
+    page,
+    expectAccessible,
+    saveScreenshot,
+  }) => {
+    await page.goto('/mentors-list');
+    const cards = page.getByRole('region', { name: 'Mentores disponíveis' }).getByRole('article');
+    await expect(cards).toHaveCount(4);
+
+    // Cards side by side start their description, subjects and price at the same height.
+    const parts = await cards.evaluateAll((articles) =>
+      articles.map((article) => {
+        const top = (selector: string) =>
+          article.querySelector(selector)?.getBoundingClientRect().top ?? Number.NaN;
+        return {
+          card: article.getBoundingClientRect().top,
+          description: top(':scope > p'),
+          subjects: top(':scope > ul'),
+          price: top(':scope > div:last-child'),
+        };
+      }),
+    );
+    const rows = new Map<number, typeof parts>();
+    for (const part of parts) rows.set(part.card, [...(rows.get(part.card) ?? []), part]);
+    for (const row of rows.values()) {
+      for (const key of ['description', 'subjects', 'price'] as const) {
+        const tops = row.map((part) => Math.round(part[key]));
+        expect(new Set(tops).size, `${key} tops along a row: ${tops.join(', ')}`).toBe(1);
+      }
+    }
+
+    // A visitor signs up from Reservar, then books.
+    const book = page.getByRole('button', { name: 'Reservar sessão com João Mendes' });
+    await book.click();
+    await signUp(page, 'Rita Mentorada');
+    await book.click();
+    const dialog = page.getByRole('dialog', { name: 'Agendar sessão com João Mendes' });
+    await expect(dialog).toBeVisible();
+    const close = dialog.getByRole('button', { name: 'Fechar' });
+    const closeBox = await close.boundingBox();
+    if (!closeBox) throw new Error('the close control is on screen');
+    expect(closeBox.width).toBeGreaterThanOrEqual(44);
+    expect(closeBox.height).toBeGreaterThanOrEqual(44);
+    await expectAccessible();
+    await saveScreenshot('mentor-booking', page, { fullPage: false });
+
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    // Back closes the pop-up and stays on the page.
+    await book.click();
+    await expect(dialog).toBeVisible();
+    await page.goBack();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/mentors-list$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Mentores' })).toBeVisible();
+
+    // Closed with its control, the pop-up leaves no history entry behind for Back to stop at.
+    await book.click();
+    await expect(dialog).toBeVisible();
+    await close.click();
+    await expect(dialog).toBeHidden();
+    await expect
+      .poll(() =>
+        page.evaluate(() => (history.state as { openDialog?: number } | null)?.openDialog),
+      )
+      .toBeUndefined();
+  });
+});
+
 test.describe('Job list', () => {
   test('filters by title, says when nothing matches, and applying asks to sign in, then says it is in development', async ({
     page,

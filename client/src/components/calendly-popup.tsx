@@ -1,39 +1,58 @@
 import { lazy, Suspense } from 'react';
 import { env } from '../config/env';
+import { Dialog } from './dialog';
 import { Loader } from './loader';
 
 // The scheduling widget is only needed once someone books a session: keep it out of the home chunk.
-const PopupModal = lazy(() =>
-  import('react-calendly').then((module) => ({ default: module.PopupModal })),
+const InlineWidget = lazy(() =>
+  import('react-calendly').then((module) => ({ default: module.InlineWidget })),
 );
 
 type CalendlyPopupProps = {
   open: boolean;
   onClose: () => void;
+  /** Who the session is with, for the pop-up's title. */
+  mentorName?: string;
   /** Fills the booking form for a signed-in user. */
   prefill?: { name?: string; email?: string };
 };
 
-/** The external scheduling widget (spec §1) in a popup over the page. */
-export function CalendlyPopup({ open, onClose, prefill }: CalendlyPopupProps) {
-  if (!open) return null;
+function WidgetLoader() {
+  // Behind the frame, which covers it once the scheduling page has drawn itself.
   return (
-    <Suspense
-      fallback={
-        <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50">
-          <div className="rounded-lg bg-white px-8">
-            <Loader label="Carregando agenda…" fullHeight={false} />
-          </div>
-        </div>
-      }
+    <div className="absolute inset-0 -z-10 flex items-center justify-center">
+      <Loader label="Carregando agenda…" fullHeight={false} />
+    </div>
+  );
+}
+
+/**
+ * The external scheduling widget (spec §1) in our own dialog rather than the widget's pop-up, whose
+ * close control is tiny and which neither Esc nor Back closed. Esc works while focus is on the dialog;
+ * inside the widget's frame the keys belong to the other site.
+ */
+export function CalendlyPopup({ open, onClose, mentorName, prefill }: CalendlyPopupProps) {
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={mentorName ? `Agendar sessão com ${mentorName}` : 'Agendar sessão'}
+      closeLabel="Fechar"
+      closeOnBack
+      size="wide"
     >
-      <PopupModal
-        url={env.calendlyUrl}
-        open
-        onModalClose={onClose}
-        rootElement={document.getElementById('root') ?? document.body}
-        prefill={prefill}
-      />
-    </Suspense>
+      {/* Edge to edge below the title: on a phone the widget needs every pixel of width. */}
+      <div className="-mx-6 -mb-6 border-t border-slate-200">
+        <Suspense fallback={<Loader label="Carregando agenda…" fullHeight={false} />}>
+          <InlineWidget
+            url={env.calendlyUrl}
+            prefill={prefill}
+            iframeTitle="Agenda de mentorias"
+            className="relative isolate h-[min(630px,70svh)] w-full"
+            LoadingSpinner={WidgetLoader}
+          />
+        </Suspense>
+      </div>
+    </Dialog>
   );
 }

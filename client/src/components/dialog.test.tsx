@@ -1,10 +1,16 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { Dialog } from './dialog';
 
-function Harness({ onClose = () => {} }: { onClose?: () => void }) {
+function Harness({
+  onClose = () => {},
+  closeOnBack = false,
+}: {
+  onClose?: () => void;
+  closeOnBack?: boolean;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -14,6 +20,7 @@ function Harness({ onClose = () => {} }: { onClose?: () => void }) {
       <Dialog
         open={open}
         title="Título"
+        closeOnBack={closeOnBack}
         onClose={() => {
           onClose();
           setOpen(false);
@@ -75,5 +82,47 @@ describe('Dialog', () => {
     expect(document.body.style.overflow).toBe('hidden');
     await user.keyboard('{Escape}');
     expect(document.body.style.overflow).toBe('');
+  });
+
+  describe('closed by Back', () => {
+    function dialogEntry(): unknown {
+      const state: unknown = window.history.state;
+      return typeof state === 'object' && state !== null && 'openDialog' in state
+        ? state.openDialog
+        : undefined;
+    }
+
+    it('when Back is pressed while it is open, then it closes and the page stays where it was', async () => {
+      const onClose = vi.fn();
+      const user = userEvent.setup();
+      render(<Harness closeOnBack onClose={onClose} />);
+      const before = window.location.href;
+      await user.click(screen.getByRole('button', { name: 'Abrir' }));
+      expect(dialogEntry()).toBeDefined();
+      act(() => window.history.back());
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(onClose).toHaveBeenCalledTimes(1);
+      expect(window.location.href).toBe(before);
+      expect(dialogEntry()).toBeUndefined();
+    });
+
+    it('when it is closed another way, then the entry it added is taken off again', async () => {
+      const user = userEvent.setup();
+      render(<Harness closeOnBack />);
+      await user.click(screen.getByRole('button', { name: 'Abrir' }));
+      expect(dialogEntry()).toBeDefined();
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      await waitFor(() => expect(dialogEntry()).toBeUndefined());
+    });
+
+    it('when it is not asked for, then opening adds no history entry', async () => {
+      const user = userEvent.setup();
+      render(<Harness />);
+      const length = window.history.length;
+      await user.click(screen.getByRole('button', { name: 'Abrir' }));
+      expect(window.history.length).toBe(length);
+      expect(dialogEntry()).toBeUndefined();
+    });
   });
 });

@@ -15,8 +15,10 @@ type DialogProps = {
   role?: 'dialog' | 'alertdialog';
   /** When set, a × button with this accessible name closes the dialog. */
   closeLabel?: string;
-  /** Extra classes for the panel (width, padding). */
+  /** Extra classes for the panel (padding, alignment). */
   className?: string;
+  /** 'wide' for content that needs room, such as an embedded page. */
+  size?: 'default' | 'wide';
   /** Back (the browser's, or a phone's) closes the dialog instead of leaving the page. */
   closeOnBack?: boolean;
   children: ReactNode;
@@ -63,6 +65,7 @@ export function Dialog({
   closeLabel,
   className = '',
   closeOnBack = false,
+  size = 'default',
   children,
 }: DialogProps) {
   const titleId = useId();
@@ -132,7 +135,7 @@ export function Dialog({
         onMouseDown={() => {
           pressStartedInPanel.current = true;
         }}
-        className={`relative max-h-[90vh] w-full max-w-md overflow-y-auto rounded-lg bg-white p-6 shadow-xl outline-none ${className}`}
+        className={`relative max-h-[90vh] w-full ${size === 'wide' ? 'max-w-3xl' : 'max-w-md'} overflow-y-auto rounded-lg bg-white p-6 shadow-xl outline-none ${className}`}
       >
         {(title || closeLabel) && (
           <div className="mb-4 flex items-start justify-between gap-4">

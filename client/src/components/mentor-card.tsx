@@ -16,7 +16,8 @@ export function formatMentorPrice(price: number): string {
 /** A mentor: photo, description, subjects, rating and hourly price, with 'Reservar'. */
 export function MentorCard({ mentor, onBook }: MentorCardProps) {
   return (
-    <article className="flex h-full flex-col rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+    // Four rows shared with the grid around it (see MentorGrid): header, description, subjects, price.
+    <article className="row-span-4 grid grid-rows-subgrid gap-y-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
       <div className="flex items-center gap-4">
         <img
           src={mentor.image}
@@ -28,7 +29,9 @@ export function MentorCard({ mentor, onBook }: MentorCardProps) {
         />
         <div className="min-w-0">
           <h3 className="text-lg font-semibold text-slate-900">{mentor.name}</h3>
-          <p className="flex flex-wrap items-center gap-x-1 text-sm text-slate-700">
+          {/* Rating and review count on lines of their own: the same shape on every card, where a
+              narrow card used to break the line between the two at a different place. */}
+          <p className="flex items-center gap-1 text-sm text-slate-700">
             <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-amber-500">
               <path d="M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.8l-5.2 2.8 1-5.8L1.5 7.7l5.9-.9L10 1.5z" />
             </svg>
@@ -36,15 +39,14 @@ export function MentorCard({ mentor, onBook }: MentorCardProps) {
               <span className="sr-only">Avaliação </span>
               {mentor.rating.toFixed(1)}
             </span>
-            <span aria-hidden="true">·</span>
-            <span className="whitespace-nowrap">{mentor.reviews} avaliações</span>
           </p>
+          <p className="text-sm text-slate-600">{mentor.reviews} avaliações</p>
         </div>
       </div>
-      <p className="mt-4 text-sm leading-relaxed text-slate-700">
+      <p className="text-sm leading-relaxed text-slate-700">
         {truncateWithEllipsis(mentor.description, MENTOR_DESCRIPTION_MAX)}
       </p>
-      <ul aria-label="Assuntos" className="mt-4 flex flex-wrap gap-2">
+      <ul aria-label="Assuntos" className="flex flex-wrap content-start gap-2">
         {mentor.subjects.slice(0, MENTOR_SUBJECTS_MAX).map((subject) => (
           <li
             key={subject}
@@ -54,7 +56,7 @@ export function MentorCard({ mentor, onBook }: MentorCardProps) {
           </li>
         ))}
       </ul>
-      <div className="mt-auto flex items-center justify-between gap-3 pt-5">
+      <div className="flex items-center justify-between gap-3 pt-1">
         <p className="text-base font-semibold whitespace-nowrap text-slate-900">
           {formatMentorPrice(mentor.price)}
         </p>

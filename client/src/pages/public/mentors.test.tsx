@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mentors } from '../../data/mentors';
@@ -6,8 +6,7 @@ import { renderWithProviders, testUser } from '../../test/render';
 import MentorsPage, { filterMentors } from './mentors';
 
 vi.mock('react-calendly', () => ({
-  PopupModal: (props: { open: boolean }) =>
-    props.open ? <div role="dialog" aria-label="Agenda" /> : null,
+  InlineWidget: () => <div data-testid="calendly" />,
 }));
 
 function mentorNames(): string[] {
@@ -69,6 +68,7 @@ describe('MentorsPage', () => {
 
     renderWithProviders(<MentorsPage />, { auth: { user: testUser } });
     await user.click(screen.getAllByRole('button', { name: /Reservar/ })[1]);
-    expect(await screen.findByRole('dialog', { name: 'Agenda' })).toBeInTheDocument();
+    const dialog = screen.getByRole('dialog', { name: /^Agendar sessão com / });
+    expect(await within(dialog).findByTestId('calendly')).toBeInTheDocument();
   });
 });
