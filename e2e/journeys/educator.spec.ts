@@ -421,6 +421,66 @@ test.describe('educator area', () => {
     expect(dialogs.unexpected).toEqual([]);
   });
 
+  test('lectures without a title or a video are pointed out before ADD and in My Courses', async ({
+    page,
+    saveScreenshot,
+    expectAccessible,
+  }) => {
+    const dialogs = watchDialogs(page);
+    const check = (name: string) => checkEducatorPage(page, name, saveScreenshot, expectAccessible);
+    const title = `Curso por completar ${Date.now().toString(36)}`;
+    await becomeEducator(page, 'Tiago Educador');
+    await openSection(page, 'Add Course');
+    await fillCourseForm(page, dialogs, {
+      title,
+      price: '15',
+      discount: '0',
+      thumbnail: gradientPng(160, 90),
+      chapters: [
+        {
+          title: 'Introdução',
+          lectures: [
+            { title: '', minutes: 5, url: 'https://youtu.be/rfscVS0vtbw', preview: true },
+            { title: 'Variáveis', minutes: 8, url: '', preview: false },
+          ],
+        },
+        {
+          title: 'Prática',
+          lectures: [
+            {
+              title: 'Exercícios',
+              minutes: 10,
+              url: 'https://youtu.be/kqtD5dpn9C8',
+              preview: false,
+            },
+          ],
+        },
+      ],
+    });
+
+    const summary = 'Aulas incompletas: 1.1 sem título, 1.2 sem vídeo';
+    await expect(page.getByText(summary)).toBeVisible();
+    await expect(chapterCard(page, 'Introdução').getByText(/^Incompleta:/)).toHaveText([
+      'Incompleta: sem título',
+      'Incompleta: sem vídeo',
+    ]);
+    await expect(chapterCard(page, 'Prática').getByText(/^Incompleta:/)).toHaveCount(0);
+    const add = page.getByRole('button', { name: 'ADD', exact: true });
+    await expect(add).toHaveAccessibleDescription(new RegExp(`^${summary}`));
+    await check('educator-incomplete-1-add-course');
+
+    // Spec §5 accepts them: the warning does not stop the course.
+    await add.click();
+    await expect(page.getByText('Curso adicionado com sucesso')).toBeVisible();
+    await expect(page.getByText(summary)).toHaveCount(0);
+
+    await openSection(page, 'My Courses');
+    const row = page.getByRole('row').filter({ hasText: title });
+    await expect(row.getByRole('cell').first()).toHaveText(`${title}${summary}`);
+    await check('educator-incomplete-2-my-courses');
+    expect(dialogs.unexpected).toEqual([]);
+  });
+
   test(
     "on a phone, the bottom bar's Perfil menu makes a student an educator and leads to the dashboard",
     { tag: '@phone-only' },

@@ -101,7 +101,7 @@ export async function fillCourseForm(
       const count = index + 1;
       await expect(card).toContainText(`${count} ${count === 1 ? 'Lecture' : 'Lectures'}`);
       await expect(card).toContainText(
-        `${lecture.title} - ${lecture.minutes} mins - Link - ${lecture.preview ? 'Free Preview' : 'Paid'}`,
+        `${lecture.title} - ${lecture.minutes} mins - ${lecture.url ? 'Link' : 'Sem link'} - ${lecture.preview ? 'Free Preview' : 'Paid'}`,
       );
     }
   }

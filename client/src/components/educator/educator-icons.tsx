@@ -70,6 +70,11 @@ export const educatorIcons = {
       <path d="M4 7h16M9 7V4.5h6V7M6.5 7l1 13h9l1-13M10 11v5M14 11v5" />
     </Icon>
   ),
+  warning: (
+    <Icon className="h-4 w-4 shrink-0">
+      <path d="M12 4 2.5 20h19L12 4ZM12 10v4.5M12 17.2v.3" />
+    </Icon>
+  ),
   upload: (
     <Icon className="h-5 w-5">
       <path d="M12 16V4M7 9l5-5 5 5M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3" />

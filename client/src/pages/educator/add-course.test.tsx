@@ -263,6 +263,41 @@ describe('AddCoursePage', { timeout: 20_000 }, () => {
     expect(field.price()).toHaveAttribute('max', String(COURSE_PRICE_MAX));
   });
 
+  it('when lectures lack a title or a video, then the form names them above ADD and still sends the course', async () => {
+    const { calls } = stubApi(() => ({
+      status: 201,
+      data: { success: true, message: 'Curso adicionado com sucesso' },
+    }));
+    const user = userEvent.setup();
+    renderPage();
+    await user.type(field.title(), 'Curso por acabar');
+    await user.upload(field.thumbnail(), png());
+    vi.spyOn(window, 'prompt').mockReturnValueOnce('Introdução');
+    await user.click(screen.getByRole('button', { name: '+ Add Chapter' }));
+    expect(screen.queryByText(/Aulas? incompletas?/)).not.toBeInTheDocument();
+    for (const lecture of [
+      { url: 'https://youtu.be/abc123' },
+      { title: 'Variáveis' },
+      { title: 'Completa', url: 'https://youtu.be/def456' },
+    ]) {
+      await user.click(screen.getByRole('button', { name: '+ Add Lecture' }));
+      const dialog = screen.getByRole('dialog', { name: 'Add Lecture' });
+      if (lecture.title)
+        await user.type(within(dialog).getByLabelText('Lecture Title'), lecture.title);
+      if (lecture.url) await user.type(within(dialog).getByLabelText('Lecture URL'), lecture.url);
+      await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    }
+
+    const summary = 'Aulas incompletas: 1.1 sem título, 1.2 sem vídeo';
+    expect(screen.getByText(summary)).toBeInTheDocument();
+    expect(field.submit()).toHaveAccessibleDescription(expect.stringContaining(summary));
+    // Spec §5 accepts such lectures: a warning, not a block.
+    await user.click(field.submit());
+    expect(await screen.findByText('Curso adicionado com sucesso')).toBeInTheDocument();
+    expect(addCourseCalls(calls)).toHaveLength(1);
+    expect(screen.queryByText(summary)).not.toBeInTheDocument();
+  });
+
   it('when the title is only spaces, then the schema message is shown and nothing is sent', async () => {
     const { calls } = stubApi(() => ({ data: { success: true, message: 'Curso adicionado' } }));
     const user = userEvent.setup();

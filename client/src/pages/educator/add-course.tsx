@@ -1,9 +1,11 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { ErrorResponse } from '@aprendiz/contract/common';
 import { addCourseDataSchema, type AddCourseDataInput } from '@aprendiz/contract/educator';
+import { findIncompleteLectures } from '@aprendiz/contract/rules/incomplete-lectures';
 import type { MessageResponse } from '@aprendiz/contract/learning';
 import { COURSE_PRICE_MAX } from '@aprendiz/contract/rules/pricing';
 import { educatorIcons } from '../../components/educator/educator-icons';
+import { describeIncompleteLectures } from '../../components/educator/incomplete-lectures';
 import { notify } from '../../components/toast';
 import { api, errorMessage } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -72,6 +74,7 @@ export default function AddCoursePage() {
   const [image, setImage] = useState<File | null>(null);
   const [chapters, setChapters] = useState<ChapterDraft[]>([]);
   const [sending, setSending] = useState(false);
+  const incomplete = findIncompleteLectures(chapters);
 
   function handleThumbnail(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0] ?? null;
@@ -225,10 +228,28 @@ export default function AddCoursePage() {
           <ChapterBuilder chapters={chapters} onChange={setChapters} />
         </fieldset>
 
+        {incomplete.count > 0 && (
+          // Spec §5 accepts these lectures, so this warns and ADD stays enabled.
+          <div
+            id={`${id}-incomplete`}
+            className="flex gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+          >
+            <span className="mt-0.5">{educatorIcons.warning}</span>
+            <div className="min-w-0 space-y-1 break-words">
+              <p className="font-medium">{describeIncompleteLectures(incomplete)}</p>
+              <p>
+                Os alunos verão só o número destas aulas ou &quot;Este vídeo não está
+                disponível&quot;. Pode adicionar o curso mesmo assim.
+              </p>
+            </div>
+          </div>
+        )}
+
         <button
           type="submit"
           disabled={sending}
           aria-busy={sending}
+          aria-describedby={incomplete.count > 0 ? `${id}-incomplete` : undefined}
           className="my-4 w-max rounded bg-black px-8 py-2.5 font-semibold text-white hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:opacity-60"
         >
           ADD

@@ -15,6 +15,7 @@ const courses: EducatorCoursesResponse['courses'] = [
     studentCount: 3,
     earnings: 134,
     createdAt: '2025-03-09T12:00:00.000Z',
+    incompleteLectures: { count: 0, lectures: [] },
   },
   {
     _id: '7d2f5c1e-0000-4000-8000-000000000002',
@@ -25,6 +26,7 @@ const courses: EducatorCoursesResponse['courses'] = [
     studentCount: 0,
     earnings: 0,
     createdAt: '2024-12-25T12:00:00.000Z',
+    incompleteLectures: { count: 0, lectures: [] },
   },
 ];
 
@@ -76,6 +78,33 @@ describe('MyCoursesPage', () => {
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual(['Git para iniciantes', 'Free', 'Kz 0.00', '0', '25/12/2024']);
+  });
+
+  it('when a course has incomplete lectures, then its title cell names them', async () => {
+    const incomplete = {
+      ...courses[0],
+      incompleteLectures: {
+        count: 3,
+        lectures: [
+          { chapter: 1, lecture: 1, problems: ['missingTitle' as const] },
+          { chapter: 2, lecture: 3, problems: ['missingVideo' as const] },
+          {
+            chapter: 3,
+            lecture: 1,
+            problems: ['missingTitle' as const, 'unplayableVideo' as const],
+          },
+        ],
+      },
+    };
+    stubApi(() => ({ data: { success: true, courses: [incomplete, courses[1]] } }));
+    renderPage();
+    const [, first, second] = within(await screen.findByRole('table')).getAllByRole('row');
+
+    expect(within(first).getAllByRole('cell')[0]).toHaveTextContent(
+      'React moderno' +
+        'Aulas incompletas: 1.1 sem título, 2.3 sem vídeo, 3.1 sem título e com link de vídeo inválido',
+    );
+    expect(second).not.toHaveTextContent(/incompleta/i);
   });
 
   it('when the educator has no courses, then the page says so and links to Add Course', async () => {

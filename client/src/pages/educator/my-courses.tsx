@@ -9,6 +9,7 @@ import {
   TableBox,
   tableClass,
 } from '../../components/educator/table-box';
+import { IncompleteLecturesNote } from '../../components/educator/incomplete-lectures';
 import { useEducatorResource } from '../../components/educator/use-educator-resource';
 import { Loader } from '../../components/loader';
 import { paths } from '../../config/paths';
@@ -35,12 +36,15 @@ function CourseRow({ course, currency }: { course: EducatorCourse; currency: str
             loading="lazy"
             className="hidden h-9 w-16 shrink-0 rounded object-cover sm:block"
           />
-          <Link
-            to={paths.course(course._id)}
-            className="line-clamp-2 rounded-sm hover:text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600"
-          >
-            {course.courseTitle}
-          </Link>
+          <div className="min-w-0 space-y-1">
+            <Link
+              to={paths.course(course._id)}
+              className="line-clamp-2 rounded-sm hover:text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600"
+            >
+              {course.courseTitle}
+            </Link>
+            <IncompleteLecturesNote incomplete={course.incompleteLectures} />
+          </div>
         </div>
       </td>
       <td className={cellClass}>{educatorPrice(course.coursePrice)}</td>

@@ -247,6 +247,20 @@ describe('ChapterBuilder', { timeout: 20_000 }, () => {
     ]);
   });
 
+  it('when a lecture lacks a title, a video or a video id, then its row says so; a complete one says nothing', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await addChapters(user, 'Introdução');
+    await addLectureTo(user, 'Introdução', {});
+    await addLectureTo(user, 'Introdução', { title: 'Sem id', url: 'https://youtu.be/' });
+    await addLectureTo(user, 'Introdução', { title: 'Completa', url: 'https://youtu.be/abc123' });
+
+    const rows = within(chapterItem('Introdução')).getAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent('Incompleta: sem título e sem vídeo');
+    expect(rows[1]).toHaveTextContent('Incompleta: com link de vídeo inválido');
+    expect(rows[2]).not.toHaveTextContent('Incompleta');
+  });
+
   it('when the lecture URL is not a web link, then the modal stays open with the message and nothing is added', async () => {
     const user = userEvent.setup();
     render(<Harness />);

@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import { lectureProblems } from '@aprendiz/contract/rules/incomplete-lectures';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { educatorIcons } from '../../../components/educator/educator-icons';
+import { describeLectureProblems } from '../../../components/educator/incomplete-lectures';
 import {
   addChapter,
   addLecture,
@@ -39,24 +41,33 @@ function LectureRow({
   position: number;
   onRemove: () => void;
 }) {
+  const problems = lectureProblems(lecture);
   return (
     <li className="flex items-start justify-between gap-3 py-2">
-      <p className="min-w-0 break-words text-sm text-gray-700">
-        {position}. {lecture.lectureTitle} - {lecture.lectureDuration} mins -{' '}
-        {lecture.lectureUrl ? (
-          <a
-            href={lecture.lectureUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="text-blue-700 underline hover:text-blue-800"
-          >
-            Link
-          </a>
-        ) : (
-          'Sem link'
-        )}{' '}
-        - {lecture.isPreviewFree ? 'Free Preview' : 'Paid'}
-      </p>
+      <div className="min-w-0 space-y-1">
+        <p className="break-words text-sm text-gray-700">
+          {position}. {lecture.lectureTitle} - {lecture.lectureDuration} mins -{' '}
+          {lecture.lectureUrl ? (
+            <a
+              href={lecture.lectureUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="text-blue-700 underline hover:text-blue-800"
+            >
+              Link
+            </a>
+          ) : (
+            'Sem link'
+          )}{' '}
+          - {lecture.isPreviewFree ? 'Free Preview' : 'Paid'}
+        </p>
+        {problems.length > 0 && (
+          <p className="flex items-center gap-1.5 text-xs text-amber-800">
+            {educatorIcons.warning}
+            Incompleta: {describeLectureProblems(problems)}
+          </p>
+        )}
+      </div>
       <button
         type="button"
         aria-label={`Remove lecture ${lecture.lectureTitle || position}`}
