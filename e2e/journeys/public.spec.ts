@@ -322,13 +322,18 @@ test.describe('Course page details', () => {
     }
     await expect(bar).toBeVisible();
     await expect(bar).toContainText(/Kz \d+\.\d{2}/);
-    const barBox = await bar.boundingBox();
     const navBox = await page.getByRole('navigation', { name: 'Navegação inferior' }).boundingBox();
-    if (!barBox || !navBox) throw new Error('the bar and the bottom navigation are on screen');
-    expect(
-      barBox.y + barBox.height,
-      'the bar sits above the bottom navigation',
-    ).toBeLessThanOrEqual(navBox.y + 0.5);
+    if (!navBox) throw new Error('the bottom navigation is on screen');
+    // Polled: the bar slides up into place when it appears.
+    await expect
+      .poll(
+        async () => {
+          const box = await bar.boundingBox();
+          return box ? box.y + box.height : Number.POSITIVE_INFINITY;
+        },
+        { message: 'the bar sits above the bottom navigation' },
+      )
+      .toBeLessThanOrEqual(navBox.y + 0.5);
     await settleEntrances(page);
     await expectAccessible();
     await saveScreenshot('course-detail-sticky-bar', page, { fullPage: false });
