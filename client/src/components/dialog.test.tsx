@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { StrictMode, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { Dialog } from './dialog';
 
@@ -114,6 +114,23 @@ describe('Dialog', () => {
       await user.keyboard('{Escape}');
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
       await waitFor(() => expect(dialogEntry()).toBeUndefined());
+    });
+
+    it('when React runs its effects twice (development), then it still adds one entry and stays open', async () => {
+      const user = userEvent.setup();
+      render(
+        <StrictMode>
+          <Harness closeOnBack />
+        </StrictMode>,
+      );
+      await user.click(screen.getByRole('button', { name: 'Abrir' }));
+      // Past the moment a second entry's removal would have run.
+      await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+      expect(screen.getByRole('dialog')).toBeInTheDocument();
+      expect(dialogEntry()).toBeDefined();
+      act(() => window.history.back());
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(dialogEntry()).toBeUndefined();
     });
 
     it('when it is not asked for, then opening adds no history entry', async () => {
