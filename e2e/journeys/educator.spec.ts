@@ -364,6 +364,22 @@ test.describe('educator area', () => {
     await expect(statValue(page, 'Total Courses')).toHaveText('1');
     expect(dialogs.unexpected).toEqual([]);
   });
+  test("a new educator's empty dashboard offers the first step: Criar o primeiro curso", async ({
+    page,
+    saveScreenshot,
+    expectAccessible,
+  }) => {
+    await becomeEducator(page, 'Vera Educadora');
+    await expect(statValue(page, 'Total Courses')).toHaveText('0');
+    const offer = page.getByRole('main').getByRole('link', { name: 'Criar o primeiro curso' });
+    await expect(offer).toBeVisible();
+    await checkEducatorPage(page, 'educator-first-course-offer', saveScreenshot, expectAccessible);
+
+    await offer.click();
+    await expect(page).toHaveURL(/\/educator\/add-course$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Add Course' })).toBeVisible();
+  });
+
   test('removing a chapter that has lectures asks first, naming its lecture count', async ({
     page,
     saveScreenshot,

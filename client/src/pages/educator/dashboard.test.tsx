@@ -116,7 +116,7 @@ describe('DashboardPage', () => {
     expect(second[2]).toHaveTextContent('SQL essencial');
   });
 
-  it('when the educator has no enrollments yet, then the totals are zero and the table says so', async () => {
+  it('when the educator has no course yet, then the totals are zero, the table says so and Criar o primeiro curso leads to Add Course', async () => {
     stubApi(() => ({
       data: {
         success: true,
@@ -134,6 +134,18 @@ describe('DashboardPage', () => {
     expect(await screen.findByText('Nenhuma inscrição ainda.')).toBeInTheDocument();
     expect(screen.getByText('Total Enrollments').previousElementSibling).toHaveTextContent('0');
     expect(screen.getByText('Total Earnings').previousElementSibling).toHaveTextContent('Kz 0.00');
+    // The first step is offered: the empty dashboard leads to Add Course.
+    expect(screen.getByRole('link', { name: 'Criar o primeiro curso' })).toHaveAttribute(
+      'href',
+      '/educator/add-course',
+    );
+  });
+
+  it('when the educator already has courses, then no first-course offer shows', async () => {
+    stubApi(() => ({ data: filled }));
+    renderDashboard();
+    expect(await screen.findByText('Total Courses')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Criar o primeiro curso' })).not.toBeInTheDocument();
   });
 
   it('when the server answers success false, then its message is toasted and the loader stays', async () => {

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import type { DashboardData, DashboardResponse } from '@aprendiz/contract/educator';
 import { formatMoney } from '@aprendiz/contract/rules/pricing';
 import { educatorIcons } from '../../components/educator/educator-icons';
@@ -15,6 +16,7 @@ import {
 } from '../../components/educator/table-box';
 import { useEducatorResource } from '../../components/educator/use-educator-resource';
 import { Loader } from '../../components/loader';
+import { paths } from '../../config/paths';
 import { useAppContext } from '../../context/app-context';
 import { usePageTitle } from '../../lib/use-page-title';
 
@@ -75,6 +77,24 @@ function LatestEnrollments({ rows }: { rows: DashboardData['enrolledStudentsData
   );
 }
 
+/** A new educator's dashboard is all zeros; this gives them the step that changes that. */
+function FirstCourseOffer() {
+  return (
+    <div className="flex max-w-4xl flex-col gap-3 rounded-md border border-blue-200 bg-blue-50 p-4 sm:flex-row sm:items-center sm:justify-between">
+      <p className="text-slate-800">
+        Ainda não tem nenhum curso. Publique o primeiro para começar a receber alunos.
+      </p>
+      <Link
+        to={paths.educatorAddCourse}
+        className="inline-flex w-max shrink-0 items-center gap-2 rounded bg-blue-600 px-4 py-2 font-medium text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+      >
+        {educatorIcons.addCourse}
+        Criar o primeiro curso
+      </Link>
+    </div>
+  );
+}
+
 /** /educator: totals and the latest enrollments (spec §2; loading until a success answer, §4). */
 export default function DashboardPage() {
   usePageTitle('Dashboard');
@@ -86,6 +106,7 @@ export default function DashboardPage() {
   return (
     <div className="space-y-8 p-4 md:p-8">
       <h1 className="text-2xl font-semibold text-slate-900">Dashboard</h1>
+      {dashboard.totalCourses === 0 && <FirstCourseOffer />}
       <div className="flex flex-col gap-4 sm:flex-row sm:flex-wrap sm:gap-5">
         <StatCard
           icon={educatorIcons.enrollments}
