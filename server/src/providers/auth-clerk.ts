@@ -64,6 +64,11 @@ function identityFromClaims(claims: SessionClaims): UserIdentity | null {
   };
 }
 
+/** Clerk's times are milliseconds; null when an answer lacks one. */
+function clerkTime(ms: number | undefined): Date | null {
+  return typeof ms === 'number' && Number.isFinite(ms) ? new Date(ms) : null;
+}
+
 function unavailable(cause: unknown): AppError {
   return new AppError('UNAVAILABLE', CLERK_UNAVAILABLE, { cause });
 }
@@ -103,7 +108,10 @@ export function createClerkAuthProvider(
       const user = await clerk.users.getUser(userId);
       const json = clerkUserJsonSchema.safeParse(user.raw);
       if (!json.success) throw unavailable(json.error);
-      return { identity: identityFromClerkUser(json.data), changedAt: new Date(user.updatedAt) };
+      return {
+        identity: identityFromClerkUser(json.data),
+        changedAt: clerkTime(json.data.updated_at),
+      };
     } catch (err) {
       if (isClerkAPIResponseError(err) && err.status === 404) return null;
       if (err instanceof AppError) throw err;
@@ -123,7 +131,7 @@ export function createClerkAuthProvider(
       // First sight: the webhook may not have arrived yet, so the row is created here.
       const fromClaims = identityFromClaims(claims);
       const account = fromClaims
-        ? { identity: fromClaims, changedAt: claims.iat ? new Date(claims.iat * 1000) : null }
+        ? { identity: fromClaims, changedAt: clerkTime(claims.iat && claims.iat * 1000) }
         : await fetchIdentity(claims.sub);
       if (!account) return null;
       return users.saveIdentity(account.identity, account.changedAt);
@@ -132,7 +140,7 @@ export function createClerkAuthProvider(
       try {
         // PATCH …/metadata deep-merges, so other public metadata keys are kept.
         const user = await clerk.users.updateUserMetadata(userId, { publicMetadata: { role } });
-        return new Date(user.updatedAt);
+        return clerkTime(user.updatedAt);
       } catch (err) {
         throw unavailable(err);
       }

@@ -32,9 +32,9 @@ export interface ClerkAuthProvider extends AuthProviderBase {
   readonly kind: 'clerk';
   /**
    * Writes the role where Clerk keeps it (public metadata), so it survives the next webhook sync;
-   * resolves to the time Clerk recorded the change.
+   * resolves to the time Clerk recorded the change (null if its answer lacks one).
    */
-  publishRole(userId: string, role: Role): Promise<Date>;
+  publishRole(userId: string, role: Role): Promise<Date | null>;
 }
 
 /** What requireAuth and the account routes need from whichever sign-in provider was chosen at start. */
