@@ -1,12 +1,20 @@
 import { z } from 'zod';
 import { uuidSchema } from '@aprendiz/contract/common';
+import { hasUnsafeCharacters } from '@aprendiz/contract/rules/safe-text';
+
+/** Stripe's ids are plain ASCII; one holding a NUL or a lone surrogate could not even be stored. */
+const stripeIdSchema = z
+  .string()
+  .min(1)
+  .max(255)
+  .refine((id) => !hasUnsafeCharacters(id));
 
 /**
  * A valid signature proves Stripe sent the bytes, not that they hold what we read: the JSON is
  * checked field by field before anything is written.
  */
 export const stripeEventSchema = z.object({
-  id: z.string().min(1).max(255),
+  id: stripeIdSchema,
   type: z.string().max(255),
   data: z.object({ object: z.unknown() }),
 });
@@ -14,7 +22,7 @@ export type StripeEvent = z.infer<typeof stripeEventSchema>;
 
 /** The fields of a Checkout Session this app acts on; the rest of the object is not read. */
 const checkoutSessionSchema = z.object({
-  id: z.string().min(1).max(255),
+  id: stripeIdSchema,
   object: z.literal('checkout.session'),
   payment_status: z.string(),
   client_reference_id: z.string().nullish(),
