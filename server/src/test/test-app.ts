@@ -96,6 +96,8 @@ export async function createTestContext(env: NodeJS.ProcessEnv = {}): Promise<Te
       return { user, token, auth: { Authorization: `Bearer ${token}` } };
     },
     close: async () => {
+      // Redis and the cache bus's listening connection, when the context was configured with them.
+      await deps.close();
       await drop();
       await rm(dataDir, { recursive: true, force: true });
     },
