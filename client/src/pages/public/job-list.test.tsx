@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jobs } from '../../data/jobs';
 import { renderWithProviders, testUser } from '../../test/render';
-import JobListPage, { filterJobsByTitle } from './job-list';
+import JobListPage, { filterJobs } from './job-list';
 
 function jobTitles(): string[] {
   return screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent ?? '');
@@ -24,11 +24,22 @@ describe('jobs data', () => {
   });
 });
 
-describe('filterJobsByTitle', () => {
+describe('filterJobs', () => {
   it('when given a term in any case, then only titles containing it are kept', () => {
-    const titles = filterJobsByTitle(jobs, 'ESTÁGIO').map((job) => job.title);
+    const titles = filterJobs(jobs, 'ESTÁGIO').map((job) => job.title);
     expect(titles.length).toBeGreaterThan(0);
     titles.forEach((title) => expect(title.toLowerCase()).toContain('estágio'));
+  });
+
+  it('when the term lacks the accents, then the same jobs are kept', () => {
+    expect(filterJobs(jobs, 'estagio')).toEqual(filterJobs(jobs, 'Estágio'));
+  });
+
+  it('when the term names a company or a place, then its jobs are kept', () => {
+    expect(filterJobs(jobs, 'pagafacil').map((job) => job.company)).toEqual(['PagaFácil']);
+    const inSaoPaulo = filterJobs(jobs, 'sao paulo');
+    expect(inSaoPaulo.length).toBeGreaterThan(0);
+    inSaoPaulo.forEach((job) => expect(job.location).toContain('São Paulo'));
   });
 });
 
@@ -36,10 +47,9 @@ describe('JobListPage', () => {
   it('when opened, then the title, the filter and twenty cards with title, company, salary, location, clamped description and Aplicar Agora show', () => {
     renderWithProviders(<JobListPage />);
     expect(screen.getByRole('heading', { level: 1, name: 'Vagas de Emprego' })).toBeInTheDocument();
-    expect(screen.getByRole('searchbox', { name: 'Filtrar vagas por título' })).toHaveAttribute(
-      'placeholder',
-      'Filtrar por título de vaga...',
-    );
+    expect(
+      screen.getByRole('searchbox', { name: 'Filtrar vagas por título, empresa ou local' }),
+    ).toHaveAttribute('placeholder', 'Filtrar por título de vaga...');
     const cards = screen.getAllByRole('article');
     expect(cards).toHaveLength(20);
     const first = within(cards[0]);

@@ -1,3 +1,4 @@
+import { includesForSearch } from '@aprendiz/contract/rules/search-text';
 import { useId, useState } from 'react';
 import { useAuthActions, useAuthUser } from '../../auth/auth-context';
 import { UnderDevelopmentDialog } from '../../components/under-development-dialog';
@@ -10,11 +11,16 @@ const TYPE_STYLE: Record<JobType, string> = {
   Internship: 'bg-violet-50 text-violet-800',
 };
 
-/** Spec §2: a case-insensitive substring of the job title. */
-export function filterJobsByTitle(list: readonly Job[], query: string): Job[] {
-  const needle = query.trim().toLowerCase();
+/**
+ * Spec §2 filters on the title; issue 17 widens it to the company and the location, and ignores
+ * accents as well as case.
+ */
+export function filterJobs(list: readonly Job[], query: string): Job[] {
+  const needle = query.trim();
   if (!needle) return [...list];
-  return list.filter((job) => job.title.toLowerCase().includes(needle));
+  return list.filter((job) =>
+    [job.title, job.company, job.location].some((field) => includesForSearch(field, needle)),
+  );
 }
 
 function JobCard({ job, onApply }: { job: Job; onApply: () => void }) {
@@ -62,7 +68,7 @@ export default function JobListPage() {
     'Vagas de Emprego',
     'Vagas de emprego e estágio em tecnologia: front-end, back-end, dados e mobile, presenciais e remotas.',
   );
-  const visible = filterJobsByTitle(jobs, query);
+  const visible = filterJobs(jobs, query);
 
   function apply() {
     if (user) setDialogOpen(true);
@@ -74,7 +80,7 @@ export default function JobListPage() {
       <h1 className="text-3xl font-semibold text-slate-900 md:text-4xl">Vagas de Emprego</h1>
       <div className="mt-6 max-w-xl">
         <label htmlFor={filterId} className="sr-only">
-          Filtrar vagas por título
+          Filtrar vagas por título, empresa ou local
         </label>
         <input
           id={filterId}

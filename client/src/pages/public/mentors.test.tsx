@@ -23,6 +23,13 @@ describe('filterMentors', () => {
     ]);
     expect(filterMentors(mentors, ' ')).toHaveLength(mentors.length);
   });
+
+  it('when the term lacks the accents of a name or a subject, then those mentors are kept', () => {
+    expect(filterMentors(mentors, 'joao').map((mentor) => mentor.name)).toEqual(['João Mendes']);
+    expect(filterMentors(mentors, 'MICROSSERVICOS').map((mentor) => mentor.name)).toEqual([
+      'Pedro Almeida',
+    ]);
+  });
 });
 
 describe('MentorsPage', () => {

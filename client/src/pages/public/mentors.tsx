@@ -1,16 +1,17 @@
+import { includesForSearch } from '@aprendiz/contract/rules/search-text';
 import { useId, useState } from 'react';
 import { MentorGrid } from '../../components/mentor-grid';
 import { mentors, type Mentor } from '../../data/mentors';
 import { usePageTitle } from '../../lib/use-page-title';
 
-/** Spec §2: a case-insensitive substring of the name or of any subject. */
+/** Spec §2: a substring of the name or of any subject, ignoring case and (issue 17) accents. */
 export function filterMentors(list: readonly Mentor[], query: string): Mentor[] {
-  const needle = query.trim().toLowerCase();
+  const needle = query.trim();
   if (!needle) return [...list];
   return list.filter(
     (mentor) =>
-      mentor.name.toLowerCase().includes(needle) ||
-      mentor.subjects.some((subject) => subject.toLowerCase().includes(needle)),
+      includesForSearch(mentor.name, needle) ||
+      mentor.subjects.some((subject) => includesForSearch(subject, needle)),
   );
 }
 
