@@ -1,5 +1,33 @@
 import { z } from 'zod';
 import { publicPersonSchema } from './common';
+import { textSchema } from './text-schemas';
+
+/** The catalogue's fixed categories: the API speaks in slugs, the pages show the labels. */
+export const COURSE_CATEGORIES = {
+  programacao: 'Programação',
+  'dados-ia': 'Dados e IA',
+  design: 'Design',
+  negocios: 'Negócios',
+  marketing: 'Marketing',
+  seguranca: 'Segurança',
+  'infraestrutura-cloud': 'Infraestrutura e Cloud',
+  carreira: 'Carreira',
+} as const;
+export type CourseCategory = keyof typeof COURSE_CATEGORIES;
+export const COURSE_CATEGORY_SLUGS = Object.keys(COURSE_CATEGORIES) as [
+  CourseCategory,
+  ...CourseCategory[],
+];
+export const courseCategorySchema = z.enum(COURSE_CATEGORY_SLUGS, { error: 'Categoria inválida' });
+
+export const COURSE_LEVELS = {
+  iniciante: 'Iniciante',
+  intermediario: 'Intermediário',
+  avancado: 'Avançado',
+} as const;
+export type CourseLevel = keyof typeof COURSE_LEVELS;
+export const COURSE_LEVEL_SLUGS = Object.keys(COURSE_LEVELS) as [CourseLevel, ...CourseLevel[]];
+export const courseLevelSchema = z.enum(COURSE_LEVEL_SLUGS, { error: 'Nível inválido' });
 
 export const lectureSchema = z.object({
   lectureId: z.string(),
@@ -37,6 +65,9 @@ export const courseSummarySchema = z.object({
   totalLectures: z.number().int().min(0),
   /** Minutes. */
   totalDuration: z.number().min(0),
+  /** null for courses created before categories existed. */
+  category: courseCategorySchema.nullable(),
+  level: courseLevelSchema.nullable(),
   createdAt: z.string(),
 });
 export type CourseSummary = z.infer<typeof courseSummarySchema>;
@@ -60,3 +91,51 @@ export const courseDetailResponseSchema = z.object({
   courseData: courseDetailSchema,
 });
 export type CourseDetailResponse = z.infer<typeof courseDetailResponseSchema>;
+
+export const COURSE_SEARCH_SORTS = ['relevance', 'rating', 'students', 'newest', 'price'] as const;
+export type CourseSearchSort = (typeof COURSE_SEARCH_SORTS)[number];
+export const COURSE_SEARCH_QUERY_MAX = 100;
+export const COURSE_SEARCH_PAGE_SIZE_MAX = 60;
+export const COURSE_SEARCH_PAGE_SIZE_DEFAULT = 24;
+/** Beyond this a page is only a costly way to ask for nothing. */
+export const COURSE_SEARCH_PAGE_MAX = 10_000;
+
+const PAGE_MESSAGE = 'Página inválida';
+const PAGE_SIZE_MESSAGE = `O tamanho da página deve estar entre 1 e ${COURSE_SEARCH_PAGE_SIZE_MAX}`;
+
+/** GET /api/course/search: every field arrives as a query string, so numbers are coerced. */
+export const courseSearchQuerySchema = z.object({
+  q: textSchema({ field: 'A pesquisa', typeError: 'Pesquisa inválida', trim: true })
+    .max(
+      COURSE_SEARCH_QUERY_MAX,
+      `A pesquisa deve ter no máximo ${COURSE_SEARCH_QUERY_MAX} caracteres`,
+    )
+    .default(''),
+  category: courseCategorySchema.optional(),
+  level: courseLevelSchema.optional(),
+  sort: z.enum(COURSE_SEARCH_SORTS, { error: 'Ordenação inválida' }).default('relevance'),
+  page: z.coerce
+    .number({ error: PAGE_MESSAGE })
+    .int(PAGE_MESSAGE)
+    .min(1, PAGE_MESSAGE)
+    .max(COURSE_SEARCH_PAGE_MAX, PAGE_MESSAGE)
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: PAGE_SIZE_MESSAGE })
+    .int(PAGE_SIZE_MESSAGE)
+    .min(1, PAGE_SIZE_MESSAGE)
+    .max(COURSE_SEARCH_PAGE_SIZE_MAX, PAGE_SIZE_MESSAGE)
+    .default(COURSE_SEARCH_PAGE_SIZE_DEFAULT),
+});
+export type CourseSearchQuery = z.infer<typeof courseSearchQuerySchema>;
+export type CourseSearchQueryInput = z.input<typeof courseSearchQuerySchema>;
+
+export const courseSearchResponseSchema = z.object({
+  success: z.literal(true),
+  courses: z.array(courseSummarySchema),
+  /** Matches across every page. */
+  total: z.number().int().min(0),
+  page: z.number().int().min(1),
+  pageSize: z.number().int().min(1),
+});
+export type CourseSearchResponse = z.infer<typeof courseSearchResponseSchema>;

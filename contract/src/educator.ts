@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { publicPersonSchema } from './common';
+import { courseCategorySchema, courseLevelSchema } from './courses';
 import { LECTURE_DURATION_MAX_MINUTES } from './rules/duration';
 import { INCOMPLETE_LECTURES_NAMED, LECTURE_PROBLEMS } from './rules/incomplete-lectures';
 import { COURSE_PRICE_MAX } from './rules/pricing';
@@ -89,6 +90,9 @@ export const addCourseDataSchema = z.object({
     .array(chapterInputSchema)
     .max(100, 'Um curso pode ter no máximo 100 capítulos')
     .default([]),
+  // Optional so the spec's form, which has neither, keeps working.
+  category: courseCategorySchema.optional(),
+  level: courseLevelSchema.optional(),
 });
 export type AddCourseData = z.infer<typeof addCourseDataSchema>;
 export type AddCourseDataInput = z.input<typeof addCourseDataSchema>;
