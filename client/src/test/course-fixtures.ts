@@ -15,6 +15,8 @@ export function courseSummary(overrides: Partial<CourseSummary> = {}): CourseSum
     averageRating: 4,
     totalLectures: 3,
     totalDuration: 45,
+    category: null,
+    level: null,
     createdAt: '2025-04-11T10:00:00.000Z',
     ...overrides,
   };
