@@ -175,6 +175,49 @@ describe('AddCoursePage', { timeout: 20_000 }, () => {
     expect(field.submit()).toBeEnabled();
   });
 
+  it('when a category and a level are chosen, then their slugs go in courseData and both reset after success', async () => {
+    const { calls } = stubApi(() => ({
+      status: 201,
+      data: { success: true, message: 'Curso adicionado com sucesso' },
+    }));
+    const user = userEvent.setup();
+    renderPage();
+    const category = screen.getByRole('combobox', { name: 'Categoria (opcional)' });
+    const level = screen.getByRole('combobox', { name: 'Nível (opcional)' });
+    expect(
+      within(category)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      'Sem categoria',
+      'Programação',
+      'Dados e IA',
+      'Design',
+      'Negócios',
+      'Marketing',
+      'Segurança',
+      'Infraestrutura e Cloud',
+      'Carreira',
+    ]);
+    expect(
+      within(level)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Sem nível', 'Iniciante', 'Intermediário', 'Avançado']);
+    await user.type(field.title(), 'Redes na nuvem');
+    await user.selectOptions(category, 'Infraestrutura e Cloud');
+    await user.selectOptions(level, 'Intermediário');
+    await user.upload(field.thumbnail(), png());
+    await user.click(field.submit());
+
+    expect(await screen.findByText('Curso adicionado com sucesso')).toBeInTheDocument();
+    const [request] = addCourseCalls(calls);
+    const sent = JSON.parse((request.body as FormData).get('courseData') as string);
+    expect(sent).toMatchObject({ category: 'infraestrutura-cloud', level: 'intermediario' });
+    expect(category).toHaveValue('');
+    expect(level).toHaveValue('');
+  });
+
   it("when the editor exports typed spaces as &nbsp; (Quill's semantic HTML), then the description is sent with ordinary spaces", async () => {
     const { calls } = stubApi(() => ({
       status: 201,

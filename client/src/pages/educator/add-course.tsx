@@ -1,5 +1,13 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { ErrorResponse } from '@aprendiz/contract/common';
+import {
+  COURSE_CATEGORIES,
+  COURSE_CATEGORY_SLUGS,
+  COURSE_LEVEL_SLUGS,
+  COURSE_LEVELS,
+  type CourseCategory,
+  type CourseLevel,
+} from '@aprendiz/contract/courses';
 import { addCourseDataSchema, type AddCourseDataInput } from '@aprendiz/contract/educator';
 import { findIncompleteLectures } from '@aprendiz/contract/rules/incomplete-lectures';
 import type { MessageResponse } from '@aprendiz/contract/learning';
@@ -24,6 +32,8 @@ function courseData(fields: {
   description: string;
   price: string;
   discount: string;
+  category: CourseCategory | '';
+  level: CourseLevel | '';
   chapters: ChapterDraft[];
 }): AddCourseDataInput {
   return {
@@ -34,6 +44,9 @@ function courseData(fields: {
     // Spec §5: price and discount are sent as numbers.
     coursePrice: Number(fields.price),
     discount: Number(fields.discount),
+    // Both are optional: an unchosen one is left out rather than sent empty.
+    category: fields.category || undefined,
+    level: fields.level || undefined,
     courseContent: fields.chapters.map((chapter) => ({
       chapterId: chapter.chapterId,
       chapterTitle: chapter.chapterTitle,
@@ -71,6 +84,8 @@ export default function AddCoursePage() {
   const [description, setDescription] = useState('');
   const [price, setPrice] = useState('0');
   const [discount, setDiscount] = useState('0');
+  const [category, setCategory] = useState<CourseCategory | ''>('');
+  const [level, setLevel] = useState<CourseLevel | ''>('');
   const [image, setImage] = useState<File | null>(null);
   const [chapters, setChapters] = useState<ChapterDraft[]>([]);
   const [sending, setSending] = useState(false);
@@ -92,6 +107,8 @@ export default function AddCoursePage() {
     setDescription('');
     setPrice('0');
     setDiscount('0');
+    setCategory('');
+    setLevel('');
     setImage(null);
     setChapters([]);
     if (thumbnailInput.current) thumbnailInput.current.value = '';
@@ -104,7 +121,7 @@ export default function AddCoursePage() {
       notify.error(THUMBNAIL_NOT_SELECTED);
       return;
     }
-    const data = courseData({ title, description, price, discount, chapters });
+    const data = courseData({ title, description, price, discount, category, level, chapters });
     // The server's own schema: what it would refuse is reported here, before the upload.
     const parsed = addCourseDataSchema.safeParse(data);
     if (!parsed.success) {
@@ -198,6 +215,45 @@ export default function AddCoursePage() {
               onChange={(event) => setDiscount(event.target.value)}
               className={inputClass}
             />
+          </div>
+        </div>
+
+        <div className="flex flex-wrap gap-4">
+          <div className="flex min-w-40 flex-1 flex-col gap-1">
+            <label htmlFor={`${id}-category`} className={labelClass}>
+              Categoria (opcional)
+            </label>
+            <select
+              id={`${id}-category`}
+              value={category}
+              onChange={(event) => setCategory(event.target.value as CourseCategory | '')}
+              className={inputClass}
+            >
+              <option value="">Sem categoria</option>
+              {COURSE_CATEGORY_SLUGS.map((slug) => (
+                <option key={slug} value={slug}>
+                  {COURSE_CATEGORIES[slug]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="flex min-w-40 flex-1 flex-col gap-1">
+            <label htmlFor={`${id}-level`} className={labelClass}>
+              Nível (opcional)
+            </label>
+            <select
+              id={`${id}-level`}
+              value={level}
+              onChange={(event) => setLevel(event.target.value as CourseLevel | '')}
+              className={inputClass}
+            >
+              <option value="">Sem nível</option>
+              {COURSE_LEVEL_SLUGS.map((slug) => (
+                <option key={slug} value={slug}>
+                  {COURSE_LEVELS[slug]}
+                </option>
+              ))}
+            </select>
           </div>
         </div>
 
