@@ -22,6 +22,13 @@ describe('SearchBar', () => {
     expect(location()).toBe('/course-list');
   });
 
+  it('when given a query to keep, then the new search carries it', async () => {
+    const user = userEvent.setup();
+    const { location } = renderWithProviders(<SearchBar keepQuery="level=iniciante&sort=price" />);
+    await user.type(screen.getByRole('searchbox'), 'sql{Enter}');
+    expect(location()).toBe('/course-list/sql?level=iniciante&sort=price');
+  });
+
   it('when given an initial value, then the box is pre-filled', () => {
     renderWithProviders(<SearchBar initialValue="python" />);
     expect(screen.getByRole('searchbox')).toHaveValue('python');

@@ -5,17 +5,20 @@ import { paths } from '../config/paths';
 type SearchBarProps = {
   /** Pre-fills the box, e.g. with the course list's active search term. */
   initialValue?: string;
+  /** A query kept across searches, e.g. the course list's filters ('level=iniciante'). */
+  keepQuery?: string;
 };
 
 /** The course search of spec §2: an empty query also submits, and lists every course. */
-export function SearchBar({ initialValue = '' }: SearchBarProps) {
+export function SearchBar({ initialValue = '', keepQuery = '' }: SearchBarProps) {
   const [query, setQuery] = useState(initialValue);
   const navigate = useNavigate();
   const inputId = useId();
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    navigate(paths.courseList(query.trim()));
+    const path = paths.courseList(query.trim());
+    navigate(keepQuery ? `${path}?${keepQuery}` : path);
   }
 
   return (
