@@ -11,7 +11,11 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import type { Chapter } from '@aprendiz/contract/courses';
+import {
+  COURSE_CATEGORY_SLUGS,
+  COURSE_LEVEL_SLUGS,
+  type Chapter,
+} from '@aprendiz/contract/courses';
 import { users } from './users';
 
 export const courses = pgTable(
@@ -28,6 +32,9 @@ export const courses = pgTable(
     discount: integer('discount').notNull().default(0),
     isPublished: boolean('is_published').notNull().default(true),
     content: jsonb('content').$type<Chapter[]>().notNull().default([]),
+    /** Slugs from the contract; null for courses created before categories and levels existed. */
+    category: text('category', { enum: COURSE_CATEGORY_SLUGS }),
+    level: text('level', { enum: COURSE_LEVEL_SLUGS }),
     /*
      * Running totals kept by triggers on enrollments and purchases (migration
      * 0003_course_totals_triggers), so the catalogue and the educator pages read one row per
@@ -47,6 +54,19 @@ export const courses = pgTable(
     check('courses_revenue_check', sql`${t.revenue} >= 0`),
     index('courses_educator_idx').on(t.educatorId, t.createdAt),
     index('courses_published_created_idx').on(t.isPublished, t.createdAt),
+    check(
+      'courses_category_check',
+      sql.raw(`category in (${COURSE_CATEGORY_SLUGS.map((slug) => `'${slug}'`).join(', ')})`),
+    ),
+    check(
+      'courses_level_check',
+      sql.raw(`level in (${COURSE_LEVEL_SLUGS.map((slug) => `'${slug}'`).join(', ')})`),
+    ),
+    /*
+     * Migration 0006_catalogue_search adds columns and indexes this file does not declare:
+     * search_title, search_description (generated, accent- and case-folded) and their trigram
+     * indexes; see the migration for why they stay out of the Drizzle schema.
+     */
   ],
 );
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Chapter } from '@aprendiz/contract/courses';
+import type { Chapter, CourseCategory, CourseLevel } from '@aprendiz/contract/courses';
 import type { Db } from '../../db/client';
 import { courses, type CourseRow } from '../../db/schema/courses';
 import { enrollments } from '../../db/schema/enrollments';
@@ -13,6 +13,9 @@ export interface CourseFixture {
   descriptionHtml?: string;
   content?: Chapter[];
   isPublished?: boolean;
+  category?: CourseCategory;
+  level?: CourseLevel;
+  studentCount?: number;
   createdAt?: Date;
 }
 
@@ -79,6 +82,10 @@ export async function insertCourse(
       discount: fixture.discount ?? 15,
       content: fixture.content ?? sampleContent(),
       isPublished: fixture.isPublished ?? true,
+      category: fixture.category ?? null,
+      level: fixture.level ?? null,
+      // Normally kept by triggers on enrollments; set directly to rank without a thousand rows.
+      ...(fixture.studentCount === undefined ? {} : { studentCount: fixture.studentCount }),
       ...(fixture.createdAt ? { createdAt: fixture.createdAt } : {}),
     })
     .returning();

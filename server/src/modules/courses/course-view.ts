@@ -14,6 +14,8 @@ export function toCourseSummary(row: CourseSummaryRow): CourseSummary {
     averageRating: row.averageRating,
     totalLectures: row.totalLectures,
     totalDuration: row.totalDuration,
+    category: row.category,
+    level: row.level,
     createdAt: row.createdAt.toISOString(),
   };
 }

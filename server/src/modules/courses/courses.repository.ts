@@ -1,5 +1,10 @@
-import { desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Chapter } from '@aprendiz/contract/courses';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type {
+  Chapter,
+  CourseCategory,
+  CourseLevel,
+  CourseSearchQuery,
+} from '@aprendiz/contract/courses';
 import type { Db } from '../../db/client';
 import { courses } from '../../db/schema/courses';
 import { enrollments } from '../../db/schema/enrollments';
@@ -13,6 +18,8 @@ export interface CourseSummaryRow {
   thumbnailUrl: string;
   price: string;
   discount: number;
+  category: CourseCategory | null;
+  level: CourseLevel | null;
   createdAt: Date;
   educatorId: string;
   educatorName: string;
@@ -38,6 +45,8 @@ export const courseSummaryBaseColumns = {
   thumbnailUrl: courses.thumbnailUrl,
   price: courses.price,
   discount: courses.discount,
+  category: courses.category,
+  level: courses.level,
   createdAt: courses.createdAt,
   educatorId: users.id,
   educatorName: users.name,
@@ -79,7 +88,10 @@ export function viewerRatingColumn(viewerId: string): SQL<number | null> {
   );
 }
 
-/** Published courses, newest first, in ONE statement: rating figures come from a grouped subquery. */
+/** GET /api/course/all's bound: the catalogue page is the newest courses; search reaches the rest. */
+export const CATALOGUE_LIMIT = 1000;
+
+/** The newest published courses in ONE statement: rating figures come from a grouped subquery. */
 export async function getCourseSummaries(db: Db): Promise<CourseSummaryRow[]> {
   const ratingStats = db
     .select({
@@ -103,7 +115,8 @@ export async function getCourseSummaries(db: Db): Promise<CourseSummaryRow[]> {
     .innerJoin(users, eq(users.id, courses.educatorId))
     .leftJoin(ratingStats, eq(ratingStats.courseId, courses.id))
     .where(eq(courses.isPublished, true))
-    .orderBy(desc(courses.createdAt), desc(courses.id));
+    .orderBy(desc(courses.createdAt), desc(courses.id))
+    .limit(CATALOGUE_LIMIT);
 }
 
 /** One course with its counts and, when a viewer is known, their rating and enrollment: one statement. */
@@ -135,4 +148,104 @@ export async function findCourseDetail(
     .where(eq(courses.id, courseId))
     .limit(1);
   return row ?? null;
+}
+
+export interface CourseSearchRow extends CourseSummaryRow {
+  /** Matches across every page. */
+  total: number;
+}
+
+/** LIKE reads %, _ and \ as wildcards and escape; a query means them as the characters themselves. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/**
+ * Which published-or-not courses match the query and how well: 0 the title contains it, 1 the
+ * educator's name, 2 the description's text, 3 a near-miss of the title or the name (trigram word
+ * similarity, so 'pyton' finds Python). Each branch reads one trigram index on the folded copies
+ * that migration 0006 keeps; the best rank of a course wins.
+ */
+function matchesFor(text: string): SQL {
+  const needle = sql`search_fold(${text})`;
+  const pattern = sql`'%' || search_fold(${escapeLike(text)}) || '%'`;
+  return sql`select id, 0 as rank from ${courses} where search_title like ${pattern}
+    union all
+    select c.id, 1 from ${users} u join ${courses} c on c.educator_id = u.id
+      where u.search_name like ${pattern}
+    union all
+    select id, 2 from ${courses} where search_description like ${pattern}
+    union all
+    select id, 3 from ${courses} where ${needle} operator(public.<%) search_title
+    union all
+    select c.id, 3 from ${users} u join ${courses} c on c.educator_id = u.id
+      where ${needle} operator(public.<%) u.search_name`;
+}
+
+/** One page of published courses for GET /api/course/search, with the total, in one statement. */
+export async function searchCourses(db: Db, query: CourseSearchQuery): Promise<CourseSearchRow[]> {
+  const ranked = db.$with('ranked').as(
+    query.q === ''
+      ? db
+          .select({
+            courseId: sql<string>`${courses.id}`.as('course_id'),
+            rank: sql<number>`0`.as('rank'),
+          })
+          .from(courses)
+      : db
+          .select({
+            courseId: sql<string>`matches.id`.as('course_id'),
+            rank: sql<number>`min(matches.rank)`.as('rank'),
+          })
+          .from(sql`(${matchesFor(query.q)}) matches`)
+          .groupBy(sql`matches.id`),
+  );
+  const ratingStats = db.$with('rating_stats').as(
+    db
+      .select({
+        courseId: ratings.courseId,
+        votes: sql<number>`count(*)::int`.as('votes'),
+        flooredMean: sql<number>`floor(avg(${ratings.rating}))::int`.as('floored_mean'),
+      })
+      .from(ratings)
+      .where(sql`${ratings.courseId} in (select course_id from ${ranked})`)
+      .groupBy(ratings.courseId),
+  );
+
+  const averageRating = sql<number>`coalesce(${ratingStats.flooredMean}, 0)`;
+  const ratingCount = sql<number>`coalesce(${ratingStats.votes}, 0)`;
+  const newest = [desc(courses.createdAt), desc(courses.id)];
+  const order: Record<CourseSearchQuery['sort'], SQL[]> = {
+    relevance: [asc(ranked.rank), desc(courses.studentCount), desc(averageRating), ...newest],
+    rating: [desc(averageRating), desc(ratingCount), desc(courses.studentCount), ...newest],
+    students: [desc(courses.studentCount), desc(averageRating), ...newest],
+    newest,
+    // What the buyer pays, cheapest first.
+    price: [asc(sql`${courses.price} * (100 - ${courses.discount})`), ...newest],
+  };
+
+  return db
+    .with(ranked, ratingStats)
+    .select({
+      ...courseSummaryBaseColumns,
+      studentCount: courses.studentCount,
+      ratingCount: ratingCount.mapWith(Number),
+      averageRating: averageRating.mapWith(Number),
+      ...contentTotalColumns(),
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(ranked)
+    .innerJoin(courses, eq(courses.id, ranked.courseId))
+    .innerJoin(users, eq(users.id, courses.educatorId))
+    .leftJoin(ratingStats, eq(ratingStats.courseId, courses.id))
+    .where(
+      and(
+        eq(courses.isPublished, true),
+        query.category ? eq(courses.category, query.category) : undefined,
+        query.level ? eq(courses.level, query.level) : undefined,
+      ),
+    )
+    .orderBy(...order[query.sort])
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
 }

@@ -1,8 +1,15 @@
 import { Router, type Request, type Response } from 'express';
 import type { AppDeps } from '../../deps';
+import { courseSearchQuerySchema } from '@aprendiz/contract/courses';
 import { optionalAuth } from '../../http/auth';
+import { parseInput } from '../../http/validate';
 import type { CachedBody } from './catalogue-cache';
-import { getCourseForUser, getPublicCourse, listCatalogue } from './courses.service';
+import {
+  getCourseForUser,
+  getPublicCourse,
+  listCatalogue,
+  searchCatalogue,
+} from './courses.service';
 
 /**
  * Clients may keep the body but must revalidate; the ETag turns that into a 304 with no query.
@@ -24,6 +31,14 @@ export function coursesRoutes(deps: AppDeps): Router {
 
   router.get('/course/all', async (req, res) => {
     sendCached(req, res, await listCatalogue(deps));
+  });
+
+  // Before /course/:id, which would read 'search' as a course id.
+  router.get('/course/search', async (req, res) => {
+    // An empty parameter is a form field left blank: the same as not sending it.
+    const given = Object.entries(req.query).filter(([, value]) => value !== '');
+    const query = parseInput(courseSearchQuerySchema, Object.fromEntries(given));
+    res.json(await searchCatalogue(deps, query));
   });
 
   router.get('/course/:id', optionalAuth(deps.auth), async (req, res) => {

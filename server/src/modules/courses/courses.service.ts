@@ -1,11 +1,15 @@
-import type { CourseDetail } from '@aprendiz/contract/courses';
+import type {
+  CourseDetail,
+  CourseSearchQuery,
+  CourseSearchResponse,
+} from '@aprendiz/contract/courses';
 import { uuidSchema } from '@aprendiz/contract/common';
 import type { AppDeps } from '../../deps';
 import type { UserRow } from '../../db/schema/users';
 import { notFound } from '../../http/errors';
 import type { CachedBody } from './catalogue-cache';
 import { toCourseDetail, toCourseSummary } from './course-view';
-import { findCourseDetail, getCourseSummaries } from './courses.repository';
+import { findCourseDetail, getCourseSummaries, searchCourses } from './courses.repository';
 
 export const COURSE_NOT_FOUND = 'Curso não encontrado';
 
@@ -22,6 +26,27 @@ export function listCatalogue(deps: CatalogueDeps): Promise<CachedBody> {
     const rows = await getCourseSummaries(deps.database.db);
     return JSON.stringify({ success: true, courses: rows.map(toCourseSummary) });
   });
+}
+
+/** One page of the published courses matching the query, best first unless another order is asked. */
+export async function searchCatalogue(
+  deps: CatalogueDeps,
+  query: CourseSearchQuery,
+): Promise<CourseSearchResponse> {
+  const rows = await searchCourses(deps.database.db, query);
+  // A page past the end has no row to carry the total; the first page of one course does.
+  const total =
+    rows[0]?.total ??
+    (query.page > 1
+      ? ((await searchCourses(deps.database.db, { ...query, page: 1, pageSize: 1 }))[0]?.total ?? 0)
+      : 0);
+  return {
+    success: true,
+    courses: rows.map(toCourseSummary),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }
 
 /** What a signed-out visitor sees: the same for everyone, so it is cached beside the catalogue. */

@@ -67,6 +67,8 @@ describe('GET /api/course/all', () => {
       averageRating: 4,
       totalLectures: 3,
       totalDuration: 45.5,
+      category: null,
+      level: null,
       createdAt: '2030-01-01T00:00:00.000Z',
     });
     expect(courses.find((c) => c._id === newer.id)).toMatchObject({
