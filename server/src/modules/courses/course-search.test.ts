@@ -1,0 +1,333 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { sql } from 'drizzle-orm';
+import {
+  courseDetailResponseSchema,
+  courseListResponseSchema,
+  courseSearchResponseSchema,
+  type CourseSearchResponse,
+} from '@aprendiz/contract/courses';
+import { courses } from '../../db/schema/courses';
+import { ratings } from '../../db/schema/ratings';
+import { users } from '../../db/schema/users';
+import { createTestContext, type TestContext } from '../../test/test-app';
+import { insertCourse, type CourseFixture } from './course-fixtures';
+
+/** Each block searches a catalogue of its own, so one block's courses never match another's query. */
+function useCatalogue(): { ctx: () => TestContext } {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(() => ctx.close());
+  return { ctx: () => ctx };
+}
+
+async function search(ctx: TestContext, query: string): Promise<CourseSearchResponse> {
+  const res = await request(ctx.app).get(`/api/course/search?${query}`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return courseSearchResponseSchema.parse(res.body);
+}
+
+async function titlesFor(ctx: TestContext, query: string): Promise<string[]> {
+  return (await search(ctx, query)).courses.map((course) => course.courseTitle);
+}
+
+async function educatorNamed(ctx: TestContext, name: string): Promise<string> {
+  return (await ctx.createUser({ role: 'educator', name })).user.id;
+}
+
+async function addCourses(ctx: TestContext, educatorId: string, fixtures: CourseFixture[]) {
+  for (const fixture of fixtures) await insertCourse(ctx.database.db, educatorId, fixture);
+}
+
+describe('GET /api/course/search ranking', () => {
+  const { ctx } = useCatalogue();
+
+  beforeAll(async () => {
+    const bruno = await educatorNamed(ctx(), 'Bruno Alves');
+    const marta = await educatorNamed(ctx(), 'Marta Rocha');
+    await addCourses(ctx(), bruno, [
+      { title: 'Escalada em rocha', descriptionHtml: '<p>Cordas e nós.</p>', studentCount: 1 },
+      { title: 'Rocha e minerais', studentCount: 9 },
+      { title: 'Rocha escondida', isPublished: false },
+      { title: 'Montanhismo', descriptionHtml: '<p>Subir a <strong>rocha</strong> nua.</p>' },
+      // The word sits in an attribute only: what a reader sees holds no 'rocha'.
+      { title: 'Culinária', descriptionHtml: '<p class="rocha">Sopas e pães.</p>' },
+    ]);
+    await addCourses(ctx(), marta, [{ title: 'Geologia', studentCount: 50 }]);
+  });
+
+  it('when the query is in titles, a name and a description, then titles come first (more students first), then the name, then the description', async () => {
+    const result = await search(ctx(), 'q=rocha');
+    expect(result.courses.map((course) => course.courseTitle)).toEqual([
+      'Rocha e minerais',
+      'Escalada em rocha',
+      'Geologia',
+      'Montanhismo',
+    ]);
+    expect(result).toMatchObject({ total: 4, page: 1, pageSize: 24 });
+  });
+
+  it('when the educator changes their name, then their courses are found by the new one only', async () => {
+    const [marta] = await ctx()
+      .database.db.select({ id: users.id })
+      .from(users)
+      .where(sql`${users.name} = 'Marta Rocha'`);
+    await ctx()
+      .database.db.update(users)
+      .set({ name: 'Marta Pedra' })
+      .where(sql`${users.id} = ${marta!.id}`);
+
+    expect(await titlesFor(ctx(), 'q=pedra')).toEqual(['Geologia']);
+    expect(await titlesFor(ctx(), 'q=rocha')).not.toContain('Geologia');
+  });
+
+  it('when the query holds LIKE wildcards, then they match only themselves', async () => {
+    expect(await titlesFor(ctx(), 'q=%25')).toEqual([]);
+    expect(await titlesFor(ctx(), 'q=_')).toEqual([]);
+  });
+
+  it('when no query is given, then every published course is listed, most students first', async () => {
+    const result = await search(ctx(), '');
+    expect(result.total).toBe(5);
+    expect(result.courses[0]!.courseTitle).toBe('Geologia');
+    expect(result.courses.map((course) => course.courseTitle)).not.toContain('Rocha escondida');
+  });
+});
+
+describe('GET /api/course/search accents, case and typos', () => {
+  const { ctx } = useCatalogue();
+
+  beforeAll(async () => {
+    const jose = await educatorNamed(ctx(), 'José Conceição');
+    await addCourses(ctx(), jose, [
+      { title: 'Programação Avançada' },
+      { title: 'Fisica para todos' },
+      { title: 'Python para Iniciantes' },
+      { title: 'JavaScript Moderno' },
+      { title: 'Culinária portuguesa' },
+    ]);
+  });
+
+  it('when the query differs from a title in accents or case only, then the course is found', async () => {
+    expect(await titlesFor(ctx(), 'q=programacao%20avancada')).toEqual(['Programação Avançada']);
+    expect(await titlesFor(ctx(), `q=${encodeURIComponent('PROGRAMAÇÃO')}`)).toEqual([
+      'Programação Avançada',
+    ]);
+    expect(await titlesFor(ctx(), `q=${encodeURIComponent('física')}`)).toEqual([
+      'Fisica para todos',
+    ]);
+    expect(await titlesFor(ctx(), `q=${encodeURIComponent('CULINARIA')}`)).toEqual([
+      'Culinária portuguesa',
+    ]);
+  });
+
+  it("when the query is the educator's name without accents, then all their courses are found", async () => {
+    expect((await search(ctx(), 'q=jose%20conceicao')).total).toBe(5);
+  });
+
+  it('when the query is misspelt, then the near-miss is found and unrelated courses are not', async () => {
+    expect(await titlesFor(ctx(), 'q=pyton')).toEqual(['Python para Iniciantes']);
+    expect(await titlesFor(ctx(), 'q=javscript')).toEqual(['JavaScript Moderno']);
+    expect(await titlesFor(ctx(), 'q=xyzzy')).toEqual([]);
+  });
+
+  it('when the query is padded with spaces, then it is trimmed before matching', async () => {
+    expect(await titlesFor(ctx(), 'q=%20%20python%20')).toEqual(['Python para Iniciantes']);
+  });
+});
+
+describe('GET /api/course/search filters, sort and paging', () => {
+  const { ctx } = useCatalogue();
+  let ids: Record<string, string>;
+
+  beforeAll(async () => {
+    const educator = await educatorNamed(ctx(), 'Carla Nunes');
+    const fixtures: (CourseFixture & { title: string })[] = [
+      {
+        title: 'Curso A',
+        category: 'programacao',
+        level: 'iniciante',
+        price: 50,
+        discount: 0,
+        studentCount: 10,
+        createdAt: new Date('2030-01-01T00:00:00Z'),
+      },
+      {
+        title: 'Curso B',
+        category: 'programacao',
+        level: 'avancado',
+        price: 100,
+        discount: 80,
+        studentCount: 30,
+        createdAt: new Date('2030-01-03T00:00:00Z'),
+      },
+      {
+        title: 'Curso C',
+        category: 'design',
+        level: 'iniciante',
+        price: 30,
+        discount: 0,
+        studentCount: 20,
+        createdAt: new Date('2030-01-02T00:00:00Z'),
+      },
+      {
+        title: 'Curso D',
+        category: 'dados-ia',
+        level: 'intermediario',
+        price: 0,
+        discount: 0,
+        studentCount: 0,
+        createdAt: new Date('2030-01-04T00:00:00Z'),
+      },
+      { title: 'Curso E', price: 70, discount: 0, createdAt: new Date('2029-12-31T00:00:00Z') },
+    ];
+    ids = {};
+    for (const fixture of fixtures) {
+      ids[fixture.title] = (await insertCourse(ctx().database.db, educator, fixture)).id;
+    }
+    const raters = [await ctx().createUser(), await ctx().createUser()];
+    await ctx()
+      .database.db.insert(ratings)
+      .values([
+        { userId: raters[0]!.user.id, courseId: ids['Curso C']!, rating: 5 },
+        { userId: raters[1]!.user.id, courseId: ids['Curso C']!, rating: 5 },
+        { userId: raters[0]!.user.id, courseId: ids['Curso A']!, rating: 4 },
+        { userId: raters[0]!.user.id, courseId: ids['Curso D']!, rating: 5 },
+      ]);
+  });
+
+  it('when a category and a level are given, then only courses with both are listed, with their slugs', async () => {
+    const result = await search(ctx(), 'q=curso&category=programacao&level=avancado');
+    expect(result.total).toBe(1);
+    expect(result.courses[0]).toMatchObject({
+      courseTitle: 'Curso B',
+      category: 'programacao',
+      level: 'avancado',
+    });
+    expect(await titlesFor(ctx(), 'category=programacao')).toEqual(['Curso B', 'Curso A']);
+    expect(await titlesFor(ctx(), 'level=iniciante&sort=newest')).toEqual(['Curso C', 'Curso A']);
+  });
+
+  it('when a sort is asked, then the courses come in that order', async () => {
+    expect(await titlesFor(ctx(), 'q=curso&sort=rating')).toEqual([
+      'Curso C',
+      'Curso D',
+      'Curso A',
+      'Curso B',
+      'Curso E',
+    ]);
+    expect(await titlesFor(ctx(), 'q=curso&sort=students')).toEqual([
+      'Curso B',
+      'Curso C',
+      'Curso A',
+      'Curso D',
+      'Curso E',
+    ]);
+    expect(await titlesFor(ctx(), 'q=curso&sort=newest')).toEqual([
+      'Curso D',
+      'Curso B',
+      'Curso C',
+      'Curso A',
+      'Curso E',
+    ]);
+    // What the buyer pays: 0, 20 (100 less 80%), 30, 50, 70.
+    expect(await titlesFor(ctx(), 'q=curso&sort=price')).toEqual([
+      'Curso D',
+      'Curso B',
+      'Curso C',
+      'Curso A',
+      'Curso E',
+    ]);
+  });
+
+  it('when pages are asked, then they split the ordered results and each carries the total', async () => {
+    const pages = [];
+    for (const page of [1, 2, 3]) {
+      pages.push(await search(ctx(), `q=curso&sort=newest&pageSize=2&page=${page}`));
+    }
+    expect(pages.map((page) => page.courses.map((course) => course.courseTitle))).toEqual([
+      ['Curso D', 'Curso B'],
+      ['Curso C', 'Curso A'],
+      ['Curso E'],
+    ]);
+    for (const [index, page] of pages.entries()) {
+      expect(page).toMatchObject({ total: 5, page: index + 1, pageSize: 2 });
+    }
+  });
+
+  it('when the page is past the end, then it is empty and still tells the total', async () => {
+    expect(await search(ctx(), 'q=curso&page=9&pageSize=2')).toEqual({
+      success: true,
+      courses: [],
+      total: 5,
+      page: 9,
+      pageSize: 2,
+    });
+  });
+
+  it('when a parameter is left blank, then it counts as not given', async () => {
+    const result = await search(ctx(), 'q=&category=&level=&sort=&page=&pageSize=');
+    expect(result).toMatchObject({ total: 5, page: 1, pageSize: 24 });
+  });
+
+  it('when courses are listed or opened, then they carry their category and level', async () => {
+    const list = courseListResponseSchema.parse(
+      (await request(ctx().app).get('/api/course/all')).body,
+    );
+    expect(list.courses.find((course) => course._id === ids['Curso D'])).toMatchObject({
+      category: 'dados-ia',
+      level: 'intermediario',
+    });
+    expect(list.courses.find((course) => course._id === ids['Curso E'])).toMatchObject({
+      category: null,
+      level: null,
+    });
+    const detail = courseDetailResponseSchema.parse(
+      (await request(ctx().app).get(`/api/course/${ids['Curso C']}`)).body,
+    );
+    expect(detail.courseData).toMatchObject({ category: 'design', level: 'iniciante' });
+  });
+});
+
+describe('GET /api/course/search bad parameters', () => {
+  const { ctx } = useCatalogue();
+
+  const cases: [string, string][] = [
+    ['sort=popular', 'Ordenação inválida'],
+    ['category=culinaria', 'Categoria inválida'],
+    ['level=expert', 'Nível inválido'],
+    ['page=0', 'Página inválida'],
+    ['page=-1', 'Página inválida'],
+    ['page=1.5', 'Página inválida'],
+    ['page=abc', 'Página inválida'],
+    ['page=99999999999999999999', 'Página inválida'],
+    ['pageSize=0', 'O tamanho da página deve estar entre 1 e 60'],
+    ['pageSize=61', 'O tamanho da página deve estar entre 1 e 60'],
+    ['pageSize=2e1x', 'O tamanho da página deve estar entre 1 e 60'],
+    [`q=${'a'.repeat(101)}`, 'A pesquisa deve ter no máximo 100 caracteres'],
+    ['q=a&q=b', 'Pesquisa inválida'],
+    ['sort=rating&sort=price', 'Ordenação inválida'],
+    ['q=a%00b', 'A pesquisa contém caracteres não permitidos (de controlo ou invisíveis)'],
+  ];
+
+  for (const [query, message] of cases) {
+    it(`when asked ?${query.slice(0, 40)}, then it answers 400 '${message}'`, async () => {
+      const res = await request(ctx().app).get(`/api/course/search?${query}`);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ success: false, message });
+    });
+  }
+
+  it('when the largest page and page size are asked, then the answer is an empty page', async () => {
+    const result = await search(ctx(), 'page=10000&pageSize=60');
+    expect(result).toMatchObject({ courses: [], total: 0, page: 10000, pageSize: 60 });
+    const [{ count }] = (
+      await ctx().database.db.execute<{ count: number }>(
+        sql`select count(*)::int as count from ${courses}`,
+      )
+    ).rows as [{ count: number }];
+    expect(count).toBe(0);
+  });
+});
