@@ -1,5 +1,5 @@
 import { desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Chapter } from '@aprendiz/contract/courses';
+import type { Chapter, CourseCategory, CourseLevel } from '@aprendiz/contract/courses';
 import { REFUND_STATUSES } from '@aprendiz/contract/payments';
 import type { Db } from '../../db/client';
 import { courses } from '../../db/schema/courses';
@@ -16,6 +16,8 @@ export interface NewCourse {
   price: string;
   discount: number;
   content: Chapter[];
+  category: CourseCategory | null;
+  level: CourseLevel | null;
 }
 
 export async function insertCourse(db: Db, course: NewCourse): Promise<{ id: string }> {

@@ -65,6 +65,8 @@ export async function addCourse(
     price: data.coursePrice.toFixed(2),
     discount: data.discount,
     content: normaliseCourseContent(data.courseContent, randomUUID),
+    category: data.category ?? null,
+    level: data.level ?? null,
   };
 
   const thumbnail = await deps.thumbnails.save(webp);

@@ -90,6 +90,9 @@ describe('POST /api/educator/add-course', () => {
       price: '49.90',
       discount: 10,
       isPublished: true,
+      // The spec's form sends neither.
+      category: null,
+      level: null,
     });
     expect(row.thumbnailUrl).toMatch(/^\/uploads\/[0-9a-f-]{36}\.webp$/);
     const added = (await listFiles(uploadDir)).filter((f) => !before.includes(f));
@@ -105,6 +108,25 @@ describe('POST /api/educator/add-course', () => {
     expect(served.headers['content-type']).toBe('image/webp');
     expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(Buffer.compare(served.body as Buffer, stored)).toBe(0);
+  });
+
+  it('when a category and a level are chosen, then the course stores them and the catalogue shows them', async () => {
+    const { auth } = await ctx.createUser({ role: 'educator' });
+
+    const res = await postCourse(
+      auth,
+      validCourseData({ category: 'infraestrutura-cloud', level: 'intermediario' }),
+      { buffer: jpeg, filename: 'thumb.jpg', contentType: 'image/jpeg' },
+    );
+
+    expect(res.status).toBe(201);
+    const row = await storedCourse(res.body.courseId as string);
+    expect(row).toMatchObject({ category: 'infraestrutura-cloud', level: 'intermediario' });
+    const detail = await request(ctx.app).get(`/api/course/${row.id}`);
+    expect(detail.body.courseData).toMatchObject({
+      category: 'infraestrutura-cloud',
+      level: 'intermediario',
+    });
   });
 
   it('when chapters and lectures arrive with duplicate or missing ids, then orders are 1, 2, … and every id is unique', async () => {
@@ -245,6 +267,18 @@ describe('POST /api/educator/add-course', () => {
         message: 'Os dados do curso (courseData) não são JSON válido',
       },
       { name: 'courseData is a JSON array', data: '[]', status: 400, message: /inválido/ },
+      {
+        name: 'the category is not one of the list',
+        data: { ...validCourseData(), category: 'Programação' },
+        status: 400,
+        message: 'Categoria inválida',
+      },
+      {
+        name: 'the level is not one of the list',
+        data: { ...validCourseData(), level: 'expert' },
+        status: 400,
+        message: 'Nível inválido',
+      },
       {
         name: 'the title is blank',
         data: validCourseData({ courseTitle: '   ' }),
