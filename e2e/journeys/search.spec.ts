@@ -1,0 +1,144 @@
+import type { Locator } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { becomeEducator } from '../support/educator';
+import { gradientPng } from '../support/png';
+import { blockExternalHosts, expectNoSidewaysScroll } from '../support/public';
+import { plain, searchCourses } from '../support/search';
+
+// The app registers a service worker, whose requests page.route could not see.
+test.use({ serviceWorkers: 'block' });
+
+test.beforeEach(async ({ page, baseURL }) => {
+  if (!baseURL) throw new Error('the config sets baseURL');
+  await blockExternalHosts(page, baseURL);
+});
+
+/** The count line: a polite live region (the loading skeleton is a status too, but not this one). */
+const counter = (results: Locator) => results.locator('[aria-live="polite"]');
+
+const countLine = (total: number) =>
+  total === 1 ? '1 curso encontrado' : `${total} cursos encontrados`;
+
+test.describe('Course search', () => {
+  test('typing programacao on the home page lists the courses with Programação in their title first, with a count', async ({
+    page,
+    request,
+    expectAccessible,
+    saveScreenshot,
+  }) => {
+    const answer = await searchCourses(request, { q: 'programacao' });
+    expect(answer.total).toBeGreaterThan(0);
+
+    await page.goto('/');
+    const search = page.getByRole('search');
+    await search.getByRole('searchbox').fill('programacao');
+    await search.getByRole('button', { name: 'Pesquisar' }).click();
+    await expect(page).toHaveURL(/\/course-list\/programacao$/);
+
+    const results = page.getByRole('region', { name: 'Cursos', exact: true });
+    await expect(counter(results)).toHaveText(countLine(answer.total));
+    const titles = await results.getByRole('listitem').getByRole('heading').allTextContents();
+    const inTitle = titles.map((title) => plain(title).includes('programacao'));
+    expect(inTitle[0], `first result: ${titles[0]}`).toBe(true);
+    // Relevance order: once a title lacks the word, no later one has it.
+    const firstWithout = inTitle.indexOf(false);
+    if (firstWithout >= 0) expect(inTitle.slice(firstWithout)).not.toContain(true);
+    await expect(page.getByRole('button', { name: 'Limpar pesquisa' })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await expectAccessible();
+    await saveScreenshot('course-search');
+  });
+
+  test('a course published with a category and a level is found by those chips, the price sort orders the list, all in the address, and Back undoes each choice', async ({
+    page,
+    request,
+    expectAccessible,
+    saveScreenshot,
+  }, testInfo) => {
+    const title = `Pentest na Prática ${testInfo.project.name} ${Date.now().toString(36)}`;
+    await becomeEducator(page, 'Rita Lopes');
+    await page.goto('/educator/add-course');
+    await page.getByLabel('Course Title').fill(title);
+    await page.getByLabel('Course Price').fill('15');
+    await page.getByLabel('Categoria (opcional)').selectOption({ label: 'Segurança' });
+    await page.getByLabel('Nível (opcional)').selectOption({ label: 'Avançado' });
+    await page.getByLabel('Course Thumbnail').setInputFiles({
+      name: 'miniatura.png',
+      mimeType: 'image/png',
+      buffer: gradientPng(64, 36),
+    });
+    await page.getByRole('button', { name: 'ADD', exact: true }).click();
+    await expect(page.getByText('Curso adicionado com sucesso')).toBeVisible();
+
+    await page.goto('/course-list');
+    const results = page.getByRole('region', { name: 'Cursos', exact: true });
+    const status = counter(results);
+    await expect(status).toHaveText(/cursos? encontrados?$/);
+    await page
+      .getByRole('group', { name: 'Categoria' })
+      .getByRole('button', { name: 'Segurança' })
+      .click();
+    await expect(page).toHaveURL(/\/course-list\?category=seguranca$/);
+    const levels = page.getByRole('group', { name: 'Nível' });
+    await levels.getByRole('button', { name: 'Avançado' }).click();
+    await expect(page).toHaveURL(/\/course-list\?category=seguranca&level=avancado$/);
+    await expect(levels.getByRole('button', { name: 'Avançado' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    const titles = results.getByRole('listitem').getByRole('heading');
+    await expect(titles.filter({ hasText: title })).toHaveCount(1);
+    const advanced = await searchCourses(request, { category: 'seguranca', level: 'avancado' });
+    await expect(status).toHaveText(countLine(advanced.total));
+    await expect(titles).toHaveText(advanced.courses.map((course) => course.courseTitle));
+
+    await page
+      .getByRole('combobox', { name: 'Ordenar por' })
+      .selectOption({ label: 'Menor preço' });
+    await expect(page).toHaveURL(/\/course-list\?category=seguranca&level=avancado&sort=price$/);
+    const cheapest = await searchCourses(request, {
+      category: 'seguranca',
+      level: 'avancado',
+      sort: 'price',
+    });
+    await expect(titles).toHaveText(cheapest.courses.map((course) => course.courseTitle));
+    const prices = cheapest.courses.map(
+      (course) => course.coursePrice * (1 - course.discount / 100),
+    );
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    await expectNoSidewaysScroll(page);
+    await expectAccessible();
+    await saveScreenshot('course-list-filtered-by-chips');
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/course-list\?category=seguranca&level=avancado$/);
+    await expect(page.getByRole('combobox', { name: 'Ordenar por' })).toHaveValue('relevance');
+    await page.goBack();
+    await expect(page).toHaveURL(/\/course-list\?category=seguranca$/);
+    await expect(levels.getByRole('button', { name: 'Todos' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
+
+  test('the list shows 24 courses and Ver mais adds the next ones', async ({
+    page,
+    request,
+    saveScreenshot,
+  }) => {
+    await page.goto('/course-list');
+    const results = page.getByRole('region', { name: 'Cursos', exact: true });
+    await expect(counter(results)).toHaveText(/cursos encontrados$/);
+    const { total } = await searchCourses(request, {});
+    // The demo seed alone has more than one page.
+    expect(total).toBeGreaterThan(24);
+    const cards = results.getByRole('listitem');
+    await expect(cards).toHaveCount(24);
+    await expect(results.getByText(/^Mostrando 24 de \d+$/)).toBeVisible();
+    await saveScreenshot('course-list-first-page', page, { fullPage: false });
+
+    await results.getByRole('button', { name: 'Ver mais' }).click();
+    await expect(cards).toHaveCount(Math.min(48, total));
+    await expectNoSidewaysScroll(page);
+  });
+});
