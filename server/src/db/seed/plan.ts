@@ -200,6 +200,8 @@ export function buildSeedPlan(options: PlanOptions): SeedPlan {
       price: course.price.toFixed(2),
       discount: course.discount,
       isPublished: true,
+      category: SEED_CATEGORIES[course.category].catalogueCategory,
+      level: course.level,
       content,
       createdAt,
     });

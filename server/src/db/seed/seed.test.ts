@@ -97,6 +97,15 @@ describe('seeding with demo accounts', () => {
     }
   });
 
+  it('when the catalogue is seeded, then every course has a category and a level, at least 5 categories and all 3 levels in use', async () => {
+    const rows = await db
+      .select({ category: courses.category, level: courses.level })
+      .from(courses);
+    expect(rows.every((course) => course.category !== null && course.level !== null)).toBe(true);
+    expect(new Set(rows.map((course) => course.category)).size).toBeGreaterThanOrEqual(5);
+    expect(new Set(rows.map((course) => course.level)).size).toBe(3);
+  });
+
   it('when the catalogue is seeded, then every course has 2–6 chapters of 2–8 YouTube lectures ordered 1..n', async () => {
     const rows = await db.select({ content: courses.content }).from(courses);
     for (const { content } of rows) {
