@@ -177,6 +177,7 @@ describe('CourseListPage', () => {
     expect(cardTitles().slice(23, 25)).toEqual(['Curso 24', 'Curso 25']);
     expect(searchParams(calls.at(-1)!).get('page')).toBe('2');
     expect(screen.queryByRole('button', { name: 'Ver mais' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: /Curso 25/ })[0]).toHaveFocus();
   });
 
   it('when nothing matches, then the count line names the term', async () => {

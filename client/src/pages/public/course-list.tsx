@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { CourseCard } from '../../components/course-card';
 import { CourseGridSkeleton } from '../../components/course-grid-skeleton';
@@ -36,6 +37,19 @@ function countLine(search: CourseSearchState, term: string, filters: Filters): s
 }
 
 function Results({ search }: { search: CourseSearchState }) {
+  const list = useRef<HTMLUListElement>(null);
+  // Where the cards added by 'Ver mais' start: focus goes there, so keyboard and screen-reader
+  // users carry on reading from the first new course instead of staying on the button.
+  const firstNew = useRef<number | null>(null);
+  const shown = search.courses.length;
+
+  useEffect(() => {
+    const index = firstNew.current;
+    if (index === null || shown <= index) return;
+    firstNew.current = null;
+    list.current?.children[index]?.querySelector('a')?.focus();
+  }, [shown]);
+
   if (search.status === 'loading') {
     return (
       <CourseGridSkeleton count={SKELETON_COUNT} label="Carregando cursos…" gridClassName={GRID} />
@@ -60,7 +74,7 @@ function Results({ search }: { search: CourseSearchState }) {
   const loadingMore = search.status === 'loading-more';
   return (
     <>
-      <ul className={GRID}>
+      <ul ref={list} className={GRID}>
         {search.courses.map((course, index) => (
           <li key={course._id}>
             <CourseCard course={course} priority={index < ABOVE_THE_FOLD} />
@@ -74,7 +88,10 @@ function Results({ search }: { search: CourseSearchState }) {
           </p>
           <button
             type="button"
-            onClick={search.loadMore}
+            onClick={() => {
+              firstNew.current = shown;
+              search.loadMore();
+            }}
             disabled={loadingMore}
             aria-busy={loadingMore}
             className={`min-h-11 rounded-md border border-slate-300 bg-white px-8 font-medium text-slate-800 hover:bg-slate-50 disabled:cursor-wait disabled:opacity-60 ${FOCUS}`}
