@@ -64,15 +64,19 @@ describe('JobListPage', () => {
   it('when a title is typed, then only matching jobs remain, case-insensitively', async () => {
     const user = userEvent.setup();
     renderWithProviders(<JobListPage />);
+    expect(screen.getByRole('status')).toHaveTextContent('20 vagas encontradas');
     await user.type(screen.getByRole('searchbox'), 'kotlin');
     expect(jobTitles()).toEqual(['Desenvolvedor Mobile Kotlin']);
+    expect(screen.getByRole('status')).toHaveTextContent('1 vaga encontrada');
   });
 
   it('when nothing matches, then "Nenhuma vaga encontrada com esse título." shows', async () => {
     const user = userEvent.setup();
     renderWithProviders(<JobListPage />);
     await user.type(screen.getByRole('searchbox'), 'astronauta');
-    expect(screen.getByText('Nenhuma vaga encontrada com esse título.')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Nenhuma vaga encontrada com esse título.',
+    );
     expect(screen.queryAllByRole('article')).toHaveLength(0);
   });
 

@@ -57,6 +57,11 @@ function JobCard({ job, onApply }: { job: Job; onApply: () => void }) {
   );
 }
 
+function jobCountLine(count: number): string {
+  if (count === 0) return 'Nenhuma vaga encontrada com esse título.';
+  return count === 1 ? '1 vaga encontrada' : `${count} vagas encontradas`;
+}
+
 /** /job-list: the static job board; applying is not built yet (spec §1). */
 export default function JobListPage() {
   const { user } = useAuthUser();
@@ -92,7 +97,14 @@ export default function JobListPage() {
         />
       </div>
       <div className="mt-8">
-        {visible.length > 0 ? (
+        {/* Read out as the list changes while typing (issue 17). */}
+        <p
+          role="status"
+          className={visible.length > 0 ? 'mb-4 text-slate-700' : 'py-8 text-slate-700'}
+        >
+          {jobCountLine(visible.length)}
+        </p>
+        {visible.length > 0 && (
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {visible.map((job) => (
               <li key={job.id}>
@@ -100,10 +112,6 @@ export default function JobListPage() {
               </li>
             ))}
           </ul>
-        ) : (
-          <p role="status" className="py-8 text-slate-700">
-            Nenhuma vaga encontrada com esse título.
-          </p>
         )}
       </div>
       <UnderDevelopmentDialog open={dialogOpen} onClose={() => setDialogOpen(false)} />

@@ -48,8 +48,10 @@ describe('MentorsPage', () => {
     const user = userEvent.setup();
     renderWithProviders(<MentorsPage />);
     const search = screen.getByRole('searchbox');
+    expect(screen.getByRole('status')).toHaveTextContent('4 mentores encontrados');
     await user.type(search, 'joão');
     expect(mentorNames()).toEqual(['João Mendes']);
+    expect(screen.getByRole('status')).toHaveTextContent('1 mentor encontrado');
     await user.clear(search);
     await user.type(search, 'SQL');
     expect(mentorNames()).toEqual(['João Mendes']);
@@ -62,7 +64,9 @@ describe('MentorsPage', () => {
     const user = userEvent.setup();
     renderWithProviders(<MentorsPage />);
     await user.type(screen.getByRole('searchbox'), 'astronomia');
-    expect(screen.getByText('Nenhum mentor encontrado para essa busca.')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Nenhum mentor encontrado para essa busca.',
+    );
     expect(screen.queryAllByRole('heading', { level: 3 })).toHaveLength(0);
   });
 

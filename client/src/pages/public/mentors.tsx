@@ -15,6 +15,11 @@ export function filterMentors(list: readonly Mentor[], query: string): Mentor[] 
   );
 }
 
+function mentorCountLine(count: number): string {
+  if (count === 0) return 'Nenhum mentor encontrado para essa busca.';
+  return count === 1 ? '1 mentor encontrado' : `${count} mentores encontrados`;
+}
+
 /** /mentors-list: every mentor, searchable by name or subject. */
 export default function MentorsPage() {
   const [query, setQuery] = useState('');
@@ -50,13 +55,14 @@ export default function MentorsPage() {
         <h2 id="mentors-heading" className="sr-only">
           Mentores disponíveis
         </h2>
-        {visible.length > 0 ? (
-          <MentorGrid mentors={visible} />
-        ) : (
-          <p role="status" className="py-8 text-slate-700">
-            Nenhum mentor encontrado para essa busca.
-          </p>
-        )}
+        {/* Read out as the list changes while typing (issue 17). */}
+        <p
+          role="status"
+          className={visible.length > 0 ? 'mb-4 text-slate-700' : 'py-8 text-slate-700'}
+        >
+          {mentorCountLine(visible.length)}
+        </p>
+        {visible.length > 0 && <MentorGrid mentors={visible} />}
       </section>
     </div>
   );
