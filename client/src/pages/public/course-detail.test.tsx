@@ -247,11 +247,18 @@ describe('CourseDetailPage', () => {
       return screen.queryByTestId('sticky-buy-bar');
     }
 
+    /** The page observes the panel and the content's end from an effect, after its first paint. */
+    async function renderObservedPage() {
+      const rendered = renderPage();
+      await screen.findByRole('heading', { level: 1, name: course.courseTitle });
+      await waitFor(() => expect(observed).toHaveLength(2));
+      return rendered;
+    }
+
     it('when the price panel scrolls up out of view, then a bar shows its price and button, which act like the panel’s', async () => {
       serve({ data: { success: true, courseData: course } });
       const user = userEvent.setup();
-      const { auth } = renderPage();
-      await screen.findByRole('heading', { level: 1, name: course.courseTitle });
+      const { auth } = await renderObservedPage();
       const [panelElement] = observed;
       expect(panelElement).toBe(panel());
       expect(bar()).toBeNull();
@@ -270,8 +277,7 @@ describe('CourseDetailPage', () => {
 
     it('when the end of the course content comes into view, then the bar leaves the footer uncovered', async () => {
       serve({ data: { success: true, courseData: course } });
-      renderPage();
-      await screen.findByRole('heading', { level: 1, name: course.courseTitle });
+      await renderObservedPage();
       const [panelElement, contentEnd] = observed;
       report([{ target: panelElement, isIntersecting: false, top: -700, bottom: -20 }]);
       expect(bar()).not.toBeNull();
