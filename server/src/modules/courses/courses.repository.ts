@@ -155,15 +155,18 @@ export interface CourseSearchRow extends CourseSummaryRow {
   total: number;
 }
 
+/** Below this a query has too few trigrams for a near-miss to mean anything ('a' resembles half the titles). */
+const NEAR_MISS_MIN_LENGTH = 4;
+
 /** LIKE reads %, _ and \ as wildcards and escape; a query means them as the characters themselves. */
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
 /**
- * Which published-or-not courses match the query and how well: 0 the title contains it, 1 the
- * educator's name, 2 the description's text, 3 a near-miss of the title or the name (trigram word
- * similarity, so 'pyton' finds Python). Each branch reads one trigram index on the folded copies
+ * Which courses match the query and how well: 0 the title contains it, 1 the educator's name, 2 the
+ * description's text, 3 a near-miss of a word of the title (trigram word similarity, so 'pyton'
+ * finds Python). Each branch reads one trigram index on the folded copies
  * that migration 0006 keeps; the best rank of a course wins.
  */
 function matchesFor(text: string): SQL {
@@ -175,26 +178,31 @@ function matchesFor(text: string): SQL {
       where u.search_name like ${pattern}
     union all
     select id, 2 from ${courses} where search_description like ${pattern}
-    union all
-    select id, 3 from ${courses} where ${needle} operator(public.<%) search_title
-    union all
-    select c.id, 3 from ${users} u join ${courses} c on c.educator_id = u.id
-      where ${needle} operator(public.<%) u.search_name`;
+    ${
+      text.length >= NEAR_MISS_MIN_LENGTH
+        ? sql`union all
+    select id, 3 from ${courses} where ${needle} operator(public.<%) search_title`
+        : sql``
+    }`;
 }
 
-/** One page of published courses for GET /api/course/search, with the total, in one statement. */
+/**
+ * One page of published courses for GET /api/course/search, with the total, in one statement. The
+ * order and the page are settled on narrow rows (id, rank, sort keys); only the page's own rows then
+ * get the summary's costlier columns (content totals, rating figures).
+ */
 export async function searchCourses(db: Db, query: CourseSearchQuery): Promise<CourseSearchRow[]> {
   const ranked = db.$with('ranked').as(
     query.q === ''
       ? db
           .select({
-            courseId: sql<string>`${courses.id}`.as('course_id'),
+            courseId: sql<string>`${courses.id}`.as('matched_id'),
             rank: sql<number>`0`.as('rank'),
           })
           .from(courses)
       : db
           .select({
-            courseId: sql<string>`matches.id`.as('course_id'),
+            courseId: sql<string>`matches.id`.as('matched_id'),
             rank: sql<number>`min(matches.rank)`.as('rank'),
           })
           .from(sql`(${matchesFor(query.q)}) matches`)
@@ -208,44 +216,61 @@ export async function searchCourses(db: Db, query: CourseSearchQuery): Promise<C
         flooredMean: sql<number>`floor(avg(${ratings.rating}))::int`.as('floored_mean'),
       })
       .from(ratings)
-      .where(sql`${ratings.courseId} in (select course_id from ${ranked})`)
+      .where(sql`${ratings.courseId} in (select matched_id from ${ranked})`)
       .groupBy(ratings.courseId),
   );
 
-  const averageRating = sql<number>`coalesce(${ratingStats.flooredMean}, 0)`;
-  const ratingCount = sql<number>`coalesce(${ratingStats.votes}, 0)`;
   const newest = [desc(courses.createdAt), desc(courses.id)];
   const order: Record<CourseSearchQuery['sort'], SQL[]> = {
-    relevance: [asc(ranked.rank), desc(courses.studentCount), desc(averageRating), ...newest],
-    rating: [desc(averageRating), desc(ratingCount), desc(courses.studentCount), ...newest],
-    students: [desc(courses.studentCount), desc(averageRating), ...newest],
+    relevance: [asc(ranked.rank), desc(courses.studentCount), ...newest],
+    rating: [
+      desc(sql`coalesce(${ratingStats.flooredMean}, 0)`),
+      desc(sql`coalesce(${ratingStats.votes}, 0)`),
+      desc(courses.studentCount),
+      ...newest,
+    ],
+    students: [desc(courses.studentCount), ...newest],
     newest,
     // What the buyer pays, cheapest first.
     price: [asc(sql`${courses.price} * (100 - ${courses.discount})`), ...newest],
   };
+  const sortKeys = sql.join(order[query.sort], sql`, `);
 
-  return db
-    .with(ranked, ratingStats)
+  const candidates = db
     .select({
-      ...courseSummaryBaseColumns,
-      studentCount: courses.studentCount,
-      ratingCount: ratingCount.mapWith(Number),
-      averageRating: averageRating.mapWith(Number),
-      ...contentTotalColumns(),
-      total: sql<number>`count(*) over ()`.mapWith(Number),
+      courseId: ranked.courseId,
+      position: sql<number>`row_number() over (order by ${sortKeys})`.as('position'),
+      total: sql<number>`count(*) over ()`.as('total'),
     })
     .from(ranked)
-    .innerJoin(courses, eq(courses.id, ranked.courseId))
-    .innerJoin(users, eq(users.id, courses.educatorId))
-    .leftJoin(ratingStats, eq(ratingStats.courseId, courses.id))
-    .where(
-      and(
-        eq(courses.isPublished, true),
-        query.category ? eq(courses.category, query.category) : undefined,
-        query.level ? eq(courses.level, query.level) : undefined,
-      ),
+    .innerJoin(courses, eq(courses.id, ranked.courseId));
+  const page = db.$with('page').as(
+    (query.sort === 'rating'
+      ? candidates.leftJoin(ratingStats, eq(ratingStats.courseId, courses.id))
+      : candidates
     )
-    .orderBy(...order[query.sort])
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+      .where(
+        and(
+          eq(courses.isPublished, true),
+          query.category ? eq(courses.category, query.category) : undefined,
+          query.level ? eq(courses.level, query.level) : undefined,
+        ),
+      )
+      .orderBy(...order[query.sort])
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+  );
+
+  return db
+    .with(ranked, ratingStats, page)
+    .select({
+      ...courseSummaryBaseColumns,
+      ...perCourseStatColumns(),
+      ...contentTotalColumns(),
+      total: sql<number>`${page.total}`.mapWith(Number),
+    })
+    .from(page)
+    .innerJoin(courses, eq(courses.id, page.courseId))
+    .innerJoin(users, eq(users.id, courses.educatorId))
+    .orderBy(asc(page.position));
 }
