@@ -1,16 +1,18 @@
-import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { eq } from 'drizzle-orm';
 import { userDataResponseSchema } from '@aprendiz/contract/auth';
 import { users } from '../db/schema/users';
 import { createTestContext, type TestContext } from '../test/test-app';
-import { Webhook } from 'svix';
 import { insertCourse } from '../modules/courses/course-fixtures';
 import {
   CLERK_TEST_SECRET_KEY,
+  clerkTestEnv,
   clerkUserJson,
   createClerkKeys,
+  newClerkId,
+  newClerkWebhookSecret,
+  postClerkWebhook,
   signClerkToken,
   startFakeClerkApi,
   type ClerkKeys,
@@ -19,19 +21,10 @@ import {
 import { NOW_EDUCATOR } from '../modules/users/users.service';
 import { CLERK_UNAVAILABLE } from './auth-clerk';
 
-const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('base64')}`;
+const WEBHOOK_SECRET = newClerkWebhookSecret();
 
 function clerkEnv(api: FakeClerkApi, jwtKey?: string): NodeJS.ProcessEnv {
-  return {
-    CLERK_SECRET_KEY: CLERK_TEST_SECRET_KEY,
-    CLERK_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    CLERK_API_URL: api.url,
-    ...(jwtKey ? { CLERK_JWT_KEY: jwtKey } : {}),
-  };
-}
-
-function newClerkId(): string {
-  return `user_${randomUUID().replaceAll('-', '').slice(0, 24)}`;
+  return { ...clerkTestEnv(WEBHOOK_SECRET, api.url), ...(jwtKey ? { CLERK_JWT_KEY: jwtKey } : {}) };
 }
 
 async function rowOf(ctx: TestContext, id: string) {
@@ -255,16 +248,8 @@ describe('Clerk mode with CLERK_JWT_KEY (networkless verification)', () => {
 
   /** A svix-signed Clerk webhook delivery, as Clerk sends it. */
   function deliver(event: { type: string; data: unknown }) {
-    const deliveryId = `msg_${randomUUID()}`;
     const payload = JSON.stringify({ object: 'event', timestamp: Date.now(), ...event });
-    const timestamp = new Date();
-    return request(ctx.app)
-      .post('/api/webhooks/clerk')
-      .set('Content-Type', 'application/json')
-      .set('svix-id', deliveryId)
-      .set('svix-timestamp', String(Math.floor(timestamp.getTime() / 1000)))
-      .set('svix-signature', new Webhook(WEBHOOK_SECRET).sign(deliveryId, timestamp, payload))
-      .send(payload);
+    return postClerkWebhook(ctx.app, WEBHOOK_SECRET, payload);
   }
 
   it("when user.deleted has arrived, then the user's still-valid token is refused and the row is not recreated", async () => {

@@ -1,5 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Express } from 'express';
+import { createApp } from '../app';
+import { createTestContext, type TestContext } from '../test/test-app';
+import { createStripePayments } from './payments-stripe';
 
 /** Test helper: a local HTTP server playing the few Stripe API calls the app makes, recording each. */
 
@@ -17,6 +21,8 @@ export interface FakeStripeApi {
   /** Answers every request whose path starts with `pathPrefix` with this error until succeed(). */
   failWith(status: number, body: object, pathPrefix?: string): void;
   succeed(): void;
+  /** Forgets what was recorded and answers every request successfully again. */
+  reset(): void;
   close(): Promise<void>;
 }
 
@@ -82,11 +88,47 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
     api: { host: '127.0.0.1', port, protocol: 'http' },
     failWith: (status, body, pathPrefix = '/') => void (failure = { status, body, pathPrefix }),
     succeed: () => void (failure = null),
+    reset: () => {
+      recorded.length = 0;
+      failure = null;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
         // The Stripe client keeps its connections alive; close would wait for them otherwise.
         server.closeAllConnections();
       }),
+  };
+}
+
+export interface StripeTestContext {
+  ctx: TestContext;
+  /** The app paying through the Stripe client, pointed at `stripe`. */
+  app: Express;
+  stripe: FakeStripeApi;
+  close(): Promise<void>;
+}
+
+export async function createStripeTestContext(keys: {
+  secretKey: string;
+  webhookSecret: string;
+}): Promise<StripeTestContext> {
+  const ctx = await createTestContext({
+    STRIPE_SECRET_KEY: keys.secretKey,
+    STRIPE_WEBHOOK_SECRET: keys.webhookSecret,
+  });
+  const stripe = await startFakeStripeApi();
+  const app = createApp({
+    ...ctx.deps,
+    payments: createStripePayments({ ...keys, publicUrl: ctx.config.publicUrl, api: stripe.api }),
+  });
+  return {
+    ctx,
+    app,
+    stripe,
+    close: async () => {
+      await stripe.close();
+      await ctx.close();
+    },
   };
 }

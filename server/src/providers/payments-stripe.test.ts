@@ -2,46 +2,30 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { eq } from 'drizzle-orm';
 import type { Express } from 'express';
-import { createApp } from '../app';
 import { purchases } from '../db/schema/purchases';
 import { insertCourse } from '../modules/courses/course-fixtures';
-import { createTestContext, type TestContext } from '../test/test-app';
+import type { TestContext } from '../test/test-app';
 import {
   absoluteImageUrl,
   createStripePayments,
   STRIPE_CHECKOUT_REUSABLE_MS,
   toMinorUnits,
 } from './payments-stripe';
-import { startFakeStripeApi, type FakeStripeApi } from './payments-stripe-fake';
+import { createStripeTestContext, type FakeStripeApi } from './payments-stripe-fake';
 
 let ctx: TestContext;
 let app: Express;
 let stripe: FakeStripeApi;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  ctx = await createTestContext({
-    STRIPE_SECRET_KEY: 'sk_test_recorder',
-    STRIPE_WEBHOOK_SECRET: 'whsec_recorder',
-  });
-  stripe = await startFakeStripeApi();
-  app = createApp({
-    ...ctx.deps,
-    payments: createStripePayments({
-      secretKey: 'sk_test_recorder',
-      webhookSecret: 'whsec_recorder',
-      publicUrl: ctx.config.publicUrl,
-      api: stripe.api,
-    }),
-  });
+  ({ ctx, app, stripe, close } = await createStripeTestContext({
+    secretKey: 'sk_test_recorder',
+    webhookSecret: 'whsec_recorder',
+  }));
 });
-afterAll(async () => {
-  await stripe.close();
-  await ctx.close();
-});
-beforeEach(() => {
-  stripe.recorded.length = 0;
-  stripe.succeed();
-});
+afterAll(() => close());
+beforeEach(() => stripe.reset());
 
 async function purchasesOf(userId: string) {
   return ctx.database.db.select().from(purchases).where(eq(purchases.userId, userId));

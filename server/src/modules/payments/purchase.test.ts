@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
-import { enrollments } from '../../db/schema/enrollments';
+import { eq } from 'drizzle-orm';
 import { courses } from '../../db/schema/courses';
 import { purchases } from '../../db/schema/purchases';
 import { createTestContext, type TestContext } from '../../test/test-app';
-import { enrollDirectly, insertCourse } from '../courses/course-fixtures';
+import { enrollDirectly } from '../courses/course-fixtures';
+import { courseOfNewEducator, enrollmentsOf } from '../learning/enrollment-fixtures';
 import { insertPurchaseRow } from './purchase-fixtures';
 
 let ctx: TestContext;
@@ -14,23 +14,6 @@ beforeAll(async () => {
   ctx = await createTestContext();
 });
 afterAll(() => ctx.close());
-
-async function course(fixture: { price: number; discount: number }) {
-  const owner = await ctx.createUser({ role: 'educator' });
-  const row = await insertCourse(ctx.database.db, owner.user.id, fixture);
-  return { owner, course: row };
-}
-
-async function enrollmentsOf(userId: string, courseId?: string) {
-  return ctx.database.db
-    .select()
-    .from(enrollments)
-    .where(
-      courseId
-        ? and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId))
-        : eq(enrollments.userId, userId),
-    );
-}
 
 async function purchasesOf(userId: string) {
   return ctx.database.db.select().from(purchases).where(eq(purchases.userId, userId));
@@ -42,7 +25,7 @@ function start(auth: { Authorization: string }, courseId: string) {
 
 describe('POST /api/user/purchase (sandbox checkout)', () => {
   it('when a student buys a paid course, then a pending purchase with the server-computed amount and the sandbox URL', async () => {
-    const { course: paid } = await course({ price: 19.99, discount: 15 });
+    const { course: paid } = await courseOfNewEducator(ctx, { price: 19.99, discount: 15 });
     const student = await ctx.createUser();
     const res = await request(ctx.app)
       .post('/api/user/purchase')
@@ -63,11 +46,11 @@ describe('POST /api/user/purchase (sandbox checkout)', () => {
       success: true,
       session_url: `http://app.test/checkout/${purchase!.id}`,
     });
-    expect(await enrollmentsOf(student.user.id)).toHaveLength(0);
+    expect(await enrollmentsOf(ctx.database.db, student.user.id)).toHaveLength(0);
   });
 
   it('when the price has awkward cents, then the amount is rounded to two decimals', async () => {
-    const { course: paid } = await course({ price: 33.33, discount: 33 });
+    const { course: paid } = await courseOfNewEducator(ctx, { price: 33.33, discount: 33 });
     const student = await ctx.createUser();
     await request(ctx.app)
       .post('/api/user/purchase')
@@ -79,7 +62,7 @@ describe('POST /api/user/purchase (sandbox checkout)', () => {
   });
 
   it('when the course is free, then 400 pointing to the free enrollment and no purchase', async () => {
-    const { course: free } = await course({ price: 0, discount: 0 });
+    const { course: free } = await courseOfNewEducator(ctx, { price: 0, discount: 0 });
     const student = await ctx.createUser();
     const res = await request(ctx.app)
       .post('/api/user/purchase')
@@ -91,7 +74,7 @@ describe('POST /api/user/purchase (sandbox checkout)', () => {
   });
 
   it('when the student already owns the course, then 409 Já adquirido and no purchase', async () => {
-    const { course: paid } = await course({ price: 10, discount: 0 });
+    const { course: paid } = await courseOfNewEducator(ctx, { price: 10, discount: 0 });
     const student = await ctx.createUser();
     await enrollDirectly(ctx.database.db, student.user.id, paid.id);
     const res = await request(ctx.app)
@@ -104,7 +87,7 @@ describe('POST /api/user/purchase (sandbox checkout)', () => {
   });
 
   it('when the course educator tries to buy their own course, then 409 and no purchase', async () => {
-    const { owner, course: paid } = await course({ price: 10, discount: 0 });
+    const { owner, course: paid } = await courseOfNewEducator(ctx, { price: 10, discount: 0 });
     const res = await request(ctx.app)
       .post('/api/user/purchase')
       .set(owner.auth)
@@ -137,7 +120,7 @@ describe('POST /api/user/purchase (sandbox checkout)', () => {
   });
 
   it('when one student starts 50 purchases of one course at once, then one pending purchase and 50 identical answers', async () => {
-    const { course: paid } = await course({ price: 25, discount: 20 });
+    const { course: paid } = await courseOfNewEducator(ctx, { price: 25, discount: 20 });
     const student = await ctx.createUser();
     const opened = await Promise.all(
       Array.from({ length: 50 }, () => start(student.auth, paid.id)),
@@ -155,7 +138,7 @@ describe('POST /api/user/purchase (sandbox checkout)', () => {
       .post(`/api/payments/sandbox/${rows[0]!.id}/complete`)
       .set(student.auth)
       .expect(200);
-    expect(await enrollmentsOf(student.user.id, paid.id)).toHaveLength(1);
+    expect(await enrollmentsOf(ctx.database.db, student.user.id, paid.id)).toHaveLength(1);
     const again = await start(student.auth, paid.id);
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ success: false, message: 'Já adquirido' });
@@ -163,7 +146,7 @@ describe('POST /api/user/purchase (sandbox checkout)', () => {
   });
 
   it('when a student asks again later, then the same checkout answers and no purchase is added', async () => {
-    const { course: paid } = await course({ price: 12, discount: 0 });
+    const { course: paid } = await courseOfNewEducator(ctx, { price: 12, discount: 0 });
     const student = await ctx.createUser();
     const first = await start(student.auth, paid.id).expect(200);
     const second = await start(student.auth, paid.id).expect(200);
@@ -172,7 +155,7 @@ describe('POST /api/user/purchase (sandbox checkout)', () => {
   });
 
   it('when the price changed since the checkout opened, then that purchase fails and a new one opens at the new price', async () => {
-    const { course: paid } = await course({ price: 40, discount: 0 });
+    const { course: paid } = await courseOfNewEducator(ctx, { price: 40, discount: 0 });
     const student = await ctx.createUser();
     const first = await start(student.auth, paid.id).expect(200);
     await ctx.database.db.update(courses).set({ discount: 50 }).where(eq(courses.id, paid.id));
@@ -187,7 +170,7 @@ describe('POST /api/user/purchase (sandbox checkout)', () => {
   });
 
   it('when the open purchase has no checkout address kept (opened before they were), then it fails and a new one opens', async () => {
-    const { course: paid } = await course({ price: 15, discount: 0 });
+    const { course: paid } = await courseOfNewEducator(ctx, { price: 15, discount: 0 });
     const student = await ctx.createUser();
     const old = await insertPurchaseRow(ctx.database.db, {
       userId: student.user.id,
@@ -207,7 +190,7 @@ describe('POST /api/user/purchase (sandbox checkout)', () => {
   });
 
   it('when a second open purchase of one course is written for the same buyer, then the database refuses it', async () => {
-    const { course: paid } = await course({ price: 15, discount: 0 });
+    const { course: paid } = await courseOfNewEducator(ctx, { price: 15, discount: 0 });
     const student = await ctx.createUser();
     const row = {
       userId: student.user.id,

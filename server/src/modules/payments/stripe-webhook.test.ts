@@ -5,14 +5,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Express } from 'express';
 import Stripe from 'stripe';
 import { dashboardResponseSchema } from '@aprendiz/contract/educator';
-import { createApp } from '../../app';
 import { courses } from '../../db/schema/courses';
 import { enrollments } from '../../db/schema/enrollments';
 import { processedEvents } from '../../db/schema/processed-events';
 import { purchases, type PurchaseRow } from '../../db/schema/purchases';
-import { createStripePayments } from '../../providers/payments-stripe';
-import { startFakeStripeApi, type FakeStripeApi } from '../../providers/payments-stripe-fake';
-import { createTestContext, type TestContext } from '../../test/test-app';
+import { createStripeTestContext, type FakeStripeApi } from '../../providers/payments-stripe-fake';
+import type { TestContext } from '../../test/test-app';
 import { insertCourse } from '../courses/course-fixtures';
 import { insertPurchaseRow } from './purchase-fixtures';
 
@@ -22,30 +20,15 @@ const signer = new Stripe('sk_test_signer').webhooks;
 let ctx: TestContext;
 let app: Express;
 let stripe: FakeStripeApi;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  ctx = await createTestContext({
-    STRIPE_SECRET_KEY: 'sk_test_fake',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-  });
-  stripe = await startFakeStripeApi();
-  app = createApp({
-    ...ctx.deps,
-    payments: createStripePayments({
-      secretKey: 'sk_test_fake',
-      webhookSecret: WEBHOOK_SECRET,
-      publicUrl: ctx.config.publicUrl,
-      api: stripe.api,
-    }),
-  });
+  ({ ctx, app, stripe, close } = await createStripeTestContext({
+    secretKey: 'sk_test_fake',
+    webhookSecret: WEBHOOK_SECRET,
+  }));
 });
-afterAll(async () => {
-  await stripe.close();
-  await ctx.close();
-});
-beforeEach(() => {
-  stripe.recorded.length = 0;
-  stripe.succeed();
-});
+afterAll(() => close());
+beforeEach(() => stripe.reset());
 
 type Person = Awaited<ReturnType<TestContext['createUser']>>;
 

@@ -1,11 +1,51 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Express } from 'express';
 import { exportJWK, exportSPKI, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
+import request from 'supertest';
+import { Webhook } from 'svix';
 
 /** Test data only: what Clerk would sign, send and answer, without reaching Clerk. */
 
 export const CLERK_TEST_SECRET_KEY = 'sk_test_aprendiz_fake_secret';
 export const CLERK_TEST_AZP = 'http://app.test';
+/** Nothing listens here: a context given this Clerk API must never need it. */
+export const NO_CLERK_API = 'http://127.0.0.1:9';
+
+export function newClerkWebhookSecret(): string {
+  return `whsec_${randomBytes(24).toString('base64')}`;
+}
+
+export function newClerkId(): string {
+  return `user_${randomUUID().replaceAll('-', '').slice(0, 24)}`;
+}
+
+/** The environment of a test context that verifies Clerk's webhooks and calls Clerk at `apiUrl`. */
+export function clerkTestEnv(webhookSecret: string, apiUrl = NO_CLERK_API): NodeJS.ProcessEnv {
+  return {
+    CLERK_SECRET_KEY: CLERK_TEST_SECRET_KEY,
+    CLERK_WEBHOOK_SECRET: webhookSecret,
+    CLERK_API_URL: apiUrl,
+  };
+}
+
+/** Posts `payload` as Clerk's svix delivery does: svix-id, svix-timestamp, svix-signature over the raw body. */
+export function postClerkWebhook(
+  app: Express,
+  webhookSecret: string,
+  payload: string,
+  deliveryId = `msg_${randomUUID()}`,
+) {
+  const timestamp = new Date();
+  return request(app)
+    .post('/api/webhooks/clerk')
+    .set('Content-Type', 'application/json')
+    .set('svix-id', deliveryId)
+    .set('svix-timestamp', String(Math.floor(timestamp.getTime() / 1000)))
+    .set('svix-signature', new Webhook(webhookSecret).sign(deliveryId, timestamp, payload))
+    .send(payload);
+}
 
 export interface ClerkKeys {
   kid: string;

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { and, eq } from 'drizzle-orm';
@@ -10,48 +10,30 @@ import { users } from '../../db/schema/users';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { enrollDirectly, insertCourse } from '../courses/course-fixtures';
 import {
-  CLERK_TEST_SECRET_KEY,
+  clerkTestEnv,
   clerkUserJson,
+  newClerkId,
+  newClerkWebhookSecret,
+  postClerkWebhook,
   type ClerkUserFixture,
 } from '../users/clerk-fixtures';
 
-const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('base64')}`;
+const WEBHOOK_SECRET = newClerkWebhookSecret();
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext({
-    CLERK_SECRET_KEY: CLERK_TEST_SECRET_KEY,
-    CLERK_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    // Nothing listens here: the webhook must never need the Clerk API.
-    CLERK_API_URL: 'http://127.0.0.1:9',
-  });
+  // No Clerk API: the webhook must never need it.
+  ctx = await createTestContext(clerkTestEnv(WEBHOOK_SECRET));
 });
 afterAll(() => ctx.close());
-
-function newClerkId(): string {
-  return `user_${randomUUID().replaceAll('-', '').slice(0, 24)}`;
-}
 
 /** Signs like Clerk's svix delivery: headers svix-id, svix-timestamp, svix-signature over the raw body. */
 function deliver(
   event: { type?: string; data?: unknown; timestamp?: number },
   options: { deliveryId?: string; secret?: string } = {},
 ) {
-  const deliveryId = options.deliveryId ?? `msg_${randomUUID()}`;
   const payload = JSON.stringify({ object: 'event', timestamp: Date.now(), ...event });
-  const timestamp = new Date();
-  const signature = new Webhook(options.secret ?? WEBHOOK_SECRET).sign(
-    deliveryId,
-    timestamp,
-    payload,
-  );
-  return request(ctx.app)
-    .post('/api/webhooks/clerk')
-    .set('Content-Type', 'application/json')
-    .set('svix-id', deliveryId)
-    .set('svix-timestamp', String(Math.floor(timestamp.getTime() / 1000)))
-    .set('svix-signature', signature)
-    .send(payload);
+  return postClerkWebhook(ctx.app, options.secret ?? WEBHOOK_SECRET, payload, options.deliveryId);
 }
 
 function userEvent(type: 'user.created' | 'user.updated', user: ClerkUserFixture) {
@@ -65,14 +47,7 @@ function dated(type: 'user.created' | 'user.updated', user: ClerkUserFixture, at
 
 /** A signed delivery of any bytes. */
 function deliverRaw(payload: string, deliveryId: string) {
-  const timestamp = new Date();
-  return request(ctx.app)
-    .post('/api/webhooks/clerk')
-    .set('Content-Type', 'application/json')
-    .set('svix-id', deliveryId)
-    .set('svix-timestamp', String(Math.floor(timestamp.getTime() / 1000)))
-    .set('svix-signature', new Webhook(WEBHOOK_SECRET).sign(deliveryId, timestamp, payload))
-    .send(payload);
+  return postClerkWebhook(ctx.app, WEBHOOK_SECRET, payload, deliveryId);
 }
 
 async function allUsers() {
@@ -215,7 +190,7 @@ describe('POST /api/webhooks/clerk', () => {
   it('when the signature is wrong, then 400 and nothing is written', async () => {
     const id = newClerkId();
     const deliveryId = `msg_${randomUUID()}`;
-    const otherSecret = `whsec_${randomBytes(24).toString('base64')}`;
+    const otherSecret = newClerkWebhookSecret();
 
     const res = await deliver(userEvent('user.created', { id, email: `${id}@exemplo.pt` }), {
       deliveryId,

@@ -1,12 +1,16 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import request from 'supertest';
 import Stripe from 'stripe';
-import { Webhook } from 'svix';
 import { insertCourse } from '../../modules/courses/course-fixtures';
 import { insertPurchaseRow } from '../../modules/payments/purchase-fixtures';
-import { CLERK_TEST_SECRET_KEY, clerkUserJson } from '../../modules/users/clerk-fixtures';
+import {
+  clerkTestEnv,
+  clerkUserJson,
+  newClerkWebhookSecret,
+  postClerkWebhook,
+} from '../../modules/users/clerk-fixtures';
 import { createTestContext, type TestContext } from '../test-app';
 import {
   hostileString,
@@ -36,6 +40,24 @@ function expectNoServerError(res: request.Response, payload: string): void {
     res.status,
     `${res.status} ${JSON.stringify(res.body)} for ${payload.slice(0, 500)}`,
   ).toBeLessThan(500);
+}
+
+/**
+ * Delivers a fresh good event with each of its values in turn swapped for each sweep value; returns
+ * every swap answered with a 5xx, all at once, so a failing test names them all.
+ */
+async function serverErrorsOfHostileValues(
+  goodEvent: () => Record<string, unknown>,
+  deliver: (payload: string) => Promise<request.Response>,
+): Promise<string[]> {
+  const failures: string[] = [];
+  for (const leaf of leafPaths(goodEvent())) {
+    for (const value of SWEEP_VALUES) {
+      const res = await deliver(JSON.stringify(replaceAt(goodEvent(), leaf, value)));
+      if (res.status >= 500) failures.push(`${leaf.join('.')} = ${JSON.stringify(value)}`);
+    }
+  }
+  return failures;
 }
 
 describe('POST /api/webhooks/stripe with signed deliveries of any content', () => {
@@ -163,42 +185,22 @@ describe('POST /api/webhooks/stripe with signed deliveries of any content', () =
   });
 
   it('when any one value of a good completed checkout is hostile, then never a 5xx', async () => {
-    const failures: string[] = [];
-    for (const leaf of leafPaths(goodEvent())) {
-      for (const value of SWEEP_VALUES) {
-        const res = await deliver(JSON.stringify(replaceAt(goodEvent(), leaf, value)));
-        if (res.status >= 500) failures.push(`${leaf.join('.')} = ${JSON.stringify(value)}`);
-      }
-    }
-    // Every failing value at once, so the report names them all.
-    expect(failures).toEqual([]);
+    expect(await serverErrorsOfHostileValues(goodEvent, deliver)).toEqual([]);
   });
 });
 
 describe('POST /api/webhooks/clerk with signed deliveries of any content', () => {
-  const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('base64')}`;
-  const webhook = new Webhook(WEBHOOK_SECRET);
+  const WEBHOOK_SECRET = newClerkWebhookSecret();
   let ctx: TestContext;
 
   beforeAll(async () => {
-    ctx = await createTestContext({
-      CLERK_SECRET_KEY: CLERK_TEST_SECRET_KEY,
-      CLERK_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      // Nothing listens here: the webhook must never need the Clerk API.
-      CLERK_API_URL: 'http://127.0.0.1:9',
-    });
+    // No Clerk API: the webhook must never need it.
+    ctx = await createTestContext(clerkTestEnv(WEBHOOK_SECRET));
   });
   afterAll(() => ctx.close());
 
-  function deliver(payload: string, deliveryId = `msg_${randomUUID()}`) {
-    const timestamp = new Date();
-    return request(ctx.app)
-      .post('/api/webhooks/clerk')
-      .set('Content-Type', 'application/json')
-      .set('svix-id', deliveryId)
-      .set('svix-timestamp', String(Math.floor(timestamp.getTime() / 1000)))
-      .set('svix-signature', webhook.sign(deliveryId, timestamp, payload))
-      .send(payload);
+  function deliver(payload: string, deliveryId?: string) {
+    return postClerkWebhook(ctx.app, WEBHOOK_SECRET, payload, deliveryId);
   }
 
   let users = 0;
@@ -250,14 +252,6 @@ describe('POST /api/webhooks/clerk with signed deliveries of any content', () =>
   });
 
   it('when any one value of a good user.created is hostile, then never a 5xx', async () => {
-    const failures: string[] = [];
-    for (const leaf of leafPaths(goodEvent())) {
-      for (const value of SWEEP_VALUES) {
-        const res = await deliver(JSON.stringify(replaceAt(goodEvent(), leaf, value)));
-        if (res.status >= 500) failures.push(`${leaf.join('.')} = ${JSON.stringify(value)}`);
-      }
-    }
-    // Every failing value at once, so the report names them all.
-    expect(failures).toEqual([]);
+    expect(await serverErrorsOfHostileValues(goodEvent, deliver)).toEqual([]);
   });
 });
