@@ -11,7 +11,8 @@ import { measureApi } from './api';
 import { startAppServer } from './app-server';
 import { measureBundle } from './bundle';
 import { auditPages, warmUp } from './lighthouse';
-import { type BenchResults, type MachineState, renderReport } from './report';
+import { type BenchResults, type MachineState, renderReport, searchSection } from './report';
+import { measureSearch } from './search';
 import { measureStaticDuringSignIns } from './static-burst';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -75,9 +76,23 @@ async function measureLighthouse(): Promise<BenchResults['lighthouse']> {
 async function main() {
   const machine: MachineState = { cores: os.cpus().length, node: process.version, load: [] };
 
+  if (process.env.BENCH_ONLY === 'search') {
+    // One part alone, printed rather than written: REPORT.md holds only whole runs.
+    await waitForQuiet(machine, 'search');
+    console.log(searchSection(await measureSearch()));
+    console.log(`load average (1 min) at the start: ${machine.load[0]!.load1.toFixed(1)}`);
+    return;
+  }
+
   await waitForQuiet(machine, 'API');
   console.log('API throughput and educator queries…');
   const api = await measureApi(API_SECONDS);
+
+  await waitForQuiet(machine, 'search');
+  console.log('Catalogue search at 10,000 courses…');
+  const search = await measureSearch().catch((err: unknown) => ({
+    notMeasured: err instanceof Error ? err.message : String(err),
+  }));
 
   console.log('Static files during a burst of sign-ins…');
   const staticDuringSignIns = existsSync(path.join(distDir, 'index.html'))
@@ -104,6 +119,7 @@ async function main() {
     machine,
     apiSeconds: API_SECONDS,
     api,
+    search,
     staticDuringSignIns,
     bundle,
     lighthouse,
