@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type {
   Chapter,
   CourseCategory,
@@ -164,26 +164,37 @@ function escapeLike(text: string): string {
 }
 
 /**
- * Which courses match the query and how well: 0 the title contains it, 1 the educator's name, 2 the
- * description's text, 3 a near-miss of a word of the title (trigram word similarity, so 'pyton'
- * finds Python). Each branch reads one trigram index on the folded copies
- * that migration 0006 keeps; the best rank of a course wins.
+ * The published courses the query and filters admit, and how well each matches: 0 the title contains
+ * the query, 1 the educator's name, 2 the description's text, 3 a near-miss of a word of the title
+ * (trigram word similarity, so 'pyton' finds Python). Each branch reads one trigram index on the
+ * folded copies that migration 0006 keeps. Every row carries its sort keys, so ordering and paging
+ * never go back to the courses table.
  */
-function matchesFor(text: string): SQL {
-  const needle = sql`search_fold(${text})`;
-  const pattern = sql`'%' || search_fold(${escapeLike(text)}) || '%'`;
-  return sql`select id, 0 as rank from ${courses} where search_title like ${pattern}
-    union all
-    select c.id, 1 from ${users} u join ${courses} c on c.educator_id = u.id
-      where u.search_name like ${pattern}
-    union all
-    select id, 2 from ${courses} where search_description like ${pattern}
-    ${
-      text.length >= NEAR_MISS_MIN_LENGTH
-        ? sql`union all
-    select id, 3 from ${courses} where ${needle} operator(public.<%) search_title`
-        : sql``
-    }`;
+function matchesFor(query: CourseSearchQuery): SQL {
+  const admitted = sql.join(
+    [
+      sql`c.is_published`,
+      ...(query.category ? [sql`c.category = ${query.category}`] : []),
+      ...(query.level ? [sql`c.level = ${query.level}`] : []),
+    ],
+    sql` and `,
+  );
+  const keys = sql`c.id, c.student_count, c.created_at, c.price * (100 - c.discount) as paid`;
+  if (query.q === '') return sql`select ${keys}, 0 as rank from ${courses} c where ${admitted}`;
+  const needle = sql`search_fold(${query.q})`;
+  const pattern = sql`'%' || search_fold(${escapeLike(query.q)}) || '%'`;
+  const nearMiss =
+    query.q.length >= NEAR_MISS_MIN_LENGTH
+      ? sql`union all select ${keys}, 3 from ${courses} c
+        where ${admitted} and ${needle} operator(public.<%) c.search_title`
+      : sql``;
+  return sql`select ${keys}, 0 as rank from ${courses} c
+      where ${admitted} and c.search_title like ${pattern}
+    union all select ${keys}, 1 from ${users} u join ${courses} c on c.educator_id = u.id
+      where ${admitted} and u.search_name like ${pattern}
+    union all select ${keys}, 2 from ${courses} c
+      where ${admitted} and c.search_description like ${pattern}
+    ${nearMiss}`;
 }
 
 /**
@@ -193,20 +204,16 @@ function matchesFor(text: string): SQL {
  */
 export async function searchCourses(db: Db, query: CourseSearchQuery): Promise<CourseSearchRow[]> {
   const ranked = db.$with('ranked').as(
-    query.q === ''
-      ? db
-          .select({
-            courseId: sql<string>`${courses.id}`.as('matched_id'),
-            rank: sql<number>`0`.as('rank'),
-          })
-          .from(courses)
-      : db
-          .select({
-            courseId: sql<string>`matches.id`.as('matched_id'),
-            rank: sql<number>`min(matches.rank)`.as('rank'),
-          })
-          .from(sql`(${matchesFor(query.q)}) matches`)
-          .groupBy(sql`matches.id`),
+    db
+      .select({
+        courseId: sql<string>`m.id`.as('matched_id'),
+        rank: sql<number>`min(m.rank)`.as('rank'),
+        students: sql<number>`m.student_count`.as('students'),
+        created: sql<Date>`m.created_at`.as('created'),
+        paid: sql<string>`m.paid`.as('paid'),
+      })
+      .from(sql`(${matchesFor(query)}) m`)
+      .groupBy(sql`m.id, m.student_count, m.created_at, m.paid`),
   );
   const ratingStats = db.$with('rating_stats').as(
     db
@@ -220,19 +227,19 @@ export async function searchCourses(db: Db, query: CourseSearchQuery): Promise<C
       .groupBy(ratings.courseId),
   );
 
-  const newest = [desc(courses.createdAt), desc(courses.id)];
+  const newest = [desc(ranked.created), desc(ranked.courseId)];
   const order: Record<CourseSearchQuery['sort'], SQL[]> = {
-    relevance: [asc(ranked.rank), desc(courses.studentCount), ...newest],
+    relevance: [asc(ranked.rank), desc(ranked.students), ...newest],
     rating: [
       desc(sql`coalesce(${ratingStats.flooredMean}, 0)`),
       desc(sql`coalesce(${ratingStats.votes}, 0)`),
-      desc(courses.studentCount),
+      desc(ranked.students),
       ...newest,
     ],
-    students: [desc(courses.studentCount), ...newest],
+    students: [desc(ranked.students), ...newest],
     newest,
     // What the buyer pays, cheapest first.
-    price: [asc(sql`${courses.price} * (100 - ${courses.discount})`), ...newest],
+    price: [asc(ranked.paid), ...newest],
   };
   const sortKeys = sql.join(order[query.sort], sql`, `);
 
@@ -242,25 +249,16 @@ export async function searchCourses(db: Db, query: CourseSearchQuery): Promise<C
       position: sql<number>`row_number() over (order by ${sortKeys})`.as('position'),
       total: sql<number>`count(*) over ()`.as('total'),
     })
-    .from(ranked)
-    .innerJoin(courses, eq(courses.id, ranked.courseId));
+    .from(ranked);
   const page = db.$with('page').as(
     (query.sort === 'rating'
-      ? candidates.leftJoin(ratingStats, eq(ratingStats.courseId, courses.id))
+      ? candidates.leftJoin(ratingStats, eq(ratingStats.courseId, ranked.courseId))
       : candidates
     )
-      .where(
-        and(
-          eq(courses.isPublished, true),
-          query.category ? eq(courses.category, query.category) : undefined,
-          query.level ? eq(courses.level, query.level) : undefined,
-        ),
-      )
       .orderBy(...order[query.sort])
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
   );
-
   return db
     .with(ranked, ratingStats, page)
     .select({
