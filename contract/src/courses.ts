@@ -1,32 +1,23 @@
 import { z } from 'zod';
 import { publicPersonSchema } from './common';
+import {
+  COURSE_CATEGORIES,
+  COURSE_CATEGORY_SLUGS,
+  COURSE_LEVELS,
+  COURSE_LEVEL_SLUGS,
+  COURSE_SEARCH_PAGE_MAX,
+  COURSE_SEARCH_PAGE_SIZE_DEFAULT,
+  COURSE_SEARCH_PAGE_SIZE_MAX,
+  COURSE_SEARCH_QUERY_MAX,
+  COURSE_SEARCH_SORTS,
+  type CourseCategory,
+  type CourseLevel,
+  type CourseSearchSort,
+} from './catalogue';
 import { textSchema } from './text-schemas';
 
-/** The catalogue's fixed categories: the API speaks in slugs, the pages show the labels. */
-export const COURSE_CATEGORIES = {
-  programacao: 'Programação',
-  'dados-ia': 'Dados e IA',
-  design: 'Design',
-  negocios: 'Negócios',
-  marketing: 'Marketing',
-  seguranca: 'Segurança',
-  'infraestrutura-cloud': 'Infraestrutura e Cloud',
-  carreira: 'Carreira',
-} as const;
-export type CourseCategory = keyof typeof COURSE_CATEGORIES;
-export const COURSE_CATEGORY_SLUGS = Object.keys(COURSE_CATEGORIES) as [
-  CourseCategory,
-  ...CourseCategory[],
-];
 export const courseCategorySchema = z.enum(COURSE_CATEGORY_SLUGS, { error: 'Categoria inválida' });
 
-export const COURSE_LEVELS = {
-  iniciante: 'Iniciante',
-  intermediario: 'Intermediário',
-  avancado: 'Avançado',
-} as const;
-export type CourseLevel = keyof typeof COURSE_LEVELS;
-export const COURSE_LEVEL_SLUGS = Object.keys(COURSE_LEVELS) as [CourseLevel, ...CourseLevel[]];
 export const courseLevelSchema = z.enum(COURSE_LEVEL_SLUGS, { error: 'Nível inválido' });
 
 export const lectureSchema = z.object({
@@ -91,14 +82,6 @@ export const courseDetailResponseSchema = z.object({
   courseData: courseDetailSchema,
 });
 export type CourseDetailResponse = z.infer<typeof courseDetailResponseSchema>;
-
-export const COURSE_SEARCH_SORTS = ['relevance', 'rating', 'students', 'newest', 'price'] as const;
-export type CourseSearchSort = (typeof COURSE_SEARCH_SORTS)[number];
-export const COURSE_SEARCH_QUERY_MAX = 100;
-export const COURSE_SEARCH_PAGE_SIZE_MAX = 60;
-export const COURSE_SEARCH_PAGE_SIZE_DEFAULT = 24;
-/** Beyond this a page is only a costly way to ask for nothing. */
-export const COURSE_SEARCH_PAGE_MAX = 10_000;
 
 const PAGE_MESSAGE = 'Página inválida';
 const PAGE_SIZE_MESSAGE = `O tamanho da página deve estar entre 1 e ${COURSE_SEARCH_PAGE_SIZE_MAX}`;

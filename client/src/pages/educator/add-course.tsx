@@ -7,7 +7,7 @@ import {
   COURSE_LEVELS,
   type CourseCategory,
   type CourseLevel,
-} from '@aprendiz/contract/courses';
+} from '@aprendiz/contract/catalogue';
 import { addCourseDataSchema, type AddCourseDataInput } from '@aprendiz/contract/educator';
 import { findIncompleteLectures } from '@aprendiz/contract/rules/incomplete-lectures';
 import type { MessageResponse } from '@aprendiz/contract/learning';

@@ -11,11 +11,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import {
-  COURSE_CATEGORY_SLUGS,
-  COURSE_LEVEL_SLUGS,
-  type Chapter,
-} from '@aprendiz/contract/courses';
+import { type Chapter } from '@aprendiz/contract/courses';
+import { COURSE_CATEGORY_SLUGS, COURSE_LEVEL_SLUGS } from '@aprendiz/contract/catalogue';
 import { users } from './users';
 
 export const courses = pgTable(

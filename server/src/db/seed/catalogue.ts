@@ -2,7 +2,7 @@
  * The demo catalogue as plain data. seed.ts turns it into rows: ids, lecture durations, video picks
  * and dates come from a seeded PRNG there, so this file only holds what a person would write.
  */
-import type { CourseCategory, CourseLevel } from '@aprendiz/contract/courses';
+import type { CourseCategory, CourseLevel } from '@aprendiz/contract/catalogue';
 
 export type CategoryId =
   | 'python'

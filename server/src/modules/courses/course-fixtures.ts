@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Chapter, CourseCategory, CourseLevel } from '@aprendiz/contract/courses';
+import type { Chapter } from '@aprendiz/contract/courses';
+import type { CourseCategory, CourseLevel } from '@aprendiz/contract/catalogue';
 import type { Db } from '../../db/client';
 import { courses, type CourseRow } from '../../db/schema/courses';
 import { enrollments } from '../../db/schema/enrollments';

@@ -1,10 +1,6 @@
 import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type {
-  Chapter,
-  CourseCategory,
-  CourseLevel,
-  CourseSearchQuery,
-} from '@aprendiz/contract/courses';
+import type { Chapter, CourseSearchQuery } from '@aprendiz/contract/courses';
+import type { CourseCategory, CourseLevel } from '@aprendiz/contract/catalogue';
 import type { Db } from '../../db/client';
 import { courses } from '../../db/schema/courses';
 import { enrollments } from '../../db/schema/enrollments';

@@ -1,5 +1,6 @@
 import { desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Chapter, CourseCategory, CourseLevel } from '@aprendiz/contract/courses';
+import type { Chapter } from '@aprendiz/contract/courses';
+import type { CourseCategory, CourseLevel } from '@aprendiz/contract/catalogue';
 import { REFUND_STATUSES } from '@aprendiz/contract/payments';
 import type { Db } from '../../db/client';
 import { courses } from '../../db/schema/courses';

@@ -5,7 +5,7 @@ import {
   COURSE_LEVELS,
   COURSE_SEARCH_SORTS,
   type CourseSearchSort,
-} from '@aprendiz/contract/courses';
+} from '@aprendiz/contract/catalogue';
 import { useId } from 'react';
 import { SORT_LABELS, type CourseFilters as Filters } from './search-params';
 

@@ -5,7 +5,7 @@ import {
   type CourseCategory,
   type CourseLevel,
   type CourseSearchSort,
-} from '@aprendiz/contract/courses';
+} from '@aprendiz/contract/catalogue';
 
 /** The course list's filters and order, as kept in the address's query so a link shares them. */
 export type CourseFilters = {
