@@ -150,8 +150,9 @@ test.describe('educator area', () => {
       await expect(page.getByText('Nenhum aluno inscrito ainda.')).toBeVisible();
       await check('educator-04-student-enrolled-empty');
 
-      // The public catalogue lists it; its page shows the formatted description and the preview.
-      await page.goto('/course-list');
+      // The public catalogue finds it (newest first); its page shows the formatted description and
+      // the preview.
+      await page.goto('/course-list?sort=newest');
       await page.getByRole('link', { name: new RegExp(course.title) }).click();
       await expect(page).toHaveURL(new RegExp(`/course/${courseId}$`));
       await expect(page.getByRole('heading', { level: 1, name: course.title })).toBeVisible();
