@@ -1,18 +1,13 @@
 import { z } from 'zod';
 import { publicPersonSchema } from './common';
 import {
-  COURSE_CATEGORIES,
   COURSE_CATEGORY_SLUGS,
-  COURSE_LEVELS,
   COURSE_LEVEL_SLUGS,
   COURSE_SEARCH_PAGE_MAX,
   COURSE_SEARCH_PAGE_SIZE_DEFAULT,
   COURSE_SEARCH_PAGE_SIZE_MAX,
   COURSE_SEARCH_QUERY_MAX,
   COURSE_SEARCH_SORTS,
-  type CourseCategory,
-  type CourseLevel,
-  type CourseSearchSort,
 } from './catalogue';
 import { textSchema } from './text-schemas';
 
