@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubApi, type StubRequest, type StubResponse } from '../../test/api-stub';
 import { renderWithProviders, testUser } from '../../test/render';
-import { Link, Route, Routes, useNavigate } from 'react-router-dom';
+import { Link, Route, Routes } from 'react-router-dom';
+import { BackButton } from '../../test/back-button';
 import { userData } from '../../test/course-fixtures';
 import { useEnrollAction } from '../public/course-detail/use-enroll-action';
 import LoadingPage from '../public/loading';
@@ -223,16 +224,6 @@ describe('CheckoutPage', () => {
       return (
         <button type="button" onClick={() => void enroll()}>
           Acessar Curso
-        </button>
-      );
-    }
-
-    /** The browser's Back button. */
-    function BackButton() {
-      const navigate = useNavigate();
-      return (
-        <button type="button" onClick={() => void navigate(-1)}>
-          Voltar
         </button>
       );
     }

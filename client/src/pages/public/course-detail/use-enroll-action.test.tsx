@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes, useNavigate } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
+import { BackButton } from '../../../test/back-button';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { networkError, stubApi, type StubResponse } from '../../../test/api-stub';
 import { courseSummary, userData } from '../../../test/course-fixtures';
@@ -19,16 +20,6 @@ function EnrollHarness({ course }: { course: typeof paidCourse }) {
       </button>
       <output data-testid="enrolled">{String(isEnrolled)}</output>
     </>
-  );
-}
-
-/** The browser's Back button, for a test inside a MemoryRouter. */
-function BackButton() {
-  const navigate = useNavigate();
-  return (
-    <button type="button" onClick={() => void navigate(-1)}>
-      Voltar
-    </button>
   );
 }
 
