@@ -4,19 +4,32 @@ import { secretSchema, textSchema } from './text-schemas';
 const EMAIL_MESSAGE = 'Informe um e-mail válido';
 
 /** Trimmed and lower-cased before the check, so ' Ana@Mail.com ' signs in as 'ana@mail.com'. */
-const emailSchema = textSchema({ field: 'O e-mail', typeError: EMAIL_MESSAGE, trim: true })
+export const emailSchema = textSchema({ field: 'O e-mail', typeError: EMAIL_MESSAGE, trim: true })
   .toLowerCase()
   .max(254, 'O e-mail deve ter no máximo 254 caracteres')
   .pipe(z.email({ error: EMAIL_MESSAGE }));
 
+/** A person's name as they type it at sign-up or on their profile. */
+export const personNameSchema = textSchema({
+  field: 'O nome',
+  typeError: 'Informe o seu nome',
+  trim: true,
+})
+  .min(1, 'Informe o seu nome')
+  .max(80, 'O nome deve ter no máximo 80 caracteres');
+
+/** A password being chosen (sign-up, reset, change); signing in accepts any stored one. */
+export const newPasswordSchema = secretSchema({
+  field: 'A palavra-passe',
+  typeError: 'Informe uma palavra-passe',
+})
+  .min(8, 'A palavra-passe deve ter pelo menos 8 caracteres')
+  .max(200, 'A palavra-passe deve ter no máximo 200 caracteres');
+
 export const signUpBodySchema = z.object({
-  name: textSchema({ field: 'O nome', typeError: 'Informe o seu nome', trim: true })
-    .min(1, 'Informe o seu nome')
-    .max(80, 'O nome deve ter no máximo 80 caracteres'),
+  name: personNameSchema,
   email: emailSchema,
-  password: secretSchema({ field: 'A palavra-passe', typeError: 'Informe uma palavra-passe' })
-    .min(8, 'A palavra-passe deve ter pelo menos 8 caracteres')
-    .max(200, 'A palavra-passe deve ter no máximo 200 caracteres'),
+  password: newPasswordSchema,
 });
 export type SignUpBody = z.infer<typeof signUpBodySchema>;
 

@@ -84,13 +84,14 @@ describe('lectureInputSchema', () => {
 describe('addCourseDataSchema', () => {
   const valid = { courseTitle: ' Português ', coursePrice: 19.99, discount: 15 };
 
-  it('when only the required fields are sent, then description and content default to empty', () => {
+  it('when only the required fields are sent, then description and content default to empty, and the course is published', () => {
     expect(addCourseDataSchema.parse(valid)).toEqual({
       courseTitle: 'Português',
       courseDescription: '',
       coursePrice: 19.99,
       discount: 15,
       courseContent: [],
+      status: 'published',
     });
   });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { publicPersonSchema } from './common';
-import { courseCategorySchema, courseLevelSchema } from './courses';
+import { courseCategorySchema, courseContentSchema, courseLevelSchema } from './courses';
+import { COURSE_STATUSES, NEW_COURSE_STATUSES } from './rules/course-status';
 import { LECTURE_DURATION_MAX_MINUTES } from './rules/duration';
 import { INCOMPLETE_LECTURES_NAMED, LECTURE_PROBLEMS } from './rules/incomplete-lectures';
 import { COURSE_PRICE_MAX } from './rules/pricing';
@@ -93,9 +94,20 @@ export const addCourseDataSchema = z.object({
   // Optional so the spec's form, which has neither, keeps working.
   category: courseCategorySchema.optional(),
   level: courseLevelSchema.optional(),
+  // ADD publishes at once, as the spec's form always did; 'Salvar rascunho' sends 'draft'.
+  status: z.enum(NEW_COURSE_STATUSES, { error: 'Estado do curso inválido' }).default('published'),
 });
 export type AddCourseData = z.infer<typeof addCourseDataSchema>;
 export type AddCourseDataInput = z.input<typeof addCourseDataSchema>;
+
+/**
+ * PUT /api/educator/course/:id's courseData: the add-course fields; the status changes only
+ * through publish and unpublish, so one sent here is ignored.
+ */
+export const updateCourseDataSchema = addCourseDataSchema.omit({ status: true });
+export type UpdateCourseDataInput = z.input<typeof updateCourseDataSchema>;
+
+export const courseStatusSchema = z.enum(COURSE_STATUSES);
 
 export const dashboardResponseSchema = z.object({
   success: z.literal(true),
@@ -126,6 +138,7 @@ export const educatorCourseSchema = z.object({
   studentCount: z.number().int().min(0),
   earnings: z.number(),
   createdAt: z.string(),
+  status: courseStatusSchema,
   /** Lectures without a title or a playable video (rules/incomplete-lectures), the first few named. */
   incompleteLectures: z.object({
     count: z.number().int().min(0),
@@ -160,3 +173,81 @@ export const enrolledStudentsResponseSchema = z.object({
   enrolledStudents: z.array(enrolledStudentSchema),
 });
 export type EnrolledStudentsResponse = z.infer<typeof enrolledStudentsResponseSchema>;
+
+/** The owner's whole course as the edit page needs it: every lecture link, the stored ids. */
+export const educatorCourseDetailSchema = z.object({
+  _id: z.string(),
+  courseTitle: z.string(),
+  courseDescription: z.string(),
+  courseThumbnail: z.string(),
+  coursePrice: z.number(),
+  discount: z.number(),
+  courseContent: courseContentSchema,
+  category: courseCategorySchema.nullable(),
+  level: courseLevelSchema.nullable(),
+  status: courseStatusSchema,
+  studentCount: z.number().int().min(0),
+  createdAt: z.string(),
+});
+export type EducatorCourseDetail = z.infer<typeof educatorCourseDetailSchema>;
+
+export const educatorCourseDetailResponseSchema = z.object({
+  success: z.literal(true),
+  courseData: educatorCourseDetailSchema,
+});
+
+/** What edit, publish and unpublish answer: the course's status after the change. */
+export const courseChangeResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  courseId: z.string(),
+  status: courseStatusSchema,
+});
+export type CourseChangeResponse = z.infer<typeof courseChangeResponseSchema>;
+
+/** The dashboard's trends cover the last 30 or 90 days. */
+export const ANALYTICS_PERIODS = [30, 90] as const;
+export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
+
+export const analyticsQuerySchema = z.object({
+  days: z
+    .enum(['30', '90'], { error: 'O período deve ser 30 ou 90 dias' })
+    .default('30')
+    .transform((days): AnalyticsPeriod => (days === '90' ? 90 : 30)),
+});
+
+export const analyticsSchema = z.object({
+  /** One entry per day, oldest first, days without enrollments included as zeros. */
+  series: z.array(
+    z.object({
+      /** YYYY-MM-DD, UTC. */
+      date: z.string(),
+      enrollments: z.number().int().min(0),
+      /** Completed purchases of the day, in the course currency. */
+      earnings: z.number().min(0),
+    }),
+  ),
+  /** The educator's courses with the most learners (at most 50, a bounded answer), most first. */
+  courses: z.array(
+    z.object({
+      courseId: z.string(),
+      courseTitle: z.string(),
+      /** Percent (0..100, floored) of the course's learners who completed every lecture. */
+      completionRate: z.number().int().min(0).max(100),
+      /**
+       * The lecture most learners stopped at: the first one not completed by the most learners
+       * who started but did not finish; null when nobody stopped anywhere.
+       */
+      dropOffLecture: z
+        .object({ lectureId: z.string(), lectureTitle: z.string(), learners: z.number().int() })
+        .nullable(),
+    }),
+  ),
+});
+export type Analytics = z.infer<typeof analyticsSchema>;
+
+export const analyticsResponseSchema = z.object({
+  success: z.literal(true),
+  analytics: analyticsSchema,
+});
+export type AnalyticsResponse = z.infer<typeof analyticsResponseSchema>;

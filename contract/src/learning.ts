@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { courseIdBodySchema, uuidSchema } from './common';
 import { courseDetailSchema } from './courses';
 import { textSchema } from './text-schemas';
+import { LECTURE_DURATION_MAX_MINUTES } from './rules/duration';
+import { RATING_MAX, RATING_MIN } from './rules/ratings';
+import { reviewTextSchema } from './reviews';
 
 export const enrollFreeBodySchema = courseIdBodySchema;
 export type EnrollFreeBody = z.infer<typeof enrollFreeBodySchema>;
@@ -12,16 +15,60 @@ export type PurchaseBody = z.infer<typeof purchaseBodySchema>;
 export const courseProgressBodySchema = courseIdBodySchema;
 export type CourseProgressBody = z.infer<typeof courseProgressBodySchema>;
 
+const lectureIdSchema = textSchema({
+  field: 'O identificador da aula',
+  typeError: 'Identificador de aula inválido',
+})
+  .min(1, 'Identificador de aula inválido')
+  .max(100, 'Identificador de aula inválido');
+
 export const updateProgressBodySchema = z.object({
   courseId: uuidSchema,
-  lectureId: textSchema({
-    field: 'O identificador da aula',
-    typeError: 'Identificador de aula inválido',
-  })
-    .min(1, 'Identificador de aula inválido')
-    .max(100, 'Identificador de aula inválido'),
+  lectureId: lectureIdSchema,
+  /** false un-marks the lecture; absent keeps the spec's meaning, marking it completed. */
+  completed: z.boolean({ error: 'O campo completed deve ser verdadeiro ou falso' }).default(true),
 });
 export type UpdateProgressBody = z.infer<typeof updateProgressBodySchema>;
+
+const SECONDS_MESSAGE = 'A posição do vídeo deve ser um número inteiro de segundos';
+
+/** Where the learner is in a lecture's video; the server also bounds it by the lecture's duration. */
+export const lecturePositionBodySchema = z.object({
+  courseId: uuidSchema,
+  lectureId: lectureIdSchema,
+  seconds: z
+    .number({ error: SECONDS_MESSAGE })
+    .int({ error: SECONDS_MESSAGE })
+    .min(0, SECONDS_MESSAGE)
+    .max(LECTURE_DURATION_MAX_MINUTES * 60, SECONDS_MESSAGE),
+});
+export type LecturePositionBody = z.infer<typeof lecturePositionBodySchema>;
+
+/**
+ * What navigator.sendBeacon sends when the page hides: it cannot set an Authorization header, so
+ * the body carries the short-lived position token the authenticated calls hand out instead.
+ */
+export const lecturePositionBeaconSchema = lecturePositionBodySchema.extend({
+  token: z.string({ error: 'Token de posição inválido' }).min(1).max(500),
+});
+export type LecturePositionBeacon = z.infer<typeof lecturePositionBeaconSchema>;
+
+export const lecturePositionResponseSchema = z.object({
+  success: z.literal(true),
+  seconds: z.number(),
+  /** For the beacon sent when the page hides; renewed by every save. */
+  positionToken: z.string(),
+});
+export type LecturePositionResponse = z.infer<typeof lecturePositionResponseSchema>;
+
+/** The lecture and second to open the player at; both null before the learner watched anything. */
+export const resumeResponseSchema = z.object({
+  success: z.literal(true),
+  lectureId: z.string().nullable(),
+  seconds: z.number(),
+  positionToken: z.string(),
+});
+export type ResumeResponse = z.infer<typeof resumeResponseSchema>;
 
 const RATING_MESSAGE = 'A avaliação deve ser um número inteiro de 1 a 5';
 
@@ -30,8 +77,10 @@ export const addRatingBodySchema = z.object({
   rating: z
     .number({ error: RATING_MESSAGE })
     .int({ error: RATING_MESSAGE })
-    .min(1, RATING_MESSAGE)
-    .max(5, RATING_MESSAGE),
+    .min(RATING_MIN, RATING_MESSAGE)
+    .max(RATING_MAX, RATING_MESSAGE),
+  /** Absent keeps the learner's written review as it was; empty (after trimming) removes it. */
+  review: reviewTextSchema.optional(),
 });
 export type AddRatingBody = z.infer<typeof addRatingBodySchema>;
 
@@ -43,6 +92,8 @@ export type ProgressResponse = z.infer<typeof progressResponseSchema>;
 
 export const enrolledCourseSchema = courseDetailSchema.extend({
   lectureCompleted: z.array(z.string()),
+  /** The learner's own written review, null when they wrote none. */
+  myReview: z.string().nullable(),
   enrolledAt: z.string(),
 });
 export type EnrolledCourse = z.infer<typeof enrolledCourseSchema>;

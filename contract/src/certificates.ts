@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { textSchema } from './text-schemas';
+
+/** 16 random bytes in base64url: 22 characters. */
+export const CERTIFICATE_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+
+export const certificateIdParamsSchema = z.object({
+  id: textSchema({ field: 'O identificador do certificado' }).regex(
+    CERTIFICATE_ID_PATTERN,
+    'Certificado não encontrado',
+  ),
+});
+
+export const certificateIdResponseSchema = z.object({
+  success: z.literal(true),
+  certificateId: z.string(),
+});
+export type CertificateIdResponse = z.infer<typeof certificateIdResponseSchema>;
+
+/** What a certificate shows; nothing else about the learner is public. */
+export const certificateSchema = z.object({
+  name: z.string(),
+  courseTitle: z.string(),
+  educatorName: z.string(),
+  completedAt: z.string(),
+  hours: z.number(),
+});
+export type Certificate = z.infer<typeof certificateSchema>;
+
+export const certificateResponseSchema = z.object({
+  success: z.literal(true),
+  certificate: certificateSchema,
+});
+export type CertificateResponse = z.infer<typeof certificateResponseSchema>;
+
+/** The course's hours as printed: its minutes in hours, to one decimal, at least 0.1 for a course with any. */
+export function certificateHours(totalMinutes: number): number {
+  if (totalMinutes <= 0) return 0;
+  return Math.max(0.1, Math.round(totalMinutes / 6) / 10);
+}
