@@ -5,6 +5,7 @@ import { compressJson } from './http/compression';
 import { errorHandler, notFoundApiHandler } from './http/error-handler';
 import { requestLogger } from './http/request-logger';
 import { staticClient } from './http/static-client';
+import { crawlerRoutes, renderedPages } from './modules/pages/pages.routes';
 import { uploadsRoutes } from './http/uploads';
 import { UPLOADS_URL_PATH } from './providers/storage-disk';
 import { healthRoutes } from './modules/health/health.routes';
@@ -18,6 +19,8 @@ import { usersRoutes } from './modules/users/users.routes';
 import { educatorRoutes } from './modules/educator/educator.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { onlineRoutes } from './modules/online/online.routes';
+import { devOutboxRoutes } from './modules/mail/dev-outbox.routes';
+import { accountRoutes } from './modules/account/account.routes';
 
 export const JSON_BODY_LIMIT = '100kb';
 
@@ -35,6 +38,9 @@ export function createApp(deps: AppDeps): Express {
           'script-src': [
             "'self'",
             'https://www.youtube.com',
+            // The YouTube player library fetches the iframe API over the page's own scheme: on a
+            // plain-HTTP deployment that is http://www.youtube.com/iframe_api.
+            ...(deps.config.publicUrl.startsWith('https:') ? [] : ['http://www.youtube.com']),
             'https://assets.calendly.com',
             'https://*.clerk.accounts.dev',
             'https://*.clerk.com',
@@ -71,6 +77,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(clerkWebhookRoutes(deps));
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
   api.use(authRoutes(deps));
+  api.use(accountRoutes(deps));
   api.use(usersRoutes(deps));
   api.use(learningRoutes(deps));
   api.use(paymentsRoutes(deps));
@@ -78,10 +85,15 @@ export function createApp(deps: AppDeps): Express {
   api.use(contactRoutes(deps));
   api.use(onlineRoutes(deps));
   api.use(notFoundApiHandler);
+  // The development outbox: mounted ahead of the API's 404, and never in production (no outbox there).
+  if (deps.mailer.kind === 'outbox' && deps.config.env !== 'production') {
+    app.use(devOutboxRoutes(deps.mailer));
+  }
   app.use('/api', api);
 
   app.use(UPLOADS_URL_PATH, uploadsRoutes(deps));
-  app.use(staticClient(deps.config.clientDist));
+  app.use(crawlerRoutes(deps));
+  app.use(staticClient(deps.config.clientDist, renderedPages(deps)));
   app.use(errorHandler);
   return app;
 }

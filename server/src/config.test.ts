@@ -39,3 +39,60 @@ describe('TRUST_PROXY', () => {
     expect(() => trustProxyOf(value)).toThrow(message);
   });
 });
+
+describe('SMTP_URL and MAIL_FROM', () => {
+  const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), PAYMENTS_SANDBOX: '1' };
+
+  it('when SMTP_URL is unset outside production, then mail goes to an outbox file in DATA_DIR', () => {
+    const config = loadConfig({ NODE_ENV: 'development', DATA_DIR: '/tmp/aprendiz-data' });
+    expect(config.mail).toEqual({
+      provider: 'outbox',
+      file: '/tmp/aprendiz-data/outbox.json',
+      from: 'Aprendiz <no-reply@localhost>',
+    });
+  });
+
+  it('when SMTP_URL and MAIL_FROM are set, then mail goes through that server from that sender', () => {
+    const config = loadConfig({
+      ...production,
+      SMTP_URL: 'smtps://user:pass@mail.example.com:465',
+      MAIL_FROM: 'Escola <ola@escola.pt>',
+    });
+    expect(config.mail).toEqual({
+      provider: 'smtp',
+      url: 'smtps://user:pass@mail.example.com:465',
+      from: 'Escola <ola@escola.pt>',
+    });
+  });
+
+  it('when MAIL_FROM is unset, then the sender is no-reply at the host of PUBLIC_URL', () => {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      PUBLIC_URL: 'https://cursos.exemplo.ao/',
+      SMTP_URL: 'smtp://localhost:25',
+    });
+    expect(config.mail.from).toBe('Aprendiz <no-reply@cursos.exemplo.ao>');
+  });
+
+  it('when local accounts run in production without SMTP_URL, then the start fails naming it', () => {
+    expect(() => loadConfig(production)).toThrow(ConfigError);
+    expect(() => loadConfig(production)).toThrow(
+      /^SMTP_URL is required in production with local accounts/,
+    );
+  });
+
+  it('when Clerk runs in production without SMTP_URL, then the app starts and sends no mail', () => {
+    const config = loadConfig({
+      ...production,
+      CLERK_SECRET_KEY: 'sk_test_x',
+      CLERK_WEBHOOK_SECRET: 'whsec_x',
+    });
+    expect(config.mail.provider).toBe('off');
+  });
+
+  it('when SMTP_URL is not an smtp:// or smtps:// address, then the start fails naming it', () => {
+    expect(() => loadConfig({ NODE_ENV: 'test', SMTP_URL: 'http://mail.example.com' })).toThrow(
+      /^SMTP_URL must look like/,
+    );
+  });
+});

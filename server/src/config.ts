@@ -33,6 +33,8 @@ const envSchema = z.object({
   CLIENT_DIST: optional,
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
   TRUST_PROXY: optional,
+  SMTP_URL: optional,
+  MAIL_FROM: optional,
 });
 
 export type AuthConfig =
@@ -59,6 +61,15 @@ export type StorageConfig =
     };
 
 /**
+ * Where e-mail goes: an SMTP server; outside production without one, an outbox file in DATA_DIR
+ * that /api/dev/outbox lists; in production with Clerk and no SMTP server, nowhere (receipts are
+ * skipped, and local accounts, which need password-reset mail, refuse to start without one).
+ */
+export type MailConfig = { from: string } & (
+  { provider: 'smtp'; url: string } | { provider: 'outbox'; file: string } | { provider: 'off' }
+);
+
+/**
  * Which peers may tell us the client's address through X-Forwarded-For: none, the nearest N hops,
  * or the listed addresses, CIDR ranges and Express names (loopback, linklocal, uniquelocal). The
  * value Express's `trust proxy` setting takes.
@@ -75,6 +86,7 @@ export interface Config {
   auth: AuthConfig;
   payments: PaymentsConfig;
   storage: StorageConfig;
+  mail: MailConfig;
   redisUrl: string | undefined;
   seed: 'demo' | 'none';
   logLevel: string;
@@ -132,6 +144,35 @@ function parseTrustProxy(raw: string | undefined): TrustProxy {
     );
   }
   return entries;
+}
+
+function mailConfig(
+  e: z.infer<typeof envSchema>,
+  where: { production: boolean; dataDir: string; publicUrl: string; localAccounts: boolean },
+): MailConfig {
+  let host = 'localhost';
+  try {
+    host = new URL(where.publicUrl).hostname || host;
+  } catch {
+    // An unparsable PUBLIC_URL is the redirects' problem; mail still gets a sender.
+  }
+  const from = e.MAIL_FROM ?? `Aprendiz <no-reply@${host}>`;
+  if (e.SMTP_URL) {
+    if (!/^smtps?:\/\/[^/]+/i.test(e.SMTP_URL)) {
+      throw new ConfigError(
+        'SMTP_URL must look like smtp://user:password@host:587 or smtps://…:465',
+      );
+    }
+    return { from, provider: 'smtp', url: e.SMTP_URL };
+  }
+  if (!where.production)
+    return { from, provider: 'outbox', file: path.join(where.dataDir, 'outbox.json') };
+  if (where.localAccounts) {
+    throw new ConfigError(
+      'SMTP_URL is required in production with local accounts (password-reset e-mails must reach people)',
+    );
+  }
+  return { from, provider: 'off' };
 }
 
 /** Reads the environment once; every provider choice and its secrets are settled here. */
@@ -217,16 +258,25 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     storage = { provider: 'disk', uploadDir: path.join(dataDir, 'uploads') };
   }
 
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const mail = mailConfig(e, {
+    production,
+    dataDir,
+    publicUrl,
+    localAccounts: auth.provider === 'local',
+  });
+
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     currency: e.CURRENCY,
     auth,
     payments,
     storage,
+    mail,
     redisUrl: e.REDIS_URL,
     seed: e.SEED ?? (production ? 'none' : 'demo'),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),

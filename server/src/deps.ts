@@ -18,6 +18,7 @@ import {
 import { createClerkAuthProvider } from './providers/auth-clerk';
 import { passwordHasher } from './modules/auth/password';
 import { createUserStore } from './modules/users/users.repository';
+import { createSessionStore } from './modules/account/account.repository';
 import type { AuthProvider } from './providers/auth-provider';
 import type { ThumbnailStorage } from './providers/thumbnail-storage';
 import { createDiskStorage } from './providers/storage-disk';
@@ -27,6 +28,9 @@ import type { OnlineCounter } from './providers/online-counter';
 import { createMemoryOnlineCounter } from './providers/online-memory';
 import { createRedisOnlineCounter } from './providers/online-redis';
 import { connectRedis, type RedisClient } from './providers/redis-client';
+import type { Mailer } from './providers/mailer';
+import { createDisabledMailer, createSmtpMailer } from './providers/mail-smtp';
+import { createOutboxMailer } from './providers/mail-outbox';
 
 export interface AppDeps {
   config: Config;
@@ -42,6 +46,8 @@ export interface AppDeps {
    */
   thumbnailTable?: PostgresThumbnailStorage;
   online: OnlineCounter;
+  /** SMTP, the development outbox, or nothing (production with Clerk and no SMTP_URL). */
+  mailer: Mailer;
   /** Set when REDIS_URL is: shared state (online counter, rate limits) across instances. */
   redis?: RedisClient;
   /** Releases what buildDeps opened besides the database (Redis, the catalogue notifications). */
@@ -58,7 +64,7 @@ export async function buildDeps(
   const auth: AuthProvider =
     config.auth.provider === 'local'
       ? createLocalAuthProvider(
-          users,
+          createSessionStore(database.db),
           createLocalTokens(config.auth.secret ?? (await loadOrCreateAuthSecret(config.dataDir))),
           passwordHasher,
         )
@@ -87,6 +93,15 @@ export async function buildDeps(
       : (thumbnailTable ?? createDiskStorage(storage.uploadDir));
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, logger) : undefined;
   const online = redis ? createRedisOnlineCounter(redis) : createMemoryOnlineCounter();
+  const mail = config.mail;
+  const mailer: Mailer =
+    mail.provider === 'smtp'
+      ? createSmtpMailer({ url: mail.url, from: mail.from })
+      : mail.provider === 'outbox'
+        ? createOutboxMailer(mail.file)
+        : createDisabledMailer();
+  if (mailer.kind === 'off')
+    logger.warn('no SMTP_URL: receipts and enrollment e-mails are not sent');
   const localCache = createCatalogueCache();
   const cacheBus = sharedDatabaseUrl
     ? await openCacheBus({
@@ -106,8 +121,10 @@ export async function buildDeps(
     thumbnails,
     thumbnailTable,
     online,
+    mailer,
     redis,
     close: async () => {
+      await mailer.close();
       await cacheBus?.close();
       if (redis?.isOpen) await redis.close();
     },

@@ -59,6 +59,9 @@ async function main(): Promise<void> {
     `\n  Aprendiz a correr em http://localhost:${port}  (base de dados: ${database.kind})\n`,
   );
   if (demoAccounts.length > 0) console.log(describeDemoAccounts(demoAccounts));
+  if (deps.mailer.kind === 'outbox') {
+    console.log(`  E-mails (sem SMTP_URL) ficam em http://localhost:${port}/dev/outbox\n`);
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -9,7 +9,7 @@ declare module 'express-serve-static-core' {
   }
 }
 
-function bearerToken(req: Request): string | null {
+export function bearerToken(req: Request): string | null {
   const header = req.get('authorization');
   if (!header) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);

@@ -16,7 +16,7 @@ export function preferredEncoding(req: Request): Encoding | undefined {
 }
 
 // Fast settings: these run on the event loop, once per cached body or per personal answer.
-function compressNow(bytes: Buffer, encoding: Encoding): Buffer {
+export function compressNow(bytes: Buffer, encoding: Encoding): Buffer {
   return encoding === 'br'
     ? brotliCompressSync(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
     : gzipSync(bytes, { level: 6 });

@@ -18,6 +18,8 @@ describe('Content-Security-Policy', () => {
 
     expect(policy).toContain("default-src 'self'");
     expect(policy).not.toContain('upgrade-insecure-requests');
+    // The player library asks for the iframe API over the page's scheme.
+    expect(policy).toMatch(/script-src [^;]*http:\/\/www\.youtube\.com/);
   });
 
   it('when PUBLIC_URL is https, then browsers are asked to upgrade any plain request', async () => {
@@ -25,5 +27,6 @@ describe('Content-Security-Policy', () => {
 
     expect(policy).toContain("default-src 'self'");
     expect(policy).toContain('upgrade-insecure-requests');
+    expect(policy).not.toContain('http://www.youtube.com');
   });
 });

@@ -56,10 +56,10 @@ function resolveInside(distDir: string, urlPath: string): string | undefined {
 
 /**
  * Serves the built client: text files brotli- or gzip-compressed for clients that accept it, hashed
- * assets cached for a year, everything else revalidated, and index.html for any other GET so
- * client-side routes survive a reload.
+ * assets cached for a year, everything else revalidated, then `pages` (the server-rendered public
+ * pages) and index.html for any other GET so client-side routes survive a reload.
  */
-export function staticClient(distDir: string): Router {
+export function staticClient(distDir: string, pages?: RequestHandler): Router {
   const root = path.resolve(distDir);
   const indexFile = path.join(root, 'index.html');
   const cache = new Map<string, CachedFile>();
@@ -122,6 +122,7 @@ export function staticClient(distDir: string): Router {
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(indexFile);
   };
+  if (pages) router.use(pages);
   router.use(spaFallback);
   return router;
 }

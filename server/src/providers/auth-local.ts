@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SignJWT, jwtVerify } from 'jose';
-import type { LocalAuthProvider, LocalTokens, PasswordHasher } from './auth-provider';
-import type { UserStore } from './user-store';
+import type { LocalAuthProvider, LocalTokens, PasswordHasher, SessionStore } from './auth-provider';
 
 const ISSUER = 'aprendiz';
 const TOKEN_LIFETIME = '7d';
@@ -11,10 +10,11 @@ const TOKEN_LIFETIME = '7d';
 export function createLocalTokens(secret: string): LocalTokens {
   const key = new TextEncoder().encode(secret);
   return {
-    issue: (userId) =>
-      new SignJWT({})
+    issue: (userId, version = 0) =>
+      new SignJWT({ ver: version })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(userId)
+        .setJti(randomBytes(16).toString('base64url'))
         .setIssuer(ISSUER)
         .setIssuedAt()
         .setExpirationTime(TOKEN_LIFETIME)
@@ -22,7 +22,12 @@ export function createLocalTokens(secret: string): LocalTokens {
     verify: async (token) => {
       try {
         const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
-        return typeof payload.sub === 'string' ? payload.sub : null;
+        const { sub, jti, exp, ver } = payload;
+        // Tokens from before sessions could be revoked carry no jti or version: they sign in again.
+        if (typeof sub !== 'string' || typeof jti !== 'string' || typeof exp !== 'number')
+          return null;
+        if (typeof ver !== 'number' || !Number.isInteger(ver)) return null;
+        return { userId: sub, version: ver, tokenId: jti, expiresAt: new Date(exp * 1000) };
       } catch {
         return null;
       }
@@ -31,7 +36,7 @@ export function createLocalTokens(secret: string): LocalTokens {
 }
 
 export function createLocalAuthProvider(
-  users: UserStore,
+  sessions: SessionStore,
   tokens: LocalTokens,
   passwords: PasswordHasher,
 ): LocalAuthProvider {
@@ -40,8 +45,8 @@ export function createLocalAuthProvider(
     tokens,
     passwords,
     authenticate: async (token) => {
-      const userId = await tokens.verify(token);
-      return userId ? users.findById(userId) : null;
+      const claims = await tokens.verify(token);
+      return claims ? sessions.findSessionUser(claims) : null;
     },
   };
 }

@@ -6,11 +6,30 @@ interface AuthProviderBase {
   authenticate(token: string): Promise<UserRow | null>;
 }
 
+/** What a local session token says, once its signature and expiry are checked. */
+export interface SessionClaims {
+  userId: string;
+  /** The account's session version when the token was issued; a password change raises it. */
+  version: number;
+  /** Unique per token, so 'Sair' can revoke this one session. */
+  tokenId: string;
+  expiresAt: Date;
+}
+
 /** Our own session tokens, for local accounts. */
 export interface LocalTokens {
-  issue(userId: string): Promise<string>;
-  /** The user id the token was issued for, or null when it is expired, tampered or foreign. */
-  verify(token: string): Promise<string | null>;
+  /** `version` is the account's current session version (0 for a new account). */
+  issue(userId: string, version?: number): Promise<string>;
+  /** The token's claims, or null when it is expired, tampered, foreign or lacks any of them. */
+  verify(token: string): Promise<SessionClaims | null>;
+}
+
+/**
+ * Whether a local session still stands: the account exists, its password has not changed since
+ * the token was issued, and the token was not signed out. deps.ts builds it from the account module.
+ */
+export interface SessionStore {
+  findSessionUser(claims: SessionClaims): Promise<UserRow | null>;
 }
 
 /** Password hashing for local accounts; a 503 AppError when too many sign-ins already wait. */

@@ -101,5 +101,22 @@ export function createCloudinaryStorage(
       const result = await upload(webp);
       return { url: result.secure_url, remove: () => destroy(result.public_id) };
     },
+    remove: async (url) => {
+      const publicId = cloudinaryPublicId(url, credentials.cloudName);
+      if (publicId) await destroy(publicId);
+    },
   };
+}
+
+/**
+ * The public id inside a delivery URL this cloud handed out
+ * (`https://res.cloudinary.com/<cloud>/image/upload/v<version>/<folder>/<id>.<ext>`), or undefined
+ * for any other URL (the seed's local images, another cloud's).
+ */
+export function cloudinaryPublicId(url: string, cloudName: string): string | undefined {
+  const prefix = `https://res.cloudinary.com/${cloudName}/image/upload/`;
+  if (!url.startsWith(prefix)) return undefined;
+  const rest = url.slice(prefix.length).replace(/^v\d+\//, '');
+  const publicId = rest.replace(/\.[A-Za-z0-9]+$/, '');
+  return publicId.startsWith('aprendiz/') ? publicId : undefined;
 }

@@ -20,7 +20,22 @@ export function createDiskStorage(uploadDir: string): ThumbnailStorage {
         remove: () => rm(file, { force: true }),
       };
     },
+    remove: async (url) => {
+      const name = uploadName(url);
+      if (name) await rm(path.join(uploadDir, name), { force: true });
+    },
   };
+}
+
+/**
+ * The file name in a `/uploads/<name>` URL, or undefined for any other URL: a name with a path
+ * separator or a leading dot could reach outside the uploads directory.
+ */
+export function uploadName(url: string): string | undefined {
+  const prefix = `${UPLOADS_URL_PATH}/`;
+  if (!url.startsWith(prefix)) return undefined;
+  const name = url.slice(prefix.length);
+  return /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/.test(name) ? name : undefined;
 }
 
 /** Files under uploadDir for images the app names itself; the same name is written over. */

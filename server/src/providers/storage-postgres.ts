@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { thumbnails } from '../db/schema/thumbnails';
-import { UPLOADS_URL_PATH } from './storage-disk';
+import { UPLOADS_URL_PATH, uploadName } from './storage-disk';
 import type { SaveNamedImage, ThumbnailStorage } from './thumbnail-storage';
 
 const WEBP = 'image/webp';
@@ -44,6 +44,10 @@ export function createPostgresStorage(db: Db): PostgresThumbnailStorage {
         url: `${UPLOADS_URL_PATH}/${name}`,
         remove: async () => void (await db.delete(thumbnails).where(eq(thumbnails.name, name))),
       };
+    },
+    remove: async (url) => {
+      const name = uploadName(url);
+      if (name) await db.delete(thumbnails).where(eq(thumbnails.name, name));
     },
     // The seed names its images after the course; an earlier seed that failed before its
     // transaction committed may have left the same names behind.

@@ -12,6 +12,11 @@ export interface ThumbnailStorage {
   readonly kind: 'disk' | 'cloudinary' | 'postgres';
   /** Keeps an already re-encoded WebP image. */
   save(webp: Buffer): Promise<StoredThumbnail>;
+  /**
+   * Takes back a thumbnail by its public URL once no course shows it (an edit replaced it, or its
+   * course was deleted). A URL this storage did not hand out is left alone.
+   */
+  remove(url: string): Promise<void>;
 }
 
 /** Keeps a WebP image under a name the app chose (the seed's images), served at /uploads/<name>. */

@@ -8,3 +8,11 @@ export { contactMessages } from './contact-messages';
 export { processedEvents } from './processed-events';
 export { thumbnails } from './thumbnails';
 export { deletedAccounts } from './deleted-accounts';
+export { lecturePositions } from './lecture-positions';
+export { certificates } from './certificates';
+export { passwordResetTokens, revokedSessions } from './account-tokens';
+export {
+  educatorDailyTotals,
+  lectureCompletionTotals,
+  learnerCourseTotals,
+} from './analytics-totals';

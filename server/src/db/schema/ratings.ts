@@ -6,6 +6,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
@@ -21,12 +22,25 @@ export const ratings = pgTable(
     courseId: uuid('course_id')
       .notNull()
       .references(() => courses.id, { onDelete: 'cascade' }),
+    // The handle an educator's reply names; the (user, course) pair stays the key.
+    id: uuid('id').notNull().defaultRandom(),
     rating: smallint('rating').notNull(),
+    /** The learner's optional written review, plain text. */
+    review: text('review'),
+    /** The course educator's one reply to the review. */
+    reply: text('reply'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.courseId] }),
     check('ratings_rating_check', sql`${t.rating} between 1 and 5`),
     index('ratings_course_idx').on(t.courseId),
+    uniqueIndex('ratings_id_unique').on(t.id),
+    // The course page's newest written reviews, walked newest first.
+    index('ratings_course_reviews_idx')
+      .on(t.courseId, t.createdAt.desc())
+      .where(sql`${t.review} is not null`),
   ],
 );

@@ -1,4 +1,4 @@
-import { check, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
 export const users = pgTable(
@@ -13,6 +13,11 @@ export const users = pgTable(
       .notNull()
       .default('student'),
     passwordHash: text('password_hash'),
+    /**
+     * Carried by every local session token; raised when the password changes or is reset, which
+     * signs the account out everywhere at once.
+     */
+    sessionVersion: integer('session_version').notNull().default(0),
     /** When the provider (Clerk) last changed the account, from its event; older events are skipped. */
     providerUpdatedAt: timestamp('provider_updated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -199,7 +199,7 @@ export function buildSeedPlan(options: PlanOptions): SeedPlan {
       thumbnailUrl: `/uploads/${thumbnailFileName(course.slug)}`,
       price: course.price.toFixed(2),
       discount: course.discount,
-      isPublished: true,
+      status: 'published',
       category: SEED_CATEGORIES[course.category].catalogueCategory,
       level: course.level,
       content,

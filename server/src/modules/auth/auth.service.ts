@@ -61,7 +61,7 @@ export async function signUp(deps: LocalAuthDeps, body: SignUpBody): Promise<Aut
     if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN);
     throw err;
   }
-  return { token: await deps.tokens.issue(row.id), user: toAuthUser(row) };
+  return { token: await deps.tokens.issue(row.id, row.sessionVersion), user: toAuthUser(row) };
 }
 
 export async function signIn(deps: LocalAuthDeps, body: SignInBody): Promise<AuthResult> {
@@ -70,5 +70,5 @@ export async function signIn(deps: LocalAuthDeps, body: SignInBody): Promise<Aut
   const matches = await deps.passwords.verify(body.password, stored);
   // Rows without a password (mirrored from Clerk) never sign in locally, whatever was typed.
   if (!row?.passwordHash || !matches) throw unauthorized(WRONG_CREDENTIALS);
-  return { token: await deps.tokens.issue(row.id), user: toAuthUser(row) };
+  return { token: await deps.tokens.issue(row.id, row.sessionVersion), user: toAuthUser(row) };
 }

@@ -20,6 +20,8 @@ export interface CatalogueCache {
   get(): CachedBody | undefined;
   set(entry: CachedBody): void;
   invalidate(): void;
+  /** Counts invalidate() calls: what was built from the catalogue at another count is stale. */
+  generation(): number;
   /** The cached list, or the one `load` serialises; concurrent misses share a single load. */
   getOrLoad(load: () => Promise<string>): Promise<CachedBody>;
   /** The cached anonymous detail of a course; `load` answers null for a course that is not shown. */
@@ -51,6 +53,7 @@ export function createCatalogueCache(): CatalogueCache {
     set: (entry) => {
       list = entry;
     },
+    generation: () => generation,
     invalidate: () => {
       generation++;
       list = undefined;

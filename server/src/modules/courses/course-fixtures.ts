@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Chapter } from '@aprendiz/contract/courses';
 import type { CourseCategory, CourseLevel } from '@aprendiz/contract/catalogue';
+import type { CourseStatus } from '@aprendiz/contract/rules/course-status';
 import type { Db } from '../../db/client';
 import { courses, type CourseRow } from '../../db/schema/courses';
 import { enrollments } from '../../db/schema/enrollments';
@@ -13,7 +14,9 @@ export interface CourseFixture {
   thumbnailUrl?: string;
   descriptionHtml?: string;
   content?: Chapter[];
+  /** false: a course taken down after publishing ('unpublished'); `status` says it exactly. */
   isPublished?: boolean;
+  status?: CourseStatus;
   category?: CourseCategory;
   level?: CourseLevel;
   studentCount?: number;
@@ -82,7 +85,7 @@ export async function insertCourse(
       price: String(fixture.price ?? 19.99),
       discount: fixture.discount ?? 15,
       content: fixture.content ?? sampleContent(),
-      isPublished: fixture.isPublished ?? true,
+      status: fixture.status ?? (fixture.isPublished === false ? 'unpublished' : 'published'),
       category: fixture.category ?? null,
       level: fixture.level ?? null,
       // Normally kept by triggers on enrollments; set directly to rank without a thousand rows.

@@ -69,6 +69,16 @@ describe('GET /api/course/search ranking', () => {
     expect(result).toMatchObject({ total: 4, page: 1, pageSize: 24 });
   });
 
+  it('when a relevance-ordered search is paged, then the pages continue from title to name to description matches', async () => {
+    const pages = [];
+    for (const page of [1, 2, 3, 4, 5]) {
+      const result = await search(ctx(), `q=rocha&pageSize=1&page=${page}`);
+      expect(result.total).toBe(4);
+      pages.push(...result.courses.map((course) => course.courseTitle));
+    }
+    expect(pages).toEqual(['Rocha e minerais', 'Escalada em rocha', 'Geologia', 'Montanhismo']);
+  });
+
   it('when the educator changes their name, then their courses are found by the new one only', async () => {
     const [marta] = await ctx()
       .database.db.select({ id: users.id })
@@ -135,6 +145,54 @@ describe('GET /api/course/search accents, case and typos', () => {
 
   it('when the query is padded with spaces, then it is trimmed before matching', async () => {
     expect(await titlesFor(ctx(), 'q=%20%20python%20')).toEqual(['Python para Iniciantes']);
+  });
+});
+
+describe('GET /api/course/search one- and two-character queries', () => {
+  const { ctx } = useCatalogue();
+
+  beforeAll(async () => {
+    const rui = await educatorNamed(ctx(), 'Rui Sá');
+    const isabel = await educatorNamed(ctx(), 'Isabel Santos');
+    await addCourses(ctx(), rui, [
+      { title: 'Dados e IA', studentCount: 5 },
+      { title: 'Node.js na prática', studentCount: 4 },
+      { title: 'Experiência do utilizador', studentCount: 3 },
+      { title: 'Jardinagem', descriptionHtml: '<p>Inclui IA e JS.</p>', studentCount: 2 },
+    ]);
+    await addCourses(ctx(), isabel, [
+      { title: 'Sabonetes artesanais', studentCount: 1 },
+      { title: 'Design UX/UI' },
+    ]);
+  });
+
+  it('when the query is the start of a word of a title, after a space or a punctuation mark, then the course is found', async () => {
+    expect(await titlesFor(ctx(), 'q=ia')).toEqual(['Dados e IA']);
+    expect(await titlesFor(ctx(), 'q=js')).toEqual(['Node.js na prática']);
+    expect(await titlesFor(ctx(), 'q=UI')).toEqual(['Design UX/UI']);
+    expect(await titlesFor(ctx(), 'q=a')).toEqual(['Sabonetes artesanais']);
+  });
+
+  it('when the query is only inside a word, or only in a description, then the course is not found', async () => {
+    const titles = await titlesFor(ctx(), 'q=ia');
+    expect(titles).not.toContain('Experiência do utilizador');
+    expect(titles).not.toContain('Jardinagem');
+  });
+
+  it("when the query is a whole word of an educator's name, then their courses follow the title matches", async () => {
+    const result = await search(ctx(), `q=${encodeURIComponent('SÁ')}`);
+    expect(result.courses.map((course) => course.courseTitle)).toEqual([
+      'Sabonetes artesanais',
+      'Dados e IA',
+      'Node.js na prática',
+      'Experiência do utilizador',
+      'Jardinagem',
+    ]);
+    expect(result.total).toBe(5);
+  });
+
+  it('when the query has three characters, then it is found inside words again', async () => {
+    expect(await titlesFor(ctx(), 'q=rie')).toEqual(['Experiência do utilizador']);
   });
 });
 
@@ -254,6 +312,30 @@ describe('GET /api/course/search filters, sort and paging', () => {
     ]);
     for (const [index, page] of pages.entries()) {
       expect(page).toMatchObject({ total: 5, page: index + 1, pageSize: 2 });
+    }
+  });
+
+  it('when any order is paged, with or without a query, then the pages split the whole list', async () => {
+    for (const sort of ['relevance', 'rating', 'students', 'newest', 'price']) {
+      for (const q of ['', 'curso']) {
+        const whole = await titlesFor(ctx(), `q=${q}&sort=${sort}`);
+        expect(whole).toHaveLength(5);
+        const paged = [];
+        for (const page of [1, 2, 3]) {
+          paged.push(...(await titlesFor(ctx(), `q=${q}&sort=${sort}&pageSize=2&page=${page}`)));
+        }
+        expect(paged, `q=${q}&sort=${sort}`).toEqual(whole);
+      }
+    }
+  });
+
+  it('when no query is given, then each sort orders every course the same as with a query matching all', async () => {
+    for (const sort of ['relevance', 'rating', 'students', 'newest', 'price']) {
+      expect(await titlesFor(ctx(), `sort=${sort}`)).toEqual(
+        sort === 'relevance'
+          ? await titlesFor(ctx(), 'sort=students')
+          : await titlesFor(ctx(), `q=curso&sort=${sort}`),
+      );
     }
   });
 

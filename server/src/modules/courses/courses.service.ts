@@ -9,7 +9,8 @@ import type { UserRow } from '../../db/schema/users';
 import { notFound } from '../../http/errors';
 import type { CachedBody } from './catalogue-cache';
 import { toCourseDetail, toCourseSummary } from './course-view';
-import { findCourseDetail, getCourseSummaries, searchCourses } from './courses.repository';
+import { searchCourses } from './course-search.repository';
+import { findCourseDetail, getCourseSummaries } from './courses.repository';
 
 export const COURSE_NOT_FOUND = 'Curso não encontrado';
 
@@ -33,13 +34,7 @@ export async function searchCatalogue(
   deps: CatalogueDeps,
   query: CourseSearchQuery,
 ): Promise<CourseSearchResponse> {
-  const rows = await searchCourses(deps.database.db, query);
-  // A page past the end has no row to carry the total; the first page of one course does.
-  const total =
-    rows[0]?.total ??
-    (query.page > 1
-      ? ((await searchCourses(deps.database.db, { ...query, page: 1, pageSize: 1 }))[0]?.total ?? 0)
-      : 0);
+  const { rows, total } = await searchCourses(deps.database.db, query);
   return {
     success: true,
     courses: rows.map(toCourseSummary),

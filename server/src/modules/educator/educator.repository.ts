@@ -2,6 +2,7 @@ import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Chapter } from '@aprendiz/contract/courses';
 import type { CourseCategory, CourseLevel } from '@aprendiz/contract/catalogue';
 import { REFUND_STATUSES } from '@aprendiz/contract/payments';
+import type { CourseStatus } from '@aprendiz/contract/rules/course-status';
 import type { Db } from '../../db/client';
 import { courses } from '../../db/schema/courses';
 import { enrollments } from '../../db/schema/enrollments';
@@ -19,6 +20,7 @@ export interface NewCourse {
   content: Chapter[];
   category: CourseCategory | null;
   level: CourseLevel | null;
+  status: CourseStatus;
 }
 
 export async function insertCourse(db: Db, course: NewCourse): Promise<{ id: string }> {
@@ -111,6 +113,7 @@ export interface EducatorCourseRow {
   createdAt: Date;
   studentCount: number;
   content: Chapter[];
+  status: CourseStatus;
 }
 
 /**
@@ -128,6 +131,7 @@ export async function getEducatorCourses(db: Db, educatorId: string): Promise<Ed
       createdAt: courses.createdAt,
       studentCount: courses.studentCount,
       content: courses.content,
+      status: courses.status,
     })
     .from(courses)
     .where(eq(courses.educatorId, educatorId))

@@ -1,14 +1,38 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
+import { analyticsQuerySchema } from '@aprendiz/contract/educator';
 import type { AppDeps } from '../../deps';
+import { parseInput } from '../../http/validate';
+import { getAnalytics } from './analytics.service';
 import { currentUser, requireAuth, requireEducator } from '../../http/auth';
 import { singleImageUpload } from '../../http/upload';
 import {
+  COURSE_DELETED,
+  COURSE_PUBLISHED,
+  COURSE_UNPUBLISHED,
+  COURSE_UPDATED,
+  deleteCourse,
+  getOwnCourse,
+  publishCourse,
+  unpublishCourse,
+  updateCourse,
+} from './course-management.service';
+import {
   addCourse,
   COURSE_ADDED,
+  DRAFT_SAVED,
   getDashboard,
   listEducatorCourses,
   listEnrolledStudents,
+  type AddCourseForm,
 } from './educator.service';
+
+/** The multipart form add-course and edit share: courseData (JSON text) and an optional image. */
+function courseForm(req: Request): AddCourseForm {
+  return {
+    courseData: (req.body as Record<string, unknown> | undefined)?.courseData,
+    image: req.file?.buffer,
+  };
+}
 
 export function educatorRoutes(deps: AppDeps): Router {
   const router = Router();
@@ -17,16 +41,48 @@ export function educatorRoutes(deps: AppDeps): Router {
   const educator = [requireAuth(deps.auth), requireEducator];
 
   router.post('/educator/add-course', ...educator, singleImageUpload('image'), async (req, res) => {
-    const courseId = await addCourse(deps, currentUser(req), {
-      courseData: (req.body as Record<string, unknown> | undefined)?.courseData,
-      image: req.file?.buffer,
-    });
-    res.status(201).json({ success: true, message: COURSE_ADDED, courseId });
+    const { courseId, status } = await addCourse(deps, currentUser(req), courseForm(req));
+    const message = status === 'draft' ? DRAFT_SAVED : COURSE_ADDED;
+    res.status(201).json({ success: true, message, courseId, status });
+  });
+
+  router.get('/educator/course/:id', ...educator, async (req, res) => {
+    const courseData = await getOwnCourse(deps, currentUser(req), String(req.params.id));
+    res.set('Cache-Control', 'private, no-cache').json({ success: true, courseData });
+  });
+
+  router.put('/educator/course/:id', ...educator, singleImageUpload('image'), async (req, res) => {
+    const courseId = String(req.params.id);
+    const status = await updateCourse(deps, currentUser(req), courseId, courseForm(req));
+    res.json({ success: true, message: COURSE_UPDATED, courseId, status });
+  });
+
+  router.post('/educator/course/:id/publish', ...educator, async (req, res) => {
+    const courseId = String(req.params.id);
+    const status = await publishCourse(deps, currentUser(req), courseId);
+    res.json({ success: true, message: COURSE_PUBLISHED, courseId, status });
+  });
+
+  router.post('/educator/course/:id/unpublish', ...educator, async (req, res) => {
+    const courseId = String(req.params.id);
+    const status = await unpublishCourse(deps, currentUser(req), courseId);
+    res.json({ success: true, message: COURSE_UNPUBLISHED, courseId, status });
+  });
+
+  router.delete('/educator/course/:id', ...educator, async (req, res) => {
+    await deleteCourse(deps, currentUser(req), String(req.params.id));
+    res.json({ success: true, message: COURSE_DELETED });
   });
 
   router.get('/educator/dashboard', ...educator, async (req, res) => {
     const dashboardData = await getDashboard(deps, currentUser(req));
     res.set('Cache-Control', 'private, no-cache').json({ success: true, dashboardData });
+  });
+
+  router.get('/educator/analytics', ...educator, async (req, res) => {
+    const { days } = parseInput(analyticsQuerySchema, req.query);
+    const analytics = await getAnalytics(deps, currentUser(req), days);
+    res.set('Cache-Control', 'private, no-cache').json({ success: true, analytics });
   });
 
   router.get('/educator/courses', ...educator, async (req, res) => {

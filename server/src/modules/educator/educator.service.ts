@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
 import { addCourseDataSchema } from '@aprendiz/contract/educator';
 import type { DashboardData, EducatorCourse, EnrolledStudent } from '@aprendiz/contract/educator';
 import type { PublicPerson } from '@aprendiz/contract/common';
+import type { CourseStatus } from '@aprendiz/contract/rules/course-status';
 import { courseEarnings } from '@aprendiz/contract/rules/pricing';
 import { findIncompleteLectures } from '@aprendiz/contract/rules/incomplete-lectures';
 import { normaliseCourseContent } from '@aprendiz/contract/rules/lectures';
@@ -21,6 +23,7 @@ import { toThumbnailWebp } from './thumbnail-image';
 
 export const THUMBNAIL_NOT_SELECTED = 'Thumbnail Not Selected';
 export const COURSE_ADDED = 'Curso adicionado com sucesso';
+export const DRAFT_SAVED = 'Rascunho guardado';
 /** The dashboard's 'Latest Enrollments' table; the full count travels as totalEnrollments. */
 export const DASHBOARD_LATEST_ENROLLMENTS = 10;
 /** Newest enrollments the students page lists: a bounded answer however popular the educator is. */
@@ -34,7 +37,8 @@ export interface AddCourseForm {
   image: Buffer | undefined;
 }
 
-function parseCourseData(raw: unknown) {
+/** The multipart courseData field, JSON text, read with the given contract schema. */
+export function parseCourseData<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {
   if (typeof raw !== 'string' || raw.trim() === '')
     throw badRequest('Os dados do curso (courseData) estão em falta');
   let json: unknown;
@@ -43,7 +47,7 @@ function parseCourseData(raw: unknown) {
   } catch {
     throw badRequest('Os dados do curso (courseData) não são JSON válido');
   }
-  return parseInput(addCourseDataSchema, json);
+  return parseInput(schema, json);
 }
 
 /**
@@ -54,8 +58,8 @@ export async function addCourse(
   deps: EducatorDeps,
   educator: UserRow,
   form: AddCourseForm,
-): Promise<string> {
-  const data = parseCourseData(form.courseData);
+): Promise<{ courseId: string; status: CourseStatus }> {
+  const data = parseCourseData(addCourseDataSchema, form.courseData);
   if (!form.image) throw badRequest(THUMBNAIL_NOT_SELECTED);
   const webp = await toThumbnailWebp(form.image);
   const course = {
@@ -67,6 +71,7 @@ export async function addCourse(
     content: normaliseCourseContent(data.courseContent, randomUUID),
     category: data.category ?? null,
     level: data.level ?? null,
+    status: data.status,
   };
 
   const thumbnail = await deps.thumbnails.save(webp);
@@ -87,7 +92,7 @@ export async function addCourse(
     throw err;
   }
   deps.catalogueCache.invalidate();
-  return courseId;
+  return { courseId, status: course.status };
 }
 
 function studentOf(row: EnrollmentRecordRow): PublicPerson {
@@ -134,6 +139,7 @@ export async function listEducatorCourses(
       studentCount: row.studentCount,
       earnings: courseEarnings(row.studentCount, price, row.discount),
       createdAt: row.createdAt.toISOString(),
+      status: row.status,
       incompleteLectures: findIncompleteLectures(row.content),
     };
   });

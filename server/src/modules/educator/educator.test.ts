@@ -81,6 +81,7 @@ describe('POST /api/educator/add-course', () => {
       success: true,
       message: 'Curso adicionado com sucesso',
       courseId: expect.any(String),
+      status: 'published',
     });
     const row = await storedCourse(res.body.courseId as string);
     expect(row).toMatchObject({
@@ -754,6 +755,7 @@ describe('educator dashboard, courses and students', () => {
         studentCount: 2,
         earnings: 33,
         createdAt: '2031-01-03T00:00:00.000Z',
+        status: 'published',
         incompleteLectures: none,
       },
       {
@@ -765,6 +767,7 @@ describe('educator dashboard, courses and students', () => {
         studentCount: 1,
         earnings: 0,
         createdAt: '2031-01-02T00:00:00.000Z',
+        status: 'unpublished',
         incompleteLectures: none,
       },
       {
@@ -776,6 +779,7 @@ describe('educator dashboard, courses and students', () => {
         studentCount: 3,
         earnings: 270,
         createdAt: '2031-01-01T00:00:00.000Z',
+        status: 'published',
         incompleteLectures: none,
       },
     ]);

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { courses } from '../../db/schema/courses';
 import { enrollments } from '../../db/schema/enrollments';
 import { lectureProgress } from '../../db/schema/lecture-progress';
+import { lecturePositions } from '../../db/schema/lecture-positions';
 import { ratings } from '../../db/schema/ratings';
 import { users } from '../../db/schema/users';
 import {
@@ -16,6 +17,7 @@ import {
 export interface EnrolledCourseRow extends Omit<CourseDetailRow, 'isPublished' | 'viewerEnrolled'> {
   enrolledAt: Date;
   lectureCompleted: string[];
+  myReview: string | null;
 }
 
 /**
@@ -31,6 +33,8 @@ export async function getEnrolledCourses(db: Db, userId: string): Promise<Enroll
       descriptionHtml: courses.descriptionHtml,
       content: courses.content,
       myRating: viewerRatingColumn(userId),
+      myReview: sql<string | null>`(select own.review from ${ratings} own
+        where own.user_id = ${userId} and own.course_id = ${courses.id})`,
       enrolledAt: enrollments.enrolledAt,
       lectureCompleted: sql<string[]>`coalesce((select jsonb_agg(${lectureProgress.lectureId}
           order by ${lectureProgress.completedAt}, ${lectureProgress.lectureId})
@@ -78,6 +82,82 @@ export async function getCompletedLectureIds(
   return rows.map((r) => r.lectureId);
 }
 
+/** The lecture's declared duration in minutes, or null when the course has no such lecture. */
+export async function findLectureDuration(
+  db: Db,
+  courseId: string,
+  lectureId: string,
+): Promise<number | null> {
+  const [row] = await db
+    .select({
+      minutes: sql<number>`(select coalesce((l ->> 'lectureDuration')::numeric, 0)
+        from jsonb_array_elements(${courses.content}) ch
+        cross join jsonb_array_elements(ch -> 'chapterContent') l
+        where l ->> 'lectureId' = ${lectureId} limit 1)`.mapWith((v) =>
+        v === null ? null : Number(v),
+      ),
+    })
+    .from(courses)
+    .where(eq(courses.id, courseId))
+    .limit(1);
+  return row?.minutes ?? null;
+}
+
+/** The newest position saved on a lecture the course still has: where the learner resumes. */
+export async function getLatestPosition(
+  db: Db,
+  userId: string,
+  courseId: string,
+): Promise<{ lectureId: string; seconds: number } | null> {
+  const [row] = await db
+    .select({ lectureId: lecturePositions.lectureId, seconds: lecturePositions.seconds })
+    .from(lecturePositions)
+    .innerJoin(courses, eq(courses.id, lecturePositions.courseId))
+    .where(
+      and(
+        eq(lecturePositions.userId, userId),
+        eq(lecturePositions.courseId, courseId),
+        sql`exists (select 1 from jsonb_array_elements(${courses.content}) ch
+          cross join jsonb_array_elements(ch -> 'chapterContent') l
+          where l ->> 'lectureId' = ${lecturePositions.lectureId})`,
+      ),
+    )
+    .orderBy(desc(lecturePositions.updatedAt), asc(lecturePositions.lectureId))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function saveLecturePosition(
+  db: Db,
+  position: { userId: string; courseId: string; lectureId: string; seconds: number },
+): Promise<void> {
+  await db
+    .insert(lecturePositions)
+    .values(position)
+    .onConflictDoUpdate({
+      target: [lecturePositions.userId, lecturePositions.courseId, lecturePositions.lectureId],
+      set: { seconds: position.seconds, updatedAt: sql`now()` },
+    });
+}
+
+/** Un-marking a lecture that was never completed changes nothing. */
+export async function unmarkLectureCompleted(
+  db: Db,
+  userId: string,
+  courseId: string,
+  lectureId: string,
+): Promise<void> {
+  await db
+    .delete(lectureProgress)
+    .where(
+      and(
+        eq(lectureProgress.userId, userId),
+        eq(lectureProgress.courseId, courseId),
+        eq(lectureProgress.lectureId, lectureId),
+      ),
+    );
+}
+
 /** Marking a lecture twice keeps the first completion time and one row. */
 export async function markLectureCompleted(
   db: Db,
@@ -88,18 +168,25 @@ export async function markLectureCompleted(
   await db.insert(lectureProgress).values({ userId, courseId, lectureId }).onConflictDoNothing();
 }
 
-/** A user's rating replaces their previous one for the course. */
+/**
+ * A user's rating replaces their previous one for the course. `review` undefined leaves the written
+ * review as it was; null removes it.
+ */
 export async function upsertRating(
   db: Db,
   userId: string,
   courseId: string,
   rating: number,
+  review?: string | null,
 ): Promise<void> {
   await db
     .insert(ratings)
-    .values({ userId, courseId, rating })
+    .values({ userId, courseId, rating, review: review ?? null })
     .onConflictDoUpdate({
       target: [ratings.userId, ratings.courseId],
-      set: { rating, updatedAt: sql`now()` },
+      set:
+        review === undefined
+          ? { rating, updatedAt: sql`now()` }
+          : { rating, review, updatedAt: sql`now()` },
     });
 }

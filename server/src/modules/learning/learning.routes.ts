@@ -1,24 +1,55 @@
-import { Router } from 'express';
+import express, { Router } from 'express';
+import { courseIdBodySchema } from '@aprendiz/contract/common';
 import {
   addRatingBodySchema,
   courseProgressBodySchema,
   enrollFreeBodySchema,
+  lecturePositionBeaconSchema,
+  lecturePositionBodySchema,
   updateProgressBodySchema,
 } from '@aprendiz/contract/learning';
+import { certificateIdParamsSchema } from '@aprendiz/contract/certificates';
+import {
+  reviewIdParamsSchema,
+  reviewReplyBodySchema,
+  reviewsQuerySchema,
+} from '@aprendiz/contract/reviews';
 import type { AppDeps } from '../../deps';
-import { currentUser, requireAuth } from '../../http/auth';
+import { currentUser, optionalAuth, requireAuth, requireEducator } from '../../http/auth';
+import { badRequest, unauthorized } from '../../http/errors';
 import { parseInput } from '../../http/validate';
 import {
-  completeLecture,
   enrollInFreeCourse,
   getCourseProgress,
+  getResumePoint,
   listEnrolledCourses,
   rateCourse,
+  saveLecturePositionOf,
+  setLectureCompleted,
 } from './learning.service';
+import { positionTokensFor } from './position-token';
+import { listCourseReviews, replyToReview } from './reviews.service';
+import { certificateUrl, renderCertificatePdf } from './certificate-pdf';
+import { certificateFor, getCertificate } from './certificates.service';
+
+const courseIdParamsSchema = courseIdBodySchema;
+
+const BEACON_BODY_LIMIT = '2kb';
+
+/** A text/plain beacon arrives as a string of JSON; one sent as JSON is already parsed. */
+function beaconBody(body: unknown): unknown {
+  if (typeof body !== 'string') return body;
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    throw badRequest('Corpo do pedido inválido');
+  }
+}
 
 export function learningRoutes(deps: AppDeps): Router {
   const router = Router();
   const auth = requireAuth(deps.auth);
+  const positionTokens = positionTokensFor(deps.config);
 
   router.post('/user/enroll-free-course', auth, async (req, res) => {
     const { courseId } = parseInput(enrollFreeBodySchema, req.body);
@@ -38,15 +69,81 @@ export function learningRoutes(deps: AppDeps): Router {
   });
 
   router.post('/user/update-course-progress', auth, async (req, res) => {
-    const { courseId, lectureId } = parseInput(updateProgressBodySchema, req.body);
-    await completeLecture(deps, currentUser(req), courseId, lectureId);
+    const { courseId, lectureId, completed } = parseInput(updateProgressBodySchema, req.body);
+    await setLectureCompleted(deps, currentUser(req), courseId, lectureId, completed);
     res.json({ success: true, message: 'Progresso do curso atualizado' });
   });
 
   router.post('/user/add-rating', auth, async (req, res) => {
-    const { courseId, rating } = parseInput(addRatingBodySchema, req.body);
-    await rateCourse(deps, currentUser(req), courseId, rating);
+    const { courseId, rating, review } = parseInput(addRatingBodySchema, req.body);
+    await rateCourse(deps, currentUser(req), courseId, rating, review);
     res.json({ success: true, message: 'Avaliação registrada com sucesso' });
+  });
+
+  router.post('/user/lecture-position', auth, async (req, res) => {
+    const position = parseInput(lecturePositionBodySchema, req.body);
+    const user = currentUser(req);
+    const seconds = await saveLecturePositionOf(deps, user.id, position);
+    const positionToken = (await positionTokens()).issue(user.id, position.courseId);
+    res.json({ success: true, seconds, positionToken });
+  });
+
+  // sendBeacon posts text/plain (a CORS-safelisted type, so no preflight from another origin) and
+  // no Authorization header: the body's position token names the learner instead.
+  router.post(
+    '/user/lecture-position/beacon',
+    express.text({ type: 'text/plain', limit: BEACON_BODY_LIMIT }),
+    async (req, res) => {
+      const beacon = parseInput(lecturePositionBeaconSchema, beaconBody(req.body));
+      const userId = (await positionTokens()).verify(beacon.token, beacon.courseId);
+      if (!userId) throw unauthorized('Token de posição inválido ou expirado');
+      await saveLecturePositionOf(deps, userId, beacon);
+      res.status(204).end();
+    },
+  );
+
+  router.get('/user/resume/:courseId', auth, async (req, res) => {
+    const { courseId } = parseInput(courseIdParamsSchema, { courseId: req.params.courseId });
+    const user = currentUser(req);
+    const resume = await getResumePoint(deps, user, courseId);
+    const positionToken = (await positionTokens()).issue(user.id, courseId);
+    res.set('Cache-Control', 'private, no-store').json({ success: true, ...resume, positionToken });
+  });
+
+  router.get('/course/:id/reviews', optionalAuth(deps.auth), async (req, res) => {
+    const { courseId } = parseInput(courseIdParamsSchema, { courseId: req.params.id });
+    const { page } = parseInput(reviewsQuerySchema, { page: req.query.page });
+    const reviews = await listCourseReviews(deps, req.user, courseId, page);
+    res.set('Cache-Control', 'no-cache').json({ success: true, ...reviews });
+  });
+
+  router.post('/educator/review/:id/reply', auth, requireEducator, async (req, res) => {
+    const { id } = parseInput(reviewIdParamsSchema, req.params);
+    const { reply } = parseInput(reviewReplyBodySchema, req.body);
+    await replyToReview(deps, currentUser(req), id, reply);
+    res.status(201).json({ success: true, message: 'Resposta publicada' });
+  });
+
+  router.get('/user/certificate/:courseId', auth, async (req, res) => {
+    const { courseId } = parseInput(courseIdParamsSchema, { courseId: req.params.courseId });
+    const certificateId = await certificateFor(deps, currentUser(req), courseId);
+    res.set('Cache-Control', 'private, no-store').json({ success: true, certificateId });
+  });
+
+  router.get('/certificate/:id', async (req, res) => {
+    const { id } = parseInput(certificateIdParamsSchema, req.params);
+    const certificate = await getCertificate(deps, id);
+    res.json({ success: true, certificate });
+  });
+
+  router.get('/certificate/:id/pdf', async (req, res) => {
+    const { id } = parseInput(certificateIdParamsSchema, req.params);
+    const certificate = await getCertificate(deps, id);
+    const pdf = await renderCertificatePdf(certificate, certificateUrl(deps.config.publicUrl, id));
+    res
+      .type('application/pdf')
+      .set('Content-Disposition', `attachment; filename="certificado-${id}.pdf"`)
+      .send(pdf);
   });
 
   return router;

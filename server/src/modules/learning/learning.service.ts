@@ -1,26 +1,33 @@
-import type { EnrolledCourse } from '@aprendiz/contract/learning';
+import type { EnrolledCourse, LecturePositionBody } from '@aprendiz/contract/learning';
 import type { AppDeps } from '../../deps';
 import type { UserRow } from '../../db/schema/users';
-import { badRequest, conflict, forbidden } from '../../http/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import {
   ALREADY_OWNED,
   assertCanJoin,
+  findCourseAccess,
   insertEnrollment,
   priceToPay,
   requireCourse,
 } from '../courses/course-access';
 import { toCourseDetail } from '../courses/course-view';
+import { mailEnrollmentConfirmation } from '../mail/notifications';
+import { COURSE_NOT_FOUND } from '../courses/courses.service';
 import {
   courseHasLecture,
+  findLectureDuration,
   getCompletedLectureIds,
   getEnrolledCourses,
+  getLatestPosition,
   markLectureCompleted,
+  saveLecturePosition,
+  unmarkLectureCompleted,
   upsertRating,
 } from './learning.repository';
 
 export const NOT_ENROLLED = 'Inscreva-se no curso para continuar';
 
-type LearningDeps = Pick<AppDeps, 'database' | 'catalogueCache'>;
+type LearningDeps = Pick<AppDeps, 'config' | 'database' | 'catalogueCache' | 'mailer' | 'logger'>;
 
 export async function enrollInFreeCourse(
   deps: LearningDeps,
@@ -35,6 +42,7 @@ export async function enrollInFreeCourse(
   const created = await insertEnrollment(deps.database.db, user.id, course.id);
   if (!created) throw conflict(ALREADY_OWNED);
   deps.catalogueCache.invalidate();
+  mailEnrollmentConfirmation(deps, user.id, course.id);
 }
 
 export async function listEnrolledCourses(
@@ -45,6 +53,7 @@ export async function listEnrolledCourses(
   return rows.map((row) => ({
     ...toCourseDetail(row, { showAllLectureUrls: true, includeMyRating: true }),
     lectureCompleted: row.lectureCompleted,
+    myReview: row.myReview,
     enrolledAt: row.enrolledAt.toISOString(),
   }));
 }
@@ -58,29 +67,87 @@ export async function getCourseProgress(
   return { lectureCompleted: await getCompletedLectureIds(deps.database.db, user.id, course.id) };
 }
 
-export async function completeLecture(
+const LECTURE_NOT_IN_COURSE = 'Esta aula não pertence ao curso';
+
+/** `completed: false` un-marks the lecture, so a learner can take it again. */
+export async function setLectureCompleted(
   deps: LearningDeps,
   user: UserRow,
   courseId: string,
   lectureId: string,
+  completed: boolean,
 ): Promise<void> {
   const db = deps.database.db;
   const course = await requireCourse(deps.database.db, user, courseId);
   if (!course.enrolled) throw forbidden(NOT_ENROLLED);
   if (!(await courseHasLecture(db, course.id, lectureId))) {
-    throw badRequest('Esta aula não pertence ao curso');
+    throw badRequest(LECTURE_NOT_IN_COURSE);
   }
-  await markLectureCompleted(db, user.id, course.id, lectureId);
+  if (completed) await markLectureCompleted(db, user.id, course.id, lectureId);
+  else await unmarkLectureCompleted(db, user.id, course.id, lectureId);
 }
 
+/**
+ * Declared durations are whole minutes and the video may run up to a minute past them; a position
+ * past that is kept at the bound rather than refused, since the player reads it from the real video.
+ */
+export function positionBound(lectureMinutes: number): number {
+  return (Math.ceil(lectureMinutes) + 1) * 60;
+}
+
+/** Saves where an enrolled learner is in a lecture; answers the second actually stored. */
+export async function saveLecturePositionOf(
+  deps: LearningDeps,
+  userId: string,
+  position: LecturePositionBody,
+): Promise<number> {
+  const db = deps.database.db;
+  const course = await findCourseAccess(db, position.courseId, userId);
+  if (!course) throw notFound(COURSE_NOT_FOUND);
+  if (!course.enrolled) throw forbidden(NOT_ENROLLED);
+  const minutes = await findLectureDuration(db, course.id, position.lectureId);
+  if (minutes === null) throw badRequest(LECTURE_NOT_IN_COURSE);
+  const seconds = Math.min(position.seconds, positionBound(minutes));
+  await saveLecturePosition(db, {
+    userId,
+    courseId: course.id,
+    lectureId: position.lectureId,
+    seconds,
+  });
+  return seconds;
+}
+
+/** The lecture and second the learner last watched; no lecture before they watched any. */
+export async function getResumePoint(
+  deps: LearningDeps,
+  user: UserRow,
+  courseId: string,
+): Promise<{ lectureId: string | null; seconds: number }> {
+  const course = await requireCourse(deps.database.db, user, courseId);
+  if (!course.enrolled) throw forbidden(NOT_ENROLLED);
+  const latest = await getLatestPosition(deps.database.db, user.id, course.id);
+  return latest ?? { lectureId: null, seconds: 0 };
+}
+
+/**
+ * The stars replace the learner's previous ones; `review` (already trimmed) replaces their text when
+ * given, and an empty one removes it.
+ */
 export async function rateCourse(
   deps: LearningDeps,
   user: UserRow,
   courseId: string,
   rating: number,
+  review?: string,
 ): Promise<void> {
   const course = await requireCourse(deps.database.db, user, courseId);
   if (!course.enrolled) throw forbidden(NOT_ENROLLED);
-  await upsertRating(deps.database.db, user.id, course.id, rating);
+  await upsertRating(
+    deps.database.db,
+    user.id,
+    course.id,
+    rating,
+    review === undefined ? undefined : review === '' ? null : review,
+  );
   deps.catalogueCache.invalidate();
 }

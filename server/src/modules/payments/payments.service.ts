@@ -13,6 +13,7 @@ import {
   requireCourse,
   type CourseAccessRow,
 } from '../courses/course-access';
+import { mailPurchaseReceipt } from '../mail/notifications';
 import {
   findPurchaseView,
   insertOpenPurchase,
@@ -37,7 +38,10 @@ export const ALREADY_ENROLLED_NOT_CHARGED =
  */
 const START_ATTEMPTS = 3;
 
-type PaymentsDeps = Pick<AppDeps, 'config' | 'database' | 'catalogueCache' | 'payments' | 'logger'>;
+type PaymentsDeps = Pick<
+  AppDeps,
+  'config' | 'database' | 'catalogueCache' | 'payments' | 'logger' | 'mailer'
+>;
 
 export type CompletionOutcome =
   'completed' | 'already-completed' | 'already-enrolled' | 'cancelled' | 'missing';
@@ -207,7 +211,10 @@ export async function completeSandboxPurchase(
   if (outcome === 'missing') throw notFound(PURCHASE_NOT_FOUND);
   if (outcome === 'cancelled') throw conflict('Este pagamento foi cancelado');
   if (outcome === 'already-enrolled') throw conflict(ALREADY_ENROLLED_NOT_CHARGED);
-  if (outcome === 'completed') deps.catalogueCache.invalidate();
+  if (outcome === 'completed') {
+    deps.catalogueCache.invalidate();
+    mailPurchaseReceipt(deps, purchase.id);
+  }
   return toPurchaseView({ ...purchase, status: 'completed' });
 }
 

@@ -7,6 +7,7 @@ import {
   markPurchaseRefunded,
   recordProcessedEvent,
 } from './payments.repository';
+import { mailPurchaseReceipt } from '../mail/notifications';
 import { completePurchase } from './payments.service';
 import { sessionActionOf, stripeEventSchema } from './stripe-event';
 
@@ -22,7 +23,7 @@ export const INVALID_EVENT = 'Evento do Stripe inválido';
 export const REFUND_DELAYED =
   'O reembolso não pôde ser feito agora; será tentado de novo na próxima entrega do evento';
 
-type WebhookDeps = Pick<AppDeps, 'database' | 'catalogueCache' | 'logger'> & {
+type WebhookDeps = Pick<AppDeps, 'config' | 'database' | 'catalogueCache' | 'logger' | 'mailer'> & {
   payments: StripePayments;
 };
 
@@ -93,7 +94,10 @@ export async function applyStripeEvent(
 
   const applied: AppliedStripeEvent = { eventId: event.id, type: event.type, result };
   if (action.kind !== 'complete') return applied;
-  if (result === 'applied') deps.catalogueCache.invalidate();
+  if (result === 'applied') {
+    deps.catalogueCache.invalidate();
+    mailPurchaseReceipt(deps, action.purchaseId);
+  }
   if (await settleRefund(deps, action.purchaseId, action.sessionId)) applied.result = 'refunded';
   return applied;
 }

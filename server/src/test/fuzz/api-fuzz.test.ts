@@ -4,19 +4,30 @@ import fc from 'fast-check';
 import request from 'supertest';
 import type { z } from 'zod';
 import { signInBodySchema, signUpBodySchema } from '@aprendiz/contract/auth';
+import {
+  changePasswordBodySchema,
+  forgotPasswordBodySchema,
+  profileInputSchema,
+  resetPasswordBodySchema,
+} from '@aprendiz/contract/account';
 import { addCourseDataSchema } from '@aprendiz/contract/educator';
+import { reviewReplyBodySchema } from '@aprendiz/contract/reviews';
 import {
   addRatingBodySchema,
+  lecturePositionBeaconSchema,
+  lecturePositionBodySchema,
   courseProgressBodySchema,
   enrollFreeBodySchema,
   purchaseBodySchema,
   updateProgressBodySchema,
 } from '@aprendiz/contract/learning';
 import { onlineBodySchema } from '@aprendiz/contract/site';
+import { ratings } from '../../db/schema/ratings';
 import { enrollDirectly, insertCourse } from '../../modules/courses/course-fixtures';
+import { createPositionTokens } from '../../modules/learning/position-token';
 import { makeImage, validCourseData } from '../../modules/educator/educator-fixtures';
 import { insertPurchaseRow } from '../../modules/payments/purchase-fixtures';
-import { createTestContext, type TestContext } from '../test-app';
+import { createTestContext, TEST_AUTH_SECRET, type TestContext } from '../test-app';
 import { snapshotStore, type StoreSnapshot } from './store-snapshot';
 import {
   fuzzInput,
@@ -62,6 +73,9 @@ let headers: Record<Role, Record<string, string>>;
 let images: Record<string, Buffer>;
 /** Known-good requests of an endpoint, as the role that may make them. */
 let examples: (path: string) => Example[];
+/** A written review on the paid course, which its educator may answer once. */
+const REVIEW_ID = '7d1f0c6e-2b7a-4c55-9a43-3e1b8f0d2c11';
+const REPLY_PATH = `/api/educator/review/${REVIEW_ID}/reply`;
 let known: StoreSnapshot;
 
 beforeAll(async () => {
@@ -79,6 +93,14 @@ beforeAll(async () => {
   const free = await insertCourse(db, owner.user.id, { price: 0, discount: 0 });
   const hidden = await insertCourse(db, owner.user.id, { isPublished: false });
   await enrollDirectly(db, enrolled.user.id, paid.id);
+  await db.insert(ratings).values({
+    id: REVIEW_ID,
+    userId: enrolled.user.id,
+    courseId: paid.id,
+    rating: 4,
+    review: 'Bom',
+  });
+  const positionToken = createPositionTokens(TEST_AUTH_SECRET).issue(enrolled.user.id, paid.id);
   const open = await insertPurchaseRow(db, {
     userId: student.user.id,
     courseId: paid.id,
@@ -127,10 +149,32 @@ beforeAll(async () => {
     ],
     '/api/user/add-rating': [{ role: 'enrolled student', body: { courseId: paid.id, rating: 4 } }],
     '/api/online': [{ role: 'anonymous', body: { clientId: 'cliente-1' } }],
+    '/api/user/lecture-position': [
+      { role: 'enrolled student', body: { courseId: paid.id, lectureId: 'lec-2', seconds: 42 } },
+    ],
+    '/api/user/lecture-position/beacon': [
+      {
+        role: 'anonymous',
+        body: { token: positionToken, courseId: paid.id, lectureId: 'lec-2', seconds: 43 },
+      },
+    ],
+    [REPLY_PATH]: [{ role: 'educator owner', body: { reply: 'Obrigado!' } }],
     '/api/contact': [
       { role: 'anonymous', body: { email: 'ana@example.test', message: 'Olá,\r\numa pergunta.' } },
     ],
     '/api/educator/add-course': [{ role: 'educator owner', body: { ...validCourseData() } }],
+    '/api/auth/forgot-password': [{ role: 'anonymous', body: { email: signUp.email } }],
+    '/api/auth/reset-password': [
+      { role: 'anonymous', body: { token: 'a'.repeat(43), password: 'palavra-passe-2' } },
+    ],
+    // The test users have no password, so a change never succeeds and never ends their sessions.
+    '/api/user/change-password': [
+      {
+        role: 'student',
+        body: { currentPassword: 'palavra-passe-1', newPassword: 'palavra-passe-2' },
+      },
+    ],
+    '/api/user/profile': [{ role: 'student', body: { name: 'Nome Novo' } }],
   };
   examples = (path) =>
     path === '/api/auth/sign-up'
@@ -205,6 +249,18 @@ function serialise(body: Body): string {
   return 'raw' in body ? body.raw : (JSON.stringify(body.json) ?? '');
 }
 
+/** PATCH for the profile; every other endpoint here is a POST. */
+function methodOf(path: string): 'post' | 'patch' {
+  return path === '/api/user/profile' ? 'patch' : 'post';
+}
+
+function requestTo(path: string) {
+  const agent = request(ctx.app);
+  return methodOf(path) === 'patch' ? agent.patch(path) : agent.post(path);
+}
+
+// POST /api/auth/sign-out takes no body, and signing a shared role's token out would turn every
+// later run into a 401; its inputs are the token alone, covered in the account tests.
 const jsonEndpoints: { path: string; schema: z.ZodType; runs: number }[] = [
   // A sign-up or sign-in that passes validation costs a scrypt hash (~0.3 s): fewer runs.
   { path: '/api/auth/sign-up', schema: signUpBodySchema, runs: 30 },
@@ -215,15 +271,21 @@ const jsonEndpoints: { path: string; schema: z.ZodType; runs: number }[] = [
   { path: '/api/user/update-course-progress', schema: updateProgressBodySchema, runs: 80 },
   { path: '/api/user/add-rating', schema: addRatingBodySchema, runs: 80 },
   { path: '/api/online', schema: onlineBodySchema, runs: 60 },
+  { path: '/api/user/lecture-position', schema: lecturePositionBodySchema, runs: 60 },
+  { path: '/api/user/lecture-position/beacon', schema: lecturePositionBeaconSchema, runs: 60 },
+  { path: REPLY_PATH, schema: reviewReplyBodySchema, runs: 40 },
+  { path: '/api/auth/forgot-password', schema: forgotPasswordBodySchema, runs: 40 },
+  { path: '/api/auth/reset-password', schema: resetPasswordBodySchema, runs: 40 },
+  { path: '/api/user/change-password', schema: changePasswordBodySchema, runs: 30 },
+  { path: '/api/user/profile', schema: profileInputSchema, runs: 40 },
 ];
 
 describe('fuzzing every JSON endpoint', () => {
   for (const { path, schema, runs } of jsonEndpoints) {
-    it(`when POST ${path} gets any body as any role, then never a 5xx and a 4xx changes nothing`, async () => {
+    it(`when ${methodOf(path).toUpperCase()} ${path} gets any body as any role, then never a 5xx and a 4xx changes nothing`, async () => {
       await fc.assert(
         fc.asyncProperty(requestArb(schema, path), addressArb, async ({ role, body }, address) => {
-          const res = await request(ctx.app)
-            .post(path)
+          const res = await requestTo(path)
             .set(headers[role])
             .set('X-Forwarded-For', address)
             .set('Content-Type', 'application/json')
@@ -314,6 +376,36 @@ describe('fuzzing the multipart add-course endpoint', () => {
   });
 });
 
+describe('fuzzing the multipart profile endpoint', () => {
+  it('when PATCH /api/user/profile carries any name and any file as any role, then never a 5xx and a 4xx stores nothing', async () => {
+    const formArb = fc.record({
+      role: roleArb,
+      name: fc.option(fc.oneof(fc.constant('Nome Novo'), hostileString()), { nil: undefined }),
+      image: fc.record({
+        kind: fc.constantFrom('png', 'jpeg', 'empty', 'truncated', 'zeros', 'svg', 'none'),
+        contentType: fc.constantFrom('image/png', 'image/jpeg', 'image/svg+xml', 'text/plain'),
+        field: fc.constantFrom('image', 'photo'),
+      }),
+    });
+    await fc.assert(
+      fc.asyncProperty(formArb, async ({ role, name, image }) => {
+        const req = request(ctx.app).patch('/api/user/profile').set(headers[role]);
+        if (name !== undefined) req.field('name', name);
+        if (image.kind !== 'none') {
+          req.attach(image.field, images[image.kind]!, {
+            filename: 'foto.png',
+            contentType: image.contentType,
+          });
+        } else if (name === undefined) {
+          req.field('nothing', '');
+        }
+        await expectHarmless(await req);
+      }),
+      { seed: SEED, numRuns: 60 },
+    );
+  });
+});
+
 describe('sweeping one value at a time through each known-good request', () => {
   /** Sends a body the way its endpoint reads it: JSON, or the add-course form with a real image. */
   let sent = 0;
@@ -321,7 +413,7 @@ describe('sweeping one value at a time through each known-good request', () => {
     // Its own address each time, so the contact form's limit of 5 a minute is never reached.
     sent++;
     const address = `10.200.${Math.floor(sent / 256) % 256}.${sent % 256}`;
-    const req = request(ctx.app).post(path).set(headers[role]).set('X-Forwarded-For', address);
+    const req = requestTo(path).set(headers[role]).set('X-Forwarded-For', address);
     if (path !== '/api/educator/add-course') {
       return req.set('Content-Type', 'application/json').send(JSON.stringify(json) ?? '');
     }
@@ -336,7 +428,7 @@ describe('sweeping one value at a time through each known-good request', () => {
     '/api/educator/add-course',
   ];
   for (const path of paths) {
-    it(`when any one value of a good POST ${path} holds a control, surrogate, zero-width or bidi character, a huge number, null or an object, then never a 5xx and a 4xx changes nothing`, async () => {
+    it(`when any one value of a good ${methodOf(path).toUpperCase()} ${path} holds a control, surrogate, zero-width or bidi character, a huge number, null or an object, then never a 5xx and a 4xx changes nothing`, async () => {
       const [template] = examples(path);
       expect(template, `a known-good request for ${path}`).toBeDefined();
       for (const leaf of leafPaths(template!.body)) {
@@ -391,6 +483,12 @@ describe('fuzzing path parameters and query strings', () => {
     { method: 'get', path: (id) => `/api/payments/${id}` },
     { method: 'post', path: (id) => `/api/payments/sandbox/${id}/complete` },
     { method: 'post', path: (id) => `/api/payments/sandbox/${id}/cancel` },
+    { method: 'get', path: (id) => `/api/user/resume/${id}` },
+    { method: 'get', path: (id) => `/api/course/${id}/reviews` },
+    { method: 'post', path: (id) => `/api/educator/review/${id}/reply` },
+    { method: 'get', path: (id) => `/api/user/certificate/${id}` },
+    { method: 'get', path: (id) => `/api/certificate/${id}` },
+    { method: 'get', path: (id) => `/api/certificate/${id}/pdf` },
   ];
 
   for (const route of routes) {

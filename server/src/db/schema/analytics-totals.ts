@@ -1,0 +1,63 @@
+import {
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './users';
+import { courses } from './courses';
+
+/*
+ * Running totals for the educator's analytics, kept by triggers on enrollments, purchases and
+ * lecture_progress (migration 0011_analytics_totals) in the writer's own transaction, so the
+ * dashboard reads a few rows instead of aggregating every enrollment, purchase and completion.
+ */
+
+/** Enrollments and earnings (completed purchases) per educator and UTC day. */
+export const educatorDailyTotals = pgTable(
+  'educator_daily_totals',
+  {
+    educatorId: text('educator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    enrollments: integer('enrollments').notNull().default(0),
+    earnings: numeric('earnings', { precision: 12, scale: 2 }).notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.educatorId, t.day] })],
+);
+
+/** How many learners completed each lecture of a course: where they stop shows as a drop. */
+export const lectureCompletionTotals = pgTable(
+  'lecture_completion_totals',
+  {
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    lectureId: text('lecture_id').notNull(),
+    learners: integer('learners').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.courseId, t.lectureId] })],
+);
+
+/** How many lectures each learner completed in each course; finished learners are found by index. */
+export const learnerCourseTotals = pgTable(
+  'learner_course_totals',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    completed: integer('completed').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.courseId] }),
+    index('learner_course_totals_course_completed_idx').on(t.courseId, t.completed),
+  ],
+);

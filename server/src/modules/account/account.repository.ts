@@ -1,0 +1,125 @@
+import { and, eq, gt, isNull, lt, notExists, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { passwordResetTokens, revokedSessions } from '../../db/schema/account-tokens';
+import { users, type UserRow } from '../../db/schema/users';
+import type { SessionClaims, SessionStore } from '../../providers/auth-provider';
+
+/** One query per authenticated request: the account, at the token's version, not signed out. */
+export function createSessionStore(db: Db): SessionStore {
+  return {
+    findSessionUser: async (claims) => {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(
+          and(
+            eq(users.id, claims.userId),
+            eq(users.sessionVersion, claims.version),
+            notExists(
+              db
+                .select({ one: sql`1` })
+                .from(revokedSessions)
+                .where(eq(revokedSessions.tokenId, claims.tokenId)),
+            ),
+          ),
+        )
+        .limit(1);
+      return row ?? null;
+    },
+  };
+}
+
+/** Signs one session out; rows of tokens that expired meanwhile go with it. */
+export async function revokeSession(db: Db, claims: SessionClaims): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(revokedSessions)
+      .values({ tokenId: claims.tokenId, userId: claims.userId, expiresAt: claims.expiresAt })
+      .onConflictDoNothing();
+    await tx.delete(revokedSessions).where(lt(revokedSessions.expiresAt, sql`now()`));
+  });
+}
+
+export async function insertPasswordResetToken(
+  db: Db,
+  reset: { tokenHash: string; userId: string; expiresAt: Date },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.insert(passwordResetTokens).values(reset);
+    await tx.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, sql`now()`));
+  });
+}
+
+/** The account a reset token opens, while it is unused and unexpired. */
+export async function findUsableResetToken(
+  db: Db,
+  tokenHash: string,
+): Promise<{ userId: string } | null> {
+  const [row] = await db
+    .select({ userId: passwordResetTokens.userId })
+    .from(passwordResetTokens)
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Uses the token and sets the password in one transaction: the conditional update lets exactly one
+ * of two concurrent resets with the same link win. Every other open link of the account dies with
+ * it, and the raised session version signs the account out everywhere. Null when the link was
+ * used or expired meanwhile.
+ */
+export async function resetPasswordWithToken(
+  db: Db,
+  tokenHash: string,
+  passwordHash: string,
+): Promise<UserRow | null> {
+  return db.transaction(async (tx) => {
+    const [used] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: sql`now()` })
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, tokenHash),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, sql`now()`),
+        ),
+      )
+      .returning({ userId: passwordResetTokens.userId });
+    if (!used) return null;
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(passwordResetTokens.userId, used.userId), isNull(passwordResetTokens.usedAt)));
+    return setPassword(tx, used.userId, passwordHash);
+  });
+}
+
+/** New password, new session version: every token issued before stops working. */
+export async function setPassword(
+  db: Db,
+  userId: string,
+  passwordHash: string,
+): Promise<UserRow | null> {
+  const [row] = await db
+    .update(users)
+    .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` })
+    .where(eq(users.id, userId))
+    .returning();
+  return row ?? null;
+}
+
+export async function updateProfile(
+  db: Db,
+  userId: string,
+  changes: { name?: string; imageUrl?: string },
+): Promise<UserRow | null> {
+  const [row] = await db.update(users).set(changes).where(eq(users.id, userId)).returning();
+  return row ?? null;
+}

@@ -1,0 +1,129 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  PASSWORD_RESET_TTL_MS,
+  type ChangePasswordBody,
+  type ProfileInput,
+  type ResetPasswordBody,
+} from '@aprendiz/contract/account';
+import type { AuthUser } from '@aprendiz/contract/auth';
+import type { AppDeps } from '../../deps';
+import type { UserRow } from '../../db/schema/users';
+import { badRequest, unauthorized } from '../../http/errors';
+import type { LocalTokens, PasswordHasher, SessionClaims } from '../../providers/auth-provider';
+import { passwordResetMail } from '../mail/mail-templates';
+import { sendInBackground } from '../mail/notifications';
+import { findUserByEmail } from '../users/users.repository';
+import { toAuthUser } from '../users/user-view';
+import {
+  findUsableResetToken,
+  insertPasswordResetToken,
+  resetPasswordWithToken,
+  revokeSession,
+  setPassword,
+  updateProfile,
+} from './account.repository';
+import { toProfilePhotoWebp } from './profile-photo';
+
+export const RESET_LINK_INVALID =
+  'Este link de redefinição é inválido, já foi usado ou expirou. Peça um novo em "Esqueceu a senha?".';
+export const WRONG_CURRENT_PASSWORD = 'A senha atual está incorreta';
+export const NOTHING_TO_CHANGE = 'Nada para alterar: envie um nome ou uma foto';
+
+export type AccountDeps = Pick<
+  AppDeps,
+  'config' | 'database' | 'mailer' | 'logger' | 'thumbnails'
+> & { tokens: LocalTokens; passwords: PasswordHasher };
+
+/** Only the hash is stored; the token itself lives in the mailed link alone. */
+function hashResetToken(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
+
+/**
+ * Mails a reset link to a local account with that e-mail. The caller's answer is the same either
+ * way, and the mail is sent after the answer, so neither its content nor its timing tells whether
+ * the e-mail has an account.
+ */
+export async function requestPasswordReset(deps: AccountDeps, email: string): Promise<void> {
+  const user = await findUserByEmail(deps.database.db, email);
+  // A row without a password is a Clerk mirror: there is no local password to reset.
+  if (!user?.passwordHash) return;
+  const token = randomBytes(32).toString('base64url');
+  await insertPasswordResetToken(deps.database.db, {
+    tokenHash: hashResetToken(token),
+    userId: user.id,
+    expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MS),
+  });
+  const link = `${deps.config.publicUrl}/reset-password?token=${token}`;
+  sendInBackground(deps, 'password reset', async () => ({
+    to: user.email,
+    ...passwordResetMail({ name: user.name, link }),
+  }));
+}
+
+export async function resetPassword(deps: AccountDeps, body: ResetPasswordBody): Promise<void> {
+  const tokenHash = hashResetToken(body.token);
+  // Checked before hashing, so a made-up token costs no scrypt time.
+  if (!(await findUsableResetToken(deps.database.db, tokenHash))) {
+    throw badRequest(RESET_LINK_INVALID);
+  }
+  const passwordHash = await deps.passwords.hash(body.password);
+  const row = await resetPasswordWithToken(deps.database.db, tokenHash, passwordHash);
+  if (!row) throw badRequest(RESET_LINK_INVALID);
+}
+
+/** 'Sair': this token stops working now, not in 7 days. */
+export async function signOut(deps: AccountDeps, token: string): Promise<void> {
+  const claims: SessionClaims | null = await deps.tokens.verify(token);
+  if (!claims) throw unauthorized();
+  await revokeSession(deps.database.db, claims);
+}
+
+/**
+ * Needs the current password. Every session of the account ends, this one included; the caller
+ * gets a fresh token so the device it changed the password on stays signed in.
+ */
+export async function changePassword(
+  deps: AccountDeps,
+  user: UserRow,
+  body: ChangePasswordBody,
+): Promise<string> {
+  // 400 rather than 401: a 401 would end the caller's session in the client.
+  if (!user.passwordHash || !(await deps.passwords.verify(body.currentPassword, user.passwordHash)))
+    throw badRequest(WRONG_CURRENT_PASSWORD);
+  const passwordHash = await deps.passwords.hash(body.newPassword);
+  const row = await setPassword(deps.database.db, user.id, passwordHash);
+  if (!row) throw unauthorized();
+  return deps.tokens.issue(row.id, row.sessionVersion);
+}
+
+/**
+ * Name and/or photo. The photo is checked and re-encoded before anything is stored, and taken back
+ * if the row cannot be written.
+ */
+export async function changeProfile(
+  deps: AccountDeps,
+  user: UserRow,
+  input: ProfileInput,
+  photo: Buffer | undefined,
+): Promise<AuthUser> {
+  if (input.name === undefined && !photo) throw badRequest(NOTHING_TO_CHANGE);
+  const webp = photo ? await toProfilePhotoWebp(photo) : undefined;
+  const stored = webp ? await deps.thumbnails.save(webp) : undefined;
+  try {
+    const row = await updateProfile(deps.database.db, user.id, {
+      ...(input.name !== undefined && { name: input.name }),
+      ...(stored && { imageUrl: stored.url }),
+    });
+    if (!row) throw unauthorized();
+    return toAuthUser(row);
+  } catch (err) {
+    await stored?.remove().catch((removeErr: unknown) => {
+      deps.logger.error(
+        { err: removeErr, url: stored.url },
+        'orphan profile photo after a failed update',
+      );
+    });
+    throw err;
+  }
+}

@@ -1,0 +1,175 @@
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { Chapter } from '@aprendiz/contract/courses';
+import type { CourseCategory, CourseLevel } from '@aprendiz/contract/catalogue';
+import type { CourseStatus } from '@aprendiz/contract/rules/course-status';
+import type { Db } from '../../db/client';
+import { courses } from '../../db/schema/courses';
+import { enrollments } from '../../db/schema/enrollments';
+import { lectureProgress } from '../../db/schema/lecture-progress';
+import { purchases } from '../../db/schema/purchases';
+
+/** One of the educator's own courses, whole: what the edit page and the status changes read. */
+export interface OwnCourseRow {
+  id: string;
+  title: string;
+  descriptionHtml: string;
+  thumbnailUrl: string;
+  price: string;
+  discount: number;
+  content: Chapter[];
+  category: CourseCategory | null;
+  level: CourseLevel | null;
+  status: CourseStatus;
+  studentCount: number;
+  createdAt: Date;
+}
+
+const ownCourseColumns = {
+  id: courses.id,
+  title: courses.title,
+  descriptionHtml: courses.descriptionHtml,
+  thumbnailUrl: courses.thumbnailUrl,
+  price: courses.price,
+  discount: courses.discount,
+  content: courses.content,
+  category: courses.category,
+  level: courses.level,
+  status: courses.status,
+  studentCount: courses.studentCount,
+  createdAt: courses.createdAt,
+};
+
+const ownedBy = (courseId: string, educatorId: string) =>
+  and(eq(courses.id, courseId), eq(courses.educatorId, educatorId));
+
+/** Null for an unknown course and for another educator's: neither is this educator's to see. */
+export async function findOwnCourse(
+  db: Db,
+  courseId: string,
+  educatorId: string,
+): Promise<OwnCourseRow | null> {
+  const [row] = await db
+    .select(ownCourseColumns)
+    .from(courses)
+    .where(ownedBy(courseId, educatorId))
+    .limit(1);
+  return row ?? null;
+}
+
+export interface CourseEdit {
+  title: string;
+  descriptionHtml: string;
+  price: string;
+  discount: number;
+  content: Chapter[];
+  category: CourseCategory | null;
+  level: CourseLevel | null;
+  /** Set only when a new thumbnail was sent. */
+  thumbnailUrl?: string;
+}
+
+/**
+ * Stores an edit and, in the same transaction, forgets the learners' completions of lectures the
+ * edit removed: a percent is completed lectures over lectures, so a completion of a lecture that no
+ * longer exists would count towards it. Lectures that stay keep their ids and their completions.
+ * Answers the row as it was before the edit (its old thumbnail), or null when not the educator's.
+ */
+export async function updateOwnCourse(
+  db: Db,
+  courseId: string,
+  educatorId: string,
+  edit: CourseEdit,
+): Promise<OwnCourseRow | null> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select(ownCourseColumns)
+      .from(courses)
+      .where(ownedBy(courseId, educatorId))
+      .for('update');
+    if (!before) return null;
+    await tx.update(courses).set(edit).where(eq(courses.id, courseId));
+    const kept = edit.content.flatMap((chapter) => chapter.chapterContent.map((l) => l.lectureId));
+    await tx
+      .delete(lectureProgress)
+      .where(
+        kept.length === 0
+          ? eq(lectureProgress.courseId, courseId)
+          : and(
+              eq(lectureProgress.courseId, courseId),
+              notInArray(lectureProgress.lectureId, kept),
+            ),
+      );
+    return before;
+  });
+}
+
+/**
+ * Moves the course to `status` when it is in one of `from`; answers the status it has afterwards,
+ * or null when the course is not the educator's. The row lock makes a check-then-change atomic.
+ */
+export async function changeOwnCourseStatus(
+  db: Db,
+  courseId: string,
+  educatorId: string,
+  decide: (course: OwnCourseRow) => CourseStatus,
+): Promise<{ before: OwnCourseRow; status: CourseStatus } | null> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select(ownCourseColumns)
+      .from(courses)
+      .where(ownedBy(courseId, educatorId))
+      .for('update');
+    if (!before) return null;
+    const status = decide(before);
+    if (status !== before.status) {
+      await tx.update(courses).set({ status }).where(eq(courses.id, courseId));
+    }
+    return { before, status };
+  });
+}
+
+export type DeleteOutcome =
+  { outcome: 'deleted'; thumbnailUrl: string } | { outcome: 'enrolled' } | { outcome: 'notFound' };
+
+/**
+ * Deletes a course nobody is enrolled in, with its unfinished checkouts (pending or failed: a
+ * completed one always came with an enrollment). The row lock stops an enrollment from slipping in
+ * between the check and the delete: inserting one must lock the same course row.
+ */
+export async function deleteOwnCourse(
+  db: Db,
+  courseId: string,
+  educatorId: string,
+): Promise<DeleteOutcome> {
+  return db.transaction(async (tx) => {
+    const [course] = await tx
+      .select({ id: courses.id, thumbnailUrl: courses.thumbnailUrl })
+      .from(courses)
+      .where(ownedBy(courseId, educatorId))
+      .for('update');
+    if (!course) return { outcome: 'notFound' };
+    const [enrolled] = await tx
+      .select({ found: sql<number>`1` })
+      .from(enrollments)
+      .where(eq(enrollments.courseId, courseId))
+      .limit(1);
+    if (enrolled) return { outcome: 'enrolled' };
+    await tx
+      .delete(purchases)
+      .where(
+        and(eq(purchases.courseId, courseId), inArray(purchases.status, ['pending', 'failed'])),
+      );
+    await tx.delete(courses).where(eq(courses.id, courseId));
+    return { outcome: 'deleted', thumbnailUrl: course.thumbnailUrl };
+  });
+}
+
+/** Whether a course still shows this image: an image may be shared (tests and imports reuse one). */
+export async function thumbnailInUse(db: Db, thumbnailUrl: string): Promise<boolean> {
+  const [row] = await db
+    .select({ found: sql<number>`1` })
+    .from(courses)
+    .where(eq(courses.thumbnailUrl, thumbnailUrl))
+    .limit(1);
+  return !!row;
+}

@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import { updateCourseDataSchema, type EducatorCourseDetail } from '@aprendiz/contract/educator';
+import { canUnpublish, type CourseStatus } from '@aprendiz/contract/rules/course-status';
+import { normaliseCourseContent } from '@aprendiz/contract/rules/lectures';
+import { publishingProblems, publishRefusal } from '@aprendiz/contract/rules/publishing';
+import type { AppDeps } from '../../deps';
+import type { UserRow } from '../../db/schema/users';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { assertCourseId, COURSE_NOT_FOUND } from '../courses/courses.service';
+import {
+  changeOwnCourseStatus,
+  deleteOwnCourse,
+  findOwnCourse,
+  thumbnailInUse,
+  updateOwnCourse,
+  type OwnCourseRow,
+} from './course-management.repository';
+import { parseCourseData, type AddCourseForm } from './educator.service';
+import { sanitizeDescription } from './sanitize-description';
+import { toThumbnailWebp } from './thumbnail-image';
+
+export const COURSE_UPDATED = 'Curso atualizado com sucesso';
+export const COURSE_PUBLISHED = 'Curso publicado';
+export const COURSE_UNPUBLISHED =
+  'Curso despublicado: saiu do catálogo, e os alunos inscritos mantêm o acesso';
+export const COURSE_DELETED = 'Curso excluído';
+export const DRAFT_NOT_PUBLISHED = 'Um rascunho ainda não está publicado: não há o que despublicar';
+export const COURSE_HAS_STUDENTS =
+  'Não é possível excluir um curso com alunos inscritos. Despublique-o para o retirar do catálogo.';
+
+type ManageDeps = Pick<AppDeps, 'database' | 'catalogueCache' | 'thumbnails' | 'logger'>;
+
+function toEducatorCourseDetail(row: OwnCourseRow): EducatorCourseDetail {
+  return {
+    _id: row.id,
+    courseTitle: row.title,
+    courseDescription: row.descriptionHtml,
+    courseThumbnail: row.thumbnailUrl,
+    coursePrice: Number(row.price),
+    discount: row.discount,
+    courseContent: row.content,
+    category: row.category,
+    level: row.level,
+    status: row.status,
+    studentCount: row.studentCount,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Another educator's course answers exactly like a course that does not exist. */
+function ownOrNotFound<T>(found: T | null): T {
+  if (found === null) throw notFound(COURSE_NOT_FOUND);
+  return found;
+}
+
+export async function getOwnCourse(
+  deps: ManageDeps,
+  educator: UserRow,
+  courseId: string,
+): Promise<EducatorCourseDetail> {
+  assertCourseId(courseId);
+  const row = ownOrNotFound(await findOwnCourse(deps.database.db, courseId, educator.id));
+  return toEducatorCourseDetail(row);
+}
+
+/** Takes back an image no course shows any more; a failure only leaves a file behind, so it is logged. */
+async function removeThumbnail(deps: ManageDeps, url: string): Promise<void> {
+  try {
+    if (await thumbnailInUse(deps.database.db, url)) return;
+    await deps.thumbnails.remove(url);
+  } catch (err) {
+    deps.logger.error({ err, url }, 'thumbnail of a changed or deleted course left behind');
+  }
+}
+
+/**
+ * Replaces what the educator edits, keeping the status. Lecture ids sent back are kept, so
+ * learners keep their progress; completions of lectures the edit removed are forgotten. The image
+ * is optional: without one the thumbnail stays.
+ */
+export async function updateCourse(
+  deps: ManageDeps,
+  educator: UserRow,
+  courseId: string,
+  form: AddCourseForm,
+): Promise<CourseStatus> {
+  assertCourseId(courseId);
+  const data = parseCourseData(updateCourseDataSchema, form.courseData);
+  // Checked before the image is decoded and stored: nothing is written for someone else's course.
+  const current = ownOrNotFound(await findOwnCourse(deps.database.db, courseId, educator.id));
+  const webp = form.image ? await toThumbnailWebp(form.image) : undefined;
+  const thumbnail = webp ? await deps.thumbnails.save(webp) : undefined;
+  let before: OwnCourseRow | null;
+  try {
+    before = await updateOwnCourse(deps.database.db, courseId, educator.id, {
+      title: data.courseTitle,
+      descriptionHtml: sanitizeDescription(data.courseDescription),
+      price: data.coursePrice.toFixed(2),
+      discount: data.discount,
+      content: normaliseCourseContent(data.courseContent, randomUUID),
+      category: data.category ?? null,
+      level: data.level ?? null,
+      ...(thumbnail ? { thumbnailUrl: thumbnail.url } : {}),
+    });
+  } catch (err) {
+    await thumbnail?.remove().catch((removeErr: unknown) => {
+      deps.logger.error({ err: removeErr }, 'orphan thumbnail left after a failed edit');
+    });
+    throw err;
+  }
+  if (!before) {
+    // Deleted between the look-up and the edit.
+    await thumbnail?.remove();
+    throw notFound(COURSE_NOT_FOUND);
+  }
+  deps.catalogueCache.invalidate();
+  if (thumbnail && before.thumbnailUrl !== thumbnail.url) {
+    await removeThumbnail(deps, before.thumbnailUrl);
+  }
+  return current.status;
+}
+
+/** Publishing checks what a learner needs from the stored content and names every problem. */
+export async function publishCourse(
+  deps: ManageDeps,
+  educator: UserRow,
+  courseId: string,
+): Promise<CourseStatus> {
+  assertCourseId(courseId);
+  const changed = ownOrNotFound(
+    await changeOwnCourseStatus(deps.database.db, courseId, educator.id, (course) => {
+      const problems = publishingProblems(course.content);
+      if (problems.length > 0) throw badRequest(publishRefusal(problems));
+      return 'published';
+    }),
+  );
+  deps.catalogueCache.invalidate();
+  return changed.status;
+}
+
+export async function unpublishCourse(
+  deps: ManageDeps,
+  educator: UserRow,
+  courseId: string,
+): Promise<CourseStatus> {
+  assertCourseId(courseId);
+  const changed = ownOrNotFound(
+    await changeOwnCourseStatus(deps.database.db, courseId, educator.id, (course) => {
+      if (course.status === 'draft') throw conflict(DRAFT_NOT_PUBLISHED);
+      return canUnpublish(course.status) ? 'unpublished' : course.status;
+    }),
+  );
+  deps.catalogueCache.invalidate();
+  return changed.status;
+}
+
+/** Only a course nobody is enrolled in may go; its thumbnail goes with it. */
+export async function deleteCourse(
+  deps: ManageDeps,
+  educator: UserRow,
+  courseId: string,
+): Promise<void> {
+  assertCourseId(courseId);
+  const result = await deleteOwnCourse(deps.database.db, courseId, educator.id);
+  if (result.outcome === 'notFound') throw notFound(COURSE_NOT_FOUND);
+  if (result.outcome === 'enrolled') throw conflict(COURSE_HAS_STUDENTS);
+  deps.catalogueCache.invalidate();
+  await removeThumbnail(deps, result.thumbnailUrl);
+}

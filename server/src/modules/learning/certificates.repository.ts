@@ -1,0 +1,83 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { certificates, type CertificateRow } from '../../db/schema/certificates';
+import { courses } from '../../db/schema/courses';
+import { lectureProgress } from '../../db/schema/lecture-progress';
+import { users } from '../../db/schema/users';
+
+export async function findCertificateOf(
+  db: Db,
+  userId: string,
+  courseId: string,
+): Promise<CertificateRow | null> {
+  const [row] = await db
+    .select()
+    .from(certificates)
+    .where(and(eq(certificates.userId, userId), eq(certificates.courseId, courseId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findCertificate(db: Db, id: string): Promise<CertificateRow | null> {
+  const [row] = await db.select().from(certificates).where(eq(certificates.id, id)).limit(1);
+  return row ?? null;
+}
+
+export interface CompletionFacts {
+  courseTitle: string;
+  educatorName: string;
+  totalLectures: number;
+  totalMinutes: number;
+  /** Completed lectures the course still has (a removed lecture's tick does not count). */
+  completedLectures: number;
+  lastCompletedAt: Date | null;
+}
+
+/** What a certificate needs to know about the learner's progress in the course, in one statement. */
+export async function getCompletionFacts(
+  db: Db,
+  userId: string,
+  courseId: string,
+): Promise<CompletionFacts | null> {
+  const [row] = await db
+    .select({
+      courseTitle: courses.title,
+      educatorName: users.name,
+      totalLectures: sql<number>`(select count(*)::int
+        from jsonb_array_elements(${courses.content}) ch
+        cross join jsonb_array_elements(ch -> 'chapterContent') l)`.mapWith(Number),
+      totalMinutes: sql<number>`(select coalesce(sum((l ->> 'lectureDuration')::numeric), 0)
+        from jsonb_array_elements(${courses.content}) ch
+        cross join jsonb_array_elements(ch -> 'chapterContent') l)`.mapWith(Number),
+      completedLectures: sql<number>`(select count(*)::int from ${lectureProgress} done
+        where done.user_id = ${userId} and done.course_id = ${courses.id}
+          and exists (select 1 from jsonb_array_elements(${courses.content}) ch
+            cross join jsonb_array_elements(ch -> 'chapterContent') l
+            where l ->> 'lectureId' = done.lecture_id))`.mapWith(Number),
+      lastCompletedAt: sql<Date | null>`(select max(done.completed_at) from ${lectureProgress} done
+        where done.user_id = ${userId} and done.course_id = ${courses.id})`.mapWith((v) =>
+        v === null ? null : new Date(v as string),
+      ),
+    })
+    .from(courses)
+    .innerJoin(users, eq(users.id, courses.educatorId))
+    .where(eq(courses.id, courseId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Issues the certificate unless one exists for (user, course); answers the one that stands. */
+export async function insertCertificate(
+  db: Db,
+  certificate: typeof certificates.$inferInsert,
+): Promise<CertificateRow> {
+  await db
+    .insert(certificates)
+    .values(certificate)
+    .onConflictDoNothing({
+      target: [certificates.userId, certificates.courseId],
+    });
+  const existing = await findCertificateOf(db, certificate.userId, certificate.courseId);
+  if (!existing) throw new Error('certificate vanished right after it was written');
+  return existing;
+}

@@ -1,0 +1,199 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import {
+  CERTIFICATE_ID_PATTERN,
+  certificateIdResponseSchema,
+  certificateResponseSchema,
+} from '@aprendiz/contract/certificates';
+import { certificates } from '../../db/schema/certificates';
+import { lectureProgress } from '../../db/schema/lecture-progress';
+import { users } from '../../db/schema/users';
+import { createTestContext, type TestContext } from '../../test/test-app';
+import { enrollDirectly, insertCourse } from '../courses/course-fixtures';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+const LECTURES = ['lec-1', 'lec-2', 'lec-3'];
+
+async function learner(completed: string[] = LECTURES) {
+  const owner = await ctx.createUser({ role: 'educator', name: 'Prof. Rui Ção' });
+  const course = await insertCourse(ctx.database.db, owner.user.id, { title: 'Python do Zero' });
+  const student = await ctx.createUser({ name: 'Joana Conceição' });
+  await enrollDirectly(ctx.database.db, student.user.id, course.id);
+  for (const [i, lectureId] of completed.entries()) {
+    await ctx.database.db.insert(lectureProgress).values({
+      userId: student.user.id,
+      courseId: course.id,
+      lectureId,
+      completedAt: new Date(Date.UTC(2031, 2, 10 + i, 12)),
+    });
+  }
+  return { owner, course, student };
+}
+
+const ask = (auth: { Authorization: string } | undefined, courseId: string) => {
+  const call = request(ctx.app).get(`/api/user/certificate/${courseId}`);
+  return auth ? call.set(auth) : call;
+};
+
+async function certificatesOf(userId: string) {
+  return ctx.database.db.select().from(certificates).where(eq(certificates.userId, userId));
+}
+
+async function pdfText(bytes: Buffer) {
+  const pdf = await getDocument({
+    data: new Uint8Array(bytes),
+    useSystemFonts: false,
+    verbosity: 0,
+  }).promise;
+  const page = await pdf.getPage(1);
+  const content = await page.getTextContent();
+  const text = content.items.map((item) => ('str' in item ? item.str : '')).join(' ');
+  const operators = await page.getOperatorList();
+  const images = operators.fnArray.filter((op) => op === OPS.paintImageXObject).length;
+  return { pages: pdf.numPages, text, images };
+}
+
+describe('GET /api/user/certificate/:courseId', () => {
+  it('when an enrolled student has completed every lecture, then a certificate is issued once with an unguessable id', async () => {
+    const { course, student } = await learner();
+    const res = await ask(student.auth, course.id);
+    expect(res.status).toBe(200);
+    const { certificateId } = certificateIdResponseSchema.parse(res.body);
+    expect(certificateId).toMatch(CERTIFICATE_ID_PATTERN);
+    expect(Buffer.from(certificateId, 'base64url')).toHaveLength(16);
+    const again = await ask(student.auth, course.id);
+    expect(again.body.certificateId).toBe(certificateId);
+    const rows = await certificatesOf(student.user.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      id: certificateId,
+      learnerName: 'Joana Conceição',
+      courseTitle: 'Python do Zero',
+      educatorName: 'Prof. Rui Ção',
+      // 10 + 20 + 15.5 minutes
+      hours: '0.80',
+      completedAt: new Date(Date.UTC(2031, 2, 12, 12)),
+    });
+  });
+
+  it('when the student asks twice at once, then one certificate stands', async () => {
+    const { course, student } = await learner();
+    const answers = await Promise.all([ask(student.auth, course.id), ask(student.auth, course.id)]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(answers[0]!.body.certificateId).toBe(answers[1]!.body.certificateId);
+    expect(await certificatesOf(student.user.id)).toHaveLength(1);
+  });
+
+  it('when the student has not completed every lecture, or only lectures since removed, then 403 and nothing issued', async () => {
+    const partial = await learner(['lec-1', 'lec-2']);
+    const res = await ask(partial.student.auth, partial.course.id);
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({
+      success: false,
+      message: 'Conclua todas as aulas do curso para receber o certificado',
+    });
+    expect(await certificatesOf(partial.student.user.id)).toEqual([]);
+    const stale = await learner(['lec-1', 'lec-2', 'removed-lecture']);
+    expect((await ask(stale.student.auth, stale.course.id)).status).toBe(403);
+  });
+
+  it('when a student who is not enrolled, or the educator, asks, then 403; anonymous 401; unknown course 404; bad id 400', async () => {
+    const { owner, course } = await learner();
+    const outsider = await ctx.createUser();
+    expect((await ask(outsider.auth, course.id)).status).toBe(403);
+    expect((await ask(owner.auth, course.id)).status).toBe(403);
+    expect((await ask(undefined, course.id)).status).toBe(401);
+    expect((await ask(outsider.auth, randomUUID())).status).toBe(404);
+    expect((await ask(outsider.auth, 'abc')).status).toBe(400);
+    expect(await certificatesOf(outsider.user.id)).toEqual([]);
+    expect(await certificatesOf(owner.user.id)).toEqual([]);
+  });
+
+  it('when the learner is renamed after the certificate was issued, then it keeps the name it was issued to', async () => {
+    const { course, student } = await learner();
+    const { certificateId } = (await ask(student.auth, course.id)).body;
+    await ctx.database.db
+      .update(users)
+      .set({ name: 'Outro Nome' })
+      .where(eq(users.id, student.user.id));
+    const res = await request(ctx.app).get(`/api/certificate/${certificateId}`);
+    expect(res.body.certificate.name).toBe('Joana Conceição');
+  });
+});
+
+describe('GET /api/certificate/:id and /pdf', () => {
+  it('when anyone opens an issued certificate, then it shows the name, course, educator, date and hours and nothing else', async () => {
+    const { course, student } = await learner();
+    const { certificateId } = (await ask(student.auth, course.id)).body;
+    const res = await request(ctx.app).get(`/api/certificate/${certificateId}`);
+    expect(res.status).toBe(200);
+    expect(certificateResponseSchema.strict().parse(res.body)).toEqual({
+      success: true,
+      certificate: {
+        name: 'Joana Conceição',
+        courseTitle: 'Python do Zero',
+        educatorName: 'Prof. Rui Ção',
+        completedAt: '2031-03-12T12:00:00.000Z',
+        hours: 0.8,
+      },
+    });
+    expect(JSON.stringify(res.body)).not.toContain(student.user.email);
+    expect(JSON.stringify(res.body)).not.toContain(student.user.id);
+  });
+
+  it('when the PDF is downloaded, then it is one page with the certificate text, the verification URL and a QR code image', async () => {
+    const { course, student } = await learner();
+    const { certificateId } = (await ask(student.auth, course.id)).body;
+    const res = await request(ctx.app)
+      .get(`/api/certificate/${certificateId}/pdf`)
+      .buffer(true)
+      .parse((response, done) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="certificado-${certificateId}.pdf"`,
+    );
+    const body = res.body as Buffer;
+    expect(body.subarray(0, 5).toString()).toBe('%PDF-');
+    const { pages, text, images } = await pdfText(body);
+    expect(pages).toBe(1);
+    for (const expected of [
+      'Certificado de conclusão',
+      'Joana Conceição',
+      'Python do Zero',
+      'ministrado por Prof. Rui Ção',
+      'Carga horária: 0,8 horas',
+      'Concluído em 12 de março de 2031',
+      `http://app.test/certificate/${certificateId}`,
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(images).toBe(1);
+  });
+
+  it('when the id is unknown or malformed, then 404 or 400', async () => {
+    const unknown = Buffer.alloc(16, 7).toString('base64url');
+    for (const path of [`/api/certificate/${unknown}`, `/api/certificate/${unknown}/pdf`]) {
+      const res = await request(ctx.app).get(path);
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ success: false, message: 'Certificado não encontrado' });
+    }
+    for (const bad of ['short', 'x'.repeat(23), `${'a'.repeat(21)}!`]) {
+      expect(
+        (await request(ctx.app).get(`/api/certificate/${encodeURIComponent(bad)}`)).status,
+      ).toBe(400);
+    }
+  });
+});

@@ -1,0 +1,158 @@
+import type { OutgoingMail } from '../../providers/mailer';
+
+/** A written mail before it has a recipient. */
+export type MailContent = Omit<OutgoingMail, 'to'>;
+
+const BRAND = 'Aprendiz';
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Names and course titles are typed by people: every value reaches the HTML part escaped. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+}
+
+function layout(heading: string, paragraphs: string[], action?: { label: string; url: string }) {
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#2563eb;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p>
+<p style="font-size:13px;color:#475569">Se o botão não abrir, copie este endereço para o navegador:<br><a href="${escapeHtml(action.url)}" style="color:#1d4ed8;word-break:break-all">${escapeHtml(action.url)}</a></p>`
+    : '';
+  return `<!doctype html>
+<html lang="pt">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(heading)}</title></head>
+<body style="margin:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
+<div style="max-width:560px;margin:0 auto;padding:24px">
+<div style="background:#ffffff;border-radius:8px;padding:24px">
+<p style="margin:0 0 16px;font-size:20px;font-weight:700;color:#1d4ed8">${BRAND}</p>
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(heading)}</h1>
+${paragraphs.map((p) => `<p style="line-height:1.5;margin:0 0 12px">${p}</p>`).join('\n')}
+${button}
+</div>
+<p style="font-size:12px;color:#64748b;text-align:center;margin-top:16px">Esta mensagem foi enviada automaticamente pela ${BRAND}. Não responda a este e-mail.</p>
+</div>
+</body>
+</html>`;
+}
+
+function textFooter(): string {
+  return `\n--\nEsta mensagem foi enviada automaticamente pela ${BRAND}. Não responda a este e-mail.\n`;
+}
+
+/** The money as charged, in the purchase's own currency ('US$ 49,99'); an unknown code is spelled out. */
+export function formatAmount(amount: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat('pt-PT', {
+      style: 'currency',
+      currency: currency.toUpperCase(),
+    }).format(amount);
+  } catch {
+    return `${amount.toFixed(2)} ${currency.toUpperCase()}`;
+  }
+}
+
+/** Servers run in UTC and readers live anywhere, so the zone is written out. */
+export function formatDate(date: Date): string {
+  const text = new Intl.DateTimeFormat('pt-PT', {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  }).format(date);
+  return `${text} (UTC)`;
+}
+
+export const RESET_LINK_LIFETIME_TEXT = '1 hora';
+
+export function passwordResetMail(input: { name: string; link: string }): MailContent {
+  const subject = `Redefinir a sua senha na ${BRAND}`;
+  const text = `Olá, ${input.name}.
+
+Recebemos um pedido para redefinir a senha da sua conta na ${BRAND}.
+Para escolher uma nova senha, abra este endereço (válido durante ${RESET_LINK_LIFETIME_TEXT} e só uma vez):
+
+${input.link}
+
+Se não foi você que pediu, ignore esta mensagem: a sua senha continua a mesma.
+${textFooter()}`;
+  const html = layout(
+    'Redefinir a sua senha',
+    [
+      `Olá, ${escapeHtml(input.name)}.`,
+      `Recebemos um pedido para redefinir a senha da sua conta na ${BRAND}. O endereço abaixo é válido durante ${RESET_LINK_LIFETIME_TEXT} e só pode ser usado uma vez.`,
+      'Se não foi você que pediu, ignore esta mensagem: a sua senha continua a mesma.',
+    ],
+    { label: 'Escolher nova senha', url: input.link },
+  );
+  return { subject, text, html };
+}
+
+export function purchaseReceiptMail(input: {
+  name: string;
+  courseTitle: string;
+  amount: number;
+  currency: string;
+  paidAt: Date;
+  purchaseId: string;
+  courseUrl: string;
+}): MailContent {
+  const amount = formatAmount(input.amount, input.currency);
+  const date = formatDate(input.paidAt);
+  const subject = `Recibo da sua compra: ${input.courseTitle}`;
+  const text = `Olá, ${input.name}.
+
+Obrigado pela sua compra. Já está inscrito no curso e pode começar quando quiser.
+
+Curso: ${input.courseTitle}
+Valor pago: ${amount}
+Data: ${date}
+Referência: ${input.purchaseId}
+
+Abrir o curso: ${input.courseUrl}
+${textFooter()}`;
+  const row = (label: string, value: string) =>
+    `<tr><td style="padding:6px 12px 6px 0;color:#475569">${label}</td><td style="padding:6px 0;font-weight:600">${escapeHtml(value)}</td></tr>`;
+  const html = layout(
+    'Recibo da sua compra',
+    [
+      `Olá, ${escapeHtml(input.name)}.`,
+      'Obrigado pela sua compra. Já está inscrito no curso e pode começar quando quiser.',
+      `<table role="presentation" style="border-collapse:collapse">${[
+        row('Curso', input.courseTitle),
+        row('Valor pago', amount),
+        row('Data', date),
+        row('Referência', input.purchaseId),
+      ].join('')}</table>`,
+    ],
+    { label: 'Abrir o curso', url: input.courseUrl },
+  );
+  return { subject, text, html };
+}
+
+export function enrollmentMail(input: {
+  name: string;
+  courseTitle: string;
+  enrolledAt: Date;
+  courseUrl: string;
+}): MailContent {
+  const subject = `Inscrição confirmada: ${input.courseTitle}`;
+  const date = formatDate(input.enrolledAt);
+  const text = `Olá, ${input.name}.
+
+A sua inscrição no curso "${input.courseTitle}" está confirmada (${date}).
+Pode começar já: ${input.courseUrl}
+${textFooter()}`;
+  const html = layout(
+    'Inscrição confirmada',
+    [
+      `Olá, ${escapeHtml(input.name)}.`,
+      `A sua inscrição no curso <strong>${escapeHtml(input.courseTitle)}</strong> está confirmada (${escapeHtml(date)}).`,
+    ],
+    { label: 'Começar o curso', url: input.courseUrl },
+  );
+  return { subject, text, html };
+}

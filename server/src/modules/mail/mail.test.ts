@@ -1,0 +1,373 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import Stripe from 'stripe';
+import { eq } from 'drizzle-orm';
+import { purchases } from '../../db/schema/purchases';
+import { createLogger } from '../../logger';
+import { createOutboxMailer } from '../../providers/mail-outbox';
+import { createSmtpMailer } from '../../providers/mail-smtp';
+import { createStripeTestContext } from '../../providers/payments-stripe-fake';
+import { startSmtpCapture, type SmtpCapture } from '../../test/smtp-capture';
+import { createTestContext, type TestContext } from '../../test/test-app';
+import { insertCourse } from '../courses/course-fixtures';
+import { enrollmentsOf } from '../learning/enrollment-fixtures';
+import { insertPurchaseRow } from '../payments/purchase-fixtures';
+import {
+  enrollmentMail,
+  formatAmount,
+  passwordResetMail,
+  purchaseReceiptMail,
+} from './mail-templates';
+import { outboxPage } from './dev-outbox.routes';
+
+let smtp: SmtpCapture;
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+});
+afterAll(() => smtp.close());
+
+describe('mail templates', () => {
+  it('when a name or a title holds HTML, then the HTML part shows it as text and the text part keeps it', () => {
+    const mail = purchaseReceiptMail({
+      name: '<img src=x onerror=alert(1)>',
+      courseTitle: 'Curso "A & B" <script>',
+      amount: 30,
+      currency: 'usd',
+      paidAt: new Date('2026-11-23T10:05:00Z'),
+      purchaseId: 'c0ffee',
+      courseUrl: 'http://app.test/player/1?a=1&b=2',
+    });
+
+    expect(mail.html).not.toMatch(/<img src=x|<script>/);
+    expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(mail.html).toContain('Curso &quot;A &amp; B&quot; &lt;script&gt;');
+    expect(mail.html).toContain('href="http://app.test/player/1?a=1&amp;b=2"');
+    expect(mail.text).toContain('Curso: Curso "A & B" <script>');
+    expect(mail.text).toContain('Data: 23 de novembro de 2026 às 10:05 (UTC)');
+  });
+
+  it('when an amount is written, then in the purchase currency, and an unknown code is spelled out', () => {
+    expect(formatAmount(30, 'usd')).toMatch(/^30,00\sUS\$$/);
+    expect(formatAmount(12.5, 'xx')).toBe('12.50 XX');
+  });
+
+  it('when each mail is written, then both parts name what it is about in Portuguese', () => {
+    const reset = passwordResetMail({
+      name: 'Ana',
+      link: 'http://app.test/reset-password?token=t',
+    });
+    expect(reset.subject).toBe('Redefinir a sua senha na Aprendiz');
+    expect(reset.text).toContain('http://app.test/reset-password?token=t');
+    expect(reset.text).toContain('1 hora');
+    expect(reset.html).toContain('href="http://app.test/reset-password?token=t"');
+
+    const enrolled = enrollmentMail({
+      name: 'Ana',
+      courseTitle: 'Python',
+      enrolledAt: new Date('2026-01-02T03:04:00Z'),
+      courseUrl: 'http://app.test/player/9',
+    });
+    expect(enrolled.subject).toBe('Inscrição confirmada: Python');
+    expect(enrolled.text).toContain('http://app.test/player/9');
+    expect(enrolled.html).toContain('<strong>Python</strong>');
+  });
+});
+
+describe('SMTP mailer', () => {
+  it('when a mail is sent, then the SMTP server receives it from MAIL_FROM with both parts', async () => {
+    const mailer = createSmtpMailer({ url: smtp.url, from: 'Aprendiz <no-reply@app.test>' });
+    await mailer.send({
+      to: 'ana@exemplo.pt',
+      subject: 'Olá, ação!',
+      text: 'Texto com acentuação',
+      html: '<p>HTML com acentuação</p>',
+    });
+    await mailer.close();
+
+    const mail = await smtp.waitFor((m) => m.subject === 'Olá, ação!');
+    expect(mail).toEqual({
+      from: 'Aprendiz <no-reply@app.test>',
+      to: 'ana@exemplo.pt',
+      subject: 'Olá, ação!',
+      text: 'Texto com acentuação',
+      html: '<p>HTML com acentuação</p>',
+    });
+  });
+
+  it('when the SMTP server does not answer, then send rejects', async () => {
+    const mailer = createSmtpMailer({ url: 'smtp://127.0.0.1:9', from: 'x@app.test' });
+    await expect(
+      mailer.send({ to: 'a@exemplo.pt', subject: 's', text: 't', html: 'h' }),
+    ).rejects.toThrow();
+    await mailer.close();
+  });
+});
+
+describe('development outbox', () => {
+  it('when mails are kept and the process restarts, then they are listed newest first from the same file', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'aprendiz-outbox-'));
+    try {
+      const file = path.join(dir, 'outbox.json');
+      const first = createOutboxMailer(file);
+      await Promise.all([
+        first.send({ to: 'a@exemplo.pt', subject: 'um', text: '1', html: '<p>1</p>' }),
+        first.send({ to: 'b@exemplo.pt', subject: 'dois', text: '2', html: '<p>2</p>' }),
+      ]);
+      await first.close();
+
+      const second = createOutboxMailer(file);
+      const mails = await second.list();
+      expect(mails.map((m) => [m.to, m.subject])).toEqual([
+        ['b@exemplo.pt', 'dois'],
+        ['a@exemplo.pt', 'um'],
+      ]);
+      expect(Date.parse(mails[0]!.sentAt)).not.toBeNaN();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('when the page lists a mail, then every field is escaped and its HTML sits in a sandboxed frame', () => {
+    const page = outboxPage([
+      {
+        to: '<b>x</b>@exemplo.pt',
+        subject: '<script>alert(1)</script>',
+        text: 'Abra http://app.test/reset-password?token=a&b=<c>',
+        html: '<p onclick="x">"oi"</p>',
+        sentAt: '2026-11-23T10:00:00.000Z',
+      },
+    ]);
+    expect(page).not.toContain('<script>alert');
+    expect(page).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(page).toContain('&lt;b&gt;x&lt;/b&gt;@exemplo.pt');
+    expect(page).toContain(
+      '<a href="http://app.test/reset-password?token=a&amp;b=&lt;c&gt;" rel="noreferrer">',
+    );
+    expect(page).toContain(
+      '<iframe sandbox title="&lt;script&gt;alert(1)&lt;/script&gt;" srcdoc="&lt;p onclick=&quot;x&quot;&gt;&quot;oi&quot;&lt;/p&gt;">',
+    );
+  });
+});
+
+describe('GET /api/dev/outbox and /dev/outbox', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(() => ctx.close());
+
+  it('when there is no SMTP_URL outside production, then the kept mails are listed as JSON and as a page', async () => {
+    await ctx.deps.mailer.send({
+      to: 'ana@exemplo.pt',
+      subject: 'Assunto <1>',
+      text: 'corpo',
+      html: '<p>corpo</p>',
+    });
+
+    const json = await request(ctx.app).get('/api/dev/outbox');
+    expect(json.status).toBe(200);
+    expect(json.headers['cache-control']).toBe('no-store');
+    expect(json.body).toEqual({
+      success: true,
+      mails: [
+        {
+          to: 'ana@exemplo.pt',
+          subject: 'Assunto <1>',
+          text: 'corpo',
+          html: '<p>corpo</p>',
+          sentAt: expect.any(String),
+        },
+      ],
+    });
+
+    const page = await request(ctx.app).get('/dev/outbox');
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.text).toContain('Assunto &lt;1&gt;');
+  });
+
+  it('when SMTP_URL is set, then there is no outbox to list (404)', async () => {
+    const withSmtp = await createTestContext({ SMTP_URL: smtp.url });
+    try {
+      const res = await request(withSmtp.app).get('/api/dev/outbox');
+      expect(res.status).toBe(404);
+      expect(res.body.success).toBe(false);
+    } finally {
+      await withSmtp.close();
+    }
+  });
+});
+
+describe('receipts and enrollment mails', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext({ SMTP_URL: smtp.url, MAIL_FROM: 'Aprendiz <loja@app.test>' });
+  });
+  afterAll(() => ctx.close());
+
+  async function sandboxPurchase(title: string) {
+    const owner = await ctx.createUser({ role: 'educator' });
+    const course = await insertCourse(ctx.database.db, owner.user.id, {
+      title,
+      price: 40,
+      discount: 25,
+    });
+    const buyer = await ctx.createUser({ name: 'Beatriz Lopes' });
+    const start = await request(ctx.app)
+      .post('/api/user/purchase')
+      .set(buyer.auth)
+      .send({ courseId: course.id });
+    expect(start.status).toBe(200);
+    const purchaseId = String(start.body.session_url).split('/').pop()!;
+    return { course, buyer, purchaseId };
+  }
+
+  it('when a sandbox purchase completes, then the buyer gets a receipt with the course, the amount and the date', async () => {
+    const { course, buyer, purchaseId } = await sandboxPurchase('SQL na prática');
+    const res = await request(ctx.app)
+      .post(`/api/payments/sandbox/${purchaseId}/complete`)
+      .set(buyer.auth);
+    expect(res.status).toBe(200);
+
+    const mail = await smtp.waitFor((m) => m.to === buyer.user.email);
+    const [row] = await ctx.database.db
+      .select()
+      .from(purchases)
+      .where(eq(purchases.id, purchaseId));
+    expect(mail.from).toBe('Aprendiz <loja@app.test>');
+    expect(mail.subject).toBe('Recibo da sua compra: SQL na prática');
+    expect(mail.text).toContain('Olá, Beatriz Lopes.');
+    expect(mail.text).toMatch(/Valor pago: 30,00\sUS\$/);
+    expect(mail.text).toContain(`Referência: ${purchaseId}`);
+    expect(mail.text).toMatch(/Data: \d{1,2} de \w+ de \d{4} às \d{2}:\d{2} \(UTC\)/);
+    expect(row!.completedAt).not.toBeNull();
+    expect(mail.html).toContain(`href="http://app.test/player/${course.id}"`);
+  });
+
+  it('when a free course is joined, then the learner gets an enrollment confirmation', async () => {
+    const owner = await ctx.createUser({ role: 'educator' });
+    const course = await insertCourse(ctx.database.db, owner.user.id, {
+      title: 'Git grátis',
+      price: 0,
+    });
+    const learner = await ctx.createUser({ name: 'Carla' });
+    const res = await request(ctx.app)
+      .post('/api/user/enroll-free-course')
+      .set(learner.auth)
+      .send({ courseId: course.id });
+    expect(res.status).toBe(200);
+
+    const mail = await smtp.waitFor((m) => m.to === learner.user.email);
+    expect(mail.subject).toBe('Inscrição confirmada: Git grátis');
+    expect(mail.text).toContain(`http://app.test/player/${course.id}`);
+  });
+});
+
+describe('when the mail server is down', () => {
+  it('then a completed purchase still completes and enrolls, and the failure is only logged', async () => {
+    const lines: string[] = [];
+    const ctx = await createTestContext({ SMTP_URL: 'smtp://127.0.0.1:9' });
+    const logger = createLogger('error', {
+      write: (line: string) => {
+        lines.push(line);
+      },
+    });
+    ctx.deps.logger = logger;
+    try {
+      const owner = await ctx.createUser({ role: 'educator' });
+      const course = await insertCourse(ctx.database.db, owner.user.id, {
+        title: 'Redes',
+        price: 10,
+      });
+      const buyer = await ctx.createUser();
+      const start = await request(ctx.app)
+        .post('/api/user/purchase')
+        .set(buyer.auth)
+        .send({ courseId: course.id });
+      const purchaseId = String(start.body.session_url).split('/').pop()!;
+      const res = await request(ctx.app)
+        .post(`/api/payments/sandbox/${purchaseId}/complete`)
+        .set(buyer.auth);
+
+      expect(res.status).toBe(200);
+      expect(await enrollmentsOf(ctx.database.db, buyer.user.id, course.id)).toHaveLength(1);
+      await expect
+        .poll(() => lines.join('\n'), { timeout: 5000 })
+        .toContain('an e-mail could not be sent');
+      expect(lines.join('\n')).toContain('purchase receipt');
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('receipts of Stripe payments', () => {
+  it('when Stripe confirms a checkout, then one receipt reaches the outbox, and a replayed event sends none', async () => {
+    const secret = 'whsec_test_mail';
+    const { ctx, app, close } = await createStripeTestContext({
+      secretKey: 'sk_test_fake',
+      webhookSecret: secret,
+    });
+    try {
+      const owner = await ctx.createUser({ role: 'educator' });
+      const course = await insertCourse(ctx.database.db, owner.user.id, {
+        title: 'Docker a fundo',
+        price: 30,
+        discount: 0,
+      });
+      const buyer = await ctx.createUser({ name: 'Duarte' });
+      const sessionId = `cs_test_${randomUUID().slice(0, 8)}`;
+      const purchase = await insertPurchaseRow(ctx.database.db, {
+        userId: buyer.user.id,
+        courseId: course.id,
+        amount: '30.00',
+        provider: 'stripe',
+        providerRef: sessionId,
+      });
+      const payload = JSON.stringify({
+        id: `evt_${randomUUID().replaceAll('-', '')}`,
+        object: 'event',
+        type: 'checkout.session.completed',
+        created: Math.floor(Date.now() / 1000),
+        data: {
+          object: {
+            id: sessionId,
+            object: 'checkout.session',
+            client_reference_id: purchase.id,
+            metadata: { purchaseId: purchase.id, userId: buyer.user.id },
+            payment_status: 'paid',
+            status: 'complete',
+          },
+        },
+      });
+      const deliver = () =>
+        request(app)
+          .post('/api/webhooks/stripe')
+          .set('Content-Type', 'application/json')
+          .set(
+            'Stripe-Signature',
+            new Stripe('sk_test_signer').webhooks.generateTestHeaderString({ payload, secret }),
+          )
+          .send(payload);
+      const outbox = ctx.deps.mailer;
+      if (outbox.kind !== 'outbox') throw new Error('the test context keeps mail in the outbox');
+      const receipts = async () => (await outbox.list()).filter((m) => m.to === buyer.user.email);
+
+      expect((await deliver()).status).toBe(200);
+      await expect.poll(async () => (await receipts()).length).toBe(1);
+      expect((await deliver()).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+
+      const [receipt, ...more] = await receipts();
+      expect(more).toHaveLength(0);
+      expect(receipt!.subject).toBe('Recibo da sua compra: Docker a fundo');
+      expect(receipt!.text).toMatch(/Valor pago: 30,00\sUS\$/);
+    } finally {
+      await close();
+    }
+  });
+});

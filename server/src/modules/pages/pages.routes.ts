@@ -1,0 +1,87 @@
+import type { Request, RequestHandler, Response } from 'express';
+import { Router } from 'express';
+import type { AppDeps } from '../../deps';
+import { compressNow, preferredEncoding } from '../../http/compression';
+import { serverCatalogueSource, serverCertificateSource } from './catalogue-source';
+import { cachedPage, createPageCache, type CachedPage } from './page-cache';
+import { loadRenderer, type Renderer } from './server-entry';
+import { publishedCourseDates, robotsTxt, sitemapXml } from './sitemap';
+
+function sendPage(req: Request, res: Response, page: CachedPage): void {
+  res.status(page.status);
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  // Revalidated on every visit: the page shows prices and counts that change with the catalogue.
+  res.setHeader('Cache-Control', 'no-cache');
+  res.setHeader('ETag', page.etag);
+  res.vary('Accept-Encoding');
+  if (page.status === 200 && req.fresh) {
+    res.status(304).end();
+    return;
+  }
+  const encoding = preferredEncoding(req);
+  if (!encoding) {
+    res.send(page.bytes);
+    return;
+  }
+  const body = (page.compressed[encoding] ??= compressNow(page.bytes, encoding));
+  res.setHeader('Content-Encoding', encoding);
+  res.send(body);
+}
+
+/** robots.txt and sitemap.xml, written for this deployment's public URL. */
+export function crawlerRoutes(deps: AppDeps): Router {
+  const router = Router();
+  const origin = deps.config.publicUrl;
+  router.get('/robots.txt', (_req, res) => {
+    res.type('text/plain').setHeader('Cache-Control', 'no-cache');
+    res.send(robotsTxt(origin));
+  });
+  router.get('/sitemap.xml', async (_req, res) => {
+    const published = await publishedCourseDates(deps.database.db);
+    res.type('application/xml').setHeader('Cache-Control', 'no-cache');
+    res.send(sitemapXml(origin, published));
+  });
+  return router;
+}
+
+/**
+ * Renders the public pages on the server (issue 14): content, title and link-preview tags in the
+ * first HTML, from the same services and caches as the API, and the result kept in memory until the
+ * catalogue changes. Addresses the renderer leaves to the browser fall through to the app shell.
+ */
+export function renderedPages(deps: AppDeps): RequestHandler {
+  const origin = deps.config.publicUrl;
+  const context = {
+    catalogue: serverCatalogueSource(deps),
+    certificates: serverCertificateSource(deps),
+  };
+  const cache = createPageCache(() => deps.catalogueCache.generation());
+  let renderer: Promise<Renderer | undefined> | undefined;
+
+  return async (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if (req.path.startsWith('/api/') || req.path.startsWith('/uploads/')) return next();
+    renderer ??= loadRenderer(deps.config.clientDist);
+    const loaded = await renderer;
+    if (!loaded) return next();
+
+    const url = req.originalUrl;
+    const cached = cache.get(url);
+    if (cached) return sendPage(req, res, cached);
+
+    const startedAt = deps.catalogueCache.generation();
+    let page;
+    try {
+      page = await loaded.entry.render(new Request(new URL(url, origin)), context, origin);
+    } catch (err) {
+      // The browser can still render the page from the app shell; the failure is ours to look at.
+      deps.logger.error({ err, url }, 'server rendering failed');
+      return next();
+    }
+    if (page.kind === 'client') return next();
+    if (page.kind === 'redirect') return res.redirect(page.status, page.location);
+    const rendered = cachedPage(page.status, loaded.template.fill(page));
+    cache.set(url, rendered, startedAt);
+    sendPage(req, res, rendered);
+  };
+}

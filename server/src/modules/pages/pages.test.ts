@@ -1,0 +1,209 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/test-app';
+import { insertCourse } from '../courses/course-fixtures';
+import { serverCatalogueSource, serverCertificateSource } from './catalogue-source';
+import { createPageCache, cachedPage } from './page-cache';
+import { parseTemplate } from './server-entry';
+
+const INDEX_HTML = `<!doctype html><html><head><!--page-head--><title>Padrão</title><!--/page-head--><script type="module" src="/assets/index.js"></script></head><body><div id="root"></div></body></html>`;
+
+// A stand-in for client/dist-ssr/entry-server.js with the same contract: it renders what the
+// catalogue source gives, counts its renders, and leaves /my-enrollments to the browser.
+const FAKE_ENTRY = `
+let renders = 0;
+export default {
+  async render(request, context, origin) {
+    const url = new URL(request.url);
+    if (url.pathname === '/my-enrollments') return { kind: 'client' };
+    if (url.pathname === '/antigo') return { kind: 'redirect', status: 301, location: '/' };
+    renders++;
+    const courses = await context.catalogue.courses();
+    const status = url.pathname === '/nao-existe' ? 404 : 200;
+    return {
+      kind: 'page',
+      status,
+      head: '<title>' + url.pathname + '</title><link rel="canonical" href="' + origin + url.pathname + '" />',
+      html: '<p>renders=' + renders + ' courses=' + courses.map((c) => c.courseTitle).join('|') + '</p>',
+      hydration: '{"loaderData":{}}',
+    };
+  },
+};
+`;
+
+let ctx: TestContext;
+let tmp: string;
+
+beforeAll(async () => {
+  tmp = await mkdtemp(path.join(os.tmpdir(), 'aprendiz-pages-'));
+  await mkdir(path.join(tmp, 'dist'));
+  await mkdir(path.join(tmp, 'dist-ssr'));
+  await writeFile(path.join(tmp, 'dist', 'index.html'), INDEX_HTML);
+  await writeFile(path.join(tmp, 'dist-ssr', 'entry-server.js'), FAKE_ENTRY);
+  ctx = await createTestContext({
+    CLIENT_DIST: path.join(tmp, 'dist'),
+    PUBLIC_URL: 'https://aprendiz.example',
+  });
+});
+
+afterAll(async () => {
+  await ctx.close();
+  await rm(tmp, { recursive: true, force: true });
+});
+
+describe('server-rendered pages', () => {
+  it('when a public page is asked for, then the rendered head, markup and hydration data fill the template', async () => {
+    const { user } = await ctx.createUser({ role: 'educator' });
+    await insertCourse(ctx.database.db, user.id, { title: 'Curso Renderizado' });
+    ctx.deps.catalogueCache.invalidate();
+    const res = await request(ctx.app).get('/course-list').expect(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.text).toContain('<title>/course-list</title>');
+    expect(res.text).not.toContain('Padrão');
+    expect(res.text).toContain(
+      '<link rel="canonical" href="https://aprendiz.example/course-list" />',
+    );
+    expect(res.text).toMatch(/<div id="root"><p>renders=\d+ courses=[^<]*Curso Renderizado/);
+    expect(res.text).toContain(
+      '<script type="application/json" id="router-data">{"loaderData":{}}</script>',
+    );
+  });
+
+  it('when the same page is asked again, then it comes from memory until the catalogue changes', async () => {
+    const first = await request(ctx.app).get('/mentors-list').expect(200);
+    const again = await request(ctx.app).get('/mentors-list').expect(200);
+    expect(again.text).toBe(first.text);
+
+    const { user } = await ctx.createUser({ role: 'educator' });
+    await insertCourse(ctx.database.db, user.id, { title: 'Curso Novo Depois' });
+    ctx.deps.catalogueCache.invalidate();
+    const after = await request(ctx.app).get('/mentors-list').expect(200);
+    expect(after.text).not.toBe(first.text);
+    expect(after.text).toContain('Curso Novo Depois');
+  });
+
+  it('when the page has not changed, then its ETag answers 304; compressed for clients that accept it', async () => {
+    const first = await request(ctx.app).get('/job-list').expect(200);
+    await request(ctx.app).get('/job-list').set('If-None-Match', first.headers.etag!).expect(304);
+    const zipped = await request(ctx.app).get('/job-list').set('Accept-Encoding', 'gzip');
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.text).toBe(first.text);
+  });
+
+  it('when the address is unknown, then the rendered 404 page answers with status 404', async () => {
+    const res = await request(ctx.app).get('/nao-existe').expect(404);
+    expect(res.text).toContain('<title>/nao-existe</title>');
+  });
+
+  it('when the renderer leaves an address to the browser, then the app shell answers', async () => {
+    const res = await request(ctx.app).get('/my-enrollments').expect(200);
+    expect(res.text).toBe(INDEX_HTML);
+  });
+
+  it('when the renderer redirects, then the server does', async () => {
+    await request(ctx.app).get('/antigo').expect(301).expect('Location', '/');
+  });
+
+  it('when the API is asked for, then the renderer stays out of it', async () => {
+    const res = await request(ctx.app).get('/api/course/all').expect(200);
+    expect(res.body.success).toBe(true);
+  });
+});
+
+describe('robots.txt and sitemap.xml', () => {
+  it('when robots.txt is read, then the signed-in areas are disallowed and the sitemap is named', async () => {
+    const res = await request(ctx.app).get('/robots.txt').expect(200);
+    expect(res.text).toContain('Disallow: /educator');
+    expect(res.text).toContain('Sitemap: https://aprendiz.example/sitemap.xml');
+  });
+
+  it('when sitemap.xml is read, then it lists the public pages and every published course, not the unpublished', async () => {
+    const { user } = await ctx.createUser({ role: 'educator' });
+    const published = await insertCourse(ctx.database.db, user.id);
+    const hidden = await insertCourse(ctx.database.db, user.id, { isPublished: false });
+    const res = await request(ctx.app).get('/sitemap.xml').expect(200);
+    expect(res.headers['content-type']).toMatch(/xml/);
+    expect(res.text).toContain('<loc>https://aprendiz.example/course-list</loc>');
+    expect(res.text).toContain(`<loc>https://aprendiz.example/course/${published.id}</loc>`);
+    expect(res.text).not.toContain(hidden.id);
+  });
+});
+
+describe('the catalogue source of the server renderer', () => {
+  it('when a course is missing, unpublished or not an id, then it is null; a published one comes whole', async () => {
+    const source = serverCatalogueSource(ctx.deps);
+    const { user } = await ctx.createUser({ role: 'educator' });
+    const shown = await insertCourse(ctx.database.db, user.id, { title: 'Visível' });
+    const hidden = await insertCourse(ctx.database.db, user.id, { isPublished: false });
+    expect((await source.course(shown.id))?.courseTitle).toBe('Visível');
+    expect(await source.course(hidden.id)).toBeNull();
+    expect(await source.course('nao-e-um-id')).toBeNull();
+  });
+
+  it('when a course page is rendered, then its first reviews come with it; none for a hidden course', async () => {
+    const source = serverCatalogueSource(ctx.deps);
+    const { user } = await ctx.createUser({ role: 'educator' });
+    const shown = await insertCourse(ctx.database.db, user.id);
+    const hidden = await insertCourse(ctx.database.db, user.id, { isPublished: false });
+    expect(await source.reviews(shown.id)).toMatchObject({
+      success: true,
+      page: 1,
+      reviews: [],
+      ratingCount: 0,
+    });
+    expect(await source.reviews(hidden.id)).toBeNull();
+    expect(await source.reviews('nao-e-um-id')).toBeNull();
+  });
+
+  it('when a search comes from an edited address, then it is checked like the API query', async () => {
+    const source = serverCatalogueSource(ctx.deps);
+    const bad = { q: '', sort: 'cheapest', page: 1, pageSize: 24 } as never;
+    await expect(source.search(bad)).rejects.toThrow();
+    const good = await source.search({ q: 'Visível', sort: 'relevance', page: 1, pageSize: 24 });
+    expect(good.courses.map((course) => course.courseTitle)).toContain('Visível');
+  });
+});
+
+describe('the certificate source of the server renderer', () => {
+  it('when the id is malformed or names no certificate, then it is null', async () => {
+    const source = serverCertificateSource(ctx.deps);
+    expect(await source.certificate('../../etc/passwd')).toBeNull();
+    expect(await source.certificate('AbCdEfGhIjKlMnOpQrStUv')).toBeNull();
+  });
+});
+
+describe('page cache', () => {
+  it('when the catalogue generation moves on, then every kept page is dropped', () => {
+    let generation = 0;
+    const cache = createPageCache(() => generation);
+    cache.set('/', cachedPage(200, '<p>a</p>'), 0);
+    expect(cache.get('/')?.bytes.toString()).toBe('<p>a</p>');
+    generation = 1;
+    expect(cache.get('/')).toBeUndefined();
+  });
+
+  it('when a page was rendered before a write, then it is not kept', () => {
+    let generation = 0;
+    const cache = createPageCache(() => generation);
+    generation = 1;
+    cache.set('/', cachedPage(200, '<p>velho</p>'), 0);
+    expect(cache.get('/')).toBeUndefined();
+  });
+});
+
+describe('page template', () => {
+  it('when index.html lacks the markers, then loading it fails clearly', () => {
+    expect(() => parseTemplate('<html><body><div id="root"></div></body></html>')).toThrow(
+      /page-head/,
+    );
+  });
+
+  it('when a page has no head of its own, then the default title stays', () => {
+    const html = parseTemplate(INDEX_HTML).fill({ head: '', html: '<p>x</p>', hydration: '{}' });
+    expect(html).toContain('<title>Padrão</title>');
+    expect(html).toContain('<div id="root"><p>x</p></div>');
+  });
+});
