@@ -1,5 +1,5 @@
 /// <reference types="vitest/config" />
-import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -7,53 +7,25 @@ import { VitePWA } from 'vite-plugin-pwa';
 const BACKEND_DEV_TARGET = 'http://localhost:3000';
 const THEME_COLOR = '#2563eb';
 
-/**
- * Every page starts by asking for the catalogue (AppContext); announcing it in the HTML lets the
- * browser fetch it while the scripts download instead of after they run. `crossorigin` makes the
- * preload's request match the app's own (CORS mode, no credentials), so it is used, not repeated.
- */
-function preloadCatalogue(backendUrl: string): Plugin {
-  return {
-    name: 'aprendiz:preload-catalogue',
-    transformIndexHtml: () => [
-      {
-        tag: 'link',
-        attrs: {
-          rel: 'preload',
-          href: `${backendUrl}/api/course/all`,
-          as: 'fetch',
-          crossorigin: 'anonymous',
-        },
-        injectTo: 'head',
-      },
-    ],
-  };
-}
-
-export default defineConfig(({ mode }) => {
+export default defineConfig(({ mode, isSsrBuild }) => {
   const viteEnv = loadEnv(mode, process.cwd(), 'VITE_');
   const brand = viteEnv.VITE_BRAND?.trim() || 'Aprendiz';
   const usesClerk = Boolean(viteEnv.VITE_CLERK_PUBLISHABLE_KEY?.trim());
-  const backendUrl = (viteEnv.VITE_BACKEND_URL ?? '').trim().replace(/\/+$/, '');
 
   return {
     plugins: [
-      preloadCatalogue(backendUrl),
       react(),
       tailwindcss(),
       VitePWA({
+        // The server bundle (src/entry-server.tsx) renders pages; the worker belongs to the browser build.
+        disable: isSsrBuild,
         // The worker activates at once; src/components/sw-reload.tsx registers it and reloads the page
         // when an update takes over (spec §4), so no script is injected here.
         registerType: 'autoUpdate',
         injectRegister: null,
         filename: 'sw.js',
         scope: '/',
-        includeAssets: [
-          'favicon.svg',
-          'robots.txt',
-          'icons/logo.svg',
-          'icons/apple-touch-icon.png',
-        ],
+        includeAssets: ['favicon.svg', 'icons/logo.svg', 'icons/apple-touch-icon.png'],
         manifest: {
           name: brand,
           short_name: brand,
@@ -76,9 +48,24 @@ export default defineConfig(({ mode }) => {
           ],
         },
         workbox: {
-          navigateFallback: 'index.html',
-          // The API and uploaded thumbnails always come from the server, never from the app shell.
-          navigateFallbackDenylist: [/^\/api/, /^\/uploads/],
+          // Pages come from the network first: the server renders them with today's content. The
+          // page last seen at an address answers only offline, and the app shell where none was seen.
+          navigateFallback: null,
+          runtimeCaching: [
+            {
+              urlPattern: ({ request, url }) =>
+                request.mode === 'navigate' &&
+                !url.pathname.startsWith('/api/') &&
+                !url.pathname.startsWith('/uploads/'),
+              handler: 'NetworkFirst',
+              options: {
+                cacheName: 'pages',
+                networkTimeoutSeconds: 10,
+                expiration: { maxEntries: 50 },
+                precacheFallback: { fallbackURL: 'index.html' },
+              },
+            },
+          ],
           globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
           // Local accounts never load Clerk's chunk, so the worker need not download it either.
           globIgnores: usesClerk ? [] : ['**/clerk-auth-provider-*.js'],
@@ -86,6 +73,8 @@ export default defineConfig(({ mode }) => {
         },
       }),
     ],
+    // The contract is a workspace package of TypeScript sources: the server bundle carries it.
+    ssr: { noExternal: ['@aprendiz/contract'] },
     server: {
       proxy: {
         '/api': BACKEND_DEV_TARGET,

@@ -1,13 +1,46 @@
+import { HYDRATION_DATA_ID } from '@aprendiz/contract/rendering';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { AppRouter } from './app/router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import {
+  createBrowserRouter,
+  matchRoutes,
+  RouterProvider,
+  type HydrationState,
+} from 'react-router-dom';
+import { routes } from './app/router';
 import './index.css';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
+/** The loader data the server rendered the page with, or undefined for the app shell. */
+function readHydrationData(): HydrationState | undefined {
+  const element = document.getElementById(HYDRATION_DATA_ID);
+  if (!element?.textContent) return undefined;
+  return JSON.parse(element.textContent) as HydrationState;
+}
 
-createRoot(container).render(
-  <StrictMode>
-    <AppRouter />
-  </StrictMode>,
-);
+/** The lazily loaded routes of the address are loaded first, so hydration renders what the server did. */
+async function loadMatchedRoutes(): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, { ...(await route.lazy()), lazy: undefined });
+    }),
+  );
+}
+
+async function start(): Promise<void> {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
+  const hydrationData = readHydrationData();
+  if (hydrationData) await loadMatchedRoutes();
+  const router = createBrowserRouter(routes, { hydrationData });
+  const app = (
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>
+  );
+  if (hydrationData) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+}
+
+void start();

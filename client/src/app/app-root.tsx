@@ -1,13 +1,11 @@
-import { LazyMotion } from 'framer-motion';
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { AuthProvider } from '../auth/auth-provider';
 import { ServiceWorkerReload } from '../components/sw-reload';
 import { AppContextProvider } from '../context/app-context';
 import { reloadOnStaleChunks } from './reload-on-stale-chunks';
+import { RouteHead } from './route-head';
 import { ToastHost } from './toast-host';
-
-const loadMotionFeatures = () => import('./motion-features').then((module) => module.default);
 
 /** A new page starts at its top, unless the address points at an anchor within it. */
 function ScrollToTop() {
@@ -28,9 +26,8 @@ export function AppRoot() {
   return (
     <AuthProvider>
       <AppContextProvider>
-        <LazyMotion features={loadMotionFeatures}>
-          <Outlet />
-        </LazyMotion>
+        <Outlet />
+        <RouteHead />
         <ToastHost />
         <ServiceWorkerReload />
         <ScrollToTop />

@@ -1,10 +1,17 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
-import { usePageTitle } from '../lib/use-page-title';
+import type { RouteHandle } from './page-meta';
+
+export const notFoundHandle: RouteHandle = {
+  meta: () => ({
+    title: 'Página não encontrada',
+    description: 'O endereço que procurou não existe.',
+    noindex: true,
+  }),
+};
 
 /** Any address the app does not know. */
 export function NotFoundPage() {
-  usePageTitle('Página não encontrada', 'O endereço que procurou não existe.');
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       <p className="text-6xl font-bold text-blue-600">404</p>

@@ -1,8 +1,6 @@
-import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Footer } from '../components/footer';
 import { InstallPrompt } from '../components/install-prompt';
-import { Loader } from '../components/loader';
 import { MobileNav } from '../components/mobile-nav';
 import { Navbar } from '../components/navbar';
 
@@ -19,9 +17,7 @@ export function PublicLayout() {
       </a>
       <Navbar />
       <main id="conteudo" tabIndex={-1} className="flex-1 outline-none">
-        <Suspense fallback={<Loader />}>
-          <Outlet />
-        </Suspense>
+        <Outlet />
       </main>
       <Footer />
       <MobileNav />

@@ -1,57 +1,68 @@
 import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../test/api-stub';
-import { AppRoutes } from './router';
+import { courseSummary } from '../test/course-fixtures';
+import { LOADED } from '../test/render';
+import { routes } from './router';
 
 function renderAt(path: string) {
   const { calls } = stubApi(({ url }) =>
-    url === '/api/online' ? { data: 1 } : { data: { success: true, courses: [] } },
+    url === '/api/online' ? { data: 1 } : { data: { success: true, courses: [courseSummary()] } },
   );
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <AppRoutes />
-    </MemoryRouter>,
-  );
+  render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />);
   return { calls };
 }
 
-describe('routes', () => {
+const catalogueCalls = (calls: { url: string }[]) =>
+  calls.filter((call) => call.url === '/api/course/all');
+
+describe('routes', { timeout: 20_000 }, () => {
   it('when the address is unknown, then a Portuguese 404 page links back home inside the public layout', async () => {
     renderAt('/rota-que-nao-existe');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Página não encontrada' }),
+      await screen.findByRole('heading', { level: 1, name: 'Página não encontrada' }, LOADED),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Voltar ao início' })).toHaveAttribute('href', '/');
-    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    expect(await screen.findByRole('contentinfo', {}, LOADED)).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Navegação inferior' })).toBeInTheDocument();
   });
 
   it('when a public page opens, then a skip link leads to the main content', async () => {
     renderAt('/rota-que-nao-existe');
-    const skip = screen.getByRole('link', { name: 'Ir para o conteúdo' });
+    const skip = await screen.findByRole('link', { name: 'Ir para o conteúdo' }, LOADED);
     expect(skip).toHaveAttribute('href', '#conteudo');
     expect(screen.getByRole('main')).toHaveAttribute('id', 'conteudo');
   });
 
   it('when a lazily loaded page is opened, then it renders inside the layout after loading', async () => {
     renderAt('/privacy-policy');
-    const main = screen.getByRole('main');
-    expect(await within(main).findByRole('heading', { level: 1 })).toBeInTheDocument();
+    const main = await screen.findByRole('main', {}, LOADED);
+    expect(await within(main).findByRole('heading', { level: 1 }, LOADED)).toBeInTheDocument();
     expect(within(main).queryByRole('status')).not.toBeInTheDocument();
   });
 
-  it('when the app starts, then the course list is requested once', async () => {
+  it('when the home page opens, then the catalogue is requested exactly once, by its loader', async () => {
+    const { calls } = renderAt('/');
+    expect(
+      await screen.findByRole('heading', { level: 3, name: 'JavaScript do Zero' }, LOADED),
+    ).toBeInTheDocument();
+    await vi.waitFor(() => expect(catalogueCalls(calls)).toHaveLength(1), LOADED);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(catalogueCalls(calls)).toHaveLength(1);
+  });
+
+  it('when the address is unknown, then the catalogue is not requested at all', async () => {
     const { calls } = renderAt('/rota-que-nao-existe');
-    await screen.findByRole('heading', { name: 'Página não encontrada' });
-    await vi.waitFor(() => expect(calls.some((call) => call.url === '/api/course/all')).toBe(true));
-    expect(calls.filter((call) => call.url === '/api/course/all')).toHaveLength(1);
+    await screen.findByRole('heading', { name: 'Página não encontrada' }, LOADED);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(catalogueCalls(calls)).toHaveLength(0);
   });
 
   it('when a signed-out visitor opens the educator area, then its own shell shows without the public bar and footer', async () => {
     renderAt('/educator');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Área do educador' }),
+      await screen.findByRole('heading', { level: 1, name: 'Área do educador' }, LOADED),
     ).toBeInTheDocument();
     expect(screen.queryByTestId('site-header')).not.toBeInTheDocument();
     expect(

@@ -1,83 +1,99 @@
-import { lazy, Suspense } from 'react';
-import { BrowserRouter, useRoutes, type RouteObject } from 'react-router-dom';
+import { data, type RouteObject } from 'react-router-dom';
+import HomePage, { handle as homeHandle, loader as homeLoader } from '../pages/public/home';
 import { Loader } from '../components/loader';
-import HomePage from '../pages/public/home';
 import { AppRoot } from './app-root';
-import { NotFoundPage } from './not-found-page';
+import { NotFoundPage, notFoundHandle } from './not-found-page';
 import { PublicLayout } from './public-layout';
 
-// Every page but Home is its own chunk (the JS loaded by / has a 120 kB budget).
-const CourseListPage = lazy(() => import('../pages/public/course-list'));
-const CourseDetailPage = lazy(() => import('../pages/public/course-detail'));
-const MentorsPage = lazy(() => import('../pages/public/mentors'));
-const JobListPage = lazy(() => import('../pages/public/job-list'));
-const PrivacyPolicyPage = lazy(() => import('../pages/public/privacy-policy'));
-const ContactPage = lazy(() => import('../pages/public/contact'));
-const LoadingPage = lazy(() => import('../pages/public/loading'));
-const MyEnrollmentsPage = lazy(() => import('../pages/student/my-enrollments'));
-const PlayerPage = lazy(() => import('../pages/student/player'));
-const CheckoutPage = lazy(() => import('../pages/student/checkout'));
+/** A page module: its component as the default export, and optionally a loader and a handle. */
+type PageModule = {
+  default: React.ComponentType;
+  loader?: RouteObject['loader'];
+  handle?: unknown;
+};
 
-// The educator area is one lazy chunk for its shell; each of its pages (Quill with Add Course) is its own.
-const EducatorLayout = lazy(() => import('../pages/educator/educator-layout'));
-const EducatorDashboardPage = lazy(() => import('../pages/educator/dashboard'));
-const EducatorAddCoursePage = lazy(() => import('../pages/educator/add-course'));
-const EducatorMyCoursesPage = lazy(() => import('../pages/educator/my-courses'));
-const EducatorStudentEnrolledPage = lazy(() => import('../pages/educator/student-enrolled'));
+/** Every page but Home is its own chunk: the JS loaded by / has a 96 kB budget (issue 14). */
+function page(load: () => Promise<PageModule>): RouteObject['lazy'] {
+  return async () => {
+    const module = await load();
+    return { Component: module.default, loader: module.loader, handle: module.handle };
+  };
+}
 
-/** Spec §2's route table. */
+/**
+ * Spec §2's route table as a data router: the public pages load their data through loaders, so the
+ * server renders them with content and the browser hydrates them with the same data; the signed-in
+ * areas render in the browser only.
+ */
 export const routes: RouteObject[] = [
   {
     element: <AppRoot />,
+    // A page that starts in the browser (a signed-in area, or the shell the server fell back to)
+    // shows the loader while its route's code and data arrive.
+    HydrateFallback: Loader,
     children: [
       {
         element: <PublicLayout />,
         children: [
-          { index: true, element: <HomePage /> },
-          { path: 'course-list', element: <CourseListPage /> },
-          { path: 'course-list/:input', element: <CourseListPage /> },
-          { path: 'course/:id', element: <CourseDetailPage /> },
-          { path: 'mentors-list', element: <MentorsPage /> },
-          { path: 'job-list', element: <JobListPage /> },
-          { path: 'privacy-policy', element: <PrivacyPolicyPage /> },
-          { path: 'contact', element: <ContactPage /> },
-          { path: 'loading/*', element: <LoadingPage /> },
-          { path: 'my-enrollments', element: <MyEnrollmentsPage /> },
-          { path: 'player/:courseId', element: <PlayerPage /> },
-          { path: 'checkout/:purchaseId', element: <CheckoutPage /> },
-          { path: '*', element: <NotFoundPage /> },
+          { index: true, Component: HomePage, loader: homeLoader, handle: homeHandle },
+          { path: 'course-list', lazy: page(() => import('../pages/public/course-list')) },
+          { path: 'course-list/:input', lazy: page(() => import('../pages/public/course-list')) },
+          { path: 'course/:id', lazy: page(() => import('../pages/public/course-detail')) },
+          { path: 'mentors-list', lazy: page(() => import('../pages/public/mentors')) },
+          { path: 'job-list', lazy: page(() => import('../pages/public/job-list')) },
+          { path: 'privacy-policy', lazy: page(() => import('../pages/public/privacy-policy')) },
+          { path: 'contact', lazy: page(() => import('../pages/public/contact')) },
+          {
+            path: 'certificate/:id',
+            lazy: page(() => import('../pages/certificate/certificate-page')),
+          },
+          { path: 'reset-password', lazy: page(() => import('../pages/account/reset-password')) },
+          { path: 'profile', lazy: page(() => import('../pages/account/profile')) },
+          { path: 'loading/*', lazy: page(() => import('../pages/public/loading')) },
+          { path: 'my-enrollments', lazy: page(() => import('../pages/student/my-enrollments')) },
+          { path: 'player/:courseId', lazy: page(() => import('../pages/student/player')) },
+          { path: 'checkout/:purchaseId', lazy: page(() => import('../pages/student/checkout')) },
+          {
+            path: '*',
+            Component: NotFoundPage,
+            // The status reaches the server's answer: an unknown address is a 404, not a 200.
+            loader: () => data(null, { status: 404 }),
+            handle: notFoundHandle,
+          },
         ],
       },
       {
         // Spec §2: the public navigation, footer and install prompt are hidden on educator routes.
         path: 'educator',
-        element: (
-          <Suspense fallback={<Loader />}>
-            <EducatorLayout />
-          </Suspense>
-        ),
+        lazy: page(() => import('../pages/educator/educator-layout')),
         children: [
-          { index: true, element: <EducatorDashboardPage /> },
-          { path: 'add-course', element: <EducatorAddCoursePage /> },
-          { path: 'my-courses', element: <EducatorMyCoursesPage /> },
-          { path: 'student-enrolled', element: <EducatorStudentEnrolledPage /> },
+          { index: true, lazy: page(() => import('../pages/educator/dashboard')) },
+          { path: 'add-course', lazy: page(() => import('../pages/educator/add-course')) },
+          { path: 'course/:id/edit', lazy: page(() => import('../pages/educator/edit-course')) },
+          {
+            path: 'course/:id/preview',
+            lazy: page(() => import('../pages/educator/course-preview')),
+          },
+          { path: 'my-courses', lazy: page(() => import('../pages/educator/my-courses')) },
+          {
+            path: 'student-enrolled',
+            lazy: page(() => import('../pages/educator/student-enrolled')),
+          },
         ],
       },
     ],
   },
 ];
 
-/** The route table rendered for the current location (tests wrap it in a MemoryRouter). */
-export function AppRoutes() {
-  return useRoutes(routes);
-}
-
-// A declarative BrowserRouter rather than createBrowserRouter: the data router adds ~16 kB gzip to the
-// entry chunk, over the 120 kB budget of /, and no route uses loaders or actions.
-export function AppRouter() {
-  return (
-    <BrowserRouter>
-      <AppRoutes />
-    </BrowserRouter>
-  );
-}
+/** The paths rendered on the server; every other address gets the app shell and renders in the browser. */
+export const SERVER_RENDERED_PATHS = [
+  '/',
+  '/course-list',
+  '/course-list/:input',
+  '/course/:id',
+  '/mentors-list',
+  '/job-list',
+  '/privacy-policy',
+  '/contact',
+  '/certificate/:id',
+] as const;

@@ -14,6 +14,11 @@ export type AuthContextValue = {
   openSignIn: () => void;
   /** Ends the session only; `useAuthActions().signOut` also takes the user home. */
   signOut: () => Promise<void>;
+  /**
+   * Local accounts only: keeps the session in step after the profile page changed the name or
+   * photo (a new user) or the password (a new token, the old one being revoked).
+   */
+  updateSession?: (changes: { token?: string; user?: AuthUser }) => void;
 };
 
 export const AuthContext = createContext<AuthContextValue | null>(null);
@@ -48,6 +53,11 @@ export function useAuthActions(): {
     }),
     [getToken, openSignIn, signOut, navigate],
   );
+}
+
+/** The local session's updater; undefined with Clerk, which keeps its own profile. */
+export function useSessionUpdater(): AuthContextValue['updateSession'] {
+  return useAuthContext().updateSession;
 }
 
 /**

@@ -177,9 +177,10 @@ describe('local session', () => {
 
   it('when the user signs out, then the stored session is removed', async () => {
     storeSession();
+    stubApi(() => ({ data: { success: true, message: 'Sessão terminada' } }));
     const user = renderProvider();
     await user.click(screen.getByRole('button', { name: 'Sair' }));
-    expect(screen.getByTestId('who')).toHaveTextContent('ninguém');
+    await waitFor(() => expect(screen.getByTestId('who')).toHaveTextContent('ninguém'));
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
   });
 

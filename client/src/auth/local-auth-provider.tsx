@@ -2,10 +2,9 @@ import {
   lazy,
   Suspense,
   useCallback,
-  useEffect,
   useMemo,
-  useRef,
   useState,
+  useSyncExternalStore,
   type ReactNode,
 } from 'react';
 import {
@@ -14,17 +13,15 @@ import {
   type AuthContextValue,
   type AuthUser,
 } from './auth-context';
-import {
-  clearSession,
-  readSession,
-  TOKEN_KEY,
-  USER_KEY,
-  writeSession,
-  type LocalSession,
-} from './session-storage';
+import { loadApi } from '../lib/load-api';
+import { clearSession, readSession, subscribeSession, writeSession } from './session-storage';
+
+const SIGN_OUT_TIMEOUT_MS = 5000;
 
 // The dialog's code loads the first time someone opens it, not with the page.
 const LocalSignInDialog = lazy(() => import('./local-sign-in-dialog'));
+
+const signedOutOnServer = () => null;
 
 /**
  * Local accounts (the embedded default). The session survives reloads in localStorage; it is
@@ -32,50 +29,58 @@ const LocalSignInDialog = lazy(() => import('./local-sign-in-dialog'));
  * ends it through the API client.
  */
 export function LocalAuthProvider({ children }: { children: ReactNode }) {
-  const [session, setSession] = useState<LocalSession | null>(readSession);
+  // The server renders signed out (it cannot read this browser's storage), so hydration starts signed
+  // out too and the stored session follows at once; signing in or out in another tab does the same here.
+  const session = useSyncExternalStore(subscribeSession, readSession, signedOutOnServer);
   const [dialogOpen, setDialogOpen] = useState(false);
-  // Read by getToken, so a request sent right after sign-in already carries the new token.
-  const sessionRef = useRef(session);
 
-  const applySession = useCallback((next: LocalSession | null) => {
-    sessionRef.current = next;
-    setSession(next);
+  // Read from the store, so a request sent right after sign-in already carries the new token.
+  const getToken = useCallback(async () => readSession()?.token ?? null, []);
+
+  // A token the server refused (401) ends here without a word to the server: telling it would only
+  // be refused again.
+  const endSession = useCallback(async () => {
+    clearSession();
   }, []);
 
-  const getToken = useCallback(async () => sessionRef.current?.token ?? null, []);
-
+  // 'Sair' revokes the token on the server first; if that fails (offline), the session still ends here.
   const signOut = useCallback(async () => {
-    clearSession();
-    applySession(null);
-  }, [applySession]);
-
-  const startSession = useCallback(
-    (token: string, user: AuthUser) => {
-      const next = { token, user };
-      writeSession(next);
-      applySession(next);
-    },
-    [applySession],
-  );
-
-  // Signing in or out in another tab does the same here.
-  useEffect(() => {
-    function onStorage(event: StorageEvent) {
-      if (event.key === null || event.key === TOKEN_KEY || event.key === USER_KEY)
-        applySession(readSession());
+    if (readSession()) {
+      try {
+        const api = await loadApi();
+        await api.post('/api/auth/sign-out', null, { timeout: SIGN_OUT_TIMEOUT_MS });
+      } catch {
+        // The token lapses by itself within 7 days; the person asked to leave now.
+      }
     }
-    window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
-  }, [applySession]);
+    await endSession();
+  }, [endSession]);
 
-  useApiAuthBridge(getToken, signOut);
+  const updateSession = useCallback((changes: { token?: string; user?: AuthUser }) => {
+    const current = readSession();
+    if (!current) return;
+    writeSession({ token: changes.token ?? current.token, user: changes.user ?? current.user });
+  }, []);
+
+  const startSession = useCallback((token: string, user: AuthUser) => {
+    writeSession({ token, user });
+  }, []);
+
+  useApiAuthBridge(getToken, endSession);
 
   const openSignIn = useCallback(() => setDialogOpen(true), []);
   const closeDialog = useCallback(() => setDialogOpen(false), []);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ user: session?.user ?? null, isLoaded: true, getToken, openSignIn, signOut }),
-    [session, getToken, openSignIn, signOut],
+    () => ({
+      user: session?.user ?? null,
+      isLoaded: true,
+      getToken,
+      openSignIn,
+      signOut,
+      updateSession,
+    }),
+    [session, getToken, openSignIn, signOut, updateSession],
   );
 
   return (

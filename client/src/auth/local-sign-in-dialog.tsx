@@ -1,10 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
+import type { MessageResponse } from '@aprendiz/contract/account';
 import type { AuthResponse } from '@aprendiz/contract/auth';
 import { Dialog } from '../components/dialog';
 import { api, errorMessage } from '../lib/api-client';
 import type { AuthUser } from './auth-context';
 
-type Mode = 'sign-in' | 'sign-up';
+type Mode = 'sign-in' | 'sign-up' | 'forgot';
 
 type LocalSignInDialogProps = {
   onClose: () => void;
@@ -22,12 +23,22 @@ export default function LocalSignInDialog({ onClose, onSignedIn }: LocalSignInDi
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  // The neutral answer to 'Esqueceu a senha?': the same whether or not the e-mail has an account.
+  const [notice, setNotice] = useState<string | null>(null);
   const formId = useId();
   const signingUp = mode === 'sign-up';
+  const forgot = mode === 'forgot';
 
   function switchTo(next: Mode) {
     setMode(next);
     setError(null);
+    setNotice(null);
+  }
+
+  async function requestReset() {
+    const { data } = await api.post<MessageResponse>('/api/auth/forgot-password', { email });
+    setNotice(data.message);
+    setPending(false);
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -36,6 +47,10 @@ export default function LocalSignInDialog({ onClose, onSignedIn }: LocalSignInDi
     setPending(true);
     setError(null);
     try {
+      if (forgot) {
+        await requestReset();
+        return;
+      }
       const { data } = signingUp
         ? await api.post<AuthResponse>('/api/auth/sign-up', { name, email, password })
         : await api.post<AuthResponse>('/api/auth/sign-in', { email, password });
@@ -48,7 +63,7 @@ export default function LocalSignInDialog({ onClose, onSignedIn }: LocalSignInDi
     }
   }
 
-  const title = signingUp ? 'Criar conta' : 'Entrar';
+  const title = signingUp ? 'Criar conta' : forgot ? 'Recuperar senha' : 'Entrar';
 
   return (
     <Dialog open onClose={onClose} title={title} closeLabel="Fechar">
@@ -71,6 +86,11 @@ export default function LocalSignInDialog({ onClose, onSignedIn }: LocalSignInDi
             />
           </label>
         )}
+        {forgot && (
+          <p className="text-sm text-slate-700">
+            Indique o e-mail da sua conta: enviamos um link para escolher uma nova senha.
+          </p>
+        )}
         <label className="block text-sm font-medium text-slate-700">
           E-mail
           <input
@@ -83,38 +103,54 @@ export default function LocalSignInDialog({ onClose, onSignedIn }: LocalSignInDi
             onChange={(e) => setEmail(e.target.value)}
           />
         </label>
-        <div>
-          <label
-            htmlFor={`${formId}-password`}
-            className="block text-sm font-medium text-slate-700"
-          >
-            Senha
-          </label>
-          <input
-            id={`${formId}-password`}
-            className={inputClass}
-            type="password"
-            name="password"
-            autoComplete={signingUp ? 'new-password' : 'current-password'}
-            required
-            minLength={signingUp ? 8 : undefined}
-            aria-describedby={signingUp ? `${formId}-password-hint` : undefined}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-          {signingUp && (
-            <p id={`${formId}-password-hint`} className="mt-1 text-xs text-slate-600">
-              Pelo menos 8 caracteres.
-            </p>
-          )}
-        </div>
+        {!forgot && (
+          <div>
+            <label
+              htmlFor={`${formId}-password`}
+              className="block text-sm font-medium text-slate-700"
+            >
+              Senha
+            </label>
+            <input
+              id={`${formId}-password`}
+              className={inputClass}
+              type="password"
+              name="password"
+              autoComplete={signingUp ? 'new-password' : 'current-password'}
+              required
+              minLength={signingUp ? 8 : undefined}
+              aria-describedby={signingUp ? `${formId}-password-hint` : undefined}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+            {signingUp && (
+              <p id={`${formId}-password-hint`} className="mt-1 text-xs text-slate-600">
+                Pelo menos 8 caracteres.
+              </p>
+            )}
+            {mode === 'sign-in' && (
+              <button
+                type="button"
+                className={`mt-2 text-sm ${linkButtonClass}`}
+                onClick={() => switchTo('forgot')}
+              >
+                Esqueceu a senha?
+              </button>
+            )}
+          </div>
+        )}
         <button
           type="submit"
           disabled={pending}
           className="w-full rounded-md bg-blue-600 px-4 py-2 font-semibold text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:opacity-60"
         >
-          {title}
+          {forgot ? 'Enviar link' : title}
         </button>
+        {notice && (
+          <p role="status" className="rounded-md bg-green-50 p-3 text-sm text-green-800">
+            {notice}
+          </p>
+        )}
         {error && (
           <p id={`${formId}-error`} role="alert" className="text-sm text-red-700">
             {error}
@@ -122,7 +158,11 @@ export default function LocalSignInDialog({ onClose, onSignedIn }: LocalSignInDi
         )}
       </form>
       <p className="mt-4 text-center text-sm text-slate-600">
-        {signingUp ? (
+        {forgot ? (
+          <button type="button" className={linkButtonClass} onClick={() => switchTo('sign-in')}>
+            Voltar a entrar
+          </button>
+        ) : signingUp ? (
           <>
             Já tem conta?{' '}
             <button type="button" className={linkButtonClass} onClick={() => switchTo('sign-in')}>

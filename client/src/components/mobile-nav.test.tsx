@@ -61,6 +61,11 @@ describe('MobileNav', () => {
     await user.click(
       within(screen.getByRole('menu')).getByRole('menuitem', { name: 'Tornar-se educador' }),
     );
+    await user.click(
+      within(screen.getByRole('alertdialog', { name: 'Tornar-se educador' })).getByRole('button', {
+        name: 'Sim, tornar-me educador',
+      }),
+    );
     await waitFor(() => expect(app.setIsEducator).toHaveBeenCalledWith(true));
     expect(calls[0].url).toBe('/api/educator/update-role');
 

@@ -81,7 +81,7 @@ function ProfileTab() {
   const { user } = useAuthUser();
   const { openSignIn, signOut } = useAuthActions();
   const { isEducator } = useAppContext();
-  const { becomeEducator } = useBecomeEducator();
+  const { becomeEducator, confirmation } = useBecomeEducator();
   const navigate = useNavigate();
   const content = (
     <>
@@ -104,22 +104,26 @@ function ProfileTab() {
   const actions: MenuAction[] = isEducator
     ? [{ label: 'Dashboard', onSelect: () => navigate(paths.educator) }]
     : [{ label: 'Tornar-se educador', onSelect: becomeEducator }];
+  actions.push({ label: 'Meu perfil', onSelect: () => navigate(paths.profile) });
   actions.push({ label: 'Sair', onSelect: signOut });
 
   return (
-    <PopupMenu
-      label="Perfil"
-      button={content}
-      buttonClassName={`${itemClass} text-slate-600 hover:text-slate-900`}
-      direction="up"
-      header={
-        <>
-          <p className="truncate text-sm font-semibold text-slate-900">Olá, {user.name}</p>
-          <p className="truncate text-xs text-slate-600">{user.email}</p>
-        </>
-      }
-      actions={actions}
-    />
+    <>
+      <PopupMenu
+        label="Perfil"
+        button={content}
+        buttonClassName={`${itemClass} text-slate-600 hover:text-slate-900`}
+        direction="up"
+        header={
+          <>
+            <p className="truncate text-sm font-semibold text-slate-900">Olá, {user.name}</p>
+            <p className="truncate text-xs text-slate-600">{user.email}</p>
+          </>
+        }
+        actions={actions}
+      />
+      {confirmation}
+    </>
   );
 }
 

@@ -37,7 +37,7 @@ describe('Navbar', () => {
     expect(calls.some((call) => call.url === '/api/educator/update-role')).toBe(false);
   });
 
-  it('when a student is signed in, then it greets them, links My Enrollments and shows their menu', () => {
+  it('when a student is signed in, then it greets them, links My Enrollments and shows their menu', async () => {
     stubServer();
     renderWithProviders(<Navbar />, { auth: { user: testUser } });
     expect(screen.getByText('Olá, Ana Souza')).toBeInTheDocument();
@@ -45,8 +45,23 @@ describe('Navbar', () => {
       'href',
       '/my-enrollments',
     );
-    expect(within(nav()).getByRole('button', { name: 'Menu da conta' })).toBeInTheDocument();
+    // The menu's code loads once someone is signed in (the server renders signed out).
+    expect(await within(nav()).findByRole('button', { name: 'Menu da conta' })).toBeInTheDocument();
     expect(within(nav()).queryByRole('button', { name: 'Começar' })).not.toBeInTheDocument();
+  });
+
+  it('when a student presses Tornar-se educador and cancels the confirmation, then nothing changes', async () => {
+    const { calls } = stubServer();
+    const user = userEvent.setup();
+    const { app } = renderWithProviders(<Navbar />, { auth: { user: testUser } });
+    await user.click(within(nav()).getByRole('button', { name: 'Tornar-se educador' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Tornar-se educador' });
+    expect(dialog).toHaveTextContent('A sua conta passa a ser de educador, de vez');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(calls.some((call) => call.url === '/api/educator/update-role')).toBe(false);
+    expect(app.setIsEducator).not.toHaveBeenCalled();
   });
 
   it('when a student presses Tornar-se educador, then the role is updated, the flag flips and the message shows', async () => {
@@ -54,6 +69,11 @@ describe('Navbar', () => {
     const user = userEvent.setup();
     const { app } = renderWithProviders(<Navbar />, { auth: { user: testUser } });
     await user.click(within(nav()).getByRole('button', { name: 'Tornar-se educador' }));
+    await user.click(
+      within(screen.getByRole('alertdialog', { name: 'Tornar-se educador' })).getByRole('button', {
+        name: 'Sim, tornar-me educador',
+      }),
+    );
 
     expect(await within(nav()).findByRole('link', { name: 'Educator Dashboard' })).toHaveAttribute(
       'href',
@@ -71,6 +91,11 @@ describe('Navbar', () => {
     const user = userEvent.setup();
     const { app } = renderWithProviders(<Navbar />, { auth: { user: testUser } });
     await user.click(within(nav()).getByRole('button', { name: 'Tornar-se educador' }));
+    await user.click(
+      within(screen.getByRole('alertdialog', { name: 'Tornar-se educador' })).getByRole('button', {
+        name: 'Sim, tornar-me educador',
+      }),
+    );
     expect(await screen.findByText('Serviço indisponível')).toBeInTheDocument();
     expect(app.setIsEducator).not.toHaveBeenCalled();
   });
@@ -94,12 +119,12 @@ describe('Navbar', () => {
       auth: { user: testUser },
       route: '/job-list',
     });
-    await user.click(screen.getByRole('button', { name: 'Menu da conta' }));
+    await user.click(await screen.findByRole('button', { name: 'Menu da conta' }));
     const menu = screen.getByRole('menu');
     expect(within(menu).getByText('ana@example.com')).toBeInTheDocument();
     await user.click(within(menu).getByRole('menuitem', { name: 'Sair' }));
     await waitFor(() => expect(auth.signOut).toHaveBeenCalledTimes(1));
-    expect(location()).toBe('/');
+    await waitFor(() => expect(location()).toBe('/'));
   });
 
   it('when on the course list, then the header is white; elsewhere it is light cyan', () => {

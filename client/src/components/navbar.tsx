@@ -28,7 +28,7 @@ function EducatorButton() {
   const { user } = useAuthUser();
   const { openSignIn } = useAuthActions();
   const { isEducator } = useAppContext();
-  const { becomeEducator, pending } = useBecomeEducator();
+  const { becomeEducator, pending, confirmation } = useBecomeEducator();
 
   if (isEducator) {
     return (
@@ -38,14 +38,17 @@ function EducatorButton() {
     );
   }
   return (
-    <button
-      type="button"
-      disabled={pending}
-      onClick={() => (user ? void becomeEducator() : openSignIn())}
-      className={`${linkClass} disabled:opacity-60`}
-    >
-      Tornar-se educador
-    </button>
+    <>
+      <button
+        type="button"
+        disabled={pending}
+        onClick={() => (user ? becomeEducator() : openSignIn())}
+        className={`${linkClass} disabled:opacity-60`}
+      >
+        Tornar-se educador
+      </button>
+      {confirmation}
+    </>
   );
 }
 
@@ -84,7 +87,8 @@ export function Navbar() {
               </Link>
             )}
             {user ? (
-              <div className="flex items-center gap-3">
+              // As tall as the 'Começar' button it replaces, so the page below does not move.
+              <div className="flex h-10 items-center gap-3">
                 <span className="max-w-48 truncate text-slate-800">Olá, {user.name}</span>
                 <UserMenu />
               </div>

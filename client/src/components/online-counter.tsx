@@ -29,14 +29,20 @@ export function OnlineCounter({ className = '' }: { className?: string }) {
     };
   }, []);
 
-  if (count === null) return null;
+  // Until the first answer the line keeps its place, hidden, so nothing beside it moves when it shows.
   return (
-    <p className={`flex items-center gap-1.5 text-sm text-slate-700 ${className}`}>
+    <p
+      aria-hidden={count === null}
+      className={`flex items-center gap-1.5 text-sm text-slate-700 ${count === null ? 'invisible' : ''} ${className}`}
+    >
       <span aria-hidden="true" className="relative flex h-2.5 w-2.5">
         <span className="absolute inline-flex h-full w-full rounded-full bg-green-500 opacity-60 motion-safe:animate-ping" />
         <span className="relative inline-flex h-2.5 w-2.5 rounded-full bg-green-600" />
       </span>
-      <span className="font-semibold text-slate-900">{count}</span> Alunos online
+      <span className="inline-block min-w-[2ch] text-right font-semibold text-slate-900 tabular-nums">
+        {count ?? 0}
+      </span>{' '}
+      Alunos online
     </p>
   );
 }

@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { AuthUser } from '../auth/auth-context';
+import { useNavigate } from 'react-router-dom';
 import { useAuthActions, useAuthUser } from '../auth/auth-context';
+import { paths } from '../config/paths';
 
 export type MenuAction = { label: string; onSelect: () => void | Promise<void> };
 
@@ -141,10 +143,11 @@ export function Avatar({ user, size = 36 }: { user: AuthUser; size?: number }) {
   );
 }
 
-/** The signed-in user's avatar button with their name, e-mail and 'Sair'. */
+/** The signed-in user's avatar button with their name, e-mail, 'Meu perfil' and 'Sair'. */
 export function UserMenu() {
   const { user } = useAuthUser();
   const { signOut } = useAuthActions();
+  const navigate = useNavigate();
   if (!user) return null;
   return (
     <PopupMenu
@@ -157,7 +160,10 @@ export function UserMenu() {
           <p className="truncate text-xs text-slate-600">{user.email}</p>
         </>
       }
-      actions={[{ label: 'Sair', onSelect: signOut }]}
+      actions={[
+        { label: 'Meu perfil', onSelect: () => navigate(paths.profile) },
+        { label: 'Sair', onSelect: signOut },
+      ]}
     />
   );
 }

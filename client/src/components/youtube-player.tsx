@@ -14,7 +14,19 @@ type YouTubePlayerProps = {
   onEnd?: () => void;
   /** False where the player fills the top of a card whose own corners are rounded. */
   rounded?: boolean;
+  /** The second the video opens at (where the learner stopped last time). */
+  startSeconds?: number;
+  /** Once the player is ready: a way to read the video's current second. */
+  onClock?: (clock: VideoClock) => void;
+  onPlay?: () => void;
+  onPause?: () => void;
 };
+
+/** Reads the video's current time in seconds, as the iframe API reports it. */
+export type VideoClock = () => number;
+
+/** The part of the iframe API's player the page reads. */
+type ClockSource = { getCurrentTime: () => number };
 
 /** A player not ready by then is taken as failed: the iframe API reports a failed download only once. */
 export const PLAYER_READY_TIMEOUT_MS = 15_000;
@@ -31,6 +43,10 @@ export function YouTubePlayer({
   autoplay = false,
   onEnd,
   rounded = true,
+  startSeconds = 0,
+  onClock,
+  onPlay,
+  onPause,
 }: YouTubePlayerProps) {
   const videoId = youtubeVideoId(url);
   const [state, setState] = useState<PlayerState>('loading');
@@ -76,8 +92,19 @@ export function YouTubePlayer({
         <YouTube
           videoId={videoId}
           title={title}
-          opts={{ playerVars: { autoplay: autoplay ? 1 : 0 } }}
-          onReady={() => setState('ready')}
+          opts={{
+            playerVars: {
+              autoplay: autoplay ? 1 : 0,
+              ...(startSeconds > 0 ? { start: Math.floor(startSeconds) } : {}),
+            },
+          }}
+          onReady={(event: { target: ClockSource }) => {
+            setState('ready');
+            const player = event.target;
+            onClock?.(() => player.getCurrentTime());
+          }}
+          onPlay={onPlay}
+          onPause={onPause}
           // Also called when the iframe API itself cannot be downloaded (offline, blocked).
           onError={() => setState((current) => (current === 'ready' ? current : 'failed'))}
           onEnd={onEnd}

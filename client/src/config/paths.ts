@@ -15,8 +15,13 @@ export const paths = {
   contact: '/contact',
   jobs: '/job-list',
   mentors: '/mentors-list',
+  profile: '/profile',
+  resetPassword: '/reset-password',
   educator: '/educator',
   educatorAddCourse: '/educator/add-course',
   educatorMyCourses: '/educator/my-courses',
   educatorStudents: '/educator/student-enrolled',
+  educatorEditCourse: (id: string) => `/educator/course/${encodeURIComponent(id)}/edit`,
+  /** The player as the course's own educator sees it: nothing they do there is recorded. */
+  coursePreview: (id: string) => `/educator/course/${encodeURIComponent(id)}/preview`,
 } as const;

@@ -1,6 +1,5 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { useState, type ReactNode } from 'react';
-import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { ToastHost } from '../app/toast-host';
 import { AuthContext, type AuthContextValue, type AuthUser } from '../auth/auth-context';
@@ -38,8 +37,6 @@ function Probe() {
   const ctx = useAppContext();
   return (
     <dl>
-      <dt>courses</dt>
-      <dd data-testid="courses">{`${ctx.coursesStatus}:${ctx.allCourses.map((c) => c.courseTitle).join(',')}`}</dd>
       <dt>user</dt>
       <dd data-testid="user">{ctx.userData ? ctx.userData.enrolledCourses.join(',') : 'none'}</dd>
       <dt>educator</dt>
@@ -67,14 +64,12 @@ function renderContext(handler: StubHandler, initialUser: AuthUser | null = null
     return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
   }
   render(
-    <MemoryRouter>
-      <Auth>
-        <AppContextProvider>
-          <Probe />
-          <ToastHost />
-        </AppContextProvider>
-      </Auth>
-    </MemoryRouter>,
+    <Auth>
+      <AppContextProvider>
+        <Probe />
+        <ToastHost />
+      </AppContextProvider>
+    </Auth>,
   );
   return { calls, setUser: (user: AuthUser | null) => setUser(user) };
 }
@@ -82,26 +77,11 @@ function renderContext(handler: StubHandler, initialUser: AuthUser | null = null
 const ok = (data: unknown) => ({ data: { success: true, ...(data as object) } });
 
 describe('AppContextProvider', () => {
-  it('when mounted, then it loads the course list', async () => {
-    renderContext(() => ok({ courses: [course] }));
-    expect(screen.getByTestId('courses')).toHaveTextContent('loading:');
-    await waitFor(() =>
-      expect(screen.getByTestId('courses')).toHaveTextContent('ready:React do zero'),
-    );
-  });
-
-  it('when the course list cannot be loaded, then the error is shown as a toast', async () => {
-    renderContext(() => {
-      throw networkError();
-    });
-    expect(await screen.findByText('Network Error')).toBeInTheDocument();
-    expect(screen.getByTestId('courses')).toHaveTextContent('error:');
-  });
-
-  it('when nobody is signed in, then no user data or enrollments are requested', async () => {
-    const { calls } = renderContext(() => ok({ courses: [] }));
-    await waitFor(() => expect(screen.getByTestId('courses')).toHaveTextContent('ready:'));
-    expect(calls.map((call) => call.url)).toEqual(['/api/course/all']);
+  it("when nobody is signed in, then nothing is requested: the catalogue is the pages' to load", async () => {
+    const { calls } = renderContext(() => ok({}));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls).toEqual([]);
+    expect(screen.getByTestId('user')).toHaveTextContent('none');
     expect(screen.getByTestId('enrolled')).toHaveTextContent('idle:0');
   });
 
@@ -110,7 +90,7 @@ describe('AppContextProvider', () => {
       if (url === '/api/user/data') return ok({ user: userData('educator') });
       if (url === '/api/user/enrolled-courses')
         return ok({ enrolledCourses: [{ ...course, lectureCompleted: [] }] });
-      return ok({ courses: [course] });
+      throw new Error(`unexpected request: ${url}`);
     }, testUser);
     await waitFor(() => expect(screen.getByTestId('educator')).toHaveTextContent('true'));
     expect(screen.getByTestId('user')).toHaveTextContent(course._id);
@@ -121,7 +101,7 @@ describe('AppContextProvider', () => {
     renderContext(({ url }) => {
       if (url === '/api/user/data') return ok({ user: userData('student') });
       if (url === '/api/user/enrolled-courses') return ok({ enrolledCourses: [] });
-      return ok({ courses: [] });
+      throw new Error(`unexpected request: ${url}`);
     }, testUser);
     await waitFor(() => expect(screen.getByTestId('user')).toHaveTextContent(course._id));
     expect(screen.getByTestId('educator')).toHaveTextContent('false');
@@ -131,7 +111,7 @@ describe('AppContextProvider', () => {
     renderContext(({ url }) => {
       if (url === '/api/user/data') return ok({ user: userData('student') });
       if (url === '/api/user/enrolled-courses') throw networkError();
-      return ok({ courses: [] });
+      throw new Error(`unexpected request: ${url}`);
     }, testUser);
     expect(await screen.findByText('No enrolled courses found.')).toBeInTheDocument();
     expect(screen.getByTestId('enrolled')).toHaveTextContent('error:0');
@@ -142,7 +122,7 @@ describe('AppContextProvider', () => {
       if (url === '/api/user/data') return ok({ user: userData('student') });
       if (url === '/api/user/enrolled-courses')
         return { status: 503, data: { success: false, message: 'Base de dados indisponível' } };
-      return ok({ courses: [] });
+      throw new Error(`unexpected request: ${url}`);
     }, testUser);
     expect(await screen.findByText('Base de dados indisponível')).toBeInTheDocument();
   });
@@ -152,7 +132,7 @@ describe('AppContextProvider', () => {
       if (url === '/api/user/data') return ok({ user: userData('educator') });
       if (url === '/api/user/enrolled-courses')
         return ok({ enrolledCourses: [{ ...course, lectureCompleted: [] }] });
-      return ok({ courses: [] });
+      throw new Error(`unexpected request: ${url}`);
     }, testUser);
     await waitFor(() => expect(screen.getByTestId('enrolled')).toHaveTextContent('ready:1'));
     setUser(null);
@@ -166,7 +146,7 @@ describe('AppContextProvider', () => {
     const { setUser } = renderContext(({ url }) => {
       if (url === '/api/user/data') return new Promise((resolve) => (answerUserData = resolve));
       if (url === '/api/user/enrolled-courses') return ok({ enrolledCourses: [] });
-      return ok({ courses: [] });
+      throw new Error(`unexpected request: ${url}`);
     }, testUser);
     await waitFor(() => expect(screen.getByTestId('enrolled')).toHaveTextContent('ready:0'));
     setUser(null);

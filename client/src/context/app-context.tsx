@@ -10,7 +10,6 @@ import {
 } from 'react';
 import type { UserData, UserDataResponse } from '@aprendiz/contract/auth';
 import type { ErrorResponse } from '@aprendiz/contract/common';
-import type { CourseListResponse, CourseSummary } from '@aprendiz/contract/courses';
 import type { EnrolledCourse, EnrolledCoursesResponse } from '@aprendiz/contract/learning';
 import { useAuthUser } from '../auth/auth-context';
 import { notify } from '../components/toast';
@@ -18,15 +17,11 @@ import { env } from '../config/env';
 import { errorMessage, serverMessage } from '../lib/error-message';
 import { loadApi } from '../lib/load-api';
 
-export type CoursesStatus = 'loading' | 'ready' | 'error';
 export type EnrolledStatus = 'idle' | 'loading' | 'ready' | 'error';
 
 export type AppContextValue = {
   currency: string;
   brand: string;
-  allCourses: CourseSummary[];
-  coursesStatus: CoursesStatus;
-  fetchAllCourses: () => Promise<void>;
   userData: UserData | null;
   fetchUserData: () => Promise<void>;
   isEducator: boolean;
@@ -47,37 +42,20 @@ export function useAppContext(): AppContextValue {
 
 const NO_ENROLLED_COURSES = 'No enrolled courses found.';
 
-/** The catalogue, the signed-in user's data and enrollments, and the educator flag (spec §4). */
+/**
+ * The signed-in user's data and enrollments, and the educator flag (spec §4). The catalogue is not
+ * here: each public page's loader reads what it shows.
+ */
 export function AppContextProvider({ children }: { children: ReactNode }) {
   const { user } = useAuthUser();
   const userId = user?.id ?? null;
   // The user a response belongs to: an answer that arrives after sign-out (or a switch of account) is dropped.
   const currentUserId = useRef<string | null>(userId);
 
-  const [allCourses, setAllCourses] = useState<CourseSummary[]>([]);
-  const [coursesStatus, setCoursesStatus] = useState<CoursesStatus>('loading');
   const [userData, setUserData] = useState<UserData | null>(null);
   const [isEducator, setIsEducator] = useState(false);
   const [enrolledCourses, setEnrolledCourses] = useState<EnrolledCourse[]>([]);
   const [enrolledStatus, setEnrolledStatus] = useState<EnrolledStatus>('idle');
-
-  const fetchAllCourses = useCallback(async () => {
-    setCoursesStatus((status) => (status === 'ready' ? status : 'loading'));
-    try {
-      const api = await loadApi();
-      const { data } = await api.get<CourseListResponse | ErrorResponse>('/api/course/all');
-      if (data.success) {
-        setAllCourses(data.courses);
-        setCoursesStatus('ready');
-      } else {
-        // Spec §8: a non-success answer to the course list is silent.
-        setCoursesStatus('error');
-      }
-    } catch (err) {
-      notify.error(errorMessage(err));
-      setCoursesStatus('error');
-    }
-  }, []);
 
   const fetchUserData = useCallback(async () => {
     const id = currentUserId.current;
@@ -122,14 +100,12 @@ export function AppContextProvider({ children }: { children: ReactNode }) {
   }, []);
 
   useEffect(() => {
-    void fetchAllCourses();
-  }, [fetchAllCourses]);
-
-  useEffect(() => {
     currentUserId.current = userId;
     setUserData(null);
     setIsEducator(false);
-    setEnrolledCourses([]);
+    // The same empty list when there was none: a new one would update every reader of the context, and
+    // a server-rendered part still waiting for its code would have to be rendered again (issue 14).
+    setEnrolledCourses((current) => (current.length === 0 ? current : []));
     setEnrolledStatus('idle');
     if (userId) {
       void fetchUserData();
@@ -141,9 +117,6 @@ export function AppContextProvider({ children }: { children: ReactNode }) {
     () => ({
       currency: env.currency,
       brand: env.brand,
-      allCourses,
-      coursesStatus,
-      fetchAllCourses,
       userData,
       fetchUserData,
       isEducator,
@@ -153,9 +126,6 @@ export function AppContextProvider({ children }: { children: ReactNode }) {
       fetchUserEnrolledCourses,
     }),
     [
-      allCourses,
-      coursesStatus,
-      fetchAllCourses,
       userData,
       fetchUserData,
       isEducator,

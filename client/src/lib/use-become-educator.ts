@@ -1,17 +1,30 @@
-import { useCallback, useState } from 'react';
+import { createElement, useCallback, useState, type ReactNode } from 'react';
 import type { ErrorResponse } from '@aprendiz/contract/common';
 import type { MessageResponse } from '@aprendiz/contract/learning';
+import { ConfirmDialog } from '../components/confirm-dialog';
 import { notify } from '../components/toast';
 import { useAppContext } from '../context/app-context';
 import { errorMessage } from './error-message';
 import { loadApi } from './load-api';
 
-/** Spec §4 'Becoming an educator': the server updates the role, then the flag is set and its message shown. */
-export function useBecomeEducator(): { becomeEducator: () => Promise<void>; pending: boolean } {
+export const BECOME_EDUCATOR_QUESTION =
+  'A sua conta passa a ser de educador, de vez: ganha a área de educador para publicar cursos e ver inscrições e ganhos. Continuar?';
+
+/**
+ * Spec §4 'Becoming an educator': the server updates the role, then the flag is set and its message
+ * shown. The change is for good, so `becomeEducator` first asks: the caller renders `confirmation`.
+ */
+export function useBecomeEducator(): {
+  becomeEducator: () => void;
+  pending: boolean;
+  confirmation: ReactNode;
+} {
   const { setIsEducator, fetchUserData } = useAppContext();
   const [pending, setPending] = useState(false);
+  const [asking, setAsking] = useState(false);
 
-  const becomeEducator = useCallback(async () => {
+  const updateRole = useCallback(async () => {
+    setAsking(false);
     setPending(true);
     try {
       const api = await loadApi();
@@ -31,5 +44,15 @@ export function useBecomeEducator(): { becomeEducator: () => Promise<void>; pend
     }
   }, [setIsEducator, fetchUserData]);
 
-  return { becomeEducator, pending };
+  const becomeEducator = useCallback(() => setAsking(true), []);
+  const confirmation = createElement(ConfirmDialog, {
+    open: asking,
+    title: 'Tornar-se educador',
+    message: BECOME_EDUCATOR_QUESTION,
+    confirmLabel: 'Sim, tornar-me educador',
+    onConfirm: () => void updateRole(),
+    onCancel: () => setAsking(false),
+  });
+
+  return { becomeEducator, pending, confirmation };
 }

@@ -17,10 +17,13 @@ export function pageTitle(title: string): string {
   return title.includes(env.brand) ? title : `${title} | ${env.brand}`;
 }
 
+/** Sets the tab title and, when given, the meta description of the document. */
+export function setPageHead(title: string, description?: string): void {
+  document.title = pageTitle(title);
+  if (description) setMetaDescription(description);
+}
+
 /** Sets the tab title and, when given, the meta description of the current page. */
 export function usePageTitle(title: string, description?: string): void {
-  useEffect(() => {
-    document.title = pageTitle(title);
-    if (description) setMetaDescription(description);
-  }, [title, description]);
+  useEffect(() => setPageHead(title, description), [title, description]);
 }

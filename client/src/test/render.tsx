@@ -1,7 +1,6 @@
 import { render, type RenderResult } from '@testing-library/react';
-import { domMax, LazyMotion } from 'framer-motion';
 import { useState, type ReactElement, type ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider, type LoaderFunction } from 'react-router-dom';
 import { vi } from 'vitest';
 import { ToastHost } from '../app/toast-host';
 import {
@@ -19,11 +18,19 @@ export const testUser: AuthUser = {
   imageUrl: '',
 };
 
+/**
+ * For a findBy that waits on a route loader and the chunks it loads: under a busy parallel run on
+ * two cores, the first answer can take longer than the default second.
+ */
+export const LOADED = { timeout: 5_000 };
+
 type RenderOptions = {
-  /** The address the MemoryRouter starts at. */
+  /** The address the memory router starts at. */
   route?: string;
   /** A route pattern (e.g. '/course/:id'): `ui` is rendered under it, so useParams works. */
   path?: string;
+  /** The page's route loader (pages that read useLoaderData); it runs through the stubbed API. */
+  loader?: LoaderFunction;
   auth?: Partial<AuthContextValue>;
   app?: Partial<AppContextValue>;
 };
@@ -35,9 +42,8 @@ export type RenderWithProvidersResult = RenderResult & {
   location: () => string;
 };
 
-function LocationProbe() {
-  const location = useLocation();
-  return <output data-testid="location" hidden>{`${location.pathname}${location.search}`}</output>;
+function NothingYet() {
+  return null;
 }
 
 function TestAuthProvider({ value, children }: { value: AuthContextValue; children: ReactNode }) {
@@ -60,7 +66,7 @@ function TestAppProvider({ value, children }: { value: AppContextValue; children
 }
 
 /**
- * Renders `ui` inside a MemoryRouter, a stand-in auth provider and an AppContext value, so a test sets the
+ * Renders `ui` inside a memory data router, a stand-in auth provider and an AppContext value, so a test sets the
  * signed-in state and context directly. Every action is a vi.fn() unless given; toasts render in the DOM.
  */
 export function renderWithProviders(
@@ -80,9 +86,6 @@ export function renderWithProviders(
   const app: AppContextValue = {
     currency: 'Kz',
     brand: 'Aprendiz',
-    allCourses: [],
-    coursesStatus: 'ready',
-    fetchAllCourses: vi.fn(async () => {}),
     userData: null,
     fetchUserData: vi.fn(async () => {}),
     isEducator: false,
@@ -93,31 +96,33 @@ export function renderWithProviders(
     ...appOverrides,
   };
 
-  const content = path ? (
-    <Routes>
-      <Route path={path} element={ui} />
-      <Route path="*" element={null} />
-    </Routes>
-  ) : (
-    ui
+  const router = createMemoryRouter(
+    [
+      {
+        path: path ?? '*',
+        element: ui,
+        loader: options.loader,
+        // Nothing shows until the loader has answered; naming that keeps react-router from warning.
+        HydrateFallback: NothingYet,
+      },
+      { path: '*', element: null },
+    ],
+    { initialEntries: [route] },
   );
 
   const result = render(
-    <MemoryRouter initialEntries={[route]}>
-      <TestAuthProvider value={auth}>
-        <TestAppProvider value={app}>
-          <LazyMotion features={domMax}>{content}</LazyMotion>
-          <ToastHost />
-          <LocationProbe />
-        </TestAppProvider>
-      </TestAuthProvider>
-    </MemoryRouter>,
+    <TestAuthProvider value={auth}>
+      <TestAppProvider value={app}>
+        <RouterProvider router={router} />
+        <ToastHost />
+      </TestAppProvider>
+    </TestAuthProvider>,
   );
 
   return {
     ...result,
     auth,
     app,
-    location: () => result.getByTestId('location').textContent ?? '',
+    location: () => `${router.state.location.pathname}${router.state.location.search}`,
   };
 }

@@ -34,7 +34,7 @@ export function EducatorSignInRequired() {
 
 /** Shown at /educator/* to a signed-in student: what the area offers and the way in. */
 export function BecomeEducatorOffer() {
-  const { becomeEducator, pending } = useBecomeEducator();
+  const { becomeEducator, pending, confirmation } = useBecomeEducator();
   return (
     <GateMessage>
       <p className="mt-3 text-slate-700">
@@ -44,11 +44,12 @@ export function BecomeEducatorOffer() {
       <button
         type="button"
         disabled={pending}
-        onClick={() => void becomeEducator()}
+        onClick={becomeEducator}
         className={primaryButtonClass}
       >
         Tornar-se educador
       </button>
+      {confirmation}
     </GateMessage>
   );
 }

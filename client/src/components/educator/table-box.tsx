@@ -4,16 +4,32 @@ import type { ReactNode } from 'react';
  * A table's frame: on a phone the table scrolls sideways inside it, so the page itself never does.
  * Focusable with a name, because a keyboard user needs to reach a scrolling region to scroll it.
  */
-export function TableBox({ label, children }: { label: string; children: ReactNode }) {
+export function TableBox({
+  label,
+  children,
+  scrollHint = false,
+}: {
+  label: string;
+  children: ReactNode;
+  /** For a table wider than a phone: says so above it there, since a cut-off column shows no sign. */
+  scrollHint?: boolean;
+}) {
   return (
-    <div
-      role="region"
-      aria-label={label}
-      tabIndex={0}
-      className="w-full max-w-4xl overflow-x-auto rounded-md border border-gray-500/20 bg-white"
-    >
-      {children}
-    </div>
+    <>
+      {scrollHint && (
+        <p aria-hidden="true" className="mb-1 text-xs text-gray-600 sm:hidden">
+          Deslize a tabela para o lado para ver todas as colunas →
+        </p>
+      )}
+      <div
+        role="region"
+        aria-label={label}
+        tabIndex={0}
+        className="w-full max-w-4xl overflow-x-auto rounded-md border border-gray-500/20 bg-white"
+      >
+        {children}
+      </div>
+    </>
   );
 }
 

@@ -239,6 +239,23 @@ describe('AddCoursePage', { timeout: 20_000 }, () => {
     expect(courseData.courseDescription).toBe('<p>Aprenda a <em>transformar</em> dados</p>');
   });
 
+  it('when Salvar rascunho is pressed, then the course goes with status draft and the server message shows', async () => {
+    const { calls } = stubApi(() => ({
+      status: 201,
+      data: { success: true, message: 'Rascunho guardado', status: 'draft' },
+    }));
+    const user = userEvent.setup();
+    renderPage();
+    await user.type(field.title(), 'Ainda em obras');
+    await user.upload(field.thumbnail(), png());
+    await user.click(screen.getByRole('button', { name: 'Salvar rascunho' }));
+
+    expect(await screen.findByText('Rascunho guardado')).toBeInTheDocument();
+    const [request] = addCourseCalls(calls);
+    const sent = JSON.parse((request.body as FormData).get('courseData') as string);
+    expect(sent).toMatchObject({ courseTitle: 'Ainda em obras', status: 'draft' });
+  });
+
   it('when the course is being sent, then ADD is disabled until the answer arrives', async () => {
     let answer: (response: StubResponse) => void = () => {};
     const { calls } = stubApi(

@@ -1,316 +1,41 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { ErrorResponse } from '@aprendiz/contract/common';
-import {
-  COURSE_CATEGORIES,
-  COURSE_CATEGORY_SLUGS,
-  COURSE_LEVEL_SLUGS,
-  COURSE_LEVELS,
-  type CourseCategory,
-  type CourseLevel,
-} from '@aprendiz/contract/catalogue';
-import { addCourseDataSchema, type AddCourseDataInput } from '@aprendiz/contract/educator';
-import { findIncompleteLectures } from '@aprendiz/contract/rules/incomplete-lectures';
 import type { MessageResponse } from '@aprendiz/contract/learning';
-import { COURSE_PRICE_MAX } from '@aprendiz/contract/rules/pricing';
-import { educatorIcons } from '../../components/educator/educator-icons';
-import { describeIncompleteLectures } from '../../components/educator/incomplete-lectures';
 import { notify } from '../../components/toast';
 import { api, errorMessage } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
-import { ChapterBuilder } from './add-course/chapter-builder';
-import type { ChapterDraft } from './add-course/course-draft';
-import { inputClass, labelClass } from './add-course/form-styles';
-import { plainSpaces } from './add-course/plain-spaces';
-import { RichTextEditor } from './add-course/rich-text-editor';
+import { CourseForm, type CourseFormSubmit } from './add-course/course-form';
 
-const THUMBNAIL_NOT_SELECTED = 'Thumbnail Not Selected';
-const NOT_AN_IMAGE = 'Selecione um arquivo de imagem (JPEG, PNG, WebP, GIF ou AVIF).';
-
-/** The form's fields as the server's schema reads them; `collapsed` is interface state and stays here. */
-function courseData(fields: {
-  title: string;
-  description: string;
-  price: string;
-  discount: string;
-  category: CourseCategory | '';
-  level: CourseLevel | '';
-  chapters: ChapterDraft[];
-}): AddCourseDataInput {
-  return {
-    courseTitle: fields.title,
-    // Only what is sent loses Quill's &nbsp;: fed back into the editor, a trailing ordinary space
-    // would be trimmed while the educator is still typing.
-    courseDescription: plainSpaces(fields.description),
-    // Spec §5: price and discount are sent as numbers.
-    coursePrice: Number(fields.price),
-    discount: Number(fields.discount),
-    // Both are optional: an unchosen one is left out rather than sent empty.
-    category: fields.category || undefined,
-    level: fields.level || undefined,
-    courseContent: fields.chapters.map((chapter) => ({
-      chapterId: chapter.chapterId,
-      chapterTitle: chapter.chapterTitle,
-      chapterOrder: chapter.chapterOrder,
-      chapterContent: chapter.chapterContent,
-    })),
-  };
-}
-
-function ThumbnailPreview({ file }: { file: File }) {
-  const [url, setUrl] = useState<string | null>(null);
-
-  useEffect(() => {
-    const objectUrl = URL.createObjectURL(file);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [file]);
-
-  if (!url) return null;
-  return (
-    <img
-      src={url}
-      alt="Pré-visualização da miniatura"
-      className="h-16 w-28 rounded border border-gray-300 object-cover"
-    />
+/** Sends a new course; 'Salvar rascunho' keeps it as a draft only its educator sees. */
+async function addCourse({ data, image, intent }: CourseFormSubmit): Promise<boolean> {
+  const form = new FormData();
+  form.append(
+    'courseData',
+    JSON.stringify(intent === 'draft' ? { ...data, status: 'draft' } : data),
   );
+  if (image) form.append('image', image);
+  try {
+    const { data: response } = await api.post<MessageResponse | ErrorResponse>(
+      '/api/educator/add-course',
+      form,
+    );
+    if (response.success) {
+      notify.success(response.message);
+      return true;
+    }
+    notify.error(response.message);
+  } catch (err) {
+    notify.error(errorMessage(err));
+  }
+  return false;
 }
 
 /** /educator/add-course: the course form, its chapter builder and the multipart upload (spec §2, §4, §5). */
 export default function AddCoursePage() {
   usePageTitle('Add Course');
-  const id = useId();
-  const thumbnailInput = useRef<HTMLInputElement>(null);
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
-  const [price, setPrice] = useState('0');
-  const [discount, setDiscount] = useState('0');
-  const [category, setCategory] = useState<CourseCategory | ''>('');
-  const [level, setLevel] = useState<CourseLevel | ''>('');
-  const [image, setImage] = useState<File | null>(null);
-  const [chapters, setChapters] = useState<ChapterDraft[]>([]);
-  const [sending, setSending] = useState(false);
-  const incomplete = findIncompleteLectures(chapters);
-
-  function handleThumbnail(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0] ?? null;
-    if (file && !file.type.startsWith('image/')) {
-      notify.error(NOT_AN_IMAGE);
-      event.target.value = '';
-      setImage(null);
-      return;
-    }
-    setImage(file);
-  }
-
-  function reset() {
-    setTitle('');
-    setDescription('');
-    setPrice('0');
-    setDiscount('0');
-    setCategory('');
-    setLevel('');
-    setImage(null);
-    setChapters([]);
-    if (thumbnailInput.current) thumbnailInput.current.value = '';
-  }
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending) return;
-    if (!image) {
-      notify.error(THUMBNAIL_NOT_SELECTED);
-      return;
-    }
-    const data = courseData({ title, description, price, discount, category, level, chapters });
-    // The server's own schema: what it would refuse is reported here, before the upload.
-    const parsed = addCourseDataSchema.safeParse(data);
-    if (!parsed.success) {
-      notify.error(parsed.error.issues[0]?.message ?? 'Dados do curso inválidos');
-      return;
-    }
-    const form = new FormData();
-    form.append('courseData', JSON.stringify(data));
-    form.append('image', image);
-    setSending(true);
-    try {
-      const { data: response } = await api.post<MessageResponse | ErrorResponse>(
-        '/api/educator/add-course',
-        form,
-      );
-      if (response.success) {
-        notify.success(response.message);
-        reset();
-      } else {
-        notify.error(response.message);
-      }
-    } catch (err) {
-      notify.error(errorMessage(err));
-    } finally {
-      setSending(false);
-    }
-  }
-
   return (
     <div className="p-4 md:p-8">
       <h1 className="mb-6 text-2xl font-semibold text-slate-900">Add Course</h1>
-      <form onSubmit={handleSubmit} className="flex max-w-md flex-col gap-5 text-gray-700">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-title`} className={labelClass}>
-            Course Title
-          </label>
-          <input
-            id={`${id}-title`}
-            type="text"
-            required
-            maxLength={200}
-            placeholder="Digite aqui"
-            value={title}
-            onChange={(event) => setTitle(event.target.value)}
-            className={inputClass}
-          />
-        </div>
-
-        <div className="flex flex-col gap-1">
-          <span id={`${id}-description`} className={labelClass}>
-            Course Description
-          </span>
-          <RichTextEditor
-            value={description}
-            onChange={setDescription}
-            labelledBy={`${id}-description`}
-          />
-        </div>
-
-        <div className="flex flex-wrap gap-4">
-          <div className="flex w-32 flex-col gap-1">
-            <label htmlFor={`${id}-price`} className={labelClass}>
-              Course Price
-            </label>
-            <input
-              id={`${id}-price`}
-              type="number"
-              required
-              min={0}
-              max={COURSE_PRICE_MAX}
-              step={0.01}
-              inputMode="decimal"
-              value={price}
-              onChange={(event) => setPrice(event.target.value)}
-              className={inputClass}
-            />
-          </div>
-          <div className="flex w-32 flex-col gap-1">
-            <label htmlFor={`${id}-discount`} className={labelClass}>
-              Discount %
-            </label>
-            <input
-              id={`${id}-discount`}
-              type="number"
-              required
-              min={0}
-              max={100}
-              step={1}
-              inputMode="numeric"
-              value={discount}
-              onChange={(event) => setDiscount(event.target.value)}
-              className={inputClass}
-            />
-          </div>
-        </div>
-
-        <div className="flex flex-wrap gap-4">
-          <div className="flex min-w-40 flex-1 flex-col gap-1">
-            <label htmlFor={`${id}-category`} className={labelClass}>
-              Categoria (opcional)
-            </label>
-            <select
-              id={`${id}-category`}
-              value={category}
-              onChange={(event) => setCategory(event.target.value as CourseCategory | '')}
-              className={inputClass}
-            >
-              <option value="">Sem categoria</option>
-              {COURSE_CATEGORY_SLUGS.map((slug) => (
-                <option key={slug} value={slug}>
-                  {COURSE_CATEGORIES[slug]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="flex min-w-40 flex-1 flex-col gap-1">
-            <label htmlFor={`${id}-level`} className={labelClass}>
-              Nível (opcional)
-            </label>
-            <select
-              id={`${id}-level`}
-              value={level}
-              onChange={(event) => setLevel(event.target.value as CourseLevel | '')}
-              className={inputClass}
-            >
-              <option value="">Sem nível</option>
-              {COURSE_LEVEL_SLUGS.map((slug) => (
-                <option key={slug} value={slug}>
-                  {COURSE_LEVELS[slug]}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
-
-        <div className="flex flex-col gap-2">
-          <span aria-hidden="true" className={labelClass}>
-            Course Thumbnail
-          </span>
-          <div className="flex flex-wrap items-center gap-3">
-            <label className="inline-flex cursor-pointer items-center gap-2 rounded bg-blue-600 px-3 py-2 text-sm font-medium text-white focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-blue-600 hover:bg-blue-700">
-              {educatorIcons.upload}
-              <span>{image ? 'Trocar imagem' : 'Escolher imagem'}</span>
-              <input
-                ref={thumbnailInput}
-                type="file"
-                accept="image/*"
-                aria-label="Course Thumbnail"
-                onChange={handleThumbnail}
-                className="sr-only"
-              />
-            </label>
-            {image && <ThumbnailPreview file={image} />}
-          </div>
-        </div>
-
-        {/* A fieldset is at least as wide as its content unless told otherwise: a long chapter name would widen the page. */}
-        <fieldset className="flex min-w-0 flex-col gap-2">
-          <legend className={`${labelClass} mb-2`}>Chapters</legend>
-          <ChapterBuilder chapters={chapters} onChange={setChapters} />
-        </fieldset>
-
-        {incomplete.count > 0 && (
-          // Spec §5 accepts these lectures, so this warns and ADD stays enabled.
-          <div
-            id={`${id}-incomplete`}
-            className="flex gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
-          >
-            <span className="mt-0.5">{educatorIcons.warning}</span>
-            <div className="min-w-0 space-y-1 break-words">
-              <p className="font-medium">{describeIncompleteLectures(incomplete)}</p>
-              <p>
-                Os alunos verão só o número destas aulas ou &quot;Este vídeo não está
-                disponível&quot;. Pode adicionar o curso mesmo assim.
-              </p>
-            </div>
-          </div>
-        )}
-
-        <button
-          type="submit"
-          disabled={sending}
-          aria-busy={sending}
-          aria-describedby={incomplete.count > 0 ? `${id}-incomplete` : undefined}
-          className="my-4 w-max rounded bg-black px-8 py-2.5 font-semibold text-white hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:opacity-60"
-        >
-          ADD
-        </button>
-      </form>
+      <CourseForm submitLabel="ADD" offerDraft onSave={addCourse} />
     </div>
   );
 }

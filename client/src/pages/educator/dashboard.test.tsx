@@ -59,10 +59,10 @@ describe('DashboardPage', () => {
     expect(screen.getByText('Total Earnings').previousElementSibling).toHaveTextContent(
       'Kz 1234.50',
     );
-    expect(calls).toHaveLength(1);
-    expect(calls[0].method).toBe('GET');
-    expect(calls[0].url).toBe('/api/educator/dashboard');
-    expect(calls[0].headers.get('Authorization')).toBe('Bearer test-token');
+    const dashboardCalls = calls.filter((call) => call.url === '/api/educator/dashboard');
+    expect(dashboardCalls).toHaveLength(1);
+    expect(dashboardCalls[0].method).toBe('GET');
+    expect(dashboardCalls[0].headers.get('Authorization')).toBe('Bearer test-token');
   });
 
   it('when payments were refunded, then under the earnings the refund count and amount show in Portuguese; none, no line', async () => {
@@ -185,6 +185,56 @@ describe('DashboardPage', () => {
 
     await user.click(screen.getByRole('button', { name: 'flag' }));
     expect(await screen.findByText('Total Courses')).toBeInTheDocument();
-    expect(calls).toHaveLength(1);
+    expect(calls.filter((call) => call.url === '/api/educator/dashboard')).toHaveLength(1);
+  });
+
+  it("when the trends arrive, then today's enrollments and earnings are said and tabled, per course completion shows, and 90 dias asks for 90 days", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const analytics = (days: number) => ({
+      success: true,
+      analytics: {
+        series: Array.from({ length: days }, (_, i) => ({
+          date: i === days - 1 ? today : `2000-01-${String((i % 28) + 1).padStart(2, '0')}`,
+          enrollments: i === days - 1 ? 2 : 0,
+          earnings: i === days - 1 ? 33.98 : 0,
+        })),
+        courses: [
+          {
+            courseId: 'c1',
+            courseTitle: 'React moderno',
+            completionRate: 25,
+            dropOffLecture: { lectureId: 'l2', lectureTitle: 'Hooks', learners: 3 },
+          },
+        ],
+      },
+    });
+    const { calls } = stubApi((request) =>
+      request.url.startsWith('/api/educator/analytics')
+        ? { data: analytics(request.url.endsWith('90') ? 90 : 30) }
+        : { data: filled },
+    );
+    const user = userEvent.setup();
+    renderDashboard();
+
+    expect(
+      await screen.findByText(
+        /Nos últimos 30 dias: 2 inscrições e Kz 33.98 em ganhos. Hoje: 2 inscrições, Kz 33.98./,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('trends-chart')).toHaveAttribute('aria-hidden', 'true');
+    const dayTable = screen.getByRole('region', { name: 'Inscrições e ganhos por dia' });
+    const [, newest] = within(dayTable).getAllByRole('row');
+    expect(
+      within(newest)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([new Date(`${today}T12:00:00Z`).toLocaleDateString('pt-BR'), '2', 'Kz 33.98']);
+    const courseTable = screen.getByRole('region', { name: 'Conclusão por curso' });
+    expect(courseTable).toHaveTextContent('React moderno25%Hooks (3 alunos)');
+
+    await user.click(screen.getByRole('button', { name: '90 dias' }));
+    expect(await screen.findByText(/Nos últimos 90 dias/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '90 dias' })).toHaveAttribute('aria-pressed', 'true');
+    expect(calls.map((call) => call.url)).toContain('/api/educator/analytics?days=90');
   });
 });

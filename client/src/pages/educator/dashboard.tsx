@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { DashboardData, DashboardResponse } from '@aprendiz/contract/educator';
 import { formatMoney } from '@aprendiz/contract/rules/pricing';
 import { educatorIcons } from '../../components/educator/educator-icons';
+import { EducatorTrends } from '../../components/educator/educator-trends';
 import { PersonCell } from '../../components/educator/person-cell';
 import {
   cellClass,
@@ -134,6 +135,7 @@ export default function DashboardPage() {
         <h2 className="text-lg font-medium text-slate-900">Latest Enrollments</h2>
         <LatestEnrollments rows={dashboard.enrolledStudentsData} />
       </section>
+      <EducatorTrends currency={currency} />
     </div>
   );
 }

@@ -79,6 +79,11 @@ describe('EducatorLayout', () => {
     expect(screen.queryByText('conteúdo do painel')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Tornar-se educador' }));
+    await user.click(
+      within(screen.getByRole('alertdialog', { name: 'Tornar-se educador' })).getByRole('button', {
+        name: 'Sim, tornar-me educador',
+      }),
+    );
 
     expect(await screen.findByText('Agora você pode publicar um curso')).toBeInTheDocument();
     expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
@@ -97,6 +102,11 @@ describe('EducatorLayout', () => {
       app: { userData: student },
     });
     await user.click(screen.getByRole('button', { name: 'Tornar-se educador' }));
+    await user.click(
+      within(screen.getByRole('alertdialog', { name: 'Tornar-se educador' })).getByRole('button', {
+        name: 'Sim, tornar-me educador',
+      }),
+    );
     expect(await screen.findByText('Serviço indisponível')).toBeInTheDocument();
     expect(app.setIsEducator).not.toHaveBeenCalled();
     expect(sidebar()).not.toBeInTheDocument();

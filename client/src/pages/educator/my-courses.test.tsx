@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { EducatorCoursesResponse } from '@aprendiz/contract/educator';
 import { networkError, stubApi } from '../../test/api-stub';
@@ -15,6 +16,7 @@ const courses: EducatorCoursesResponse['courses'] = [
     studentCount: 3,
     earnings: 134,
     createdAt: '2025-03-09T12:00:00.000Z',
+    status: 'published',
     incompleteLectures: { count: 0, lectures: [] },
   },
   {
@@ -26,6 +28,7 @@ const courses: EducatorCoursesResponse['courses'] = [
     studentCount: 0,
     earnings: 0,
     createdAt: '2024-12-25T12:00:00.000Z',
+    status: 'draft',
     incompleteLectures: { count: 0, lectures: [] },
   },
 ];
@@ -38,7 +41,8 @@ function renderPage() {
   });
 }
 
-describe('MyCoursesPage', () => {
+// Dialogs and several round trips: on a busy machine that outlasts the default 5 s.
+describe('MyCoursesPage', { timeout: 20_000 }, () => {
   it('while the courses are on their way, then the loader shows', () => {
     stubApi(() => new Promise(() => {}));
     renderPage();
@@ -56,12 +60,19 @@ describe('MyCoursesPage', () => {
       within(header)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['All Courses', 'Courses Price', 'Earnings', 'Students', 'Course Status']);
+    ).toEqual(['All Courses', 'Courses Price', 'Earnings', 'Students', 'Course Status', 'Ações']);
     expect(
       within(rows[0])
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['React moderno', '$49.90', 'Kz 134.00', '3', '09/03/2025']);
+    ).toEqual([
+      'React moderno',
+      '$49.90',
+      'Kz 134.00',
+      '3',
+      'Publicado · 09/03/2025',
+      'EditarPré-visualizarDespublicarExcluir',
+    ]);
     expect(rows[0].querySelector('img')).toHaveAttribute('src', '/uploads/react.webp');
     expect(within(rows[0]).getByRole('link', { name: 'React moderno' })).toHaveAttribute(
       'href',
@@ -77,7 +88,14 @@ describe('MyCoursesPage', () => {
       within(row as HTMLElement)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['Git para iniciantes', 'Free', 'Kz 0.00', '0', '25/12/2024']);
+    ).toEqual([
+      'Git para iniciantes',
+      'Free',
+      'Kz 0.00',
+      '0',
+      'Rascunho · 25/12/2024',
+      'EditarPré-visualizarPublicarExcluir',
+    ]);
   });
 
   it('when a course has incomplete lectures, then its title cell names them', async () => {
@@ -105,6 +123,82 @@ describe('MyCoursesPage', () => {
         'Aulas incompletas: 1.1 sem título, 2.3 sem vídeo, 3.1 sem título e com link de vídeo inválido',
     );
     expect(second).not.toHaveTextContent(/incompleta/i);
+  });
+
+  it('when the row actions are used, then edit and preview link to their pages, publish changes the status, and delete asks first naming the course', async () => {
+    const { calls } = stubApi((request) => {
+      if (request.url.endsWith('/publish')) {
+        return {
+          data: {
+            success: true,
+            message: 'Curso publicado',
+            courseId: courses[1]._id,
+            status: 'published',
+          },
+        };
+      }
+      if (request.method === 'DELETE')
+        return { data: { success: true, message: 'Curso excluído' } };
+      return { data: { success: true, courses } };
+    });
+    const user = userEvent.setup();
+    renderPage();
+
+    expect(await screen.findByRole('link', { name: 'Editar React moderno' })).toHaveAttribute(
+      'href',
+      `/educator/course/${courses[0]._id}/edit`,
+    );
+    expect(screen.getByRole('link', { name: 'Pré-visualizar React moderno' })).toHaveAttribute(
+      'href',
+      `/educator/course/${courses[0]._id}/preview`,
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Publicar Git para iniciantes' }));
+    expect(await screen.findByText('Curso publicado')).toBeInTheDocument();
+    expect(calls.at(-1)).toMatchObject({
+      method: 'POST',
+      url: `/api/educator/course/${courses[1]._id}/publish`,
+    });
+    const gitRow = screen.getByRole('link', { name: 'Git para iniciantes' }).closest('tr')!;
+    expect(within(gitRow).getByText('Publicado')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Excluir Git para iniciantes' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Excluir curso' });
+    expect(dialog).toHaveTextContent('Excluir o curso "Git para iniciantes"?');
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Excluir' }));
+
+    expect(await screen.findByText('Curso excluído')).toBeInTheDocument();
+    expect(calls.at(-1)).toMatchObject({
+      method: 'DELETE',
+      url: `/api/educator/course/${courses[1]._id}`,
+    });
+    expect(screen.queryByRole('link', { name: 'Git para iniciantes' })).not.toBeInTheDocument();
+  });
+
+  it('when deleting is refused because learners are enrolled, then the server message shows and the course stays', async () => {
+    stubApi((request) =>
+      request.method === 'DELETE'
+        ? {
+            status: 409,
+            data: {
+              success: false,
+              message: 'Não é possível excluir um curso com alunos inscritos.',
+            },
+          }
+        : { data: { success: true, courses } },
+    );
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Excluir React moderno' }));
+    await user.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Excluir' }),
+    );
+
+    expect(
+      await screen.findByText('Não é possível excluir um curso com alunos inscritos.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'React moderno' })).toBeInTheDocument();
   });
 
   it('when the educator has no courses, then the page says so and links to Add Course', async () => {

@@ -1,6 +1,18 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { EducatorCourse, EducatorCoursesResponse } from '@aprendiz/contract/educator';
+import type { ErrorResponse } from '@aprendiz/contract/common';
+import type {
+  CourseChangeResponse,
+  EducatorCourse,
+  EducatorCoursesResponse,
+} from '@aprendiz/contract/educator';
+import {
+  canUnpublish,
+  COURSE_STATUS_LABELS,
+  type CourseStatus,
+} from '@aprendiz/contract/rules/course-status';
 import { formatMoney } from '@aprendiz/contract/rules/pricing';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import {
   cellClass,
   headCellClass,
@@ -12,8 +24,10 @@ import {
 import { IncompleteLecturesNote } from '../../components/educator/incomplete-lectures';
 import { useEducatorResource } from '../../components/educator/use-educator-resource';
 import { Loader } from '../../components/loader';
+import { notify } from '../../components/toast';
 import { paths } from '../../config/paths';
 import { useAppContext } from '../../context/app-context';
+import { api, errorMessage } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
 
 const selectCourses = (response: EducatorCoursesResponse) => response.courses;
@@ -23,7 +37,71 @@ function educatorPrice(price: number): string {
   return price === 0 ? 'Free' : `$${formatMoney(price)}`;
 }
 
-function CourseRow({ course, currency }: { course: EducatorCourse; currency: string }) {
+const STATUS_BADGE: Record<CourseStatus, string> = {
+  published: 'bg-green-100 text-green-900',
+  draft: 'bg-amber-100 text-amber-900',
+  unpublished: 'bg-slate-200 text-slate-800',
+};
+
+const actionClass =
+  'rounded-sm text-sm font-medium text-blue-700 underline hover:text-blue-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:opacity-60';
+
+type RowActions = {
+  busy: boolean;
+  onToggleStatus: (course: EducatorCourse) => void;
+  onDelete: (course: EducatorCourse) => void;
+};
+
+function CourseActions({
+  course,
+  busy,
+  onToggleStatus,
+  onDelete,
+}: { course: EducatorCourse } & RowActions) {
+  const publishing = !canUnpublish(course.status);
+  return (
+    <div className="flex min-w-max flex-wrap gap-x-3 gap-y-1">
+      <Link
+        to={paths.educatorEditCourse(course._id)}
+        aria-label={`Editar ${course.courseTitle}`}
+        className={actionClass}
+      >
+        Editar
+      </Link>
+      <Link
+        to={paths.coursePreview(course._id)}
+        aria-label={`Pré-visualizar ${course.courseTitle}`}
+        className={actionClass}
+      >
+        Pré-visualizar
+      </Link>
+      <button
+        type="button"
+        disabled={busy}
+        aria-label={`${publishing ? 'Publicar' : 'Despublicar'} ${course.courseTitle}`}
+        onClick={() => onToggleStatus(course)}
+        className={actionClass}
+      >
+        {publishing ? 'Publicar' : 'Despublicar'}
+      </button>
+      <button
+        type="button"
+        disabled={busy}
+        aria-label={`Excluir ${course.courseTitle}`}
+        onClick={() => onDelete(course)}
+        className={`${actionClass} text-red-700 hover:text-red-900`}
+      >
+        Excluir
+      </button>
+    </div>
+  );
+}
+
+function CourseRow({
+  course,
+  currency,
+  ...actions
+}: { course: EducatorCourse; currency: string } & RowActions) {
   return (
     <tr className={rowClass}>
       <td className={cellClass}>
@@ -52,7 +130,18 @@ function CourseRow({ course, currency }: { course: EducatorCourse; currency: str
         {`${currency} ${formatMoney(course.earnings)}`}
       </td>
       <td className={cellClass}>{course.studentCount}</td>
-      <td className={cellClass}>{new Date(course.createdAt).toLocaleDateString('pt-BR')}</td>
+      <td className={`${cellClass} whitespace-nowrap`}>
+        <span
+          className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_BADGE[course.status]}`}
+        >
+          {COURSE_STATUS_LABELS[course.status]}
+        </span>
+        <span className="text-gray-500"> · </span>
+        {new Date(course.createdAt).toLocaleDateString('pt-BR')}
+      </td>
+      <td className={cellClass}>
+        <CourseActions course={course} {...actions} />
+      </td>
     </tr>
   );
 }
@@ -61,7 +150,55 @@ function CourseRow({ course, currency }: { course: EducatorCourse; currency: str
 export default function MyCoursesPage() {
   usePageTitle('My Courses');
   const { currency } = useAppContext();
-  const courses = useEducatorResource('/api/educator/courses', selectCourses);
+  const loaded = useEducatorResource('/api/educator/courses', selectCourses);
+  // What this page changed since the list loaded: new statuses, deleted courses.
+  const [statuses, setStatuses] = useState<Record<string, CourseStatus>>({});
+  const [deleted, setDeleted] = useState<ReadonlySet<string>>(new Set());
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const [toDelete, setToDelete] = useState<EducatorCourse | null>(null);
+  const courses = loaded
+    ?.filter((course) => !deleted.has(course._id))
+    .map((course) => ({ ...course, status: statuses[course._id] ?? course.status }));
+
+  async function toggleStatus(course: EducatorCourse) {
+    const action = canUnpublish(course.status) ? 'unpublish' : 'publish';
+    setBusyId(course._id);
+    try {
+      const { data } = await api.post<CourseChangeResponse | ErrorResponse>(
+        `/api/educator/course/${encodeURIComponent(course._id)}/${action}`,
+      );
+      if (data.success) {
+        setStatuses((current) => ({ ...current, [course._id]: data.status }));
+        notify.success(data.message);
+      } else {
+        notify.error(data.message);
+      }
+    } catch (err) {
+      notify.error(errorMessage(err));
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  async function deleteCourse(course: EducatorCourse) {
+    setToDelete(null);
+    setBusyId(course._id);
+    try {
+      const { data } = await api.delete<{ success: true; message: string } | ErrorResponse>(
+        `/api/educator/course/${encodeURIComponent(course._id)}`,
+      );
+      if (data.success) {
+        setDeleted((current) => new Set([...current, course._id]));
+        notify.success(data.message);
+      } else {
+        notify.error(data.message);
+      }
+    } catch (err) {
+      notify.error(errorMessage(err));
+    } finally {
+      setBusyId(null);
+    }
+  }
 
   if (!courses) return <Loader label="Carregando os seus cursos…" />;
 
@@ -79,8 +216,8 @@ export default function MyCoursesPage() {
           </Link>
         </p>
       ) : (
-        <TableBox label="My Courses">
-          <table className={`${tableClass} min-w-[36rem]`}>
+        <TableBox label="My Courses" scrollHint>
+          <table className={`${tableClass} min-w-[48rem]`}>
             <thead className={headRowClass}>
               <tr>
                 <th scope="col" className={headCellClass}>
@@ -98,16 +235,40 @@ export default function MyCoursesPage() {
                 <th scope="col" className={headCellClass}>
                   Course Status
                 </th>
+                <th scope="col" className={headCellClass}>
+                  Ações
+                </th>
               </tr>
             </thead>
             <tbody>
               {courses.map((course) => (
-                <CourseRow key={course._id} course={course} currency={currency} />
+                <CourseRow
+                  key={course._id}
+                  course={course}
+                  currency={currency}
+                  busy={busyId === course._id}
+                  onToggleStatus={(target) => void toggleStatus(target)}
+                  onDelete={setToDelete}
+                />
               ))}
             </tbody>
           </table>
         </TableBox>
       )}
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Excluir curso"
+        message={
+          toDelete
+            ? `Excluir o curso "${toDelete.courseTitle}"? A miniatura também é apagada e não há como desfazer. Um curso com alunos inscritos não pode ser excluído: despublique-o.`
+            : ''
+        }
+        confirmLabel="Excluir"
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => {
+          if (toDelete) void deleteCourse(toDelete);
+        }}
+      />
     </div>
   );
 }

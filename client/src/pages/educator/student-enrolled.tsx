@@ -27,7 +27,7 @@ export default function StudentEnrolledPage() {
   return (
     <div className="space-y-4 p-4 md:p-8">
       <h1 className="text-2xl font-semibold text-slate-900">Student Enrolled</h1>
-      <TableBox label="Student Enrolled">
+      <TableBox label="Student Enrolled" scrollHint>
         <table className={`${tableClass} min-w-[28rem]`}>
           <thead className={headRowClass}>
             <tr>

@@ -2,9 +2,9 @@ import { validateContactSubmission } from '@aprendiz/contract/site';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
-import { usePageTitle } from '../../lib/use-page-title';
 import type { FormError } from './contact/form-response';
 import { submitContact } from './contact/submit-contact';
+import type { RouteHandle } from '../../app/page-meta';
 
 /** Spec §9: after a successful message the visitor is taken home 4 s later. */
 export const CONTACT_REDIRECT_MS = 4000;
@@ -22,6 +22,13 @@ export function fieldErrorText(field: string, messages: readonly string[]): stri
 const inputClass =
   'mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2.5 text-slate-900 shadow-sm focus:border-blue-600 focus:outline-2 focus:outline-blue-600 aria-[invalid=true]:border-red-600';
 
+export const handle: RouteHandle = {
+  meta: () => ({
+    title: 'Contato',
+    description: 'Fale com a equipe: envie a sua dúvida, sugestão ou proposta.',
+  }),
+};
+
 /** /contact: a message to the team through the form service (spec §2, §4, §8). */
 export default function ContactPage() {
   const navigate = useNavigate();
@@ -35,8 +42,6 @@ export default function ContactPage() {
   const submitting = useRef(false);
   const emailRef = useRef<HTMLInputElement>(null);
   const messageRef = useRef<HTMLTextAreaElement>(null);
-  usePageTitle('Contato', 'Fale com a equipe: envie a sua dúvida, sugestão ou proposta.');
-
   useEffect(() => {
     if (status !== 'succeeded') return;
     const timer = setTimeout(() => navigate(paths.home), CONTACT_REDIRECT_MS);

@@ -1,4 +1,5 @@
 import type { CourseDetail, Lecture } from '@aprendiz/contract/courses';
+import type { CourseReviewsResponse } from '@aprendiz/contract/reviews';
 import {
   countLectures,
   courseTotalMinutes,
@@ -6,17 +7,26 @@ import {
 } from '@aprendiz/contract/rules/duration';
 import { isFreeCourse } from '@aprendiz/contract/rules/pricing';
 import { courseSummary } from '@aprendiz/contract/rules/text';
-import { useRef, useState, type RefObject } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import {
+  data,
+  Link,
+  useLoaderData,
+  useRevalidator,
+  type LoaderFunctionArgs,
+} from 'react-router-dom';
 import { ChapterList } from '../../components/chapter-list';
-import { Loader } from '../../components/loader';
+import { CourseReviews } from '../../components/reviews/course-reviews';
 import { DiscountedPrice } from '../../components/price';
 import { RatingStars } from '../../components/rating-stars';
 import { YouTubePlayer } from '../../components/youtube-player';
 import { paths } from '../../config/paths';
 import { useAppContext } from '../../context/app-context';
-import { usePageTitle } from '../../lib/use-page-title';
-import { useCourse } from './course-detail/use-course';
+import { catalogueSource } from '../../data/catalogue-source';
+import { loadOrReport, type LoadResult } from '../../data/load-result';
+import { currentApiAuth } from '../../lib/api-auth';
+import type { RouteHandle } from '../../app/page-meta';
+import { courseMeta } from './course-detail/course-meta';
 import { StickyBuyBar } from './course-detail/sticky-buy-bar';
 import { useEnrollAction, type EnrollAction } from './course-detail/use-enroll-action';
 import { useScrolledPast } from './course-detail/use-scrolled-past';
@@ -50,7 +60,8 @@ function EnrollButton({ course, action, layout }: EnrollButtonProps) {
   }
   if (isEnrolled) {
     return (
-      <Link to={paths.myEnrollments} className={className}>
+      // Issue 16: the player opens at the lecture and second the learner left.
+      <Link to={paths.player(course._id)} className={className}>
         Retomar Curso
       </Link>
     );
@@ -130,15 +141,21 @@ function PricePanel({
   );
 }
 
-function CourseView({ course }: { course: CourseDetail }) {
+function CourseView({
+  course,
+  reviews,
+}: {
+  course: CourseDetail;
+  reviews: CourseReviewsResponse | undefined;
+}) {
   const [preview, setPreview] = useState<Lecture | null>(null);
   const panelRef = useRef<HTMLElement>(null);
   const contentEndRef = useRef<HTMLDivElement>(null);
   const action = useEnrollAction(course);
   const panelScrolledAway = useScrolledPast(panelRef, contentEndRef);
   const { currency } = useAppContext();
+  const { user } = useAuthUser();
   const summary = courseSummary(course.courseDescription);
-  usePageTitle(course.courseTitle, summary);
 
   function playPreview(lecture: Lecture) {
     setPreview(lecture);
@@ -191,6 +208,13 @@ function CourseView({ course }: { course: CourseDetail }) {
             dangerouslySetInnerHTML={{ __html: course.courseDescription }}
           />
         </section>
+        <div className="mt-10 md:col-start-1">
+          <CourseReviews
+            courseId={course._id}
+            initial={reviews}
+            canReply={user?.id === course.educator._id}
+          />
+        </div>
         <div ref={contentEndRef} className="md:col-start-1" />
       </div>
       {panelScrolledAway && (
@@ -203,7 +227,6 @@ function CourseView({ course }: { course: CourseDetail }) {
 }
 
 function NotFound() {
-  usePageTitle('Curso não encontrado');
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">
       <h1 className="text-2xl font-semibold text-slate-900">Curso não encontrado</h1>
@@ -221,7 +244,6 @@ function NotFound() {
 }
 
 function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
-  usePageTitle('Erro ao carregar o curso');
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">
       <h1 className="text-2xl font-semibold text-slate-900">Não foi possível carregar o curso</h1>
@@ -237,24 +259,59 @@ function LoadError({ message, onRetry }: { message: string; onRetry: () => void 
   );
 }
 
+export type CourseDetailData = {
+  course: LoadResult<CourseDetail | null>;
+  /**
+   * The first page of reviews, rendered with the course; when it could not be read the section
+   * asks for it itself (and shows its own error).
+   */
+  reviews?: CourseReviewsResponse;
+  /** Whether the course was read with the visitor's token (lecture links and myRating depend on it). */
+  signedIn: boolean;
+};
+
+/** GET /api/course/:id's course; a missing one answers 404 on the server too. */
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const source = await catalogueSource(context);
+  const signedIn = Boolean(await currentApiAuth()?.getToken());
+  const courseId = params.id ?? '';
+  const [course, reviews] = await Promise.all([
+    loadOrReport(() => source.course(courseId)),
+    source.reviews(courseId).catch(() => null),
+  ]);
+  const result: CourseDetailData = { course, signedIn, ...(reviews ? { reviews } : {}) };
+  return course.ok && course.value === null ? data(result, { status: 404 }) : result;
+}
+
+export const handle: RouteHandle = {
+  meta: ({ data: loaded }) => {
+    const course = (loaded as CourseDetailData | undefined)?.course;
+    if (!course?.ok || !course.value) {
+      return {
+        title: 'Curso não encontrado',
+        description: 'O curso que você procura não existe.',
+        noindex: true,
+      };
+    }
+    return courseMeta(course.value);
+  },
+};
+
 /** /course/{id}: the course's summary, structure, free previews and the buy / enroll panel. */
 export default function CourseDetailPage() {
-  const { id = '' } = useParams();
-  const { state, reload } = useCourse(id);
+  const { course, signedIn, reviews } = useLoaderData<CourseDetailData>();
+  const { user } = useAuthUser();
+  const revalidator = useRevalidator();
+  const shouldReload = (user !== null) !== signedIn && revalidator.state === 'idle';
 
-  switch (state.status) {
-    case 'loading':
-      return (
-        <>
-          <h1 className="sr-only">Carregando curso</h1>
-          <Loader label="Carregando curso…" />
-        </>
-      );
-    case 'not-found':
-      return <NotFound />;
-    case 'error':
-      return <LoadError message={state.message} onRetry={reload} />;
-    case 'ready':
-      return <CourseView course={state.course} />;
-  }
+  // The server renders what anyone may see; a signed-in visitor's own view (lecture links, rating)
+  // follows once the session is known, and again after signing in or out on this page.
+  useEffect(() => {
+    if (shouldReload) void revalidator.revalidate();
+  }, [shouldReload, revalidator]);
+
+  if (!course.ok)
+    return <LoadError message={course.message} onRetry={() => void revalidator.revalidate()} />;
+  if (!course.value) return <NotFound />;
+  return <CourseView course={course.value} reviews={reviews} />;
 }

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubApi, type StubRequest, type StubResponse } from '../../test/api-stub';
 import { courseSummary } from '../../test/course-fixtures';
-import { renderWithProviders } from '../../test/render';
-import CourseListPage from './course-list';
+import { LOADED, renderWithProviders } from '../../test/render';
+import CourseListPage, { handle, loader } from './course-list';
 
 function courses(count: number, from = 1): CourseSummary[] {
   return Array.from({ length: count }, (_, index) =>
@@ -41,7 +41,7 @@ function searchParams(request: StubRequest): URLSearchParams {
 }
 
 function renderList(route: string) {
-  return renderWithProviders(<CourseListPage />, { route, path: '/course-list/:input?' });
+  return renderWithProviders(<CourseListPage />, { route, path: '/course-list/:input?', loader });
 }
 
 function cardTitles(): string[] {
@@ -50,16 +50,23 @@ function cardTitles(): string[] {
 
 const countLine = () => screen.getByRole('status');
 
-describe('CourseListPage', () => {
+const results = () => within(screen.getByRole('region', { name: 'Cursos' })).getByRole('list');
+
+describe('CourseListPage', { timeout: 20_000 }, () => {
   it('when opened without a term, then the title, the breadcrumb home and every course in a 3-column grid show, with a count', async () => {
     const { calls } = stubSearch(titled('JavaScript do Zero', 'React Avançado'));
     renderList('/course-list');
-    expect(screen.getByRole('heading', { level: 1, name: 'Lista de Cursos' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Lista de Cursos' }, LOADED),
+    ).toBeInTheDocument();
     const breadcrumb = screen.getByRole('navigation', { name: 'Trilha de navegação' });
     expect(within(breadcrumb).getByRole('link', { name: 'Início' })).toHaveAttribute('href', '/');
     expect(breadcrumb).toHaveTextContent('Início/Lista de Cursos');
 
-    expect(await screen.findByText('2 cursos encontrados')).toHaveAttribute('aria-live', 'polite');
+    expect(await screen.findByText('2 cursos encontrados', {}, LOADED)).toHaveAttribute(
+      'aria-live',
+      'polite',
+    );
     expect(cardTitles()).toEqual(['JavaScript do Zero', 'React Avançado']);
     const grid = screen.getAllByRole('link', { name: /do Zero/ })[0].closest('ul');
     expect(grid).toHaveClass('sm:grid-cols-2', 'lg:grid-cols-3');
@@ -75,7 +82,7 @@ describe('CourseListPage', () => {
   it('when opened with a term, then the server’s results show in its order, the box is pre-filled and a chip shows the term', async () => {
     const { calls } = stubSearch(titled('Programação em C', 'Lógica de Programação'));
     renderList('/course-list/programacao');
-    expect(await screen.findByText('2 cursos encontrados')).toBeInTheDocument();
+    expect(await screen.findByText('2 cursos encontrados', {}, LOADED)).toBeInTheDocument();
     expect(cardTitles()).toEqual(['Programação em C', 'Lógica de Programação']);
     expect(searchParams(calls[0]).get('q')).toBe('programacao');
     expect(screen.getByRole('searchbox')).toHaveValue('programacao');
@@ -88,10 +95,10 @@ describe('CourseListPage', () => {
     const { calls } = stubSearch(courses(3));
     const user = userEvent.setup();
     const { location } = renderList('/course-list/python?level=iniciante');
-    await screen.findByText('3 cursos encontrados');
+    await screen.findByText('3 cursos encontrados', {}, LOADED);
     await user.click(screen.getByRole('button', { name: 'Limpar pesquisa' }));
-    expect(location()).toBe('/course-list?level=iniciante');
-    expect(screen.getByRole('searchbox')).toHaveValue('');
+    await waitFor(() => expect(location()).toBe('/course-list?level=iniciante'));
+    await waitFor(() => expect(screen.getByRole('searchbox')).toHaveValue(''));
     await waitFor(() => expect(searchParams(calls.at(-1)!).get('q')).toBe(''));
     expect(searchParams(calls.at(-1)!).get('level')).toBe('iniciante');
   });
@@ -100,9 +107,9 @@ describe('CourseListPage', () => {
     const { calls } = stubSearch(courses(1));
     const user = userEvent.setup();
     const { location } = renderList('/course-list?sort=price');
-    await screen.findByText('1 curso encontrado');
+    await screen.findByText('1 curso encontrado', {}, LOADED);
     await user.type(screen.getByRole('searchbox'), 'dados{Enter}');
-    expect(location()).toBe('/course-list/dados?sort=price');
+    await waitFor(() => expect(location()).toBe('/course-list/dados?sort=price'));
     await waitFor(() => expect(searchParams(calls.at(-1)!).get('q')).toBe('dados'));
     expect(searchParams(calls.at(-1)!).get('sort')).toBe('price');
   });
@@ -111,17 +118,19 @@ describe('CourseListPage', () => {
     const { calls } = stubSearch(courses(2));
     const user = userEvent.setup();
     const { location } = renderList('/course-list');
-    await screen.findByText('2 cursos encontrados');
+    await screen.findByText('2 cursos encontrados', {}, LOADED);
     const levels = screen.getByRole('group', { name: 'Nível' });
     expect(within(levels).getByRole('button', { name: 'Todos' })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
     await user.click(within(levels).getByRole('button', { name: 'Avançado' }));
-    expect(location()).toBe('/course-list?level=avancado');
-    expect(within(levels).getByRole('button', { name: 'Avançado' })).toHaveAttribute(
-      'aria-pressed',
-      'true',
+    await waitFor(() => expect(location()).toBe('/course-list?level=avancado'));
+    await waitFor(() =>
+      expect(within(levels).getByRole('button', { name: 'Avançado' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      ),
     );
     await waitFor(() => expect(searchParams(calls.at(-1)!).get('level')).toBe('avancado'));
   });
@@ -130,7 +139,7 @@ describe('CourseListPage', () => {
     const { calls } = stubSearch(courses(2));
     const user = userEvent.setup();
     const { location } = renderList('/course-list?category=dados-ia');
-    await screen.findByText('2 cursos encontrados');
+    await screen.findByText('2 cursos encontrados', {}, LOADED);
     expect(searchParams(calls[0]).get('category')).toBe('dados-ia');
     const categories = screen.getByRole('group', { name: 'Categoria' });
     expect(within(categories).getByRole('button', { name: 'Dados e IA' })).toHaveAttribute(
@@ -138,14 +147,14 @@ describe('CourseListPage', () => {
       'true',
     );
     await user.click(within(categories).getByRole('button', { name: 'Todas' }));
-    expect(location()).toBe('/course-list');
+    await waitFor(() => expect(location()).toBe('/course-list'));
   });
 
   it('when Menor preço is chosen, then the address and the request sort by price', async () => {
     const { calls } = stubSearch(courses(2));
     const user = userEvent.setup();
     const { location } = renderList('/course-list');
-    await screen.findByText('2 cursos encontrados');
+    await screen.findByText('2 cursos encontrados', {}, LOADED);
     const sort = screen.getByRole('combobox', { name: 'Ordenar por' });
     expect(
       within(sort)
@@ -153,14 +162,14 @@ describe('CourseListPage', () => {
         .map((option) => option.textContent),
     ).toEqual(['Relevância', 'Mais bem avaliados', 'Mais alunos', 'Mais recentes', 'Menor preço']);
     await user.selectOptions(sort, 'Menor preço');
-    expect(location()).toBe('/course-list?sort=price');
+    await waitFor(() => expect(location()).toBe('/course-list?sort=price'));
     await waitFor(() => expect(searchParams(calls.at(-1)!).get('sort')).toBe('price'));
   });
 
   it('when the address holds values it does not know, then they are ignored', async () => {
     const { calls } = stubSearch(courses(1));
     renderList('/course-list?category=culinaria&sort=barato');
-    await screen.findByText('1 curso encontrado');
+    await screen.findByText('1 curso encontrado', {}, LOADED);
     expect(searchParams(calls[0]).get('category')).toBeNull();
     expect(searchParams(calls[0]).get('sort')).toBe('relevance');
   });
@@ -168,14 +177,18 @@ describe('CourseListPage', () => {
   it('when more courses match than a page holds, then 24 show and Ver mais adds the next page', async () => {
     const { calls } = stubSearch(courses(30));
     const user = userEvent.setup();
-    renderList('/course-list');
-    expect(await screen.findByText('30 cursos encontrados')).toBeInTheDocument();
+    const { location } = renderList('/course-list?sort=rating');
+    expect(await screen.findByText('30 cursos encontrados', {}, LOADED)).toBeInTheDocument();
     expect(cardTitles()).toHaveLength(24);
     expect(screen.getByText('Mostrando 24 de 30')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Ver mais' }));
-    await waitFor(() => expect(cardTitles()).toHaveLength(30));
+    await waitFor(() => expect(cardTitles()).toHaveLength(30), LOADED);
     expect(cardTitles().slice(23, 25)).toEqual(['Curso 24', 'Curso 25']);
-    expect(searchParams(calls.at(-1)!).get('page')).toBe('2');
+    // The next page comes through the route's loader, with the same search, without a navigation.
+    expect(calls).toHaveLength(2);
+    expect(searchParams(calls[1]!).get('page')).toBe('2');
+    expect(searchParams(calls[1]!).get('sort')).toBe('rating');
+    await waitFor(() => expect(location()).toBe('/course-list?sort=rating'));
     expect(screen.queryByRole('button', { name: 'Ver mais' })).not.toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: /Curso 25/ })[0]).toHaveFocus();
   });
@@ -183,16 +196,42 @@ describe('CourseListPage', () => {
   it('when nothing matches, then the count line names the term', async () => {
     stubSearch([]);
     renderList('/course-list/cobol');
-    await waitFor(() =>
-      expect(countLine()).toHaveTextContent(/Nenhum curso encontrado para “cobol”/),
+    await waitFor(
+      () => expect(countLine()).toHaveTextContent(/Nenhum curso encontrado para “cobol”/),
+      LOADED,
     );
     expect(screen.queryAllByRole('heading', { level: 3 })).toHaveLength(0);
   });
 
-  it('when courses are loading, then skeletons show', () => {
-    stubApi(() => new Promise<StubResponse>(() => {}));
+  it('when another search is loading, then the current results stay, marked busy, until it answers', async () => {
+    let answer: (response: StubResponse) => void = () => {};
+    const first = {
+      success: true,
+      courses: titled('Curso antigo'),
+      total: 1,
+      page: 1,
+      pageSize: 24,
+    };
+    // The request is recorded before it is answered: the first is the page's, the second the level's.
+    const { calls } = stubApi(() =>
+      calls.length === 1
+        ? { data: first }
+        : new Promise<StubResponse>((resolve) => (answer = resolve)),
+    );
+    const user = userEvent.setup();
     renderList('/course-list');
-    expect(screen.getByRole('status', { name: 'Carregando cursos…' })).toBeInTheDocument();
+    await screen.findByText('1 curso encontrado', {}, LOADED);
+    const levels = screen.getByRole('group', { name: 'Nível' });
+    await user.click(within(levels).getByRole('button', { name: 'Avançado' }));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(cardTitles()).toEqual(['Curso antigo']);
+    expect(results()).toHaveAttribute('aria-busy', 'true');
+
+    answer({
+      data: { success: true, courses: titled('Curso novo'), total: 1, page: 1, pageSize: 24 },
+    });
+    await waitFor(() => expect(cardTitles()).toEqual(['Curso novo']));
+    expect(results()).toHaveAttribute('aria-busy', 'false');
   });
 
   it('when the search fails, then the server’s message is toasted and Tentar novamente asks again', async () => {
@@ -204,10 +243,20 @@ describe('CourseListPage', () => {
     );
     const user = userEvent.setup();
     renderList('/course-list');
-    expect(await screen.findByText('Pesquisa inválida')).toBeInTheDocument();
+    expect(await screen.findByText('Pesquisa inválida', {}, LOADED)).toBeInTheDocument();
+    expect(screen.getByText('Não foi possível carregar os cursos agora.')).toBeInTheDocument();
+    expect(screen.queryAllByRole('heading', { level: 3 })).toHaveLength(0);
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
-    expect(await screen.findByText('1 curso encontrado')).toBeInTheDocument();
-    expect(calls.length).toBeGreaterThanOrEqual(2);
+    expect(await screen.findByText('1 curso encontrado', {}, LOADED)).toBeInTheDocument();
+    expect(calls).toHaveLength(2);
+  });
+
+  it('when its route is matched, then the head names the list, or the term searched', () => {
+    const meta = (input?: string) =>
+      handle.meta?.({ data: undefined, params: { input }, pathname: '/course-list' });
+    expect(meta()?.title).toBe('Lista de Cursos');
+    expect(meta(' python ')?.title).toBe('Cursos: python');
+    expect(meta()?.description).toMatch(/cursos online de tecnologia/);
   });
 });

@@ -1,23 +1,36 @@
-import { useEffect, useRef } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import type { CourseSearchResponse, CourseSummary } from '@aprendiz/contract/courses';
+import { useEffect, useRef, useState } from 'react';
+import {
+  Link,
+  useFetcher,
+  useLoaderData,
+  useLocation,
+  useNavigate,
+  useNavigation,
+  useParams,
+  useRevalidator,
+  useSearchParams,
+  type LoaderFunctionArgs,
+} from 'react-router-dom';
+import type { RouteHandle } from '../../app/page-meta';
 import { CourseCard } from '../../components/course-card';
-import { CourseGridSkeleton } from '../../components/course-grid-skeleton';
 import { SearchBar } from '../../components/search-bar';
 import { paths } from '../../config/paths';
-import { usePageTitle } from '../../lib/use-page-title';
+import { catalogueSource } from '../../data/catalogue-source';
+import { loadOrReport, type LoadResult } from '../../data/load-result';
 import { CourseFilters } from './course-list/course-filters';
 import {
   readFilters,
+  readPage,
+  searchQuery,
   writeFilters,
   type CourseFilters as Filters,
 } from './course-list/search-params';
-import { useCourseSearch, type CourseSearchState } from './course-list/use-course-search';
 
 // Spec §9: three columns at most.
 const GRID = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3';
 // The first row of the 3-column grid is in view on arrival (one card on a phone, three on a desktop).
 const ABOVE_THE_FOLD = 3;
-const SKELETON_COUNT = 6;
 const FOCUS =
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600';
 
@@ -25,73 +38,135 @@ function hasFilter(filters: Filters): boolean {
   return filters.category !== null || filters.level !== null;
 }
 
+export type CourseListData = { result: LoadResult<CourseSearchResponse> };
+
+/** One page of GET /api/course/search for the address: its term, filters, sort and `page`. */
+export async function loader({
+  params,
+  request,
+  context,
+}: LoaderFunctionArgs): Promise<CourseListData> {
+  const url = new URL(request.url);
+  const term = (params.input ?? '').trim();
+  const source = await catalogueSource(context);
+  const query = searchQuery(term, readFilters(url.searchParams), readPage(url.searchParams));
+  return { result: await loadOrReport(() => source.search(query)) };
+}
+
+export const handle: RouteHandle = {
+  meta: ({ params }) => {
+    const term = (params.input ?? '').trim();
+    return {
+      title: term ? `Cursos: ${term}` : 'Lista de Cursos',
+      description:
+        'Todos os cursos online de tecnologia em português: programação, dados, design e carreira.',
+    };
+  },
+};
+
+/** The results shown: the loader's first page, then every page 'Ver mais' added. */
+type Shown = { first: CourseSearchResponse; courses: CourseSummary[]; page: number };
+
+function startFrom(first: CourseSearchResponse): Shown {
+  return { first, courses: first.courses, page: first.page };
+}
+
 /** The line read out to screen readers whenever the results change (issue 17). */
-function countLine(search: CourseSearchState, term: string, filters: Filters): string {
-  if (search.status === 'loading' || search.status === 'error') return '';
-  if (search.total === 1) return '1 curso encontrado';
-  if (search.total > 0) return `${search.total} cursos encontrados`;
+function countLine(total: number, term: string, filters: Filters): string {
+  if (total === 1) return '1 curso encontrado';
+  if (total > 0) return `${total} cursos encontrados`;
   if (term)
     return `Nenhum curso encontrado para “${term}”. Tente outra palavra ou veja todos os cursos.`;
   if (hasFilter(filters)) return 'Nenhum curso encontrado com esses filtros.';
   return 'Ainda não há cursos publicados. Volte em breve!';
 }
 
-function Results({ search }: { search: CourseSearchState }) {
+function LoadFailed() {
+  const revalidator = useRevalidator();
+  return (
+    <div className="flex flex-col items-start gap-3 py-8 text-slate-700">
+      <p>Não foi possível carregar os cursos agora.</p>
+      <button
+        type="button"
+        onClick={() => void revalidator.revalidate()}
+        disabled={revalidator.state === 'loading'}
+        className={`rounded-md border border-slate-300 px-4 py-2 font-medium text-slate-800 hover:bg-slate-50 ${FOCUS}`}
+      >
+        Tentar novamente
+      </button>
+    </div>
+  );
+}
+
+function Results({
+  first,
+  busy,
+  term,
+  filters,
+}: {
+  first: CourseSearchResponse;
+  busy: boolean;
+  term: string;
+  filters: Filters;
+}) {
   const list = useRef<HTMLUListElement>(null);
+  const location = useLocation();
+  const fetcher = useFetcher<CourseListData>();
+  const [shown, setShown] = useState<Shown>(() => startFrom(first));
+  // A new search (address change, revalidation) starts the list again from its first page.
+  if (shown.first !== first) setShown(startFrom(first));
   // Where the cards added by 'Ver mais' start: focus goes there, so keyboard and screen-reader
   // users carry on reading from the first new course instead of staying on the button.
   const firstNew = useRef<number | null>(null);
-  const shown = search.courses.length;
+  const count = shown.courses.length;
+
+  useEffect(() => {
+    const more = fetcher.data?.result;
+    if (!more?.ok || fetcher.state !== 'idle') return;
+    setShown((current) =>
+      current.first === first && more.value.page === current.page + 1
+        ? { first, courses: [...current.courses, ...more.value.courses], page: more.value.page }
+        : current,
+    );
+  }, [fetcher.data, fetcher.state, first]);
 
   useEffect(() => {
     const index = firstNew.current;
-    if (index === null || shown <= index) return;
+    if (index === null || count <= index) return;
     firstNew.current = null;
     list.current?.children[index]?.querySelector('a')?.focus();
-  }, [shown]);
+  }, [count]);
 
-  if (search.status === 'loading') {
-    return (
-      <CourseGridSkeleton count={SKELETON_COUNT} label="Carregando cursos…" gridClassName={GRID} />
-    );
+  function loadMore() {
+    firstNew.current = count;
+    const params = new URLSearchParams(location.search);
+    params.set('page', String(shown.page + 1));
+    void fetcher.load(`${location.pathname}?${params.toString()}`);
   }
-  if (search.status === 'error') {
-    return (
-      <div className="flex flex-col items-start gap-3 py-8 text-slate-700">
-        <p>Não foi possível carregar os cursos agora.</p>
-        <button
-          type="button"
-          onClick={search.retry}
-          className={`rounded-md border border-slate-300 px-4 py-2 font-medium text-slate-800 hover:bg-slate-50 ${FOCUS}`}
-        >
-          Tentar novamente
-        </button>
-      </div>
-    );
-  }
-  if (search.courses.length === 0) return null;
 
-  const loadingMore = search.status === 'loading-more';
+  const loadingMore = fetcher.state !== 'idle';
   return (
     <>
-      <ul ref={list} className={GRID}>
-        {search.courses.map((course, index) => (
-          <li key={course._id}>
-            <CourseCard course={course} priority={index < ABOVE_THE_FOLD} />
-          </li>
-        ))}
-      </ul>
-      {search.courses.length < search.total && (
+      <p role="status" aria-live="polite" className="mb-4 min-h-6 text-slate-700">
+        {countLine(first.total, term, filters)}
+      </p>
+      {count > 0 && (
+        <ul ref={list} aria-busy={busy} className={GRID}>
+          {shown.courses.map((course, index) => (
+            <li key={course._id}>
+              <CourseCard course={course} priority={index < ABOVE_THE_FOLD} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {count > 0 && count < first.total && (
         <div className="mt-10 flex flex-col items-center gap-2">
           <p className="text-sm text-slate-600">
-            Mostrando {search.courses.length} de {search.total}
+            Mostrando {count} de {first.total}
           </p>
           <button
             type="button"
-            onClick={() => {
-              firstNew.current = shown;
-              search.loadMore();
-            }}
+            onClick={loadMore}
             disabled={loadingMore}
             aria-busy={loadingMore}
             className={`min-h-11 rounded-md border border-slate-300 bg-white px-8 font-medium text-slate-800 hover:bg-slate-50 disabled:cursor-wait disabled:opacity-60 ${FOCUS}`}
@@ -112,11 +187,9 @@ export default function CourseListPage() {
   const term = input.trim();
   const filters = readFilters(searchParams);
   const query = writeFilters(filters).toString();
-  const search = useCourseSearch(term, filters);
-  usePageTitle(
-    term ? `Cursos: ${term}` : 'Lista de Cursos',
-    'Todos os cursos online de tecnologia em português: programação, dados, design e carreira.',
-  );
+  const { result } = useLoaderData<CourseListData>();
+  // While another search loads, the current results stay, marked busy.
+  const busy = useNavigation().state === 'loading';
 
   function clearTerm() {
     const path = paths.courseList();
@@ -171,10 +244,11 @@ export default function CourseListPage() {
         <h2 id="results-heading" className="sr-only">
           Cursos
         </h2>
-        <p role="status" aria-live="polite" className="mb-4 min-h-6 text-slate-700">
-          {countLine(search, term, filters)}
-        </p>
-        <Results search={search} />
+        {result.ok ? (
+          <Results first={result.value} busy={busy} term={term} filters={filters} />
+        ) : (
+          <LoadFailed />
+        )}
       </section>
     </div>
   );

@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { networkError, stubApi, type StubHandler } from '../../test/api-stub';
 import { courseSummary } from '../../test/course-fixtures';
-import { renderWithProviders, testUser } from '../../test/render';
-import HomePage from './home';
+import { LOADED, renderWithProviders, testUser } from '../../test/render';
+import HomePage, { handle, loader } from './home';
 
 vi.mock('react-calendly', () => ({
   PopupModal: (props: { open: boolean }) =>
@@ -17,14 +18,32 @@ const courses = Array.from({ length: 30 }, (_, index) =>
   }),
 );
 
-function teaser() {
-  return screen.getByRole('region', { name: 'Aprenda com os melhores' });
+const catalogue =
+  (list = courses): StubHandler =>
+  ({ url }) =>
+    url === '/api/course/all'
+      ? { data: { success: true, courses: list } }
+      : { status: 404, data: { success: false, message: `unexpected request: ${url}` } };
+
+type Options = Parameters<typeof renderWithProviders>[1];
+
+/** The home page under its route loader, the catalogue answered by `handler`. */
+function renderHome(handler: StubHandler = catalogue(), options: Options = {}) {
+  const { calls } = stubApi(handler);
+  return { calls, ...renderWithProviders(<HomePage />, { ...options, loader }) };
 }
 
-describe('HomePage', () => {
-  it('when opened, then the hero has the one h1, both subtitles for their screen sizes, the sketch only from md and the search box', () => {
-    renderWithProviders(<HomePage />, { app: { allCourses: courses } });
-    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+function findTeaser() {
+  return screen.findByRole('region', { name: 'Aprenda com os melhores' }, LOADED);
+}
+
+const catalogueCalls = (calls: { url: string }[]) =>
+  calls.filter((call) => call.url === '/api/course/all');
+
+describe('HomePage', { timeout: 30_000 }, () => {
+  it('when opened, then the hero has the one h1, both subtitles for their screen sizes, the sketch only from md and the search box', async () => {
+    renderHome();
+    expect(await screen.findAllByRole('heading', { level: 1 }, LOADED)).toHaveLength(1);
     const long = screen.getByText(/cursos práticos, mentorias/);
     const short = screen.getByText(
       'Aprenda as habilidades mais procuradas e junte-se à maior comunidade de tecnologia do país.',
@@ -35,67 +54,95 @@ describe('HomePage', () => {
     const sketch = document.querySelector('img[src="/images/hero-sketch.svg"]');
     expect(sketch).toHaveClass('hidden', 'md:block');
     expect(screen.getByRole('searchbox')).toHaveAttribute('placeholder', 'Vamos aprender ...');
-    expect(document.title).toMatch(/^Cursos online de tecnologia/);
   });
 
-  it('when courses are loaded, then the first 24 show as cards and Ver mais cursos links to the list', () => {
-    renderWithProviders(<HomePage />, { app: { allCourses: courses } });
-    const cards = within(teaser()).getAllByRole('link', { name: /Curso número/ });
+  it('when its route is matched, then the head names the page Cursos online de tecnologia with a description', () => {
+    const meta = handle.meta?.({ data: undefined, params: {}, pathname: '/' });
+    expect(meta?.title).toBe('Cursos online de tecnologia');
+    expect(meta?.description).toMatch(/cursos online em português/);
+    expect(meta?.noindex).toBeUndefined();
+  });
+
+  it('when courses are loaded, then the first 24 show as cards and Ver mais cursos links to the list', async () => {
+    const { calls } = renderHome();
+    const teaser = await findTeaser();
+    const cards = await within(teaser).findAllByRole('link', { name: /Curso número/ }, LOADED);
     expect(cards).toHaveLength(24);
     expect(cards[0]).toHaveAttribute('href', '/course/course-1');
-    expect(within(teaser()).queryByText('Curso número 25')).not.toBeInTheDocument();
-    expect(within(teaser()).getByRole('link', { name: 'Ver mais cursos' })).toHaveAttribute(
+    expect(within(teaser).queryByText('Curso número 25')).not.toBeInTheDocument();
+    expect(within(teaser).getByRole('link', { name: 'Ver mais cursos' })).toHaveAttribute(
       'href',
       '/course-list',
     );
+    expect(catalogueCalls(calls)).toHaveLength(1);
   });
 
-  it('when courses are loading, then skeletons stand in for the cards', () => {
-    renderWithProviders(<HomePage />, { app: { coursesStatus: 'loading' } });
-    expect(
-      within(teaser()).getByRole('status', { name: 'Carregando cursos…' }),
-    ).toBeInTheDocument();
-    expect(within(teaser()).getAllByTestId('course-skeleton').length).toBeGreaterThan(0);
-  });
-
-  it('when courses failed to load, then a friendly message offers to try again', async () => {
+  it('when the catalogue cannot be reached, then the error is toasted and Tentar novamente loads it again', async () => {
     const user = userEvent.setup();
-    const { app } = renderWithProviders(<HomePage />, { app: { coursesStatus: 'error' } });
+    let fail = true;
+    const { calls } = renderHome((request) => {
+      if (fail) throw networkError();
+      return catalogue()(request);
+    });
+    const teaser = await findTeaser();
     expect(
-      within(teaser()).getByText('Não foi possível carregar os cursos agora.'),
+      await within(teaser).findByText('Não foi possível carregar os cursos agora.', {}, LOADED),
     ).toBeInTheDocument();
-    await user.click(within(teaser()).getByRole('button', { name: 'Tentar novamente' }));
-    expect(app.fetchAllCourses).toHaveBeenCalledTimes(1);
+    expect(await screen.findByText('Network Error', {}, LOADED)).toBeInTheDocument();
+    expect(within(teaser).queryByRole('link', { name: /Curso número/ })).not.toBeInTheDocument();
+
+    fail = false;
+    await user.click(within(teaser).getByRole('button', { name: 'Tentar novamente' }));
+    expect(
+      await within(teaser).findAllByRole('link', { name: /Curso número/ }, LOADED),
+    ).toHaveLength(24);
+    expect(
+      within(teaser).queryByText('Não foi possível carregar os cursos agora.'),
+    ).not.toBeInTheDocument();
+    expect(catalogueCalls(calls)).toHaveLength(2);
   });
 
-  it('when the catalogue is empty, then it says so instead of an empty grid', () => {
-    renderWithProviders(<HomePage />, { app: { allCourses: [] } });
-    expect(within(teaser()).getByText(/Ainda não há cursos publicados/)).toBeInTheDocument();
-    expect(within(teaser()).queryByRole('list')).not.toBeInTheDocument();
+  it('when the server answers the catalogue with success false, then the teaser offers to try again without a toast', async () => {
+    renderHome(() => ({ data: { success: false, message: 'Catálogo indisponível' } }));
+    const teaser = await findTeaser();
+    expect(
+      await within(teaser).findByRole('button', { name: 'Tentar novamente' }, LOADED),
+    ).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('Catálogo indisponível')).not.toBeInTheDocument();
   });
 
-  it('when shown, then the mentor section lists the four mentors at 10 USD per hour', () => {
-    renderWithProviders(<HomePage />);
-    const section = screen.getByRole('region', { name: 'Mentorias individuais' });
+  it('when the catalogue is empty, then it says so instead of an empty grid', async () => {
+    renderHome(catalogue([]));
+    const teaser = await findTeaser();
+    expect(
+      await within(teaser).findByText(/Ainda não há cursos publicados/, {}, LOADED),
+    ).toBeInTheDocument();
+    expect(within(teaser).queryByRole('list')).not.toBeInTheDocument();
+  });
+
+  it('when shown, then the mentor section lists the four mentors at 10 USD per hour', async () => {
+    renderHome();
+    const section = await screen.findByRole('region', { name: 'Mentorias individuais' }, LOADED);
     expect(within(section).getAllByRole('article')).toHaveLength(4);
     expect(within(section).getAllByText('US$ 10/hora')).toHaveLength(4);
   });
 
   it('when a visitor presses a mock-interview button, then sign-in opens', async () => {
     const user = userEvent.setup();
-    const { auth } = renderWithProviders(<HomePage />);
-    const section = screen.getByRole('region', { name: 'Entrevistas simuladas' });
-    await user.click(within(section).getAllByRole('button')[0]);
+    const { auth } = renderHome();
+    const section = await screen.findByRole('region', { name: 'Entrevistas simuladas' }, LOADED);
+    await user.click(within(section).getAllByRole('button')[0]!);
     expect(auth.openSignIn).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('dialog', { name: 'Em desenvolvimento' })).not.toBeInTheDocument();
   });
 
   it('when a signed-in user presses a mock-interview button, then the Em desenvolvimento dialog opens and Fechar closes it', async () => {
     const user = userEvent.setup();
-    const { auth } = renderWithProviders(<HomePage />, { auth: { user: testUser } });
-    const section = screen.getByRole('region', { name: 'Entrevistas simuladas' });
+    const { auth } = renderHome(catalogue(), { auth: { user: testUser } });
+    const section = await screen.findByRole('region', { name: 'Entrevistas simuladas' }, LOADED);
     expect(within(section).getByText('Mariana Costa')).toBeInTheDocument();
-    await user.click(within(section).getAllByRole('button')[1]);
+    await user.click(within(section).getAllByRole('button')[1]!);
     expect(screen.getByRole('dialog', { name: 'Em desenvolvimento' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Fechar' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -104,8 +151,8 @@ describe('HomePage', () => {
 
   it('when a visitor reaches the call to action, then Começar opens sign-in and Saiba mais links to the privacy policy', async () => {
     const user = userEvent.setup();
-    const { auth } = renderWithProviders(<HomePage />);
-    const cta = screen.getByRole('region', { name: /Aprenda o que quiser/ });
+    const { auth } = renderHome();
+    const cta = await screen.findByRole('region', { name: /Aprenda o que quiser/ }, LOADED);
     await user.click(within(cta).getByRole('button', { name: 'Começar' }));
     expect(auth.openSignIn).toHaveBeenCalledTimes(1);
     expect(within(cta).getByRole('link', { name: 'Saiba mais' })).toHaveAttribute(
@@ -114,9 +161,9 @@ describe('HomePage', () => {
     );
   });
 
-  it('when signed in, then the call to action offers the courses instead of sign-in', () => {
-    renderWithProviders(<HomePage />, { auth: { user: testUser } });
-    const cta = screen.getByRole('region', { name: /Aprenda o que quiser/ });
+  it('when signed in, then the call to action offers the courses instead of sign-in', async () => {
+    renderHome(catalogue(), { auth: { user: testUser } });
+    const cta = await screen.findByRole('region', { name: /Aprenda o que quiser/ }, LOADED);
     expect(within(cta).queryByRole('button', { name: 'Começar' })).not.toBeInTheDocument();
     expect(within(cta).getByRole('link', { name: 'Explorar cursos' })).toHaveAttribute(
       'href',

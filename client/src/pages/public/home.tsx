@@ -1,16 +1,39 @@
-import { usePageTitle } from '../../lib/use-page-title';
+import type { CourseSummary } from '@aprendiz/contract/courses';
+import { rankForTeaser } from '@aprendiz/contract/rules/teaser';
+import type { LoaderFunctionArgs } from 'react-router-dom';
+import type { PageMeta, RouteHandle } from '../../app/page-meta';
+import { catalogueSource } from '../../data/catalogue-source';
+import { loadOrReport, type LoadResult } from '../../data/load-result';
 import { CallToAction } from './home/call-to-action';
-import { CourseTeaser } from './home/course-teaser';
+import { CourseTeaser, TEASER_MAX } from './home/course-teaser';
 import { Hero } from './home/hero';
 import { LogosEasterEgg } from './home/logos-easter-egg';
 import { MentorSection } from './home/mentor-section';
 import { MockInterviewSection } from './home/mock-interview-section';
 
-export default function HomePage() {
-  usePageTitle(
-    'Cursos online de tecnologia',
-    'Aprenda as habilidades mais procuradas em tecnologia com cursos online em português, mentorias e vagas de emprego, e junte-se à maior comunidade tech do país.',
+export type HomeData = { teaser: LoadResult<CourseSummary[]> };
+
+/** The teaser's courses only: the rest of the catalogue is the course list's to load. */
+export async function loader({ context }: LoaderFunctionArgs): Promise<HomeData> {
+  const source = await catalogueSource(context);
+  const teaser = await loadOrReport(
+    // Issue 15: an average ranks a course only once it rests on enough ratings.
+    async () => rankForTeaser(await source.courses()).slice(0, TEASER_MAX),
+    // Spec §8: a non-success answer to the course list is silent.
+    { quietUnsuccessful: true },
   );
+  return { teaser };
+}
+
+const meta: PageMeta = {
+  title: 'Cursos online de tecnologia',
+  description:
+    'Aprenda as habilidades mais procuradas em tecnologia com cursos online em português, mentorias e vagas de emprego, e junte-se à maior comunidade tech do país.',
+};
+
+export const handle: RouteHandle = { meta: () => meta };
+
+export default function HomePage() {
   return (
     <>
       <Hero />

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { useAuthActions, useAuthUser } from '../../auth/auth-context';
 import { UnderDevelopmentDialog } from '../../components/under-development-dialog';
 import { jobs, type Job, type JobType } from '../../data/jobs';
-import { usePageTitle } from '../../lib/use-page-title';
+import type { RouteHandle } from '../../app/page-meta';
 
 const TYPE_STYLE: Record<JobType, string> = {
   'Full-time': 'bg-green-50 text-green-800',
@@ -62,6 +62,14 @@ function jobCountLine(count: number): string {
   return count === 1 ? '1 vaga encontrada' : `${count} vagas encontradas`;
 }
 
+export const handle: RouteHandle = {
+  meta: () => ({
+    title: 'Vagas de Emprego',
+    description:
+      'Vagas de emprego e estágio em tecnologia: front-end, back-end, dados e mobile, presenciais e remotas.',
+  }),
+};
+
 /** /job-list: the static job board; applying is not built yet (spec §1). */
 export default function JobListPage() {
   const { user } = useAuthUser();
@@ -69,10 +77,6 @@ export default function JobListPage() {
   const [query, setQuery] = useState('');
   const [dialogOpen, setDialogOpen] = useState(false);
   const filterId = useId();
-  usePageTitle(
-    'Vagas de Emprego',
-    'Vagas de emprego e estágio em tecnologia: front-end, back-end, dados e mobile, presenciais e remotas.',
-  );
   const visible = filterJobs(jobs, query);
 
   function apply() {

@@ -2,7 +2,7 @@ import { includesForSearch } from '@aprendiz/contract/rules/search-text';
 import { useId, useState } from 'react';
 import { MentorGrid } from '../../components/mentor-grid';
 import { mentors, type Mentor } from '../../data/mentors';
-import { usePageTitle } from '../../lib/use-page-title';
+import type { RouteHandle } from '../../app/page-meta';
 
 /** Spec §2: a substring of the name or of any subject, ignoring case and (issue 17) accents. */
 export function filterMentors(list: readonly Mentor[], query: string): Mentor[] {
@@ -20,14 +20,18 @@ function mentorCountLine(count: number): string {
   return count === 1 ? '1 mentor encontrado' : `${count} mentores encontrados`;
 }
 
+export const handle: RouteHandle = {
+  meta: () => ({
+    title: 'Mentores',
+    description:
+      'Encontre mentores experientes em programação, dados e carreira e reserve uma sessão individual.',
+  }),
+};
+
 /** /mentors-list: every mentor, searchable by name or subject. */
 export default function MentorsPage() {
   const [query, setQuery] = useState('');
   const searchId = useId();
-  usePageTitle(
-    'Mentores',
-    'Encontre mentores experientes em programação, dados e carreira e reserve uma sessão individual.',
-  );
   const visible = filterMentors(mentors, query);
 
   return (

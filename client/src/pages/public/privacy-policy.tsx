@@ -1,18 +1,22 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { useAppContext } from '../../context/app-context';
-import { usePageTitle } from '../../lib/use-page-title';
+import type { RouteHandle } from '../../app/page-meta';
+import { env } from '../../config/env';
 
 const headingClass = 'mt-10 text-xl font-semibold text-slate-900';
 const listClass = 'mt-3 list-disc space-y-1 pl-6';
 
+export const handle: RouteHandle = {
+  meta: () => ({
+    title: 'Política de Privacidade',
+    description: `Como a ${env.brand} coleta, usa e protege os seus dados pessoais.`,
+  }),
+};
+
 /** /privacy-policy: the sections of spec §2, in Portuguese. */
 export default function PrivacyPolicyPage() {
   const { brand } = useAppContext();
-  usePageTitle(
-    'Política de Privacidade',
-    `Como a ${brand} coleta, usa e protege os seus dados pessoais.`,
-  );
 
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 leading-relaxed text-slate-700 sm:px-8">

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubApi } from '../../test/api-stub';
 import { renderWithProviders, testUser } from '../../test/render';
 import { enrolledCourse } from './enrolled-course-fixture';
 import MyEnrollmentsPage from './my-enrollments';
@@ -127,6 +128,46 @@ describe('MyEnrollmentsPage', () => {
       `/player/${finished._id}`,
     );
     expect(within(done).queryByRole('link', { name: /^Continuar/ })).not.toBeInTheDocument();
+  });
+
+  it('when a course is complete, then Certificado opens its certificate page; unfinished courses have none', async () => {
+    const { calls } = stubApi(() => ({
+      data: { success: true, certificateId: 'AbCdEfGhIjKlMnOpQrStUv' },
+    }));
+    const { location } = renderWithProviders(<MyEnrollmentsPage />, {
+      auth: signedIn,
+      app: { enrolledCourses: [python, finished] },
+    });
+    expect(
+      within(card('Python do Zero')).queryByRole('button', { name: /^Certificado/ }),
+    ).not.toBeInTheDocument();
+    await userEvent.click(
+      within(card('SQL na Prática')).getByRole('button', { name: 'Certificado: SQL na Prática' }),
+    );
+    await vi.waitFor(() => expect(location()).toBe('/certificate/AbCdEfGhIjKlMnOpQrStUv'));
+    expect(calls.map(({ method, url }) => [method, url])).toEqual([
+      ['GET', `/api/user/certificate/${finished._id}`],
+    ]);
+  });
+
+  it('when the certificate is refused, then the server message is toasted and the learner stays', async () => {
+    stubApi(() => ({
+      status: 403,
+      data: {
+        success: false,
+        message: 'Conclua todas as aulas do curso para receber o certificado',
+      },
+    }));
+    const { location } = renderWithProviders(<MyEnrollmentsPage />, {
+      auth: signedIn,
+      app: { enrolledCourses: [finished] },
+    });
+    await userEvent.click(screen.getByRole('button', { name: /^Certificado/ }));
+    expect(
+      await screen.findByText('Conclua todas as aulas do curso para receber o certificado'),
+    ).toBeInTheDocument();
+    expect(location()).toBe('/');
+    expect(screen.getByRole('button', { name: /^Certificado/ })).toBeEnabled();
   });
 
   it('when a completed lecture was since removed from the course, then it does not count', () => {

@@ -7,6 +7,7 @@ import { paths } from '../../config/paths';
 import { useAppContext } from '../../context/app-context';
 import { usePageTitle } from '../../lib/use-page-title';
 import { courseProgress, CourseProgressBar, type ProgressFacts } from './course-progress';
+import { CertificateAction } from './my-enrollments/certificate-action';
 import { useMediaQuery } from './my-enrollments/use-media-query';
 import { SignInRequired } from './sign-in-required';
 
@@ -24,6 +25,18 @@ function toRow(course: EnrolledCourse): Row {
     progress: courseProgress(course, course.lectureCompleted),
     duration: formatMinutes(courseTotalMinutes(course.courseContent)),
   };
+}
+
+/** The player link, and at 100 % the certificate beside it. */
+function RowActions({ row }: { row: Row }) {
+  return (
+    <span className="inline-flex flex-wrap items-center justify-end gap-2">
+      <PlayerLink row={row} />
+      {row.progress.percent === 100 && (
+        <CertificateAction courseId={row.course._id} courseTitle={row.course.courseTitle} />
+      )}
+    </span>
+  );
 }
 
 function PlayerLink({ row }: { row: Row }) {
@@ -98,7 +111,7 @@ function CourseTable({ rows }: { rows: Row[] }) {
                 <CourseProgressBar progress={row.progress} label={progressLabel(row.course)} />
               </td>
               <td className="px-4 py-3 text-right">
-                <PlayerLink row={row} />
+                <RowActions row={row} />
               </td>
             </tr>
           ))}
@@ -131,7 +144,7 @@ function CourseCards({ rows }: { rows: Row[] }) {
             </div>
             <CourseProgressBar progress={row.progress} label={progressLabel(row.course)} />
             <div className="flex justify-end">
-              <PlayerLink row={row} />
+              <RowActions row={row} />
             </div>
           </article>
         </li>

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubApi, type StubRequest, type StubResponse } from '../../test/api-stub';
@@ -6,17 +6,38 @@ import { renderWithProviders, testUser } from '../../test/render';
 import { enrolledCourse } from './enrolled-course-fixture';
 import PlayerPage from './player';
 
+// The stand-in player: an iframe carrying its options, and buttons that play YouTube's part, with a
+// clock that reads `videoTime.seconds`.
+const videoTime = vi.hoisted(() => ({ seconds: 0 }));
 vi.mock('react-youtube', () => ({
   default: (props: {
     videoId: string;
     title: string;
-    opts: { playerVars: { autoplay: number } };
+    opts: { playerVars: { autoplay: number; start?: number } };
+    onReady: (event: { target: { getCurrentTime: () => number } }) => void;
+    onPlay: () => void;
+    onPause: () => void;
   }) => (
-    <iframe
-      title={props.title}
-      data-video-id={props.videoId}
-      data-autoplay={props.opts.playerVars.autoplay}
-    />
+    <>
+      <iframe
+        title={props.title}
+        data-video-id={props.videoId}
+        data-autoplay={props.opts.playerVars.autoplay}
+        data-start={props.opts.playerVars.start ?? 0}
+      />
+      <button
+        type="button"
+        onClick={() => props.onReady({ target: { getCurrentTime: () => videoTime.seconds } })}
+      >
+        simulate ready
+      </button>
+      <button type="button" onClick={props.onPlay}>
+        simulate play
+      </button>
+      <button type="button" onClick={props.onPause}>
+        simulate pause
+      </button>
+    </>
   ),
 }));
 
@@ -43,12 +64,39 @@ function renderPlayer(
   });
 }
 
+const nothingWatched = {
+  data: { success: true, lectureId: null, seconds: 0, positionToken: 'token-inicial' },
+};
+
+/**
+ * Answers the API from `handler`; the resume point the player asks for first is "nothing watched"
+ * unless the handler answers it. `calls` records every other request.
+ */
 function serve(handler: (request: StubRequest) => StubResponse | undefined) {
-  return stubApi((request) => {
+  const calls: StubRequest[] = [];
+  stubApi((request) => {
+    const resume = request.method === 'GET' && request.url === `/api/user/resume/${course._id}`;
+    if (!resume) calls.push(request);
     return (
-      handler(request) ?? { status: 404, data: { success: false, message: 'Rota desconhecida' } }
+      handler(request) ??
+      (resume
+        ? nothingWatched
+        : { status: 404, data: { success: false, message: 'Rota desconhecida' } })
     );
   });
+  return { calls };
+}
+
+beforeEach(() => {
+  videoTime.seconds = 0;
+  serve(() => undefined);
+});
+
+/** The player, once it has asked the server where the learner stopped. */
+async function renderReadyPlayer(options: Parameters<typeof renderPlayer>[0] = {}) {
+  const rendered = renderPlayer(options);
+  await screen.findByRole('region', { name: 'Estrutura do curso' });
+  return rendered;
 }
 
 const progressSaved = { data: { success: true, message: 'Progresso do curso atualizado' } };
@@ -104,11 +152,11 @@ describe('PlayerPage', () => {
   });
 
   it('when nothing is completed, then the first lecture is shown at 0% with the numbered list', async () => {
-    renderPlayer();
+    await renderReadyPlayer();
     expect(
       screen.getByRole('heading', { level: 1, name: 'JavaScript do Zero' }),
     ).toBeInTheDocument();
-    expect(document.title).toMatch(/^JavaScript do Zero/);
+    await waitFor(() => expect(document.title).toMatch(/^JavaScript do Zero/));
     expect(screen.getByRole('heading', { level: 2, name: '1.1 Boas-vindas' })).toBeInTheDocument();
     const player = await video('Boas-vindas');
     expect(player).toHaveAttribute('data-video-id', 'dQw4w9WgXcQ');
@@ -127,7 +175,7 @@ describe('PlayerPage', () => {
   });
 
   it('when some lectures are done, then the player resumes at the first one not completed', async () => {
-    renderPlayer({ courses: [enrolledCourse({ lectureCompleted: ['lec-1'] })] });
+    await renderReadyPlayer({ courses: [enrolledCourse({ lectureCompleted: ['lec-1'] })] });
     expect(screen.getByText('Retomar: continue de onde parou')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: '1.2 Variáveis' })).toBeInTheDocument();
     // A watch?v= address is understood too.
@@ -145,8 +193,10 @@ describe('PlayerPage', () => {
     );
   });
 
-  it('when every lecture is done, then it reads 100% and Concluído on the first lecture', () => {
-    renderPlayer({ courses: [enrolledCourse({ lectureCompleted: ['lec-1', 'lec-2', 'lec-3'] })] });
+  it('when every lecture is done, then it reads 100% and Concluído on the first lecture', async () => {
+    await renderReadyPlayer({
+      courses: [enrolledCourse({ lectureCompleted: ['lec-1', 'lec-2', 'lec-3'] })],
+    });
     expect(screen.getByRole('heading', { level: 2, name: '1.1 Boas-vindas' })).toBeInTheDocument();
     expect(screen.getByText('100%')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Concluído' })).toBeDisabled();
@@ -161,7 +211,7 @@ describe('PlayerPage', () => {
   });
 
   it('when a chapter heading is pressed, then its lectures collapse and expand', async () => {
-    renderPlayer();
+    await renderReadyPlayer();
     const second = within(structure()).getByRole('button', { name: /Funções/ });
     expect(second).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(second);
@@ -172,7 +222,7 @@ describe('PlayerPage', () => {
   });
 
   it('when a lecture is chosen in the list, then it plays with its heading', async () => {
-    renderPlayer();
+    await renderReadyPlayer();
     await userEvent.click(screen.getByRole('button', { name: /Funções/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Assistir: 2.1 Declarando funções' }));
     expect(
@@ -188,7 +238,7 @@ describe('PlayerPage', () => {
     const { calls } = serve(({ method, url }) =>
       method === 'POST' && url === '/api/user/update-course-progress' ? progressSaved : undefined,
     );
-    const { app } = renderPlayer();
+    const { app } = await renderReadyPlayer();
     const mark = screen.getByRole('button', { name: 'Marcar como concluído' });
     await userEvent.click(mark);
     expect(await screen.findByText('Progresso do curso atualizado')).toBeInTheDocument();
@@ -208,7 +258,7 @@ describe('PlayerPage', () => {
 
   it('when lectures are marked one after another, then one toast answers them, not one each', async () => {
     serve(({ url }) => (url === '/api/user/update-course-progress' ? progressSaved : undefined));
-    renderPlayer();
+    await renderReadyPlayer();
     await userEvent.click(screen.getByRole('button', { name: 'Marcar como concluído' }));
     expect(await screen.findByText('Progresso do curso atualizado')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Próxima aula' }));
@@ -226,7 +276,7 @@ describe('PlayerPage', () => {
           }) as unknown as StubResponse)
         : undefined,
     );
-    renderPlayer();
+    await renderReadyPlayer();
     await userEvent.click(screen.getByRole('button', { name: 'Marcar como concluído' }));
     expect(screen.getByRole('button', { name: 'Marcar como concluído' })).toBeDisabled();
     answer(progressSaved);
@@ -239,7 +289,7 @@ describe('PlayerPage', () => {
         ? { status: 403, data: { success: false, message: 'Inscreva-se no curso para continuar' } }
         : undefined,
     );
-    renderPlayer();
+    await renderReadyPlayer();
     await userEvent.click(screen.getByRole('button', { name: 'Marcar como concluído' }));
     expect(await screen.findByText('Inscreva-se no curso para continuar')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Marcar como concluído' })).toBeEnabled();
@@ -248,7 +298,9 @@ describe('PlayerPage', () => {
 
   it('when the last lecture left is marked done, then confetti fires and there is no next lecture', async () => {
     serve(({ url }) => (url === '/api/user/update-course-progress' ? progressSaved : undefined));
-    renderPlayer({ courses: [enrolledCourse({ lectureCompleted: ['lec-1', 'lec-2'] })] });
+    await renderReadyPlayer({
+      courses: [enrolledCourse({ lectureCompleted: ['lec-1', 'lec-2'] })],
+    });
     expect(
       screen.getByRole('heading', { level: 2, name: '2.1 Declarando funções' }),
     ).toBeInTheDocument();
@@ -259,8 +311,8 @@ describe('PlayerPage', () => {
     expect(screen.queryByRole('button', { name: 'Próxima aula' })).not.toBeInTheDocument();
   });
 
-  it('when the learner rated before, then the stars are preloaded', () => {
-    renderPlayer({ courses: [enrolledCourse({ myRating: 3 })] });
+  it('when the learner rated before, then the stars are preloaded', async () => {
+    await renderReadyPlayer({ courses: [enrolledCourse({ myRating: 3 })] });
     expect(screen.getByRole('radiogroup', { name: 'Avalie este curso:' })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: '3 estrelas' })).toBeChecked();
   });
@@ -269,7 +321,7 @@ describe('PlayerPage', () => {
     const { calls } = serve(({ url }) =>
       url === '/api/user/add-rating' ? ratingSaved : undefined,
     );
-    const { app } = renderPlayer({ courses: [enrolledCourse({ myRating: 3 })] });
+    const { app } = await renderReadyPlayer({ courses: [enrolledCourse({ myRating: 3 })] });
     await userEvent.click(screen.getByRole('radio', { name: '5 estrelas' }));
     expect(await screen.findByText('Avaliação registrada com sucesso')).toBeInTheDocument();
     expect(calls.map(({ method, body }) => [method, body])).toEqual([
@@ -288,7 +340,7 @@ describe('PlayerPage', () => {
           }
         : undefined,
     );
-    renderPlayer({ courses: [enrolledCourse({ myRating: 2 })] });
+    await renderReadyPlayer({ courses: [enrolledCourse({ myRating: 2 })] });
     await userEvent.click(screen.getByRole('radio', { name: '4 estrelas' }));
     expect(
       await screen.findByText('A avaliação deve ser um número inteiro de 1 a 5'),
@@ -303,7 +355,7 @@ describe('PlayerPage', () => {
         ? (new Promise<StubResponse>((resolve) => answers.push(resolve)) as unknown as StubResponse)
         : undefined,
     );
-    const { app } = renderPlayer();
+    const { app } = await renderReadyPlayer();
     await userEvent.click(screen.getByRole('radio', { name: '2 estrelas' }));
     await userEvent.click(screen.getByRole('radio', { name: '5 estrelas' }));
     expect(calls).toHaveLength(1);
@@ -320,5 +372,154 @@ describe('PlayerPage', () => {
     );
     expect(screen.getAllByText('Avaliação registrada com sucesso')).toHaveLength(1);
     expect(screen.getByRole('radio', { name: '5 estrelas' })).toBeChecked();
+  });
+
+  it('when the server says the learner stopped at 0:42 of a later lecture, then the player opens there', async () => {
+    serve(({ url }) =>
+      url === `/api/user/resume/${course._id}`
+        ? { data: { success: true, lectureId: 'lec-3', seconds: 42, positionToken: 't' } }
+        : undefined,
+    );
+    await renderReadyPlayer();
+    expect(
+      screen.getByRole('heading', { level: 2, name: '2.1 Declarando funções' }),
+    ).toBeInTheDocument();
+    expect(await video('Declarando funções')).toHaveAttribute('data-start', '42');
+    expect(screen.getByText('Retomar: continue de onde parou')).toBeInTheDocument();
+  });
+
+  it('when the resume point cannot be read, then the player still opens at the first lecture not completed', async () => {
+    serve(({ url }) =>
+      url === `/api/user/resume/${course._id}`
+        ? { status: 500, data: { success: false, message: 'Erro' } }
+        : undefined,
+    );
+    await renderReadyPlayer({ courses: [enrolledCourse({ lectureCompleted: ['lec-1'] })] });
+    expect(screen.getByRole('heading', { level: 2, name: '1.2 Variáveis' })).toBeInTheDocument();
+    expect(await video('Variáveis')).toHaveAttribute('data-start', '0');
+  });
+
+  it('when the video is paused, then its current second is saved; when another lecture is chosen, the one left is saved too', async () => {
+    const { calls } = serve(({ url }) =>
+      url === '/api/user/lecture-position'
+        ? { data: { success: true, seconds: 1, positionToken: 'renovado' } }
+        : undefined,
+    );
+    await renderReadyPlayer();
+    await video('Boas-vindas');
+    await userEvent.click(screen.getByRole('button', { name: 'simulate ready' }));
+    await userEvent.click(screen.getByRole('button', { name: 'simulate play' }));
+    videoTime.seconds = 42.8;
+    await userEvent.click(screen.getByRole('button', { name: 'simulate pause' }));
+    videoTime.seconds = 50.2;
+    await userEvent.click(screen.getByRole('button', { name: 'Assistir: 1.2 Variáveis' }));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls.map(({ method, url, body }) => [method, url, body])).toEqual([
+      [
+        'POST',
+        '/api/user/lecture-position',
+        { courseId: course._id, lectureId: 'lec-1', seconds: 42 },
+      ],
+      [
+        'POST',
+        '/api/user/lecture-position',
+        { courseId: course._id, lectureId: 'lec-1', seconds: 50 },
+      ],
+    ]);
+  });
+
+  it('when the page hides, then a text/plain beacon carries the position and the position token', async () => {
+    const sendBeacon = vi.fn((_url: string, _body?: BodyInit | null) => true);
+    Object.defineProperty(navigator, 'sendBeacon', { value: sendBeacon, configurable: true });
+    try {
+      await renderReadyPlayer();
+      await video('Boas-vindas');
+      await userEvent.click(screen.getByRole('button', { name: 'simulate ready' }));
+      videoTime.seconds = 42;
+      window.dispatchEvent(new Event('pagehide'));
+      expect(sendBeacon).toHaveBeenCalledTimes(1);
+      const [url, body] = sendBeacon.mock.calls[0]!;
+      expect(url).toBe('/api/user/lecture-position/beacon');
+      expect(body).toBeInstanceOf(Blob);
+      expect((body as Blob).type).toBe('text/plain');
+      expect(JSON.parse(await (body as Blob).text())).toEqual({
+        token: 'token-inicial',
+        courseId: course._id,
+        lectureId: 'lec-1',
+        seconds: 42,
+      });
+      // The same second is not sent twice.
+      window.dispatchEvent(new Event('pagehide'));
+      expect(sendBeacon).toHaveBeenCalledTimes(1);
+    } finally {
+      Reflect.deleteProperty(navigator, 'sendBeacon');
+    }
+  });
+
+  it('when a completed lecture is un-marked, then it is sent with completed false and can be marked again', async () => {
+    const { calls } = serve(({ url }) =>
+      url === '/api/user/update-course-progress' ? progressSaved : undefined,
+    );
+    await renderReadyPlayer({
+      courses: [enrolledCourse({ lectureCompleted: ['lec-1', 'lec-2', 'lec-3'] })],
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Desmarcar aula' }));
+    expect(await screen.findByRole('button', { name: 'Marcar como concluído' })).toBeEnabled();
+    expect(calls.map(({ body }) => body)).toEqual([
+      { courseId: course._id, lectureId: 'lec-1', completed: false },
+    ]);
+    expect(screen.getByText('66%')).toBeInTheDocument();
+    expect(confetti).not.toHaveBeenCalled();
+  });
+
+  it('when a written review is published, then it goes with the stars; the learner sees their earlier text preloaded', async () => {
+    const { calls } = serve(({ url }) =>
+      url === '/api/user/add-rating' ? ratingSaved : undefined,
+    );
+    await renderReadyPlayer({ courses: [enrolledCourse({ myRating: 4, myReview: 'Bom.' })] });
+    const box = screen.getByRole('textbox', { name: 'Escreva a sua avaliação (opcional)' });
+    expect(box).toHaveValue('Bom.');
+    await userEvent.clear(box);
+    await userEvent.type(box, 'Muito claro <b>mesmo</b>');
+    expect(screen.getByText('24 de 2000 caracteres')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Publicar avaliação' }));
+    expect(await screen.findByText('Avaliação registrada com sucesso')).toBeInTheDocument();
+    expect(calls.map(({ body }) => body)).toEqual([
+      { courseId: course._id, rating: 4, review: 'Muito claro <b>mesmo</b>' },
+    ]);
+  });
+
+  it('when no stars are chosen yet, then the review cannot be published', async () => {
+    await renderReadyPlayer();
+    expect(screen.getByRole('button', { name: 'Publicar avaliação' })).toBeDisabled();
+  });
+
+  it('when the video plays, then its position is saved every 10 s, and not after it is paused', async () => {
+    const { calls } = serve(({ url }) =>
+      url === '/api/user/lecture-position'
+        ? { data: { success: true, seconds: 1, positionToken: 'renovado' } }
+        : undefined,
+    );
+    await renderReadyPlayer();
+    await video('Boas-vindas');
+    fireEvent.click(screen.getByRole('button', { name: 'simulate ready' }));
+    vi.useFakeTimers();
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'simulate play' }));
+      videoTime.seconds = 9;
+      await act(() => vi.advanceTimersByTimeAsync(9_000));
+      expect(calls).toHaveLength(0);
+      videoTime.seconds = 10;
+      await act(() => vi.advanceTimersByTimeAsync(1_000));
+      videoTime.seconds = 20;
+      await act(() => vi.advanceTimersByTimeAsync(10_000));
+      expect(calls.map(({ body }) => (body as { seconds: number }).seconds)).toEqual([10, 20]);
+      videoTime.seconds = 25;
+      fireEvent.click(screen.getByRole('button', { name: 'simulate pause' }));
+      await act(() => vi.advanceTimersByTimeAsync(30_000));
+      expect(calls.map(({ body }) => (body as { seconds: number }).seconds)).toEqual([10, 20, 25]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,7 +1,8 @@
 import type { Lecture } from '@aprendiz/contract/courses';
 import type { EnrolledCourse } from '@aprendiz/contract/learning';
 import { firstIncompleteLecture, nextLecture } from '@aprendiz/contract/rules/lectures';
-import { useState } from 'react';
+import { REVIEW_MAX_LENGTH } from '@aprendiz/contract/rules/reviews';
+import { useId, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useAuthUser } from '../../auth/auth-context';
 import { Loader } from '../../components/loader';
@@ -15,45 +16,102 @@ import { LectureList } from './player/lecture-list';
 import { findNumberedLecture } from './player/numbered-lectures';
 import { useCourseRating } from './player/use-course-rating';
 import { useLectureProgress } from './player/use-lecture-progress';
+import { useLecturePosition } from './player/use-lecture-position';
+import { useResumePoint, type ResumePoint } from './player/use-resume-point';
 import { SignInRequired } from './sign-in-required';
 
 const primaryButton =
   'inline-flex items-center justify-center gap-2 rounded-md bg-blue-600 px-5 py-2.5 font-medium text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:opacity-60';
 const secondaryButton =
   'inline-flex items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-5 py-2.5 font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600';
-// Progress is never taken back (the server only adds), so a completed lecture's button stays pressed-in.
+// A completed lecture's button stays pressed-in; taking it back is a separate, quieter action.
 const doneButton =
   'inline-flex items-center gap-2 rounded-md border border-green-700 bg-green-50 px-5 py-2.5 font-medium text-green-800';
 
 function RatingPanel({ course }: { course: EnrolledCourse }) {
-  const { rating, rate } = useCourseRating(course);
+  const { rating, rate, publishReview } = useCourseRating(course);
+  const [review, setReview] = useState(course.myReview ?? '');
+  const [sending, setSending] = useState(false);
+  const reviewId = useId();
+  const countId = useId();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setSending(true);
+    await publishReview(review);
+    setSending(false);
+  }
+
   return (
     <div className="mt-6 border-t border-slate-200 pt-5">
       <StarRatingInput label="Avalie este curso:" value={rating} onChange={rate} />
+      <form onSubmit={(event) => void submit(event)} className="mt-4 flex flex-col gap-2">
+        <label htmlFor={reviewId} className="font-medium text-slate-800">
+          Escreva a sua avaliação (opcional)
+        </label>
+        <textarea
+          id={reviewId}
+          value={review}
+          onChange={(event) => setReview(event.target.value)}
+          maxLength={REVIEW_MAX_LENGTH}
+          rows={4}
+          aria-describedby={countId}
+          className="w-full rounded-md border border-slate-300 p-3 text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+        />
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p id={countId} className="text-sm text-slate-600">
+            {review.length} de {REVIEW_MAX_LENGTH} caracteres
+            {rating === null && ' · escolha as estrelas antes de publicar'}
+          </p>
+          <button
+            type="submit"
+            disabled={rating === null || sending}
+            aria-busy={sending}
+            className={secondaryButton}
+          >
+            Publicar avaliação
+          </button>
+        </div>
+      </form>
     </div>
   );
 }
 
-function CoursePlayer({ course }: { course: EnrolledCourse }) {
+/** The lecture the player opens at: where the learner last watched, else the first not completed. */
+function openingLecture(course: EnrolledCourse, resume: ResumePoint) {
+  const watched = resume.lectureId
+    ? findNumberedLecture(course.courseContent, resume.lectureId)
+    : null;
+  if (watched)
+    return { lectureId: watched.lecture.lectureId, seconds: resume.seconds, fromServer: true };
+  // Nothing watched yet (or the lecture is gone): the first lecture not yet completed.
+  const incomplete = firstIncompleteLecture(course.courseContent, course.lectureCompleted);
+  return { lectureId: incomplete?.lectureId ?? null, seconds: 0, fromServer: false };
+}
+
+function CoursePlayer({ course, resume }: { course: EnrolledCourse; resume: ResumePoint }) {
   usePageTitle(course.courseTitle);
-  const { completedIds, markCompleted, savingLectureId } = useLectureProgress(course);
-  // Spec beyond the original: the player resumes at the first lecture not yet completed.
-  const [resumeAt] = useState(() =>
-    firstIncompleteLecture(course.courseContent, course.lectureCompleted),
-  );
-  const [currentId, setCurrentId] = useState(resumeAt?.lectureId ?? null);
+  const { completedIds, markCompleted, unmarkCompleted, savingLectureId } =
+    useLectureProgress(course);
+  const [opening] = useState(() => openingLecture(course, resume));
+  const [currentId, setCurrentId] = useState(opening.lectureId);
   const [autoplay, setAutoplay] = useState(false);
+  const position = useLecturePosition(course._id, currentId, resume.positionToken);
 
   const current = currentId ? findNumberedLecture(course.courseContent, currentId) : null;
   const following = currentId ? nextLecture(course.courseContent, currentId) : null;
   const progress = courseProgress(course, [...completedIds]);
   const firstLectureId = course.courseContent[0]?.chapterContent[0]?.lectureId;
+  const atOpening = currentId === opening.lectureId;
   const resumed =
-    course.lectureCompleted.length > 0 &&
-    currentId === resumeAt?.lectureId &&
-    currentId !== firstLectureId;
+    atOpening &&
+    (opening.fromServer
+      ? opening.seconds > 0 || currentId !== firstLectureId
+      : course.lectureCompleted.length > 0 && currentId !== firstLectureId);
 
   function watch(lecture: Lecture) {
+    // Where the learner left the lecture they are leaving, before its player goes.
+    void position.save();
     setCurrentId(lecture.lectureId);
     setAutoplay(true);
   }
@@ -87,6 +145,10 @@ function CoursePlayer({ course }: { course: EnrolledCourse }) {
               url={current.lecture.lectureUrl}
               title={current.lecture.lectureTitle}
               autoplay={autoplay}
+              startSeconds={atOpening ? opening.seconds : 0}
+              onClock={position.onClock}
+              onPlay={position.onPlay}
+              onPause={position.onPause}
             />
           ) : (
             <p className="flex aspect-video items-center justify-center rounded-lg bg-slate-900 p-4 text-center text-white">
@@ -109,6 +171,17 @@ function CoursePlayer({ course }: { course: EnrolledCourse }) {
                     <path d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0z" />
                   </svg>
                   Concluído
+                </button>
+              ) : null}
+              {completedIds.has(current.lecture.lectureId) ? (
+                <button
+                  type="button"
+                  onClick={() => void unmarkCompleted(current.lecture.lectureId)}
+                  disabled={savingLectureId !== null}
+                  aria-busy={savingLectureId === current.lecture.lectureId}
+                  className="rounded-sm text-sm font-medium text-slate-700 underline hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:opacity-60"
+                >
+                  Desmarcar aula
                 </button>
               ) : (
                 <button
@@ -227,5 +300,12 @@ export default function PlayerPage() {
 
   const course = enrolledCourses.find((enrolled) => enrolled._id === courseId);
   if (!course) return <NotEnrolled courseId={courseId} />;
-  return <CoursePlayer key={course._id} course={course} />;
+  return <ResumingPlayer key={course._id} course={course} />;
+}
+
+/** Asks the server where the learner stopped before choosing the lecture and second to open at. */
+function ResumingPlayer({ course }: { course: EnrolledCourse }) {
+  const resume = useResumePoint(course._id);
+  if (!resume) return <WaitingForCourse />;
+  return <CoursePlayer course={course} resume={resume} />;
 }

@@ -6,9 +6,13 @@ import { describeLectureProblems } from '../../../components/educator/incomplete
 import {
   addChapter,
   addLecture,
+  moveChapter,
+  moveLecture,
   removeChapter,
   removeLecture,
+  renameChapter,
   toggleChapter,
+  updateLecture,
   type ChapterDraft,
   type LectureDraft,
 } from './course-draft';
@@ -21,6 +25,50 @@ type ChapterBuilderProps = {
 
 const iconButtonClass =
   'rounded-md p-1.5 text-gray-600 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-blue-600';
+
+const moveButtonClass =
+  'rounded-md px-1.5 py-1 text-sm text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:opacity-30';
+const textButtonClass =
+  'rounded-md px-1.5 py-1 text-xs font-medium text-blue-700 hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-blue-600';
+
+/**
+ * Up and down buttons: reordering by keyboard or touch, where dragging would need a mouse. At either
+ * end the button is disabled, so the other one stays reachable.
+ */
+function MoveButtons({
+  name,
+  isFirst,
+  isLast,
+  onMove,
+}: {
+  name: string;
+  isFirst: boolean;
+  isLast: boolean;
+  onMove: (delta: -1 | 1) => void;
+}) {
+  return (
+    <span className="inline-flex shrink-0">
+      <button
+        type="button"
+        aria-label={`Mover ${name} para cima`}
+        disabled={isFirst}
+        onClick={() => onMove(-1)}
+        className={moveButtonClass}
+      >
+        <span aria-hidden="true">↑</span>
+      </button>
+      <button
+        type="button"
+        aria-label={`Mover ${name} para baixo`}
+        disabled={isLast}
+        onClick={() => onMove(1)}
+        className={moveButtonClass}
+      >
+        <span aria-hidden="true">↓</span>
+      </button>
+    </span>
+  );
+}
 
 function lectureCount(count: number): string {
   return `${count} ${count === 1 ? 'Lecture' : 'Lectures'}`;
@@ -35,13 +83,20 @@ function removeChapterQuestion(chapter: ChapterDraft): string {
 function LectureRow({
   lecture,
   position,
+  count,
   onRemove,
+  onEdit,
+  onMove,
 }: {
   lecture: LectureDraft;
   position: number;
+  count: number;
   onRemove: () => void;
+  onEdit: () => void;
+  onMove: (delta: -1 | 1) => void;
 }) {
   const problems = lectureProblems(lecture);
+  const name = `aula ${lecture.lectureTitle || position}`;
   return (
     <li className="flex items-start justify-between gap-3 py-2">
       <div className="min-w-0 space-y-1">
@@ -68,14 +123,30 @@ function LectureRow({
           </p>
         )}
       </div>
-      <button
-        type="button"
-        aria-label={`Remove lecture ${lecture.lectureTitle || position}`}
-        onClick={onRemove}
-        className={iconButtonClass}
-      >
-        {educatorIcons.trash}
-      </button>
+      <div className="flex shrink-0 items-center">
+        <MoveButtons
+          name={name}
+          isFirst={position === 1}
+          isLast={position === count}
+          onMove={onMove}
+        />
+        <button
+          type="button"
+          aria-label={`Editar ${name}`}
+          onClick={onEdit}
+          className={textButtonClass}
+        >
+          Editar
+        </button>
+        <button
+          type="button"
+          aria-label={`Remove lecture ${lecture.lectureTitle || position}`}
+          onClick={onRemove}
+          className={iconButtonClass}
+        >
+          {educatorIcons.trash}
+        </button>
+      </div>
     </li>
   );
 }
@@ -83,17 +154,27 @@ function LectureRow({
 function ChapterCard({
   chapter,
   position,
+  count,
   onToggle,
   onRemove,
+  onRename,
+  onMove,
   onAddLecture,
   onRemoveLecture,
+  onEditLecture,
+  onMoveLecture,
 }: {
   chapter: ChapterDraft;
   position: number;
+  count: number;
   onToggle: () => void;
   onRemove: () => void;
+  onRename: () => void;
+  onMove: (delta: -1 | 1) => void;
   onAddLecture: () => void;
   onRemoveLecture: (lectureId: string) => void;
+  onEditLecture: (lecture: LectureDraft) => void;
+  onMoveLecture: (lectureId: string, delta: -1 | 1) => void;
 }) {
   const contentId = `chapter-${chapter.chapterId}`;
   return (
@@ -120,6 +201,20 @@ function ChapterCard({
           <span className="text-sm text-gray-600">
             {lectureCount(chapter.chapterContent.length)}
           </span>
+          <MoveButtons
+            name={`capítulo ${chapter.chapterTitle}`}
+            isFirst={position === 1}
+            isLast={position === count}
+            onMove={onMove}
+          />
+          <button
+            type="button"
+            aria-label={`Renomear capítulo ${chapter.chapterTitle}`}
+            onClick={onRename}
+            className={textButtonClass}
+          >
+            Renomear
+          </button>
           <button
             type="button"
             aria-label={`Remove chapter ${chapter.chapterTitle}`}
@@ -138,7 +233,10 @@ function ChapterCard({
                 key={lecture.lectureId}
                 lecture={lecture}
                 position={index + 1}
+                count={chapter.chapterContent.length}
                 onRemove={() => onRemoveLecture(lecture.lectureId)}
+                onEdit={() => onEditLecture(lecture)}
+                onMove={(delta) => onMoveLecture(lecture.lectureId, delta)}
               />
             ))}
           </ol>
@@ -161,6 +259,13 @@ export function ChapterBuilder({ chapters, onChange }: ChapterBuilderProps) {
   const [lectureChapterId, setLectureChapterId] = useState<string | null>(null);
   // A chapter with lectures waiting for the educator to confirm its removal.
   const [chapterToRemove, setChapterToRemove] = useState<ChapterDraft | null>(null);
+  // The lecture the open modal edits, with its chapter; null while adding or closed.
+  const [editing, setEditing] = useState<{ chapterId: string; lecture: LectureDraft } | null>(null);
+
+  function handleRename(chapter: ChapterDraft) {
+    const title = window.prompt('Novo nome do capítulo:', chapter.chapterTitle)?.trim();
+    if (title) onChange(renameChapter(chapters, chapter.chapterId, title));
+  }
 
   function handleAddChapter() {
     // Spec §2: the chapter name is asked for through the browser's prompt.
@@ -177,7 +282,14 @@ export function ChapterBuilder({ chapters, onChange }: ChapterBuilderProps) {
               key={chapter.chapterId}
               chapter={chapter}
               position={index + 1}
+              count={chapters.length}
               onToggle={() => onChange(toggleChapter(chapters, chapter.chapterId))}
+              onRename={() => handleRename(chapter)}
+              onMove={(delta) => onChange(moveChapter(chapters, chapter.chapterId, delta))}
+              onEditLecture={(lecture) => setEditing({ chapterId: chapter.chapterId, lecture })}
+              onMoveLecture={(lectureId, delta) =>
+                onChange(moveLecture(chapters, chapter.chapterId, lectureId, delta))
+              }
               onRemove={() => {
                 // An empty chapter is one prompt away from being back; lectures are real work.
                 if (chapter.chapterContent.length > 0) setChapterToRemove(chapter);
@@ -215,6 +327,21 @@ export function ChapterBuilder({ chapters, onChange }: ChapterBuilderProps) {
         onAdd={(lecture) => {
           if (lectureChapterId) onChange(addLecture(chapters, lectureChapterId, lecture));
           setLectureChapterId(null);
+        }}
+      />
+      {/* Keyed by the lecture, so each edit opens with that lecture's own fields. */}
+      <LectureModal
+        key={editing?.lecture.lectureId ?? 'none'}
+        open={editing !== null}
+        initial={editing?.lecture}
+        onClose={() => setEditing(null)}
+        onAdd={(lecture) => {
+          if (editing) {
+            onChange(
+              updateLecture(chapters, editing.chapterId, editing.lecture.lectureId, lecture),
+            );
+          }
+          setEditing(null);
         }}
       />
     </div>

@@ -10,6 +10,8 @@ type LectureModalProps = {
   onClose: () => void;
   /** Called with a lecture the server will accept; the modal then resets its fields. */
   onAdd: (lecture: NewLecture) => void;
+  /** A lecture being edited: its fields fill the form and the dialog says 'Editar aula'. */
+  initial?: NewLecture;
 };
 
 type LectureFields = { title: string; duration: string; url: string; isPreviewFree: boolean };
@@ -17,8 +19,18 @@ type LectureFields = { title: string; duration: string; url: string; isPreviewFr
 const emptyFields: LectureFields = { title: '', duration: '', url: '', isPreviewFree: false };
 
 /** The 'Add Lecture' dialog (spec §2): title, duration in minutes, URL and the free-preview flag. */
-export function LectureModal({ open, onClose, onAdd }: LectureModalProps) {
-  const [fields, setFields] = useState<LectureFields>(emptyFields);
+function fieldsOf(lecture: NewLecture | undefined): LectureFields {
+  if (!lecture) return emptyFields;
+  return {
+    title: lecture.lectureTitle,
+    duration: String(lecture.lectureDuration),
+    url: lecture.lectureUrl,
+    isPreviewFree: lecture.isPreviewFree,
+  };
+}
+
+export function LectureModal({ open, onClose, onAdd, initial }: LectureModalProps) {
+  const [fields, setFields] = useState<LectureFields>(() => fieldsOf(initial));
   const [error, setError] = useState('');
   const id = useId();
 
@@ -48,7 +60,12 @@ export function LectureModal({ open, onClose, onAdd }: LectureModalProps) {
   }
 
   return (
-    <Dialog open={open} onClose={onClose} title="Add Lecture" closeLabel="Close">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={initial ? 'Editar aula' : 'Add Lecture'}
+      closeLabel="Close"
+    >
       <form onSubmit={handleSubmit} noValidate className="space-y-4 text-gray-700">
         <div className="space-y-1">
           <label htmlFor={`${id}-title`} className={labelClass}>
@@ -113,7 +130,7 @@ export function LectureModal({ open, onClose, onAdd }: LectureModalProps) {
           type="submit"
           className="w-full rounded bg-blue-600 px-4 py-2 font-semibold text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
         >
-          Add
+          {initial ? 'Salvar aula' : 'Add'}
         </button>
       </form>
     </Dialog>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readFilters, searchUrl, writeFilters } from './search-params';
+import { searchUrl } from '../../../data/api-catalogue-source';
+import { readFilters, readPage, searchQuery, writeFilters } from './search-params';
 
 describe('readFilters', () => {
   it('when the query names a known category, level and sort, then they are read', () => {
@@ -28,9 +29,20 @@ describe('writeFilters', () => {
   });
 });
 
+describe('readPage', () => {
+  it('when the address names a page, then it is read; else the first', () => {
+    expect(readPage(new URLSearchParams('page=3'))).toBe(3);
+    expect(readPage(new URLSearchParams())).toBe(1);
+    expect(readPage(new URLSearchParams('page=0'))).toBe(1);
+    expect(readPage(new URLSearchParams('page=2.5'))).toBe(1);
+    expect(readPage(new URLSearchParams('page=x'))).toBe(1);
+  });
+});
+
 describe('searchUrl', () => {
   it('when built, then it carries the term, the set filters, the sort and the page', () => {
-    expect(searchUrl('ação & c', { category: 'design', level: null, sort: 'rating' }, 2, 24)).toBe(
+    const query = searchQuery('ação & c', { category: 'design', level: null, sort: 'rating' }, 2);
+    expect(searchUrl(query)).toBe(
       '/api/course/search?q=a%C3%A7%C3%A3o+%26+c&category=design&sort=rating&page=2&pageSize=24',
     );
   });

@@ -1,11 +1,13 @@
 import {
   COURSE_CATEGORY_SLUGS,
   COURSE_LEVEL_SLUGS,
+  COURSE_SEARCH_PAGE_MAX,
   COURSE_SEARCH_SORTS,
   type CourseCategory,
   type CourseLevel,
   type CourseSearchSort,
 } from '@aprendiz/contract/catalogue';
+import type { CourseSearchQuery } from '@aprendiz/contract/courses';
 
 /** The course list's filters and order, as kept in the address's query so a link shares them. */
 export type CourseFilters = {
@@ -46,13 +48,23 @@ export function writeFilters(filters: CourseFilters): URLSearchParams {
   return params;
 }
 
-/** GET /api/course/search's address for one page of the results. */
-export function searchUrl(term: string, filters: CourseFilters, page: number, pageSize: number) {
-  const params = new URLSearchParams({ q: term });
-  if (filters.category) params.set('category', filters.category);
-  if (filters.level) params.set('level', filters.level);
-  params.set('sort', filters.sort);
-  params.set('page', String(page));
-  params.set('pageSize', String(pageSize));
-  return `/api/course/search?${params.toString()}`;
+/** Issue 17: the list grows 24 cards at a time. */
+export const PAGE_SIZE = 24;
+
+/** The page of results an address asks for ('Ver mais' loads the next one); 1 when absent or invalid. */
+export function readPage(params: URLSearchParams): number {
+  const page = Number(params.get('page'));
+  return Number.isInteger(page) && page >= 1 && page <= COURSE_SEARCH_PAGE_MAX ? page : 1;
+}
+
+/** The search GET /api/course/search runs for one page of the list. */
+export function searchQuery(term: string, filters: CourseFilters, page: number): CourseSearchQuery {
+  return {
+    q: term,
+    category: filters.category ?? undefined,
+    level: filters.level ?? undefined,
+    sort: filters.sort,
+    page,
+    pageSize: PAGE_SIZE,
+  };
 }

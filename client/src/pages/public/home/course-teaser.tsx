@@ -1,29 +1,24 @@
-import { Link } from 'react-router-dom';
+import { Link, useLoaderData, useRevalidator } from 'react-router-dom';
 import { CourseCard } from '../../../components/course-card';
-import { CourseGridSkeleton } from '../../../components/course-grid-skeleton';
 import { paths } from '../../../config/paths';
-import { useAppContext } from '../../../context/app-context';
+import type { HomeData } from '../home';
 
 /** Spec §9: the home page shows at most 24 courses. */
 export const TEASER_MAX = 24;
-const SKELETON_COUNT = 8;
 const GRID = 'grid gap-6 text-left sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
 
 function TeaserBody() {
-  const { allCourses, coursesStatus, fetchAllCourses } = useAppContext();
+  const { teaser } = useLoaderData<HomeData>();
+  const revalidator = useRevalidator();
 
-  if (coursesStatus === 'loading') {
-    return (
-      <CourseGridSkeleton count={SKELETON_COUNT} label="Carregando cursos…" gridClassName={GRID} />
-    );
-  }
-  if (coursesStatus === 'error') {
+  if (!teaser.ok) {
     return (
       <div className="flex flex-col items-center gap-3 py-8 text-slate-700">
         <p>Não foi possível carregar os cursos agora.</p>
         <button
           type="button"
-          onClick={() => void fetchAllCourses()}
+          onClick={() => void revalidator.revalidate()}
+          disabled={revalidator.state === 'loading'}
           className="rounded-md border border-slate-300 px-4 py-2 font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
         >
           Tentar novamente
@@ -31,12 +26,12 @@ function TeaserBody() {
       </div>
     );
   }
-  if (allCourses.length === 0) {
+  if (teaser.value.length === 0) {
     return <p className="py-8 text-slate-700">Ainda não há cursos publicados. Volte em breve!</p>;
   }
   return (
     <ul className={GRID}>
-      {allCourses.slice(0, TEASER_MAX).map((course) => (
+      {teaser.value.map((course) => (
         <li key={course._id}>
           <CourseCard course={course} />
         </li>

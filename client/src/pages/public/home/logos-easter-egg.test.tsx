@@ -41,6 +41,16 @@ async function dragBy(element: HTMLElement, dx: number, dy: number, steps = 5) {
   });
 }
 
+/** Renders the logos and waits for the dragging code, which is loaded after the section mounts. */
+async function renderDraggable() {
+  renderWithProviders(<LogosEasterEgg />);
+  await screen.findByRole('img', { name: 'Logo Python' });
+  await act(async () => {
+    await import('./draggable-logo');
+    await nextFrame();
+  });
+}
+
 describe('LogosEasterEgg', () => {
   it('when shown, then the prompt heads ten focusable logos with alt text in a 5-column grid and nothing is revealed', () => {
     renderWithProviders(<LogosEasterEgg />);
@@ -55,7 +65,7 @@ describe('LogosEasterEgg', () => {
   });
 
   it('when a logo is dragged, then a prefix of the phrase appears that grows with the distance moved', async () => {
-    renderWithProviders(<LogosEasterEgg />);
+    await renderDraggable();
     const python = screen.getByRole('img', { name: 'Logo Python' });
 
     await dragBy(python, 60, 60);
@@ -72,7 +82,7 @@ describe('LogosEasterEgg', () => {
   });
 
   it('when the logos have been dragged past the cap, then the whole phrase shows and stays', async () => {
-    renderWithProviders(<LogosEasterEgg />);
+    await renderDraggable();
     const react = screen.getByRole('img', { name: 'Logo React' });
     for (let drag = 0; drag < 6; drag += 1) {
       await dragBy(react, drag % 2 === 0 ? 200 : -200, 200);

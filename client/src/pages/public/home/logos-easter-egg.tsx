@@ -1,6 +1,6 @@
 import { addDragProgress, revealedPrefix } from '@aprendiz/contract/rules/easter-egg';
-import { m, type PanInfo } from 'framer-motion';
-import { useCallback, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useState, type ComponentType, type KeyboardEvent } from 'react';
+import type { DraggableLogoProps } from './draggable-logo';
 
 /** The hidden phrase the logos uncover (spec §1: a short Christian phrase). */
 export const SECRET_MESSAGE = 'Deus é amor. Jesus te ama!';
@@ -18,21 +18,47 @@ const LOGOS = [
   { name: 'typescript', label: 'TypeScript' },
 ] as const;
 
-// Spec §9: each logo moves at most 80 px either way, with elasticity 0.3.
-const DRAG_LIMIT_PX = 80;
-const DRAG_CONSTRAINTS = {
-  left: -DRAG_LIMIT_PX,
-  right: DRAG_LIMIT_PX,
-  top: -DRAG_LIMIT_PX,
-  bottom: DRAG_LIMIT_PX,
-};
+const LOGO_CLASS =
+  'h-12 w-12 cursor-grab touch-none rounded-md select-none active:cursor-grabbing sm:h-16 sm:w-16';
+
+function logoImage(logo: (typeof LOGOS)[number]) {
+  return {
+    src: `/images/logos/${logo.name}.svg`,
+    alt: `Logo ${logo.label}`,
+    width: 64,
+    height: 64,
+    // Focusable so keyboard users can move the logos with the arrow keys too.
+    tabIndex: 0,
+    draggable: false as const,
+    className: LOGO_CLASS,
+  };
+}
 
 // Keyboard users cannot drag: each arrow press on a focused logo counts as this much movement.
 export const KEYBOARD_STEP_PX = 50;
 const ARROW_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown']);
 
+/**
+ * The dragging code (framer-motion) is not on the first page's critical path: the logos arrive as
+ * plain images with the HTML and become draggable once it has loaded after the page is interactive.
+ */
+function useDraggableLogo(): ComponentType<DraggableLogoProps> | null {
+  const [component, setComponent] = useState<ComponentType<DraggableLogoProps> | null>(null);
+  useEffect(() => {
+    let active = true;
+    void import('./draggable-logo').then((module) => {
+      if (active) setComponent(() => module.DraggableLogo);
+    });
+    return () => {
+      active = false;
+    };
+  }, []);
+  return component;
+}
+
 /** Ten draggable technology logos; every pixel they are dragged reveals more of the phrase. */
 export function LogosEasterEgg() {
+  const DraggableLogo = useDraggableLogo();
   const [progress, setProgress] = useState(0);
   const addMovement = useCallback((dx: number, dy: number) => {
     setProgress((current) => addDragProgress(current, dx, dy));
@@ -60,26 +86,15 @@ export function LogosEasterEgg() {
         <ul className="grid grid-cols-5 gap-4 sm:gap-8">
           {LOGOS.map((logo) => (
             <li key={logo.name} className="flex items-center justify-center">
-              <m.img
-                src={`/images/logos/${logo.name}.svg`}
-                alt={`Logo ${logo.label}`}
-                width={64}
-                height={64}
-                // Focusable so keyboard users can move the logos with the arrow keys too.
-                tabIndex={0}
-                draggable={false}
-                onKeyDown={handleKeyDown}
-                drag
-                dragConstraints={DRAG_CONSTRAINTS}
-                dragElastic={0.3}
-                whileHover={{ scale: 1.1 }}
-                whileTap={{ scale: 0.95 }}
-                whileDrag={{ scale: 0.9, rotate: 10 }}
-                onDrag={(_event: PointerEvent, info: PanInfo) =>
-                  addMovement(info.delta.x, info.delta.y)
-                }
-                className="h-12 w-12 cursor-grab touch-none rounded-md select-none active:cursor-grabbing sm:h-16 sm:w-16"
-              />
+              {DraggableLogo ? (
+                <DraggableLogo
+                  {...logoImage(logo)}
+                  onKeyDown={handleKeyDown}
+                  onMove={addMovement}
+                />
+              ) : (
+                <img {...logoImage(logo)} onKeyDown={handleKeyDown} />
+              )}
             </li>
           ))}
         </ul>

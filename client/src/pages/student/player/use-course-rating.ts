@@ -16,6 +16,8 @@ const RATING_TOAST = 'course-rating';
 export function useCourseRating(course: EnrolledCourse): {
   rating: number | null;
   rate: (rating: number) => void;
+  /** Sends the written review with the current stars; true when the server stored it. */
+  publishReview: (review: string) => Promise<boolean>;
 } {
   const { fetchUserEnrolledCourses } = useAppContext();
   const [rating, setRating] = useState<number | null>(course.myRating ?? null);
@@ -63,5 +65,31 @@ export function useCourseRating(course: EnrolledCourse): {
     [send],
   );
 
-  return { rating, rate };
+  const publishReview = useCallback(
+    async (review: string): Promise<boolean> => {
+      const stars = rating;
+      if (stars === null) return false;
+      try {
+        const { data } = await api.post<MessageResponse | ErrorResponse>('/api/user/add-rating', {
+          courseId: course._id,
+          rating: stars,
+          review,
+        });
+        if (!data.success) {
+          notify.error(data.message, { key: RATING_TOAST });
+          return false;
+        }
+        saved.current = stars;
+        notify.success(data.message, { key: RATING_TOAST });
+        void fetchUserEnrolledCourses();
+        return true;
+      } catch (err) {
+        notify.error(errorMessage(err), { key: RATING_TOAST });
+        return false;
+      }
+    },
+    [course._id, fetchUserEnrolledCourses, rating],
+  );
+
+  return { rating, rate, publishReview };
 }

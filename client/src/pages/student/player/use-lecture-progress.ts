@@ -13,34 +13,43 @@ const PROGRESS_TOAST = 'lecture-progress';
 export type LectureProgress = {
   completedIds: ReadonlySet<string>;
   markCompleted: (lectureId: string) => Promise<void>;
+  /** Takes a lecture's completion back, so the learner can take it again. */
+  unmarkCompleted: (lectureId: string) => Promise<void>;
   /** The lecture whose completion is being saved, if any. */
   savingLectureId: string | null;
 };
 
 /**
- * The learner's completed lectures in this course: what the enrolled courses say, plus what was marked
- * here since, so a tick shows as soon as the server accepts it, before the enrolled courses come back.
+ * The learner's completed lectures in this course: what the enrolled courses say, changed by what was
+ * marked or un-marked here since, so a tick shows (or goes) as soon as the server accepts it, before
+ * the enrolled courses come back.
  */
 export function useLectureProgress(course: EnrolledCourse): LectureProgress {
   const { fetchUserEnrolledCourses } = useAppContext();
-  const [markedHere, setMarkedHere] = useState<readonly string[]>([]);
+  const [changedHere, setChangedHere] = useState<ReadonlyMap<string, boolean>>(new Map());
   const [savingLectureId, setSavingLectureId] = useState<string | null>(null);
   const inFlight = useRef(false);
 
-  const completedIds = useMemo(
-    () => new Set([...course.lectureCompleted, ...markedHere]),
-    [course.lectureCompleted, markedHere],
-  );
+  const completedIds = useMemo(() => {
+    const ids = new Set(course.lectureCompleted);
+    for (const [lectureId, completed] of changedHere) {
+      if (completed) ids.add(lectureId);
+      else ids.delete(lectureId);
+    }
+    return ids;
+  }, [course.lectureCompleted, changedHere]);
 
-  const markCompleted = useCallback(
-    async (lectureId: string) => {
+  const setCompleted = useCallback(
+    async (lectureId: string, completed: boolean) => {
       if (inFlight.current) return;
       inFlight.current = true;
       setSavingLectureId(lectureId);
       try {
         const { data } = await api.post<MessageResponse | ErrorResponse>(
           '/api/user/update-course-progress',
-          { courseId: course._id, lectureId },
+          completed
+            ? { courseId: course._id, lectureId }
+            : { courseId: course._id, lectureId, completed },
         );
         if (!data.success) {
           notify.error(data.message, { key: PROGRESS_TOAST });
@@ -48,8 +57,11 @@ export function useLectureProgress(course: EnrolledCourse): LectureProgress {
         }
         notify.success(data.message, { key: PROGRESS_TOAST });
         const wasFinished = courseProgress(course, [...completedIds]).percent === 100;
-        const isFinished = courseProgress(course, [...completedIds, lectureId]).percent === 100;
-        setMarkedHere((ids) => [...ids, lectureId]);
+        const after = completed
+          ? [...completedIds, lectureId]
+          : [...completedIds].filter((id) => id !== lectureId);
+        const isFinished = courseProgress(course, after).percent === 100;
+        setChangedHere((changes) => new Map(changes).set(lectureId, completed));
         if (isFinished && !wasFinished) {
           // A celebration only: if its chunk cannot load, nothing the learner needs is missing.
           fireConfetti().catch(() => {});
@@ -65,5 +77,13 @@ export function useLectureProgress(course: EnrolledCourse): LectureProgress {
     [course, completedIds, fetchUserEnrolledCourses],
   );
 
-  return { completedIds, markCompleted, savingLectureId };
+  const markCompleted = useCallback(
+    (lectureId: string) => setCompleted(lectureId, true),
+    [setCompleted],
+  );
+  const unmarkCompleted = useCallback(
+    (lectureId: string) => setCompleted(lectureId, false),
+    [setCompleted],
+  );
+  return { completedIds, markCompleted, unmarkCompleted, savingLectureId };
 }

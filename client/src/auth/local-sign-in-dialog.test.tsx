@@ -1,0 +1,68 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { stubApi } from '../test/api-stub';
+import { renderWithProviders } from '../test/render';
+import LocalSignInDialog from './local-sign-in-dialog';
+
+const NEUTRAL =
+  'Se existir uma conta com este e-mail, enviámos um link para redefinir a senha. Veja a sua caixa de correio (e o spam).';
+
+function renderDialog() {
+  const onClose = vi.fn();
+  const onSignedIn = vi.fn();
+  renderWithProviders(<LocalSignInDialog onClose={onClose} onSignedIn={onSignedIn} />);
+  return { user: userEvent.setup(), onClose, onSignedIn };
+}
+
+describe('Esqueceu a senha?', () => {
+  it('when the e-mail is sent, then the request goes out and the neutral answer shows, with no sign-in', async () => {
+    const { calls } = stubApi(() => ({ data: { success: true, message: NEUTRAL } }));
+    const { user, onSignedIn, onClose } = renderDialog();
+
+    await user.click(screen.getByRole('button', { name: 'Esqueceu a senha?' }));
+    expect(screen.getByRole('dialog', { name: 'Recuperar senha' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Senha')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('E-mail'), 'ana@example.com');
+    await user.click(screen.getByRole('button', { name: 'Enviar link' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(NEUTRAL);
+    expect(calls).toEqual([
+      expect.objectContaining({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        body: { email: 'ana@example.com' },
+      }),
+    ]);
+    expect(onSignedIn).not.toHaveBeenCalled();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('when the server refuses (rate limit), then its message shows as an error', async () => {
+    stubApi(() => ({
+      status: 429,
+      data: { success: false, message: 'Demasiadas tentativas. Tente novamente mais tarde.' },
+    }));
+    const { user } = renderDialog();
+    await user.click(screen.getByRole('button', { name: 'Esqueceu a senha?' }));
+    await user.type(screen.getByLabelText('E-mail'), 'ana@example.com');
+    await user.click(screen.getByRole('button', { name: 'Enviar link' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Demasiadas tentativas');
+    expect(screen.getByRole('button', { name: 'Enviar link' })).toBeEnabled();
+  });
+
+  it('when "Voltar a entrar" is pressed, then the sign-in form is back with its password field', async () => {
+    const { user } = renderDialog();
+    await user.click(screen.getByRole('button', { name: 'Esqueceu a senha?' }));
+    await user.click(screen.getByRole('button', { name: 'Voltar a entrar' }));
+    expect(screen.getByRole('dialog', { name: 'Entrar' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Senha')).toBeInTheDocument();
+  });
+
+  it('when creating an account, then there is no "Esqueceu a senha?"', async () => {
+    const { user } = renderDialog();
+    await user.click(screen.getByRole('button', { name: 'Criar conta' }));
+    expect(screen.queryByRole('button', { name: 'Esqueceu a senha?' })).not.toBeInTheDocument();
+  });
+});

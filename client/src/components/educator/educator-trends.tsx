@@ -1,0 +1,263 @@
+import { useId, useState } from 'react';
+import type { Analytics, AnalyticsPeriod, AnalyticsResponse } from '@aprendiz/contract/educator';
+import { ANALYTICS_PERIODS } from '@aprendiz/contract/educator';
+import { formatMoney } from '@aprendiz/contract/rules/pricing';
+import { Loader } from '../loader';
+import {
+  cellClass,
+  emptyCellClass,
+  headCellClass,
+  headRowClass,
+  rowClass,
+  TableBox,
+  tableClass,
+} from './table-box';
+import { useEducatorResource } from './use-educator-resource';
+
+const selectAnalytics = (response: AnalyticsResponse) => response.analytics;
+
+const WIDTH = 720;
+const HEIGHT = 220;
+const PAD = { top: 16, right: 56, bottom: 28, left: 40 };
+
+/** '2033-03-02' → '02/03', the day and month an axis label needs. */
+function shortDate(date: string): string {
+  return `${date.slice(8, 10)}/${date.slice(5, 7)}`;
+}
+
+/** Whole, readable steps for an axis maximum (1, 2, 5, 10, 20, 50…), never below 1. */
+function niceMax(value: number): number {
+  if (value <= 1) return 1;
+  const magnitude = 10 ** Math.floor(Math.log10(value));
+  const step = [1, 2, 5, 10].find((m) => m * magnitude >= value) ?? 10;
+  return step * magnitude;
+}
+
+type Series = Analytics['series'];
+
+/**
+ * Enrollments as bars (left axis) and earnings as a line (right axis), drawn by hand in SVG: two
+ * shapes and a few labels do not justify a charting library in the educator chunk. The picture is
+ * aria-hidden; its figures are read from the summary and the table beside it.
+ */
+function TrendsChart({ series, currency }: { series: Series; currency: string }) {
+  const innerW = WIDTH - PAD.left - PAD.right;
+  const innerH = HEIGHT - PAD.top - PAD.bottom;
+  const maxEnrollments = niceMax(Math.max(...series.map((d) => d.enrollments)));
+  const maxEarnings = niceMax(Math.max(...series.map((d) => d.earnings)));
+  const slot = innerW / series.length;
+  const x = (index: number) => PAD.left + index * slot + slot / 2;
+  const yEnrollments = (value: number) => PAD.top + innerH - (value / maxEnrollments) * innerH;
+  const yEarnings = (value: number) => PAD.top + innerH - (value / maxEarnings) * innerH;
+  const labelEvery = series.length > 30 ? 15 : 5;
+  const line = series.map((d, i) => `${x(i).toFixed(1)},${yEarnings(d.earnings).toFixed(1)}`);
+
+  return (
+    <svg
+      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+      aria-hidden="true"
+      className="h-auto w-full max-w-4xl rounded-md border border-gray-500/20 bg-white"
+      data-testid="trends-chart"
+    >
+      <line
+        x1={PAD.left}
+        x2={WIDTH - PAD.right}
+        y1={PAD.top + innerH}
+        y2={PAD.top + innerH}
+        className="stroke-gray-300"
+      />
+      <text x={PAD.left - 6} y={PAD.top + 4} textAnchor="end" className="fill-gray-600 text-[10px]">
+        {maxEnrollments}
+      </text>
+      <text
+        x={PAD.left - 6}
+        y={PAD.top + innerH}
+        textAnchor="end"
+        className="fill-gray-600 text-[10px]"
+      >
+        0
+      </text>
+      <text
+        x={WIDTH - PAD.right + 6}
+        y={PAD.top + 4}
+        className="fill-emerald-800 text-[10px]"
+      >{`${currency} ${maxEarnings}`}</text>
+      {series.map((d, i) => (
+        <rect
+          key={d.date}
+          x={x(i) - Math.max(slot * 0.35, 1)}
+          width={Math.max(slot * 0.7, 2)}
+          y={yEnrollments(d.enrollments)}
+          height={PAD.top + innerH - yEnrollments(d.enrollments)}
+          className="fill-blue-500"
+        />
+      ))}
+      <polyline
+        points={line.join(' ')}
+        fill="none"
+        strokeWidth={2}
+        className="stroke-emerald-600"
+      />
+      {series.map((d, i) =>
+        i % labelEvery === 0 || i === series.length - 1 ? (
+          <text
+            key={d.date}
+            x={x(i)}
+            y={HEIGHT - 8}
+            textAnchor="middle"
+            className="fill-gray-600 text-[10px]"
+          >
+            {shortDate(d.date)}
+          </text>
+        ) : null,
+      )}
+    </svg>
+  );
+}
+
+function SeriesTable({ series, currency }: { series: Series; currency: string }) {
+  return (
+    <TableBox label="Inscrições e ganhos por dia">
+      <table className={tableClass}>
+        <thead className={headRowClass}>
+          <tr>
+            <th scope="col" className={headCellClass}>
+              Dia
+            </th>
+            <th scope="col" className={headCellClass}>
+              Inscrições
+            </th>
+            <th scope="col" className={headCellClass}>
+              Ganhos
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {/* Newest first: today's figures are what an educator looks for. */}
+          {[...series].reverse().map((d) => (
+            <tr key={d.date} className={rowClass}>
+              <td className={cellClass}>
+                {new Date(`${d.date}T12:00:00Z`).toLocaleDateString('pt-BR')}
+              </td>
+              <td className={cellClass}>{d.enrollments}</td>
+              <td className={cellClass}>{`${currency} ${formatMoney(d.earnings)}`}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableBox>
+  );
+}
+
+function CourseTable({ courses }: { courses: Analytics['courses'] }) {
+  return (
+    <TableBox label="Conclusão por curso" scrollHint>
+      <table className={`${tableClass} min-w-[32rem]`}>
+        <thead className={headRowClass}>
+          <tr>
+            <th scope="col" className={headCellClass}>
+              Curso
+            </th>
+            <th scope="col" className={headCellClass}>
+              Conclusão
+            </th>
+            <th scope="col" className={headCellClass}>
+              Onde mais alunos param
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {courses.length === 0 ? (
+            <tr>
+              <td colSpan={3} className={emptyCellClass}>
+                Nenhum curso ainda.
+              </td>
+            </tr>
+          ) : (
+            courses.map((course) => (
+              <tr key={course.courseId} className={rowClass}>
+                <td className={cellClass}>{course.courseTitle}</td>
+                <td className={cellClass}>{course.completionRate}%</td>
+                <td className={cellClass}>
+                  {course.dropOffLecture
+                    ? `${course.dropOffLecture.lectureTitle || 'Aula sem título'} (${course.dropOffLecture.learners} ${course.dropOffLecture.learners === 1 ? 'aluno' : 'alunos'})`
+                    : '—'}
+                </td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </TableBox>
+  );
+}
+
+function Trends({ days, currency }: { days: AnalyticsPeriod; currency: string }) {
+  const analytics = useEducatorResource(`/api/educator/analytics?days=${days}`, selectAnalytics);
+  if (!analytics) return <Loader label="Carregando as tendências…" />;
+  const { series } = analytics;
+  const total = series.reduce((sum, d) => sum + d.enrollments, 0);
+  const earned = series.reduce((sum, d) => sum + d.earnings, 0);
+  const today = series.at(-1);
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-gray-700">
+        {`Nos últimos ${days} dias: ${total} ${total === 1 ? 'inscrição' : 'inscrições'} e ${currency} ${formatMoney(earned)} em ganhos.`}
+        {today &&
+          ` Hoje: ${today.enrollments} ${today.enrollments === 1 ? 'inscrição' : 'inscrições'}, ${currency} ${formatMoney(today.earnings)}.`}
+      </p>
+      <TrendsChart series={series} currency={currency} />
+      <p className="flex flex-wrap gap-4 text-xs text-gray-600" aria-hidden="true">
+        <span className="inline-flex items-center gap-1">
+          <span className="inline-block h-3 w-3 bg-blue-500" /> Inscrições (eixo esquerdo)
+        </span>
+        <span className="inline-flex items-center gap-1">
+          <span className="inline-block h-0.5 w-4 bg-emerald-600" /> Ganhos (eixo direito)
+        </span>
+      </p>
+      <details className="max-w-4xl">
+        <summary className="cursor-pointer rounded-sm text-sm font-medium text-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600">
+          Ver os dados do gráfico em tabela
+        </summary>
+        <div className="mt-3">
+          <SeriesTable series={series} currency={currency} />
+        </div>
+      </details>
+      <h3 className="pt-2 text-base font-medium text-slate-900">Conclusão por curso</h3>
+      <CourseTable courses={analytics.courses} />
+    </div>
+  );
+}
+
+/** The dashboard's trends: enrollments and earnings per day over 30 or 90 days, and completion per course. */
+export function EducatorTrends({ currency }: { currency: string }) {
+  const [days, setDays] = useState<AnalyticsPeriod>(30);
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3 sm:max-w-4xl">
+        <h2 id={headingId} className="text-lg font-medium text-slate-900">
+          Tendências
+        </h2>
+        <div
+          role="group"
+          aria-label="Período"
+          className="inline-flex rounded-md border border-slate-300"
+        >
+          {ANALYTICS_PERIODS.map((period) => (
+            <button
+              key={period}
+              type="button"
+              aria-pressed={days === period}
+              onClick={() => setDays(period)}
+              className={`px-3 py-1.5 text-sm font-medium first:rounded-l-md last:rounded-r-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 ${days === period ? 'bg-slate-900 text-white' : 'bg-white text-slate-800 hover:bg-slate-50'}`}
+            >
+              {period} dias
+            </button>
+          ))}
+        </div>
+      </div>
+      <Trends key={days} days={days} currency={currency} />
+    </section>
+  );
+}

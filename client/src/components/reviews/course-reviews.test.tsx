@@ -1,0 +1,137 @@
+import type { CourseReviewsResponse } from '@aprendiz/contract/reviews';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { stubApi } from '../../test/api-stub';
+import { renderWithProviders } from '../../test/render';
+import { CourseReviews } from './course-reviews';
+
+const COURSE = '5b1c7c0e-8a4b-4f1e-9d7a-2c3b4d5e6f70';
+
+function pageOf(
+  page: number,
+  overrides: Partial<CourseReviewsResponse> = {},
+): CourseReviewsResponse {
+  return {
+    success: true,
+    reviews: [
+      {
+        _id: `r-${page}-1`,
+        rating: 5,
+        review: `Página ${page}: <img src=x onerror=alert(1)>\nSegunda linha`,
+        name: 'Ana',
+        createdAt: '2031-01-04T10:00:00.000Z',
+        reply: page === 1 ? 'Obrigado, Ana!' : null,
+      },
+    ],
+    total: 12,
+    page,
+    pageSize: 10,
+    ratingCount: 15,
+    averageRating: 4,
+    distribution: { 1: 1, 2: 0, 3: 2, 4: 4, 5: 8 },
+    ...overrides,
+  };
+}
+
+describe('CourseReviews', () => {
+  it('when the reviews load, then the average, count, distribution, texts as text and replies show', async () => {
+    const { calls } = stubApi(() => ({ data: pageOf(1) }));
+    const { container } = render(<CourseReviews courseId={COURSE} />);
+    expect(screen.getByRole('status', { name: 'Carregando avaliações…' })).toBeInTheDocument();
+    const review = await screen.findByRole('article', { name: 'Avaliação de Ana' });
+    expect(calls.map(({ url }) => url)).toEqual([`/api/course/${COURSE}/reviews`]);
+    expect(screen.getByRole('heading', { name: 'Avaliações dos alunos' })).toBeInTheDocument();
+    expect(screen.getByText('15 avaliações')).toBeInTheDocument();
+    expect(screen.getByRole('meter', { name: '5 estrelas' })).toHaveAttribute(
+      'aria-valuenow',
+      '53',
+    );
+    expect(screen.getByRole('meter', { name: '2 estrelas' })).toHaveAttribute(
+      'aria-valuetext',
+      '0 avaliações (0%)',
+    );
+    expect(review).toHaveTextContent('Página 1: <img src=x onerror=alert(1)>');
+    expect(container.querySelector('img')).toBeNull();
+    expect(within(review).getByText('Resposta do educador')).toBeInTheDocument();
+    expect(within(review).getByText('Obrigado, Ana!')).toBeInTheDocument();
+    expect(within(review).getByRole('img', { name: 'Avaliação: 5 de 5' })).toBeInTheDocument();
+  });
+
+  it('when there are more pages, then Próxima and Anterior move between them', async () => {
+    const { calls } = stubApi(() => ({ data: pageOf(1) }));
+    render(<CourseReviews courseId={COURSE} initial={pageOf(1)} />);
+    // The page given by the caller is shown without asking again.
+    expect(screen.getByText(/^Página 1:/)).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Anterior' })).toBeDisabled();
+    expect(screen.getByText('Página 1 de 2')).toBeInTheDocument();
+    stubApi(() => ({ data: pageOf(2) }));
+    await userEvent.click(screen.getByRole('button', { name: 'Próxima' }));
+    expect(await screen.findByText(/^Página 2:/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Próxima' })).toBeDisabled();
+    expect(screen.queryByText('Resposta do educador')).not.toBeInTheDocument();
+  });
+
+  it('when nobody wrote a review, then it says so', async () => {
+    stubApi(() => ({
+      data: pageOf(1, {
+        reviews: [],
+        total: 0,
+        ratingCount: 0,
+        averageRating: 0,
+        distribution: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 },
+      }),
+    }));
+    render(<CourseReviews courseId={COURSE} />);
+    expect(await screen.findByText('Ainda não há avaliações escritas.')).toBeInTheDocument();
+    expect(screen.getByText('0 avaliações')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+  });
+
+  it('when loading fails, then the message offers a retry that loads them', async () => {
+    stubApi(() => ({ status: 404, data: { success: false, message: 'Curso não encontrado' } }));
+    render(<CourseReviews courseId={COURSE} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Curso não encontrado');
+    stubApi(() => ({ data: pageOf(1) }));
+    await userEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByRole('article', { name: 'Avaliação de Ana' })).toBeInTheDocument();
+  });
+
+  it('when the viewer is the educator, then a review without a reply can be answered once, and shows the answer', async () => {
+    const page = pageOf(2);
+    const { calls } = stubApi(({ method }) =>
+      method === 'POST'
+        ? { status: 201, data: { success: true, message: 'Resposta publicada' } }
+        : { data: page },
+    );
+    render(<CourseReviews courseId={COURSE} initial={page} canReply />);
+    await userEvent.click(screen.getByRole('button', { name: 'Responder a Ana' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Resposta a Ana' }), '  Obrigado!  ');
+    await userEvent.click(screen.getByRole('button', { name: 'Publicar resposta' }));
+    expect(await screen.findByText('Resposta do educador')).toBeInTheDocument();
+    expect(screen.getByText('Obrigado!')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Responder/ })).not.toBeInTheDocument();
+    expect(calls.map(({ method, url, body }) => [method, url, body])).toEqual([
+      ['POST', '/api/educator/review/r-2-1/reply', { reply: '  Obrigado!  ' }],
+    ]);
+  });
+
+  it('when the reply is refused, then the message is toasted and the box stays', async () => {
+    stubApi(() => ({
+      status: 409,
+      data: { success: false, message: 'Esta avaliação já tem resposta' },
+    }));
+    renderWithProviders(<CourseReviews courseId={COURSE} initial={pageOf(2)} canReply />);
+    await userEvent.click(screen.getByRole('button', { name: 'Responder a Ana' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Resposta a Ana' }), 'Oi');
+    await userEvent.click(screen.getByRole('button', { name: 'Publicar resposta' }));
+    expect(await screen.findByText('Esta avaliação já tem resposta')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Publicar resposta' })).toBeEnabled();
+  });
+
+  it('when the viewer is not the educator, then there is nothing to answer with', () => {
+    render(<CourseReviews courseId={COURSE} initial={pageOf(2)} />);
+    expect(screen.queryByRole('button', { name: /^Responder/ })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,273 @@
+import type { CourseReview, CourseReviewsResponse } from '@aprendiz/contract/reviews';
+import { RATING_MAX, RATING_MIN } from '@aprendiz/contract/rules/ratings';
+import { REPLY_MAX_LENGTH } from '@aprendiz/contract/rules/reviews';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { errorMessage } from '../../lib/error-message';
+import { loadApi } from '../../lib/load-api';
+import { Loader } from '../loader';
+import { notify } from '../toast';
+import { RatingStars } from '../rating-stars';
+
+export type CourseReviewsProps = {
+  /** The course whose reviews are shown. */
+  courseId: string;
+  /**
+   * The first page when the caller already has it (a server-rendered page's loader); without it the
+   * section fetches page 1 itself.
+   */
+  initial?: CourseReviewsResponse;
+  /**
+   * True when the viewer is the course's educator: each written review without a reply offers
+   * 'Responder' (one reply per review, kept once sent).
+   */
+  canReply?: boolean;
+};
+
+type Load =
+  | { state: 'loading' }
+  | { state: 'error'; message: string }
+  | { state: 'ready'; data: CourseReviewsResponse };
+
+const DATE_FORMAT = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeZone: 'UTC' });
+
+const pagerButton =
+  'rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:opacity-50';
+
+function useReviewsPage(courseId: string, page: number, initial?: CourseReviewsResponse) {
+  const [load, setLoad] = useState<Load>(
+    initial && page === 1 ? { state: 'ready', data: initial } : { state: 'loading' },
+  );
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (initial && page === 1 && attempt === 0) return;
+    let current = true;
+    setLoad((previous) => (previous.state === 'ready' ? previous : { state: 'loading' }));
+    loadApi()
+      .then((api) =>
+        api.get<CourseReviewsResponse>(`/api/course/${encodeURIComponent(courseId)}/reviews`, {
+          params: { page },
+        }),
+      )
+      .then(({ data }) => {
+        if (current) setLoad({ state: 'ready', data });
+      })
+      .catch((err: unknown) => {
+        if (current) setLoad({ state: 'error', message: errorMessage(err) });
+      });
+    return () => {
+      current = false;
+    };
+  }, [courseId, page, initial, attempt]);
+  return { load, retry: () => setAttempt((n) => n + 1) };
+}
+
+/** The educator's one reply to a review: a button that opens a box, sent once. */
+function ReplyForm({
+  review,
+  onReplied,
+}: {
+  review: CourseReview;
+  onReplied: (reply: string) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const boxId = useId();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setSending(true);
+    try {
+      const api = await loadApi();
+      await api.post(`/api/educator/review/${encodeURIComponent(review._id)}/reply`, {
+        reply: text,
+      });
+      onReplied(text.trim());
+    } catch (err) {
+      notify.error(errorMessage(err));
+      setSending(false);
+    }
+  }
+
+  if (!open) {
+    return (
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        aria-label={`Responder a ${review.name}`}
+        className={`mt-3 ${pagerButton}`}
+      >
+        Responder
+      </button>
+    );
+  }
+  return (
+    <form onSubmit={(event) => void submit(event)} className="mt-3 ml-4 flex flex-col gap-2">
+      <label htmlFor={boxId} className="text-sm font-medium text-slate-800">
+        Resposta a {review.name}
+      </label>
+      <textarea
+        id={boxId}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        maxLength={REPLY_MAX_LENGTH}
+        rows={3}
+        className="w-full rounded-md border border-slate-300 p-2 text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+      />
+      <button
+        type="submit"
+        disabled={sending || text.trim() === ''}
+        aria-busy={sending}
+        className={`self-start ${pagerButton}`}
+      >
+        Publicar resposta
+      </button>
+    </form>
+  );
+}
+
+function Distribution({ data }: { data: CourseReviewsResponse }) {
+  const rows = [];
+  for (let stars = RATING_MAX; stars >= RATING_MIN; stars--) {
+    const count = data.distribution[stars as keyof CourseReviewsResponse['distribution']];
+    const share = data.ratingCount === 0 ? 0 : Math.round((count * 100) / data.ratingCount);
+    rows.push(
+      <li key={stars} className="flex items-center gap-3 text-sm text-slate-700">
+        <span className="w-8 shrink-0 text-right">{stars}★</span>
+        <span
+          role="meter"
+          aria-label={`${stars} estrelas`}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={share}
+          aria-valuetext={`${count} ${count === 1 ? 'avaliação' : 'avaliações'} (${share}%)`}
+          className="h-2 flex-1 overflow-hidden rounded-full bg-slate-200"
+        >
+          <span className="block h-full bg-amber-500" style={{ width: `${share}%` }} />
+        </span>
+        <span className="w-10 shrink-0 tabular-nums">{count}</span>
+      </li>,
+    );
+  }
+  return <ul className="w-full space-y-1.5">{rows}</ul>;
+}
+
+/**
+ * The course page's reviews: the average (floor of the mean), how many rated, a 5★–1★ distribution,
+ * and the newest written reviews, paged, each with the educator's reply under it. Review and reply
+ * texts are rendered as React text, never as HTML.
+ */
+export function CourseReviews({ courseId, initial, canReply = false }: CourseReviewsProps) {
+  const [page, setPage] = useState(1);
+  const { load, retry } = useReviewsPage(courseId, page, initial);
+  // Replies sent from this page, shown at once under their review.
+  const [repliedHere, setRepliedHere] = useState<ReadonlyMap<string, string>>(new Map());
+  const headingId = useId();
+
+  let body;
+  if (load.state === 'loading') {
+    body = <Loader label="Carregando avaliações…" fullHeight={false} />;
+  } else if (load.state === 'error') {
+    body = (
+      <div role="alert" className="flex flex-wrap items-center gap-3 text-slate-700">
+        <p>Não foi possível carregar as avaliações. {load.message}</p>
+        <button type="button" onClick={retry} className={pagerButton}>
+          Tentar novamente
+        </button>
+      </div>
+    );
+  } else {
+    const { data } = load;
+    const pages = Math.max(1, Math.ceil(data.total / data.pageSize));
+    body = (
+      <>
+        <div className="flex flex-col gap-6 sm:flex-row sm:items-center">
+          <div className="flex shrink-0 flex-col items-start gap-1">
+            <p className="text-4xl font-semibold text-slate-900">{data.averageRating}</p>
+            <RatingStars value={data.averageRating} size="h-5 w-5" />
+            <p className="text-sm text-slate-700">
+              {data.ratingCount} {data.ratingCount === 1 ? 'avaliação' : 'avaliações'}
+            </p>
+          </div>
+          <Distribution data={data} />
+        </div>
+        {data.reviews.length === 0 ? (
+          <p className="mt-6 text-slate-700">
+            {data.total === 0 ? 'Ainda não há avaliações escritas.' : 'Não há mais avaliações.'}
+          </p>
+        ) : (
+          <ul className="mt-6 divide-y divide-slate-200">
+            {data.reviews.map((shown) => {
+              const review = { ...shown, reply: shown.reply ?? repliedHere.get(shown._id) ?? null };
+              return (
+                <li key={review._id} className="py-4">
+                  <article aria-label={`Avaliação de ${review.name}`}>
+                    <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                      <p className="font-medium text-slate-900">{review.name}</p>
+                      <RatingStars value={review.rating} />
+                      <time dateTime={review.createdAt} className="text-sm text-slate-600">
+                        {DATE_FORMAT.format(new Date(review.createdAt))}
+                      </time>
+                    </div>
+                    <p className="mt-2 break-words whitespace-pre-line text-slate-800">
+                      {review.review}
+                    </p>
+                    {review.reply !== null ? (
+                      <div className="mt-3 ml-4 border-l-2 border-blue-200 pl-3">
+                        <p className="text-sm font-medium text-blue-800">Resposta do educador</p>
+                        <p className="mt-1 break-words whitespace-pre-line text-slate-700">
+                          {review.reply}
+                        </p>
+                      </div>
+                    ) : (
+                      canReply && (
+                        <ReplyForm
+                          review={review}
+                          onReplied={(reply) =>
+                            setRepliedHere((replies) => new Map(replies).set(review._id, reply))
+                          }
+                        />
+                      )
+                    )}
+                  </article>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        {pages > 1 && (
+          <nav aria-label="Páginas de avaliações" className="mt-4 flex items-center gap-3">
+            <button
+              type="button"
+              onClick={() => setPage((p) => p - 1)}
+              disabled={page <= 1}
+              className={pagerButton}
+            >
+              Anterior
+            </button>
+            <p className="text-sm text-slate-700" aria-live="polite">
+              Página {page} de {pages}
+            </p>
+            <button
+              type="button"
+              onClick={() => setPage((p) => p + 1)}
+              disabled={page >= pages}
+              className={pagerButton}
+            >
+              Próxima
+            </button>
+          </nav>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <section aria-labelledby={headingId} className="mt-10">
+      <h2 id={headingId} className="text-xl font-semibold text-slate-900">
+        Avaliações dos alunos
+      </h2>
+      <div className="mt-4">{body}</div>
+    </section>
+  );
+}

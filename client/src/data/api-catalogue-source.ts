@@ -1,0 +1,77 @@
+import type { ErrorResponse } from '@aprendiz/contract/common';
+import type {
+  CourseDetailResponse,
+  CourseListResponse,
+  CourseSearchQuery,
+  CourseSearchResponse,
+} from '@aprendiz/contract/courses';
+import { isAxiosError } from 'axios';
+import { api } from '../lib/api-client';
+import type { CertificateResponse } from '@aprendiz/contract/certificates';
+import type { CourseReviewsResponse } from '@aprendiz/contract/reviews';
+import type { CatalogueSource, CertificateSource } from '@aprendiz/contract/rendering';
+import { UnsuccessfulAnswer } from './load-result';
+
+/** GET /api/course/search's address for a query. */
+export function searchUrl(query: CourseSearchQuery): string {
+  const params = new URLSearchParams({ q: query.q });
+  if (query.category) params.set('category', query.category);
+  if (query.level) params.set('level', query.level);
+  params.set('sort', query.sort);
+  params.set('page', String(query.page));
+  params.set('pageSize', String(query.pageSize));
+  return `/api/course/search?${params.toString()}`;
+}
+
+/** The catalogue through the JSON API; the signed-in user's token rides along (lecture links, myRating). */
+export const apiCatalogueSource: CatalogueSource = {
+  async courses() {
+    const { data } = await api.get<CourseListResponse | ErrorResponse>('/api/course/all');
+    if (!data.success) throw new UnsuccessfulAnswer(data.message);
+    return data.courses;
+  },
+  async course(courseId) {
+    try {
+      const { data } = await api.get<CourseDetailResponse | ErrorResponse>(
+        `/api/course/${encodeURIComponent(courseId)}`,
+      );
+      if (!data.success) throw new UnsuccessfulAnswer(data.message);
+      return data.courseData;
+    } catch (err) {
+      if (isAxiosError(err) && err.response?.status === 404) return null;
+      throw err;
+    }
+  },
+  async search(query) {
+    const { data } = await api.get<CourseSearchResponse>(searchUrl(query));
+    return data;
+  },
+  async reviews(courseId) {
+    try {
+      const { data } = await api.get<CourseReviewsResponse>(
+        `/api/course/${encodeURIComponent(courseId)}/reviews`,
+        { params: { page: 1 } },
+      );
+      return data;
+    } catch (err) {
+      if (isAxiosError(err) && err.response?.status === 404) return null;
+      throw err;
+    }
+  },
+};
+
+/** A certificate through the JSON API: an id that names none (or is malformed) is null. */
+export const apiCertificateSource: CertificateSource = {
+  async certificate(id) {
+    try {
+      const { data } = await api.get<CertificateResponse>(
+        `/api/certificate/${encodeURIComponent(id)}`,
+      );
+      return data.certificate;
+    } catch (err) {
+      const status = isAxiosError(err) ? err.response?.status : undefined;
+      if (status === 404 || status === 400) return null;
+      throw err;
+    }
+  },
+};

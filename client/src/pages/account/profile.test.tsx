@@ -1,0 +1,155 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { stubApi } from '../../test/api-stub';
+import { renderWithProviders, testUser } from '../../test/render';
+import Profile from './profile';
+
+function renderProfile() {
+  const updateSession = vi.fn();
+  const rendered = renderWithProviders(<Profile />, {
+    route: '/profile',
+    auth: { user: testUser, updateSession },
+  });
+  return { ...rendered, updateSession, user: userEvent.setup() };
+}
+
+const savedUser = {
+  _id: testUser.id,
+  name: 'Ana Nova',
+  email: testUser.email,
+  imageUrl: '/uploads/foto.webp',
+  role: 'student',
+};
+
+describe('profile page', () => {
+  it('when signed out, then it asks to sign in', () => {
+    const { auth } = renderWithProviders(<Profile />, { route: '/profile' });
+    expect(screen.getByRole('heading', { name: 'Meu perfil' })).toBeInTheDocument();
+    expect(screen.getByText('Entre para ver e alterar o seu perfil.')).toBeInTheDocument();
+    expect(auth.openSignIn).toHaveBeenCalled();
+  });
+
+  it('when the name and a photo are saved, then both go as a form and the session shows the new ones', async () => {
+    const { calls } = stubApi(() => ({
+      data: { success: true, message: 'Perfil atualizado', user: savedUser },
+    }));
+    const { user, updateSession } = renderProfile();
+    const form = screen.getByRole('form', { name: 'Nome e foto' });
+    const name = within(form).getByLabelText('Nome');
+    expect(name).toHaveValue('Ana Souza');
+    await user.clear(name);
+    await user.type(name, 'Ana Nova');
+    const photo = new File([new Uint8Array([137, 80, 78, 71])], 'eu.png', { type: 'image/png' });
+    await user.upload(within(form).getByLabelText(/Foto/), photo);
+    await user.click(within(form).getByRole('button', { name: 'Guardar perfil' }));
+
+    expect(await within(form).findByRole('status')).toHaveTextContent('Perfil atualizado');
+    expect(calls[0]).toMatchObject({ method: 'PATCH', url: '/api/user/profile' });
+    const body = calls[0]!.body as FormData;
+    expect(body.get('name')).toBe('Ana Nova');
+    expect((body.get('image') as File).name).toBe('eu.png');
+    expect(updateSession).toHaveBeenCalledWith({
+      user: {
+        id: testUser.id,
+        name: 'Ana Nova',
+        email: testUser.email,
+        imageUrl: '/uploads/foto.webp',
+      },
+    });
+  });
+
+  it('when nothing changed, then nothing is sent and it says so', async () => {
+    const { calls } = stubApi(() => ({ data: {} }));
+    const { user } = renderProfile();
+    await user.click(screen.getByRole('button', { name: 'Guardar perfil' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Nada para alterar');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('when the photo is over 5 MB, then it is refused before uploading', async () => {
+    const { calls } = stubApi(() => ({ data: {} }));
+    const { user } = renderProfile();
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'grande.png', {
+      type: 'image/png',
+    });
+    await user.upload(screen.getByLabelText(/Foto/), big);
+    await user.click(screen.getByRole('button', { name: 'Guardar perfil' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('A foto deve ter no máximo 5 MB');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('when the server refuses the photo, then its message shows', async () => {
+    stubApi(() => ({
+      status: 400,
+      data: {
+        success: false,
+        message: 'A miniatura deve ser uma imagem JPEG, PNG, WebP, GIF ou AVIF',
+      },
+    }));
+    const { user, updateSession } = renderProfile();
+    await user.upload(
+      screen.getByLabelText(/Foto/),
+      new File(['x'], 'x.png', { type: 'image/png' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Guardar perfil' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('A miniatura deve ser uma imagem');
+    expect(updateSession).not.toHaveBeenCalled();
+  });
+
+  it('when the password is changed, then the fresh token replaces the old one and the fields empty', async () => {
+    const { calls } = stubApi(() => ({
+      data: {
+        success: true,
+        message: 'Senha alterada. As outras sessões foram terminadas.',
+        token: 'tok-novo',
+      },
+    }));
+    const { user, updateSession } = renderProfile();
+    const form = screen.getByRole('form', { name: 'Alterar senha' });
+    await user.type(within(form).getByLabelText('Senha atual'), 'senha-antiga');
+    await user.type(within(form).getByLabelText('Nova senha'), 'senha-nova-longa');
+    await user.type(within(form).getByLabelText('Confirmar nova senha'), 'senha-nova-longa');
+    await user.click(within(form).getByRole('button', { name: 'Alterar senha' }));
+
+    expect(await within(form).findByRole('status')).toHaveTextContent('Senha alterada.');
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      url: '/api/user/change-password',
+      body: { currentPassword: 'senha-antiga', newPassword: 'senha-nova-longa' },
+    });
+    expect(updateSession).toHaveBeenCalledWith({ token: 'tok-novo' });
+    await waitFor(() => expect(within(form).getByLabelText('Senha atual')).toHaveValue(''));
+  });
+
+  it('when the current password is wrong, then the message shows and the session is untouched', async () => {
+    stubApi(() => ({
+      status: 400,
+      data: { success: false, message: 'A senha atual está incorreta' },
+    }));
+    const { user, updateSession, auth } = renderProfile();
+    const form = screen.getByRole('form', { name: 'Alterar senha' });
+    await user.type(within(form).getByLabelText('Senha atual'), 'errada');
+    await user.type(within(form).getByLabelText('Nova senha'), 'senha-nova-longa');
+    await user.type(within(form).getByLabelText('Confirmar nova senha'), 'senha-nova-longa');
+    await user.click(within(form).getByRole('button', { name: 'Alterar senha' }));
+
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'A senha atual está incorreta',
+    );
+    expect(updateSession).not.toHaveBeenCalled();
+    expect(auth.signOut).not.toHaveBeenCalled();
+  });
+
+  it('when the new passwords differ, then nothing is sent', async () => {
+    const { calls } = stubApi(() => ({ data: {} }));
+    const { user } = renderProfile();
+    const form = screen.getByRole('form', { name: 'Alterar senha' });
+    await user.type(within(form).getByLabelText('Senha atual'), 'senha-antiga');
+    await user.type(within(form).getByLabelText('Nova senha'), 'senha-nova-longa');
+    await user.type(within(form).getByLabelText('Confirmar nova senha'), 'outra-coisa-longa');
+    await user.click(within(form).getByRole('button', { name: 'Alterar senha' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent('As duas senhas não são iguais');
+    expect(calls).toHaveLength(0);
+  });
+});

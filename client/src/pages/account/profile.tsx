@@ -1,0 +1,259 @@
+import type { ChangePasswordResponse, ProfileResponse } from '@aprendiz/contract/account';
+import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
+import { useAuthUser, useSessionUpdater, type AuthUser } from '../../auth/auth-context';
+import { Loader } from '../../components/loader';
+import { Avatar } from '../../components/user-menu';
+import { env } from '../../config/env';
+import { api, errorMessage } from '../../lib/api-client';
+import { usePageTitle } from '../../lib/use-page-title';
+import { SignInRequired } from '../student/sign-in-required';
+import {
+  inputClass,
+  labelClass,
+  MISMATCH,
+  PASSWORD_MIN_LENGTH,
+  primaryButton,
+} from './form-styles';
+
+// With Clerk the account lives there: its own profile component, loaded only on this page.
+const ClerkUserProfile = lazy(() =>
+  import('@clerk/clerk-react').then((module) => ({ default: module.UserProfile })),
+);
+
+/** The server's limit for a photo (the thumbnail pipeline's), checked here before uploading. */
+const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+const PHOTO_TYPES = 'image/jpeg,image/png,image/webp,image/gif,image/avif';
+
+type Result = { kind: 'ok' | 'error'; text: string } | null;
+
+function ResultLine({ result, id }: { result: Result; id: string }) {
+  if (!result) return null;
+  return result.kind === 'ok' ? (
+    <p id={id} role="status" className="text-sm text-green-800">
+      {result.text}
+    </p>
+  ) : (
+    <p id={id} role="alert" className="text-sm text-red-700">
+      {result.text}
+    </p>
+  );
+}
+
+function NameAndPhoto({ user, onSaved }: { user: AuthUser; onSaved: (user: AuthUser) => void }) {
+  const [name, setName] = useState(user.name);
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [result, setResult] = useState<Result>(null);
+  const [pending, setPending] = useState(false);
+  const formId = useId();
+
+  useEffect(() => {
+    if (!photo) return;
+    const url = URL.createObjectURL(photo);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [photo]);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    if (photo && photo.size > PHOTO_MAX_BYTES) {
+      setResult({ kind: 'error', text: 'A foto deve ter no máximo 5 MB' });
+      return;
+    }
+    const form = new FormData();
+    if (name !== user.name) form.set('name', name);
+    if (photo) form.set('image', photo);
+    if (!form.has('name') && !form.has('image')) {
+      setResult({ kind: 'error', text: 'Nada para alterar: mude o nome ou escolha uma foto' });
+      return;
+    }
+    setPending(true);
+    setResult(null);
+    try {
+      const { data } = await api.patch<ProfileResponse>('/api/user/profile', form);
+      const saved = data.user;
+      onSaved({ id: saved._id, name: saved.name, email: saved.email, imageUrl: saved.imageUrl });
+      setName(saved.name);
+      setPhoto(null);
+      setPreview(null);
+      setResult({ kind: 'ok', text: data.message });
+    } catch (err) {
+      setResult({ kind: 'error', text: errorMessage(err) });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const shown = preview ? { ...user, imageUrl: preview } : user;
+  return (
+    <form
+      onSubmit={handleSubmit}
+      aria-labelledby={`${formId}-title`}
+      className="space-y-4 rounded-lg border border-slate-200 bg-white p-5"
+    >
+      <h2 id={`${formId}-title`} className="text-lg font-semibold text-slate-900">
+        Nome e foto
+      </h2>
+      <div className="flex items-center gap-4">
+        <Avatar user={shown} size={72} />
+        <label className={labelClass}>
+          Foto
+          <input
+            type="file"
+            accept={PHOTO_TYPES}
+            className="mt-1 block text-sm text-slate-700"
+            onChange={(e) => setPhoto(e.target.files?.[0] ?? null)}
+          />
+          <span className="mt-1 block text-xs font-normal text-slate-600">
+            JPEG, PNG, WebP, GIF ou AVIF, até 5 MB.
+          </span>
+        </label>
+      </div>
+      <label className={labelClass}>
+        Nome
+        <input
+          className={inputClass}
+          name="name"
+          autoComplete="name"
+          required
+          maxLength={80}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
+      </label>
+      <p className="text-sm text-slate-600">E-mail: {user.email}</p>
+      <button type="submit" disabled={pending} className={primaryButton}>
+        Guardar perfil
+      </button>
+      <ResultLine result={result} id={`${formId}-result`} />
+    </form>
+  );
+}
+
+function ChangePassword({ onChanged }: { onChanged: (token: string) => void }) {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [result, setResult] = useState<Result>(null);
+  const [pending, setPending] = useState(false);
+  const formId = useId();
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    if (next !== confirmation) {
+      setResult({ kind: 'error', text: MISMATCH });
+      return;
+    }
+    setPending(true);
+    setResult(null);
+    try {
+      const { data } = await api.post<ChangePasswordResponse>('/api/user/change-password', {
+        currentPassword: current,
+        newPassword: next,
+      });
+      onChanged(data.token);
+      setCurrent('');
+      setNext('');
+      setConfirmation('');
+      setResult({ kind: 'ok', text: data.message });
+    } catch (err) {
+      setResult({ kind: 'error', text: errorMessage(err) });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <form
+      onSubmit={handleSubmit}
+      aria-labelledby={`${formId}-title`}
+      className="space-y-4 rounded-lg border border-slate-200 bg-white p-5"
+    >
+      <h2 id={`${formId}-title`} className="text-lg font-semibold text-slate-900">
+        Alterar senha
+      </h2>
+      <p className="text-sm text-slate-600">
+        As sessões abertas noutros dispositivos serão terminadas.
+      </p>
+      <div>
+        <label htmlFor={`${formId}-current`} className={labelClass}>
+          Senha atual
+        </label>
+        <input
+          id={`${formId}-current`}
+          className={inputClass}
+          type="password"
+          autoComplete="current-password"
+          required
+          value={current}
+          onChange={(e) => setCurrent(e.target.value)}
+        />
+      </div>
+      <div>
+        <label htmlFor={`${formId}-new`} className={labelClass}>
+          Nova senha
+        </label>
+        <input
+          id={`${formId}-new`}
+          className={inputClass}
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN_LENGTH}
+          value={next}
+          onChange={(e) => setNext(e.target.value)}
+        />
+      </div>
+      <div>
+        <label htmlFor={`${formId}-confirm`} className={labelClass}>
+          Confirmar nova senha
+        </label>
+        <input
+          id={`${formId}-confirm`}
+          className={inputClass}
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN_LENGTH}
+          value={confirmation}
+          onChange={(e) => setConfirmation(e.target.value)}
+        />
+      </div>
+      <button type="submit" disabled={pending} className={primaryButton}>
+        Alterar senha
+      </button>
+      <ResultLine result={result} id={`${formId}-result`} />
+    </form>
+  );
+}
+
+/** `/profile`: name, photo and password of a local account; Clerk's own profile with Clerk. */
+export default function Profile() {
+  usePageTitle('Meu perfil');
+  const { user, isLoaded } = useAuthUser();
+  const updateSession = useSessionUpdater();
+
+  if (!isLoaded) return <Loader />;
+  if (!user) {
+    return <SignInRequired title="Meu perfil" message="Entre para ver e alterar o seu perfil." />;
+  }
+  if (env.clerkPublishableKey || !updateSession) {
+    return (
+      <section className="mx-auto flex max-w-4xl justify-center px-4 py-8">
+        <h1 className="sr-only">Meu perfil</h1>
+        <Suspense fallback={<Loader />}>
+          <ClerkUserProfile routing="hash" />
+        </Suspense>
+      </section>
+    );
+  }
+  return (
+    <section className="mx-auto max-w-xl space-y-6 px-4 py-10">
+      <h1 className="text-2xl font-semibold text-slate-900 md:text-3xl">Meu perfil</h1>
+      <NameAndPhoto user={user} onSaved={(saved) => updateSession({ user: saved })} />
+      <ChangePassword onChanged={(token) => updateSession({ token })} />
+    </section>
+  );
+}

@@ -1,0 +1,130 @@
+import type { MessageResponse } from '@aprendiz/contract/account';
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useAuthActions, useAuthUser } from '../../auth/auth-context';
+import { paths } from '../../config/paths';
+import { api, errorMessage } from '../../lib/api-client';
+import { usePageTitle } from '../../lib/use-page-title';
+import {
+  inputClass,
+  labelClass,
+  MISMATCH,
+  PASSWORD_MIN_LENGTH,
+  primaryButton,
+} from './form-styles';
+
+/**
+ * `/reset-password?token=…`, opened from the mailed link: choose a new password. The token works
+ * once and for an hour; the server says when it no longer does.
+ */
+export default function ResetPassword() {
+  usePageTitle('Redefinir senha');
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const { user } = useAuthUser();
+  const { openSignIn } = useAuthActions();
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const formId = useId();
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    if (password !== confirmation) {
+      setError(MISMATCH);
+      return;
+    }
+    setPending(true);
+    setError(null);
+    try {
+      const { data } = await api.post<MessageResponse>('/api/auth/reset-password', {
+        token,
+        password,
+      });
+      setDone(data.message);
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <section className="mx-auto max-w-md px-4 py-12">
+      <h1 className="text-2xl font-semibold text-slate-900 md:text-3xl">Redefinir senha</h1>
+      {!token ? (
+        <p role="alert" className="mt-4 text-slate-700">
+          Este endereço não traz um link de redefinição. Abra o link do e-mail, ou peça um novo em
+          “Esqueceu a senha?” ao entrar.
+        </p>
+      ) : done ? (
+        <div className="mt-6 space-y-4">
+          <p role="status" className="rounded-md bg-green-50 p-3 text-green-800">
+            {done}
+          </p>
+          {user ? (
+            <Link to={paths.home} className={`inline-block ${primaryButton}`}>
+              Ir para o início
+            </Link>
+          ) : (
+            <button type="button" className={primaryButton} onClick={openSignIn}>
+              Entrar
+            </button>
+          )}
+        </div>
+      ) : (
+        <form
+          onSubmit={handleSubmit}
+          className="mt-6 space-y-4"
+          aria-describedby={error ? `${formId}-error` : undefined}
+        >
+          <div>
+            <label htmlFor={`${formId}-new`} className={labelClass}>
+              Nova senha
+            </label>
+            <input
+              id={`${formId}-new`}
+              className={inputClass}
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={PASSWORD_MIN_LENGTH}
+              aria-describedby={`${formId}-hint`}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+            <p id={`${formId}-hint`} className="mt-1 text-xs text-slate-600">
+              Pelo menos 8 caracteres. Todas as sessões abertas serão terminadas.
+            </p>
+          </div>
+          <div>
+            <label htmlFor={`${formId}-confirm`} className={labelClass}>
+              Confirmar nova senha
+            </label>
+            <input
+              id={`${formId}-confirm`}
+              className={inputClass}
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={PASSWORD_MIN_LENGTH}
+              value={confirmation}
+              onChange={(e) => setConfirmation(e.target.value)}
+            />
+          </div>
+          <button type="submit" disabled={pending} className={`w-full ${primaryButton}`}>
+            Guardar nova senha
+          </button>
+          {error && (
+            <p id={`${formId}-error`} role="alert" className="text-sm text-red-700">
+              {error}
+            </p>
+          )}
+        </form>
+      )}
+    </section>
+  );
+}

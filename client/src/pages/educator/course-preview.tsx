@@ -1,0 +1,140 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import type { Lecture } from '@aprendiz/contract/courses';
+import type { ErrorResponse } from '@aprendiz/contract/common';
+import type { EducatorCourseDetail } from '@aprendiz/contract/educator';
+import { COURSE_STATUS_LABELS } from '@aprendiz/contract/rules/course-status';
+import { firstIncompleteLecture } from '@aprendiz/contract/rules/lectures';
+import { Loader } from '../../components/loader';
+import { YouTubePlayer } from '../../components/youtube-player';
+import { paths } from '../../config/paths';
+import { useAppContext } from '../../context/app-context';
+import { api, errorMessage } from '../../lib/api-client';
+import { usePageTitle } from '../../lib/use-page-title';
+import { LectureList } from '../student/player/lecture-list';
+import { findNumberedLecture } from '../student/player/numbered-lectures';
+
+type EducatorCourseResponse = { success: true; courseData: EducatorCourseDetail };
+type Load =
+  | { state: 'loading' }
+  | { state: 'error'; message: string }
+  | { state: 'ready'; course: EducatorCourseDetail };
+
+const NOTHING_COMPLETED: ReadonlySet<string> = new Set();
+const linkClass =
+  'rounded-sm font-medium text-blue-700 underline hover:text-blue-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600';
+
+function Preview({ course }: { course: EducatorCourseDetail }) {
+  usePageTitle(`Pré-visualização: ${course.courseTitle}`);
+  const [currentId, setCurrentId] = useState(
+    () => firstIncompleteLecture(course.courseContent, [])?.lectureId ?? null,
+  );
+  const [autoplay, setAutoplay] = useState(false);
+  const current = currentId ? findNumberedLecture(course.courseContent, currentId) : null;
+
+  function watch(lecture: Lecture) {
+    setCurrentId(lecture.lectureId);
+    setAutoplay(true);
+  }
+
+  return (
+    <div className="space-y-6 p-4 md:p-8">
+      <div
+        role="note"
+        className="rounded-md border border-cyan-300 bg-cyan-50 p-3 text-sm text-cyan-950"
+      >
+        <strong>Modo de pré-visualização</strong> ({COURSE_STATUS_LABELS[course.status]}): o curso
+        como os alunos o veem no leitor. Nada do que fizer aqui conta como progresso ou avaliação.
+      </div>
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <h1 className="text-2xl font-semibold text-slate-900">{course.courseTitle}</h1>
+        <div className="flex flex-wrap gap-4 text-sm">
+          <Link to={paths.educatorEditCourse(course._id)} className={linkClass}>
+            Editar curso
+          </Link>
+          <Link to={paths.educatorMyCourses} className={linkClass}>
+            Voltar a My Courses
+          </Link>
+        </div>
+      </header>
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <section aria-labelledby="preview-lecture-heading">
+          {current ? (
+            <YouTubePlayer
+              key={current.lecture.lectureId}
+              url={current.lecture.lectureUrl}
+              title={current.lecture.lectureTitle}
+              autoplay={autoplay}
+            />
+          ) : (
+            <p className="flex aspect-video items-center justify-center rounded-lg bg-slate-900 p-4 text-center text-white">
+              Este curso ainda não tem aulas.
+            </p>
+          )}
+          <h2 id="preview-lecture-heading" className="mt-4 text-xl font-semibold text-slate-900">
+            {current ? `${current.number} ${current.lecture.lectureTitle}` : 'Sem aulas'}
+          </h2>
+        </section>
+        <section aria-labelledby="preview-structure-heading">
+          <h2 id="preview-structure-heading" className="mb-3 text-xl font-semibold text-slate-900">
+            Estrutura do curso
+          </h2>
+          <LectureList
+            chapters={course.courseContent}
+            completedIds={NOTHING_COMPLETED}
+            currentLectureId={currentId}
+            onWatch={watch}
+          />
+        </section>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * /educator/course/:id/preview: the educator's own course in the player's layout, drafts included.
+ * It reads the owner's course (every lecture link) and never calls the progress or rating routes.
+ */
+export default function CoursePreviewPage() {
+  const { id = '' } = useParams();
+  const { isEducator } = useAppContext();
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+
+  const fetchCourse = useCallback(async () => {
+    setLoad({ state: 'loading' });
+    try {
+      const { data } = await api.get<EducatorCourseResponse | ErrorResponse>(
+        `/api/educator/course/${encodeURIComponent(id)}`,
+      );
+      setLoad(
+        data.success
+          ? { state: 'ready', course: data.courseData }
+          : { state: 'error', message: data.message },
+      );
+    } catch (err) {
+      setLoad({ state: 'error', message: errorMessage(err) });
+    }
+  }, [id]);
+
+  useEffect(() => {
+    if (isEducator) void fetchCourse();
+  }, [isEducator, fetchCourse]);
+
+  if (load.state === 'loading') return <Loader label="Carregando a pré-visualização…" />;
+  if (load.state === 'error') {
+    return (
+      <div role="alert" className="space-y-3 p-4 md:p-8">
+        <h1 className="text-2xl font-semibold text-slate-900">Pré-visualização</h1>
+        <p className="text-slate-700">{load.message}</p>
+        <button
+          type="button"
+          onClick={() => void fetchCourse()}
+          className="rounded-md border border-slate-300 px-4 py-2 font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+        >
+          Tentar novamente
+        </button>
+      </div>
+    );
+  }
+  return <Preview course={load.course} />;
+}

@@ -1,0 +1,155 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { Route, Routes } from 'react-router-dom';
+import type { EducatorCourseDetail } from '@aprendiz/contract/educator';
+import { stubApi } from '../../test/api-stub';
+import { renderWithProviders, testUser } from '../../test/render';
+import EditCoursePage from './edit-course';
+
+vi.mock('./add-course/rich-text-editor', () => ({
+  RichTextEditor: ({
+    value,
+    onChange,
+    labelledBy,
+  }: {
+    value: string;
+    onChange: (html: string) => void;
+    labelledBy: string;
+  }) => (
+    <textarea
+      aria-labelledby={labelledBy}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  ),
+}));
+
+const ID = '7d2f5c1e-0000-4000-8000-000000000009';
+const stored: EducatorCourseDetail = {
+  _id: ID,
+  courseTitle: 'Título com gralha',
+  courseDescription: '<p>Sobre</p>',
+  courseThumbnail: '/uploads/capa.webp',
+  coursePrice: 20,
+  discount: 5,
+  category: null,
+  level: null,
+  status: 'published',
+  studentCount: 2,
+  createdAt: '2025-03-09T12:00:00.000Z',
+  courseContent: [
+    {
+      chapterId: 'ch-1',
+      chapterTitle: 'Início',
+      chapterOrder: 1,
+      chapterContent: [
+        {
+          lectureId: 'lec-1',
+          lectureTitle: 'Primeira',
+          lectureDuration: 5,
+          lectureUrl: 'https://youtu.be/dQw4w9WgXcQ',
+          isPreviewFree: true,
+          lectureOrder: 1,
+        },
+        {
+          lectureId: 'lec-2',
+          lectureTitle: 'Segunda',
+          lectureDuration: 7,
+          lectureUrl: 'https://youtu.be/dQw4w9WgXcQ',
+          isPreviewFree: false,
+          lectureOrder: 2,
+        },
+      ],
+    },
+  ],
+};
+
+function renderPage() {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/educator/course/:id/edit" element={<EditCoursePage />} />
+      <Route path="/educator/my-courses" element={<p>Lista de cursos</p>} />
+    </Routes>,
+    { route: `/educator/course/${ID}/edit`, auth: { user: testUser }, app: { isEducator: true } },
+  );
+}
+
+describe('EditCoursePage', { timeout: 20_000 }, () => {
+  it('when the course loads, then the form is filled; saving sends the lecture ids back in their new order, with no image, and returns to My Courses', async () => {
+    const { calls } = stubApi((request) =>
+      request.method === 'PUT'
+        ? {
+            data: {
+              success: true,
+              message: 'Curso atualizado com sucesso',
+              courseId: ID,
+              status: 'published',
+            },
+          }
+        : { data: { success: true, courseData: stored } },
+    );
+    const user = userEvent.setup();
+    renderPage();
+
+    const title = await screen.findByLabelText('Course Title');
+    expect(title).toHaveValue('Título com gralha');
+    expect(screen.getByLabelText('Course Price')).toHaveValue(20);
+    expect(screen.getByRole('img', { name: 'Miniatura atual' })).toHaveAttribute(
+      'src',
+      '/uploads/capa.webp',
+    );
+    expect(screen.getByText(/2 alunos inscritos mantêm o progresso/)).toBeInTheDocument();
+
+    await user.clear(title);
+    await user.type(title, 'Título certo');
+    await user.click(screen.getByRole('button', { name: 'Mover aula Segunda para cima' }));
+    await user.click(screen.getByRole('button', { name: 'Salvar alterações' }));
+
+    expect(await screen.findByText('Lista de cursos')).toBeInTheDocument();
+    const put = calls.find((call) => call.method === 'PUT')!;
+    expect(put.url).toBe(`/api/educator/course/${ID}`);
+    const body = put.body as FormData;
+    expect(body.get('image')).toBeNull();
+    const sent = JSON.parse(body.get('courseData') as string);
+    expect(sent.courseTitle).toBe('Título certo');
+    expect(
+      sent.courseContent[0].chapterContent.map((l: { lectureId: string }) => l.lectureId),
+    ).toEqual(['lec-2', 'lec-1']);
+  });
+
+  it('when a lecture is edited through its dialog, then its fields change and its id stays', async () => {
+    const { calls } = stubApi((request) =>
+      request.method === 'PUT'
+        ? { data: { success: true, message: 'ok', courseId: ID, status: 'published' } }
+        : { data: { success: true, courseData: stored } },
+    );
+    const user = userEvent.setup();
+    renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Editar aula Primeira' }));
+    const dialog = screen.getByRole('dialog', { name: 'Editar aula' });
+    const lectureTitle = within(dialog).getByLabelText('Lecture Title');
+    expect(lectureTitle).toHaveValue('Primeira');
+    await user.clear(lectureTitle);
+    await user.type(lectureTitle, 'Boas-vindas');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar aula' }));
+    await user.click(screen.getByRole('button', { name: 'Salvar alterações' }));
+
+    await screen.findByText('Lista de cursos');
+    const sent = JSON.parse(
+      (calls.find((call) => call.method === 'PUT')!.body as FormData).get('courseData') as string,
+    );
+    expect(sent.courseContent[0].chapterContent[0]).toMatchObject({
+      lectureId: 'lec-1',
+      lectureTitle: 'Boas-vindas',
+    });
+  });
+
+  it('when the course is not found, then the message and a way to try again', async () => {
+    stubApi(() => ({ status: 404, data: { success: false, message: 'Curso não encontrado' } }));
+    renderPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Curso não encontrado');
+    expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
+  });
+});

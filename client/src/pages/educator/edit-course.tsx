@@ -1,0 +1,130 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import type { ErrorResponse } from '@aprendiz/contract/common';
+import type { CourseChangeResponse, EducatorCourseDetail } from '@aprendiz/contract/educator';
+import { COURSE_STATUS_LABELS } from '@aprendiz/contract/rules/course-status';
+import { Loader } from '../../components/loader';
+import { notify } from '../../components/toast';
+import { paths } from '../../config/paths';
+import { useAppContext } from '../../context/app-context';
+import { api, errorMessage } from '../../lib/api-client';
+import { usePageTitle } from '../../lib/use-page-title';
+import { CourseForm, type CourseFormSubmit, type CourseFormValues } from './add-course/course-form';
+import { draftFromContent } from './add-course/course-draft';
+
+type EducatorCourseResponse = { success: true; courseData: EducatorCourseDetail };
+
+/** The stored course as the form's fields hold them. */
+export function formValuesOf(course: EducatorCourseDetail): CourseFormValues {
+  return {
+    title: course.courseTitle,
+    description: course.courseDescription,
+    price: String(course.coursePrice),
+    discount: String(course.discount),
+    category: course.category ?? '',
+    level: course.level ?? '',
+    chapters: draftFromContent(course.courseContent),
+  };
+}
+
+type Load =
+  | { state: 'loading' }
+  | { state: 'error'; message: string }
+  | { state: 'ready'; course: EducatorCourseDetail };
+
+/**
+ * /educator/course/:id/edit: the Add Course form, filled with the stored course. Lecture ids travel
+ * back unchanged, so enrolled learners keep their progress; the thumbnail is optional here.
+ */
+export default function EditCoursePage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const { isEducator } = useAppContext();
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  usePageTitle(load.state === 'ready' ? `Editar: ${load.course.courseTitle}` : 'Editar curso');
+
+  const fetchCourse = useCallback(async () => {
+    setLoad({ state: 'loading' });
+    try {
+      const { data } = await api.get<EducatorCourseResponse | ErrorResponse>(
+        `/api/educator/course/${encodeURIComponent(id)}`,
+      );
+      setLoad(
+        data.success
+          ? { state: 'ready', course: data.courseData }
+          : { state: 'error', message: data.message },
+      );
+    } catch (err) {
+      setLoad({ state: 'error', message: errorMessage(err) });
+    }
+  }, [id]);
+
+  useEffect(() => {
+    if (isEducator) void fetchCourse();
+  }, [isEducator, fetchCourse]);
+
+  async function save({ data, image }: CourseFormSubmit): Promise<boolean> {
+    const form = new FormData();
+    form.append('courseData', JSON.stringify(data));
+    if (image) form.append('image', image);
+    try {
+      const { data: response } = await api.put<CourseChangeResponse | ErrorResponse>(
+        `/api/educator/course/${encodeURIComponent(id)}`,
+        form,
+      );
+      if (!response.success) {
+        notify.error(response.message);
+        return false;
+      }
+      notify.success(response.message);
+      void navigate(paths.educatorMyCourses);
+      return true;
+    } catch (err) {
+      notify.error(errorMessage(err));
+      return false;
+    }
+  }
+
+  if (load.state === 'loading') return <Loader label="Carregando o curso…" />;
+  if (load.state === 'error') {
+    return (
+      <div role="alert" className="space-y-3 p-4 md:p-8">
+        <h1 className="text-2xl font-semibold text-slate-900">Editar curso</h1>
+        <p className="text-slate-700">{load.message}</p>
+        <div className="flex flex-wrap gap-3">
+          <button
+            type="button"
+            onClick={() => void fetchCourse()}
+            className="rounded-md border border-slate-300 px-4 py-2 font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+          >
+            Tentar novamente
+          </button>
+          <Link
+            to={paths.educatorMyCourses}
+            className="rounded-md px-4 py-2 font-medium text-blue-700 underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+          >
+            Voltar a My Courses
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  const { course } = load;
+  return (
+    <div className="p-4 md:p-8">
+      <h1 className="text-2xl font-semibold text-slate-900">Editar curso</h1>
+      <p className="mb-6 mt-1 text-sm text-slate-700">
+        Estado: <strong>{COURSE_STATUS_LABELS[course.status]}</strong>
+        {course.studentCount > 0 &&
+          ` · ${course.studentCount} ${course.studentCount === 1 ? 'aluno inscrito mantém' : 'alunos inscritos mantêm'} o progresso nas aulas que continuarem no curso.`}
+      </p>
+      <CourseForm
+        initial={formValuesOf(course)}
+        currentThumbnail={course.courseThumbnail}
+        submitLabel="Salvar alterações"
+        onSave={save}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import type { CertificateIdResponse } from '@aprendiz/contract/certificates';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { notify } from '../../../components/toast';
+import { errorMessage } from '../../../lib/error-message';
+import { loadApi } from '../../../lib/load-api';
+import { certificatePath } from '../../certificate/certificate-path';
+
+/**
+ * 'Certificado' on a completed course: asks the server for the learner's certificate (issued on the
+ * first ask) and opens its public page.
+ */
+export function CertificateAction({
+  courseId,
+  courseTitle,
+}: {
+  courseId: string;
+  courseTitle: string;
+}) {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+
+  async function open() {
+    setBusy(true);
+    try {
+      const api = await loadApi();
+      const { data } = await api.get<CertificateIdResponse>(
+        `/api/user/certificate/${encodeURIComponent(courseId)}`,
+      );
+      void navigate(certificatePath(data.certificateId));
+    } catch (err) {
+      notify.error(errorMessage(err));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <button
+      type="button"
+      onClick={() => void open()}
+      disabled={busy}
+      aria-busy={busy}
+      className="inline-block rounded-md bg-green-700 px-4 py-2 text-center text-sm font-medium whitespace-nowrap text-white hover:bg-green-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:opacity-60"
+    >
+      Certificado
+      <span className="sr-only">: {courseTitle}</span>
+    </button>
+  );
+}
