@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import {
   becomeEducator,
+  confirmBecomeEducator,
   chapterCard,
   descriptionEditor,
   expectInside,
@@ -90,6 +91,7 @@ test.describe('educator area', () => {
       await header.getByRole('button', { name: 'Começar' }).click();
       await signUp(page, 'Marta Educadora');
       await header.getByRole('button', { name: 'Tornar-se educador' }).click();
+      await confirmBecomeEducator(page);
       await expect(page.getByText('Agora você pode publicar um curso')).toBeVisible();
       await header.getByRole('link', { name: 'Educator Dashboard' }).click();
       await expect(page).toHaveURL(/\/educator$/);
@@ -139,10 +141,14 @@ test.describe('educator area', () => {
         '$49.90',
         'Kz 0.00',
         '0',
-        new Date().toLocaleDateString('pt-BR'),
+        // The browser's own day (the project's time zone), which differs from UTC's near midnight.
+        `Publicado · ${new Date().toLocaleDateString('pt-BR', { timeZone: 'Africa/Luanda' })}`,
+        'EditarPré-visualizarDespublicarExcluir',
       ]);
       await check('educator-03-my-courses');
-      const href = await row.getByRole('link', { name: course.title }).getAttribute('href');
+      const href = await row
+        .getByRole('link', { name: course.title, exact: true })
+        .getAttribute('href');
       const courseId = href?.split('/').pop() ?? '';
       expect(courseId).toMatch(/^[0-9a-f-]{36}$/);
 
@@ -211,7 +217,7 @@ test.describe('educator area', () => {
         '1',
         /Bruno Aluno$/,
         course.title,
-        new Date().toLocaleDateString('pt-BR'),
+        new Date().toLocaleDateString('pt-BR', { timeZone: 'Africa/Luanda' }),
       ]);
       await check('educator-07-student-enrolled');
 
@@ -224,7 +230,8 @@ test.describe('educator area', () => {
         '$49.90',
         'Kz 39.00',
         '1',
-        new Date().toLocaleDateString('pt-BR'),
+        `Publicado · ${new Date().toLocaleDateString('pt-BR', { timeZone: 'Africa/Luanda' })}`,
+        'EditarPré-visualizarDespublicarExcluir',
       ]);
       await check('educator-08-my-courses-with-sale');
 
@@ -243,6 +250,7 @@ test.describe('educator area', () => {
       await page.goto('/educator');
       await signUp(page, 'Rita Educadora');
       await page.getByRole('main').getByRole('button', { name: 'Tornar-se educador' }).click();
+      await confirmBecomeEducator(page);
       await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 
       await openSection(page, 'Add Course');
@@ -265,7 +273,7 @@ test.describe('educator area', () => {
       await expect(page.getByText('Curso adicionado com sucesso')).toBeVisible();
 
       await openSection(page, 'My Courses');
-      await page.getByRole('link', { name: title }).click();
+      await page.getByRole('link', { name: title, exact: true }).click();
       const description = page.getByRole('region', { name: 'Descrição do curso' });
       await expect(description.locator('strong')).toHaveText('seguro');
       await expect(description).toContainText('clique aqui');
@@ -297,6 +305,7 @@ test.describe('educator area', () => {
     await check('educator-pages-1-offer');
 
     await offer.getByRole('button', { name: 'Tornar-se educador' }).click();
+    await confirmBecomeEducator(page);
     await expect(page.getByText('Agora você pode publicar um curso')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     await expect(statValue(page, 'Total Courses')).toHaveText('0');
@@ -510,6 +519,7 @@ test.describe('educator area', () => {
 
       await profile.click();
       await page.getByRole('menuitem', { name: 'Tornar-se educador' }).click();
+      await confirmBecomeEducator(page);
       await expect(page.getByText('Agora você pode publicar um curso')).toBeVisible();
 
       await profile.click();

@@ -49,7 +49,8 @@ test.describe('Home', () => {
     expectAccessible,
     saveScreenshot,
   }) => {
-    await page.goto('/');
+    // The server-rendered search box submits through the app once the page has hydrated.
+    await page.goto('/', { waitUntil: 'networkidle' });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       'Aprenda as habilidades mais procuradas e transforme a sua carreira.',
     );
@@ -86,7 +87,8 @@ test.describe('Home', () => {
     isMobile,
     saveScreenshot,
   }) => {
-    await page.goto('/');
+    // The logos become draggable once their code has loaded after the page (issue 14).
+    await page.goto('/', { waitUntil: 'networkidle' });
     const section = page.getByRole('region', { name: 'Move a imagem, descubra um segredo' });
     await expect(section.getByRole('img', { name: /^Logo / })).toHaveCount(10);
     const revealed = page.getByTestId('secret-revealed');

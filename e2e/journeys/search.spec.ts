@@ -29,7 +29,7 @@ test.describe('Course search', () => {
     const answer = await searchCourses(request, { q: 'programacao' });
     expect(answer.total).toBeGreaterThan(0);
 
-    await page.goto('/');
+    await page.goto('/', { waitUntil: 'networkidle' });
     const search = page.getByRole('search');
     await search.getByRole('searchbox').fill('programacao');
     await search.getByRole('button', { name: 'Pesquisar' }).click();

@@ -37,11 +37,18 @@ export function watchDialogs(page: Page): DialogWatch {
   return { answerNextPrompt: (text) => answers.push(text), unexpected };
 }
 
+/** 'Tornar-se educador' changes the account for good, so it asks first: this says yes. */
+export async function confirmBecomeEducator(page: Page): Promise<void> {
+  const dialog = page.getByRole('alertdialog', { name: 'Tornar-se educador' });
+  await dialog.getByRole('button', { name: 'Sim, tornar-me educador' }).click();
+}
+
 /** Signs up a new user at /educator and takes the role from the offer there; ends on the dashboard. */
 export async function becomeEducator(page: Page, name: string): Promise<void> {
   await page.goto('/educator');
   await signUp(page, name);
   await page.getByRole('main').getByRole('button', { name: 'Tornar-se educador' }).click();
+  await confirmBecomeEducator(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 }
 

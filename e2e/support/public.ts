@@ -18,19 +18,21 @@ export async function blockExternalHosts(page: Page, baseURL: string): Promise<s
 }
 
 /**
- * Waits for the entrance animations (the hero fades its subtitle and search box in): axe would
- * otherwise measure the contrast of text that is still half transparent.
+ * Waits for the hero's entrance animations (CSS, index.css): axe would otherwise measure the
+ * contrast of text that is still half transparent.
  */
 export async function settleEntrances(page: Page): Promise<void> {
-  await expect
-    .poll(() =>
-      page.evaluate(() =>
-        Array.from(document.querySelectorAll<HTMLElement>('[style*="opacity"]')).every(
-          (element) => element.style.opacity === '' || Number(element.style.opacity) === 1,
-        ),
-      ),
-    )
-    .toBe(true);
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter(
+          (animation) =>
+            animation instanceof CSSAnimation && animation.animationName.startsWith('hero-'),
+        )
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
 }
 
 /** No page of the app may scroll sideways (the phone viewport is 390 px wide). */

@@ -1,0 +1,135 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, signIn, test, uniqueEmail } from '../support/fixtures';
+import { blockExternalHosts } from '../support/public';
+
+/**
+ * Forgot password → the mail in the development outbox (no SMTP_URL outside production) → the
+ * link's page sets a new password, which signs in; the old password, the sessions from before and
+ * the used link are all refused.
+ */
+
+// The app registers a service worker, whose requests page.route could not see.
+test.use({ serviceWorkers: 'block' });
+
+test.beforeEach(async ({ page, baseURL }) => {
+  if (!baseURL) throw new Error('the config sets baseURL');
+  await blockExternalHosts(page, baseURL);
+});
+
+const OLD_PASSWORD = 'senha-antiga-123';
+const NEW_PASSWORD = 'senha-nova-456';
+
+interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  sentAt: string;
+}
+
+/** The reset link mailed to `email`, read from GET /api/dev/outbox once it is there. */
+async function mailedResetLink(request: APIRequestContext, email: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get('/api/dev/outbox');
+        expect(res.status()).toBe(200);
+        const { mails } = (await res.json()) as { mails: OutboxMail[] };
+        const mail = mails.find((m) => m.to === email);
+        link = mail
+          ? /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail.text)?.[0]
+          : undefined;
+        return link;
+      },
+      { message: `a reset mail to ${email} in the outbox`, timeout: 10_000 },
+    )
+    .toBeDefined();
+  return link!;
+}
+
+/** The visible 'Começar' of the top bar (desktop) or the bottom bar's Perfil (phone). */
+async function openSignIn(page: Page, isMobile: boolean): Promise<void> {
+  if (isMobile) {
+    await page
+      .getByRole('navigation', { name: 'Navegação inferior' })
+      .getByRole('button', { name: 'Perfil' })
+      .click();
+  } else {
+    await page
+      .getByRole('navigation', { name: 'Principal' })
+      .getByRole('button', { name: 'Começar' })
+      .click();
+  }
+}
+
+test.describe('Password reset', () => {
+  test('forgot password → mail in the outbox → a new password that signs in; the old password, old sessions and the used link are refused', async ({
+    page,
+    request,
+    isMobile,
+    saveScreenshot,
+    expectAccessible,
+  }) => {
+    const email = uniqueEmail('esquecida');
+    const signUp = await request.post('/api/auth/sign-up', {
+      data: { name: 'Aluna Esquecida', email, password: OLD_PASSWORD },
+    });
+    expect(signUp.status()).toBe(201);
+    const { token: oldSession } = (await signUp.json()) as { token: string };
+
+    await page.goto('/');
+    await openSignIn(page, isMobile);
+    const signInDialog = page.getByRole('dialog', { name: 'Entrar' });
+    await signInDialog.getByRole('button', { name: 'Esqueceu a senha?' }).click();
+    const forgot = page.getByRole('dialog', { name: 'Recuperar senha' });
+    await forgot.getByLabel('E-mail').fill(email);
+    await forgot.getByRole('button', { name: 'Enviar link' }).click();
+    await expect(forgot.getByRole('status')).toContainText('Se existir uma conta com este e-mail');
+    await saveScreenshot('password-reset-requested', page, { fullPage: false });
+
+    const link = await mailedResetLink(request, email);
+    const token = new URL(link).searchParams.get('token')!;
+    const linkPath = `${new URL(link).pathname}${new URL(link).search}`;
+
+    await page.goto('/dev/outbox');
+    await expect(
+      page.getByRole('heading', { name: 'Redefinir a sua senha na Aprendiz' }).first(),
+    ).toBeVisible();
+
+    await page.goto(linkPath);
+    await expect(page.getByRole('heading', { name: 'Redefinir senha' })).toBeVisible();
+    await expectAccessible();
+    await page.getByLabel('Nova senha', { exact: true }).fill(NEW_PASSWORD);
+    await page.getByLabel('Confirmar nova senha').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Guardar nova senha' }).click();
+    await expect(page.getByRole('status')).toContainText('Senha alterada');
+    await saveScreenshot('password-reset-done');
+
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await signIn(page, email, NEW_PASSWORD);
+    if (isMobile) {
+      await expect(
+        page.getByRole('navigation', { name: 'Navegação inferior' }).getByRole('button', {
+          name: 'Perfil',
+        }),
+      ).toHaveAttribute('aria-haspopup', 'menu');
+    } else {
+      await expect(page.getByRole('button', { name: 'Menu da conta' })).toBeVisible();
+    }
+
+    const oldPassword = await request.post('/api/auth/sign-in', {
+      data: { email, password: OLD_PASSWORD },
+    });
+    expect(oldPassword.status()).toBe(401);
+    const before = await request.get('/api/user/data', {
+      headers: { Authorization: `Bearer ${oldSession}` },
+    });
+    expect(before.status()).toBe(401);
+    const reused = await request.post('/api/auth/reset-password', {
+      data: { token, password: 'mais-uma-senha-789' },
+    });
+    expect(reused.status()).toBe(400);
+    expect(((await reused.json()) as { message: string }).message).toContain('inválido');
+  });
+});

@@ -1,0 +1,253 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, signIn, test } from '../support/fixtures';
+import {
+  blockExternalHosts,
+  findPreviewCourse,
+  isSeededCourse,
+  listCourses,
+} from '../support/public';
+
+// The app registers a service worker, whose requests page.route could not see.
+test.use({ serviceWorkers: 'block' });
+
+const STUDENT = { email: 'aluno@aprendiz.dev', password: 'aprendiz123' };
+
+type PublicRoute = { path: string; status: number; title: RegExp; content: string[] };
+
+/** Every public route, with what its first HTML must already hold (issue 14). */
+async function publicRoutes(request: APIRequestContext): Promise<PublicRoute[]> {
+  const { course } = await findPreviewCourse(request);
+  return [
+    {
+      path: '/',
+      status: 200,
+      title: /Cursos online de tecnologia \| Aprendiz/,
+      content: ['Aprenda as habilidades mais procuradas e', 'Aprenda com os melhores'],
+    },
+    {
+      path: '/course-list',
+      status: 200,
+      title: /Lista de Cursos/,
+      content: ['cursos encontrados'],
+    },
+    {
+      path: '/course-list/programacao',
+      status: 200,
+      title: /Cursos: programacao/,
+      content: ['cursos encontrados', 'Programação'],
+    },
+    {
+      path: `/course/${course._id}`,
+      status: 200,
+      title: new RegExp(course.courseTitle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
+      content: [
+        course.courseTitle,
+        'Estrutura do curso',
+        course.courseContent[0]!.chapterTitle,
+        'Acessar Curso',
+        'Faltam 3 dias a este preço!',
+      ],
+    },
+    { path: '/mentors-list', status: 200, title: /Mentores/, content: ['mentores encontrados'] },
+    { path: '/job-list', status: 200, title: /Vagas de Emprego/, content: ['Vagas'] },
+    {
+      path: '/privacy-policy',
+      status: 200,
+      title: /Política de Privacidade/,
+      content: ['Política de Privacidade'],
+    },
+    { path: '/contact', status: 200, title: /Contato/, content: ['Contato'] },
+    {
+      path: '/rota-que-nao-existe',
+      status: 404,
+      title: /Página não encontrada/,
+      content: ['Página não encontrada'],
+    },
+    {
+      path: '/course/00000000-0000-4000-8000-000000000000',
+      status: 404,
+      title: /Curso não encontrado/,
+      content: ['Curso não encontrado'],
+    },
+  ];
+}
+
+function decodeEntities(html: string): string {
+  return html
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+/** Console errors and uncaught errors of a page: a hydration mismatch shows as one of them. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    // The 404 routes answer 404 on purpose; the browser logs that as a failed resource.
+    if (message.type() === 'error' && !message.text().includes('status of 404')) {
+      errors.push(message.text());
+    }
+  });
+  page.on('pageerror', (err) => errors.push(err.message));
+  return errors;
+}
+
+test.describe('Server-rendered public pages', () => {
+  test(
+    'each public route answers with its content, title and link-preview tags in the first HTML',
+    { tag: '@desktop-only' },
+    async ({ request }) => {
+      for (const route of await publicRoutes(request)) {
+        const response = await request.get(route.path, { headers: { Accept: 'text/html' } });
+        expect(response.status(), route.path).toBe(route.status);
+        const html = await response.text();
+        const text = decodeEntities(html);
+        expect(text, route.path).toMatch(
+          new RegExp(`<title>[^<]*${route.title.source}[^<]*</title>`),
+        );
+        expect(text, route.path).toMatch(/<meta property="og:title" content="[^"]+"/);
+        expect(text, route.path).toMatch(/<meta name="description" content="[^"]+"/);
+        for (const snippet of route.content)
+          expect(text, `${route.path}: ${snippet}`).toContain(snippet);
+        expect(html, route.path).toContain('id="router-data"');
+      }
+      // The home teaser's cards are in the first HTML: 24 of the catalogue's titles (its order is
+      // the contract's rule, unit-tested there).
+      const home = decodeEntities(await (await request.get('/')).text());
+      const catalogue = await listCourses(request);
+      const shown = catalogue.filter((course) => home.includes(`>${course.courseTitle}<`));
+      expect(shown.length).toBe(Math.min(24, catalogue.length));
+    },
+  );
+
+  test(
+    'a course page carries its preview image, price and a schema.org Course for search engines',
+    { tag: '@desktop-only' },
+    async ({ request, baseURL }) => {
+      const { course } = await findPreviewCourse(request);
+      const html = decodeEntities(await (await request.get(`/course/${course._id}`)).text());
+      const image = html.match(/<meta property="og:image" content="([^"]+)"/)?.[1];
+      expect(image).toMatch(/^https?:\/\//);
+      expect(html).toMatch(/<meta property="product:price:amount" content="[\d.]+"/);
+      expect(html).toContain(`<link rel="canonical" href="${baseURL}/course/${course._id}"`);
+      expect(html).toContain('<meta name="twitter:card" content="summary_large_image"');
+      const jsonLd = html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)?.[1];
+      const data = JSON.parse(jsonLd ?? 'null') as Record<string, unknown> & {
+        provider: { name: string };
+        offers: { price: number; priceCurrency: string };
+      };
+      expect(data['@type']).toBe('Course');
+      expect(data.name).toBe(course.courseTitle);
+      expect(data.provider.name).toBe('Aprendiz');
+      expect(data.offers.priceCurrency).toBe('AOA');
+    },
+  );
+
+  test(
+    'robots.txt names the sitemap, which lists the published courses',
+    { tag: '@desktop-only' },
+    async ({ request }) => {
+      const robots = await (await request.get('/robots.txt')).text();
+      expect(robots).toMatch(/^Sitemap: http.*\/sitemap\.xml$/m);
+      const sitemap = await (await request.get('/sitemap.xml')).text();
+      for (const course of (await listCourses(request)).filter(isSeededCourse).slice(0, 5)) {
+        expect(sitemap).toContain(`/course/${course._id}</loc>`);
+      }
+    },
+  );
+
+  for (const signedIn of [false, true]) {
+    test(`every public route hydrates without an error, ${signedIn ? 'signed in' : 'signed out'}`, async ({
+      page,
+      request,
+      baseURL,
+    }) => {
+      if (!baseURL) throw new Error('the config sets baseURL');
+      await blockExternalHosts(page, baseURL);
+      if (signedIn) {
+        await page.goto('/');
+        await page.getByRole('button', { name: 'Começar' }).first().click();
+        await signIn(page, STUDENT.email, STUDENT.password);
+      }
+      const errors = collectErrors(page);
+      for (const route of await publicRoutes(request)) {
+        await page.goto(route.path, { waitUntil: 'networkidle' });
+        await expect(page, route.path).toHaveTitle(route.title);
+        expect(errors, route.path).toEqual([]);
+      }
+    });
+  }
+
+  test('the first page of a signed-out visit asks the API for nothing it already rendered', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    if (!baseURL) throw new Error('the config sets baseURL');
+    await blockExternalHosts(page, baseURL);
+    const { course } = await findPreviewCourse(request);
+    const catalogueReads: string[] = [];
+    page.on('request', (req) => {
+      if (/\/api\/course\//.test(req.url())) catalogueReads.push(req.url());
+    });
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.goto(`/course/${course._id}`, { waitUntil: 'networkidle' });
+    await page.goto('/course-list', { waitUntil: 'networkidle' });
+    expect(catalogueReads).toEqual([]);
+  });
+
+  test('the home page does not shift while it loads and hydrates', async ({ page, baseURL }) => {
+    if (!baseURL) throw new Error('the config sets baseURL');
+    await blockExternalHosts(page, baseURL);
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { __shifts: number[] }).__shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+        })[]) {
+          if (!entry.hadRecentInput) shifts.push(entry.value);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.waitForTimeout(1_500);
+    const shifts = await page.evaluate(
+      () => (window as unknown as { __shifts: number[] }).__shifts,
+    );
+    expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01);
+  });
+});
+
+test.describe('Service worker and rendered pages', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test(
+    'with the worker in control, a navigation gets the rendered page from the network, and offline the page last seen',
+    { tag: '@desktop-only' },
+    async ({ page, context }) => {
+      await page.goto('/', { waitUntil: 'networkidle' });
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
+      // The worker takes control of the page after it activates; a reload is then served through it.
+      await page.reload({ waitUntil: 'networkidle' });
+      await expect
+        .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+        .toBe(true);
+
+      const online = await page.goto('/mentors-list', { waitUntil: 'networkidle' });
+      expect(online?.fromServiceWorker()).toBe(true);
+      expect(await online?.text()).toContain('mentores encontrados');
+
+      await context.setOffline(true);
+      const offline = await page.goto('/mentors-list');
+      expect(offline?.fromServiceWorker()).toBe(true);
+      expect(await offline?.text()).toContain('mentores encontrados');
+      await context.setOffline(false);
+    },
+  );
+});
