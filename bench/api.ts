@@ -71,6 +71,8 @@ export async function measureApi(durationS: number): Promise<ApiResults> {
     DATA_DIR: dataDir,
     AUTH_SECRET: secret,
     PAYMENTS_SANDBOX: '1',
+    // Production with local accounts needs an SMTP server; these runs send no mail.
+    SMTP_URL: 'smtp://127.0.0.1:25',
     LOG_LEVEL: 'silent',
   });
   const database = await openDatabase({ kind: 'pglite', dataDir });
@@ -86,7 +88,10 @@ export async function measureApi(durationS: number): Promise<ApiResults> {
 
     const ceiling = new Map<string, string>();
     outer.get('/__ceiling/*path', (req, res) => {
-      res.type('application/json').send(ceiling.get(req.path.replace('/__ceiling', '')));
+      const route = req.path.replace('/__ceiling', '');
+      res
+        .type(route.startsWith('/api/') ? 'application/json' : 'text/html')
+        .send(ceiling.get(route));
     });
     outer.use(app);
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -94,11 +99,19 @@ export async function measureApi(durationS: number): Promise<ApiResults> {
     const all = await (await fetch(`${base}/api/course/all`)).text();
     const firstId = (JSON.parse(all) as { courses: { _id: string }[] }).courses[0]!._id;
     const detailPath = `/api/course/${firstId}`;
+    // The server-rendered course page (issue 14): kept in memory beside the JSON it shows.
+    const pagePath = `/course/${firstId}`;
     ceiling.set('/api/course/all', all);
     ceiling.set(detailPath, await (await fetch(base + detailPath)).text());
+    const page = await fetch(base + pagePath);
+    if (!page.headers.get('content-type')?.startsWith('text/html') || !page.ok)
+      throw new Error(
+        `${pagePath}: ${page.status}, not a rendered page (is client/dist-ssr built?)`,
+      );
+    ceiling.set(pagePath, await page.text());
 
     const rows: ThroughputRow[] = [];
-    for (const route of ['/api/course/all', detailPath]) {
+    for (const route of ['/api/course/all', detailPath, pagePath]) {
       const rps = await throughput(base + route, durationS);
       const ceilingRps = await throughput(`${base}/__ceiling${route}`, durationS);
       rows.push({

@@ -89,6 +89,8 @@ export async function startAppServer(distDir: string): Promise<AppServer> {
       HOME: process.env.HOME,
       NODE_ENV: 'production',
       PAYMENTS_SANDBOX: '1',
+      // Production with local accounts needs an SMTP server; these runs send no mail.
+      SMTP_URL: 'smtp://127.0.0.1:25',
       AUTH_SECRET: randomBytes(32).toString('hex'),
       DATA_DIR: dataDir,
       CLIENT_DIST: clientDist,

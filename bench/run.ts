@@ -7,11 +7,18 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { measureAnalytics } from './analytics';
 import { measureApi } from './api';
 import { startAppServer } from './app-server';
 import { measureBundle } from './bundle';
 import { auditPages, warmUp } from './lighthouse';
-import { type BenchResults, type MachineState, renderReport, searchSection } from './report';
+import {
+  analyticsSection,
+  type BenchResults,
+  type MachineState,
+  renderReport,
+  searchSection,
+} from './report';
 import { measureSearch } from './search';
 import { measureStaticDuringSignIns } from './static-burst';
 
@@ -84,6 +91,23 @@ async function main() {
     return;
   }
 
+  if (process.env.BENCH_ONLY === 'api') {
+    await waitForQuiet(machine, 'API');
+    const { throughput } = await measureApi(API_SECONDS);
+    for (const row of throughput)
+      console.log(
+        `${row.route}: ${row.rps.toFixed(0)} req/s, ceiling ${row.ceilingRps.toFixed(0)}, ratio ${row.ratio.toFixed(2)}`,
+      );
+    return;
+  }
+
+  if (process.env.BENCH_ONLY === 'analytics') {
+    await waitForQuiet(machine, 'analytics');
+    console.log(analyticsSection(await measureAnalytics()));
+    console.log(`load average (1 min) at the start: ${machine.load[0]!.load1.toFixed(1)}`);
+    return;
+  }
+
   await waitForQuiet(machine, 'API');
   console.log('API throughput and educator queries…');
   const api = await measureApi(API_SECONDS);
@@ -91,6 +115,12 @@ async function main() {
   await waitForQuiet(machine, 'search');
   console.log('Catalogue search at 10,000 courses…');
   const search = await measureSearch().catch((err: unknown) => ({
+    notMeasured: err instanceof Error ? err.message : String(err),
+  }));
+
+  await waitForQuiet(machine, 'analytics');
+  console.log('Educator analytics at 1,000 courses and 100,000 enrollments…');
+  const analytics = await measureAnalytics().catch((err: unknown) => ({
     notMeasured: err instanceof Error ? err.message : String(err),
   }));
 
@@ -120,6 +150,7 @@ async function main() {
     apiSeconds: API_SECONDS,
     api,
     search,
+    analytics,
     staticDuringSignIns,
     bundle,
     lighthouse,

@@ -33,7 +33,7 @@ function p95(times: number[]): number {
   return sorted[Math.floor(sorted.length * 0.95)]!;
 }
 
-/** What people type: titles, typos, a name, a word only descriptions hold, filters, sorts, pages. */
+/** What people type: titles, typos, a name, a word only descriptions hold, filters, every sort, pages. */
 export const SEARCH_QUERIES = [
   'q=python',
   'q=pyton',
@@ -48,6 +48,7 @@ export const SEARCH_QUERIES = [
   'category=dados-ia&sort=students&page=3',
   'sort=newest&page=100',
   'sort=price&pageSize=60',
+  'sort=rating',
 ];
 
 const TOPICS = [
@@ -140,6 +141,8 @@ export async function measureSearch(samples = 100): Promise<SearchResults> {
     DATA_DIR: dataDir,
     AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
     PAYMENTS_SANDBOX: '1',
+    // Production with local accounts needs an SMTP server; these runs send no mail.
+    SMTP_URL: 'smtp://127.0.0.1:25',
     LOG_LEVEL: 'silent',
   });
   const database = await openDatabase({ kind: 'pglite', dataDir });

@@ -121,6 +121,8 @@ export async function measureStaticDuringSignIns(distDir: string): Promise<Stati
     DATA_DIR: path.join(workDir, 'data'),
     AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
     PAYMENTS_SANDBOX: '1',
+    // Production with local accounts needs an SMTP server; these runs send no mail.
+    SMTP_URL: 'smtp://127.0.0.1:25',
     LOG_LEVEL: 'silent',
     CLIENT_DIST: clientDist,
     // What is measured is the hashing, not the limits that would refuse most of a burst first.
