@@ -42,14 +42,39 @@ function anyOf(conditions: SQL[]): SQL {
   return sql`(${sql.join(conditions, sql` or `)})`;
 }
 
-/** The folded title begins with the query, or one of its words does. */
-function aWordStartsWith(column: SQL, folded: SQL): SQL {
+/**
+ * A word of the folded title starts with the short query. Without a separator in the query, the
+ * title's word starts (migration 0016) answer it from their GIN index; a query that holds one, rare,
+ * is matched with LIKE patterns, which the trigram index serves.
+ */
+function aWordStartsWith(q: string, folded: SQL): SQL {
+  if (!WORD_SEPARATORS.some((separator) => q.includes(separator))) {
+    return sql`c.search_title_starts @> array[search_fold(${q})]`;
+  }
+  const column = sql`c.search_title`;
   return anyOf([
     sql`${column} like ${folded} || '%'`,
     ...WORD_SEPARATORS.map(
       (separator) => sql`${column} like '%' || ${separator} || ${folded} || '%'`,
     ),
   ]);
+}
+
+/**
+ * A near-miss: the title has a word that resembles a word of the query (pg_trgm similarity, as
+ * set for the session: 'pyton' finds Python) without holding it — a title holding it is found
+ * by the title rule already. The words are looked up in the vocabulary of titles (migration 0016),
+ * a few thousand rows, and the courses through the index of their title words.
+ */
+function aWordResembles(q: string): SQL | null {
+  const words = [...new Set(q.split(/\s+/).filter((word) => word.length >= NEAR_MISS_MIN_LENGTH))];
+  if (words.length === 0) return null;
+  const resembling = words.map(
+    (word) => sql`select v.word from search_title_vocabulary v
+      where v.word operator(public.%) search_fold(${word})
+        and strpos(v.word, search_fold(${word})) = 0`,
+  );
+  return sql`c.search_title_words && array(${sql.join(resembling, sql` union `)})`;
 }
 
 /** The query is a whole word of the folded name (names separate their words with spaces). */
@@ -74,17 +99,15 @@ function matchRule(q: string): { named: SQL; ranks: SQL[] } {
   const folded = sql`search_fold(${escapeLike(q)})`;
   const short = q.length <= SHORT_QUERY_MAX_LENGTH;
   const contains = (column: SQL) => sql`${column} like '%' || ${folded} || '%'`;
-  const title = short
-    ? aWordStartsWith(sql`c.search_title`, folded)
-    : contains(sql`c.search_title`);
+  const title = short ? aWordStartsWith(q, folded) : contains(sql`c.search_title`);
   const description = contains(sql`c.search_description`);
-  const nearMiss = sql`search_fold(${q}) operator(public.<%) c.search_title`;
+  const nearMiss = aWordResembles(q);
   const found = [
     title,
     // An array reads the courses' educator index.
     sql`c.educator_id = any(array(select id from named))`,
     ...(short ? [] : [description]),
-    ...(q.length >= NEAR_MISS_MIN_LENGTH ? [nearMiss] : []),
+    ...(nearMiss ? [nearMiss] : []),
   ];
   // Where a course is only tested, IN hashes the educators once rather than comparing each
   // course with every one of them.
@@ -175,9 +198,9 @@ function pageOf(query: CourseSearchQuery): SQL {
     from (select * from matched ${window}) p`;
 }
 
-/** One page of published courses for GET /api/course/search, with the total, in one statement. */
-export async function searchCourses(db: Db, query: CourseSearchQuery): Promise<CourseSearchPage> {
-  const rows = await db
+/** The one statement of a search page (exported so its plan can be read: `.toSQL()`). */
+export function searchStatement(db: Db, query: CourseSearchQuery) {
+  return db
     .select({
       ...courseSummaryBaseColumns,
       studentCount: courses.studentCount,
@@ -194,6 +217,11 @@ export async function searchCourses(db: Db, query: CourseSearchQuery): Promise<C
     .innerJoin(courses, eq(courses.id, sql`page.id`))
     .innerJoin(users, eq(users.id, courses.educatorId))
     .orderBy(sql`page.position`);
+}
+
+/** One page of published courses for GET /api/course/search, with the total, in one statement. */
+export async function searchCourses(db: Db, query: CourseSearchQuery): Promise<CourseSearchPage> {
+  const rows = await searchStatement(db, query);
   if (rows.length > 0 || query.page === 1) return { rows, total: rows[0]?.total ?? 0 };
   // A page past the end has no row to carry the total; the first page of one course does.
   return { rows: [], total: (await searchCourses(db, { ...query, page: 1, pageSize: 1 })).total };

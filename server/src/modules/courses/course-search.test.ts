@@ -143,6 +143,22 @@ describe('GET /api/course/search accents, case and typos', () => {
     expect(await titlesFor(ctx(), 'q=xyzzy')).toEqual([]);
   });
 
+  it('when a word of a query of several is misspelt, then the titles with the word it resembles are found', async () => {
+    expect(await titlesFor(ctx(), 'q=pyton%20moderno')).toEqual(['Python para Iniciantes']);
+    expect(await titlesFor(ctx(), 'q=culinaira')).toEqual(['Culinária portuguesa']);
+  });
+
+  it('when a title is corrected, then a misspelling of its new word finds it, and of the old word no longer', async () => {
+    const ana = await educatorNamed(ctx(), 'Ana Lima');
+    const course = await insertCourse(ctx().database.db, ana, { title: 'Geografia' });
+    await ctx()
+      .database.db.update(courses)
+      .set({ title: 'Astronomia' })
+      .where(sql`${courses.id} = ${course.id}`);
+    expect(await titlesFor(ctx(), 'q=astronomya')).toEqual(['Astronomia']);
+    expect(await titlesFor(ctx(), 'q=geografya')).toEqual([]);
+  });
+
   it('when the query is padded with spaces, then it is trimmed before matching', async () => {
     expect(await titlesFor(ctx(), 'q=%20%20python%20')).toEqual(['Python para Iniciantes']);
   });
@@ -163,6 +179,7 @@ describe('GET /api/course/search one- and two-character queries', () => {
     await addCourses(ctx(), isabel, [
       { title: 'Sabonetes artesanais', studentCount: 1 },
       { title: 'Design UX/UI' },
+      { title: 'C/C++ básico' },
     ]);
   });
 
@@ -171,6 +188,11 @@ describe('GET /api/course/search one- and two-character queries', () => {
     expect(await titlesFor(ctx(), 'q=js')).toEqual(['Node.js na prática']);
     expect(await titlesFor(ctx(), 'q=UI')).toEqual(['Design UX/UI']);
     expect(await titlesFor(ctx(), 'q=a')).toEqual(['Sabonetes artesanais']);
+  });
+
+  it('when a short query holds a separator, then it is matched as written, from a word start', async () => {
+    expect(await titlesFor(ctx(), 'q=c%2F')).toEqual(['C/C++ básico']);
+    expect(await titlesFor(ctx(), 'q=x%2F')).toEqual([]);
   });
 
   it('when the query is only inside a word, or only in a description, then the course is not found', async () => {
