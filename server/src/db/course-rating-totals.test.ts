@@ -1,36 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { openTestDatabase } from '../test/test-app';
-import type { Database } from './client';
+import { useTotalsDatabase } from './totals-test-database';
 import { courses } from './schema/courses';
-import { ratings } from './schema/ratings';
 import { users } from './schema/users';
+import { ratings } from './schema/ratings';
 
 // courses.rating_count and courses.rating_total are kept by a trigger on ratings (migration 0015);
 // these tests write ratings directly, as any writer could, and compare with the real aggregates.
-let database: Database;
-let drop: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase());
-  await database.db.insert(users).values([
-    { id: 'usr_edu', name: 'Ana', email: 'ana@ratings.test', role: 'educator' },
-    { id: 'usr_a', name: 'Aluno A', email: 'a@ratings.test' },
-    { id: 'usr_b', name: 'Aluno B', email: 'b@ratings.test' },
-  ]);
-});
-afterAll(() => drop());
-
-async function newCourse(title: string): Promise<string> {
-  const [row] = await database.db
-    .insert(courses)
-    .values({ educatorId: 'usr_edu', title, thumbnailUrl: '/x.webp', price: '10.00' })
-    .returning({ id: courses.id });
-  return row!.id;
-}
+const { db, newCourse } = useTotalsDatabase();
 
 async function totalsOf(courseId: string) {
-  const [row] = await database.db
+  const [row] = await db()
     .select({
       ratingCount: courses.ratingCount,
       ratingTotal: courses.ratingTotal,
@@ -55,10 +35,12 @@ describe('course rating totals kept by the database', () => {
       summed: 0,
     });
 
-    await database.db.insert(ratings).values([
-      { userId: 'usr_a', courseId: first, rating: 5 },
-      { userId: 'usr_b', courseId: first, rating: 2 },
-    ]);
+    await db()
+      .insert(ratings)
+      .values([
+        { userId: 'usr_a', courseId: first, rating: 5 },
+        { userId: 'usr_b', courseId: first, rating: 2 },
+      ]);
     expect(await totalsOf(first)).toEqual({
       ratingCount: 2,
       ratingTotal: 7,
@@ -68,8 +50,8 @@ describe('course rating totals kept by the database', () => {
 
     // A learner changes their stars; a written review alone leaves the totals as they are.
     const byA = and(eq(ratings.userId, 'usr_a'), eq(ratings.courseId, first));
-    await database.db.update(ratings).set({ rating: 3 }).where(byA);
-    await database.db.update(ratings).set({ review: 'Bom curso' }).where(byA);
+    await db().update(ratings).set({ rating: 3 }).where(byA);
+    await db().update(ratings).set({ review: 'Bom curso' }).where(byA);
     expect(await totalsOf(first)).toEqual({
       ratingCount: 2,
       ratingTotal: 5,
@@ -77,7 +59,7 @@ describe('course rating totals kept by the database', () => {
       summed: 5,
     });
 
-    await database.db
+    await db()
       .update(ratings)
       .set({ courseId: second })
       .where(and(eq(ratings.userId, 'usr_b'), eq(ratings.courseId, first)));
@@ -95,7 +77,7 @@ describe('course rating totals kept by the database', () => {
     });
 
     // Deleting the learner cascades to their ratings, through the same trigger.
-    await database.db.delete(users).where(eq(users.id, 'usr_a'));
+    await db().delete(users).where(eq(users.id, 'usr_a'));
     expect(await totalsOf(first)).toEqual({
       ratingCount: 0,
       ratingTotal: 0,

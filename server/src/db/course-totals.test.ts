@@ -1,39 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { openTestDatabase } from '../test/test-app';
-import type { Database } from './client';
+import { useTotalsDatabase } from './totals-test-database';
 import { courses } from './schema/courses';
+import { users } from './schema/users';
 import { enrollments } from './schema/enrollments';
 import { purchases } from './schema/purchases';
-import { users } from './schema/users';
 
 // courses.student_count and courses.revenue are kept by triggers (migration 0003); these tests
 // write the underlying rows directly, as any writer could, and compare with the real aggregates.
 // (Drizzle renders a column inside sql`` unqualified, so the subqueries name `courses.id` by hand.)
-let database: Database;
-let drop: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase());
-  await database.db.insert(users).values([
-    { id: 'usr_edu', name: 'Ana', email: 'ana@totals.test', role: 'educator' },
-    { id: 'usr_a', name: 'Aluno A', email: 'a@totals.test' },
-    { id: 'usr_b', name: 'Aluno B', email: 'b@totals.test' },
-    { id: 'usr_c', name: 'Aluno C', email: 'c@totals.test' },
-  ]);
-});
-afterAll(() => drop());
-
-async function newCourse(title: string): Promise<string> {
-  const [row] = await database.db
-    .insert(courses)
-    .values({ educatorId: 'usr_edu', title, thumbnailUrl: '/x.webp', price: '10.00' })
-    .returning({ id: courses.id });
-  return row!.id;
-}
+const { db, newCourse } = useTotalsDatabase();
 
 async function totalsOf(courseId: string) {
-  const [row] = await database.db
+  const [row] = await db()
     .select({
       studentCount: courses.studentCount,
       revenue: courses.revenue,
@@ -60,18 +39,20 @@ describe('course totals kept by the database', () => {
   it('when enrollments are added, moved and removed, then the student count equals the rows', async () => {
     const first = await newCourse('Contagem A');
     const second = await newCourse('Contagem B');
-    await database.db.insert(enrollments).values([
-      { userId: 'usr_a', courseId: first },
-      { userId: 'usr_b', courseId: first },
-      { userId: 'usr_c', courseId: first },
-    ]);
+    await db()
+      .insert(enrollments)
+      .values([
+        { userId: 'usr_a', courseId: first },
+        { userId: 'usr_b', courseId: first },
+        { userId: 'usr_c', courseId: first },
+      ]);
     expect(await totalsOf(first)).toMatchObject({ studentCount: 3, counted: 3 });
 
-    await database.db
+    await db()
       .update(enrollments)
       .set({ courseId: second })
       .where(and(eq(enrollments.userId, 'usr_c'), eq(enrollments.courseId, first)));
-    await database.db
+    await db()
       .delete(enrollments)
       .where(and(eq(enrollments.userId, 'usr_a'), eq(enrollments.courseId, first)));
 
@@ -81,7 +62,7 @@ describe('course totals kept by the database', () => {
 
   it('when a transaction that enrolled is rolled back, then the count is as before', async () => {
     const course = await newCourse('Contagem C');
-    await database.db
+    await db()
       .transaction(async (tx) => {
         await tx.insert(enrollments).values({ userId: 'usr_a', courseId: course });
         throw new Error('rollback');
@@ -92,43 +73,39 @@ describe('course totals kept by the database', () => {
 
   it('when purchases complete, fail or change, then revenue sums the completed amounts only', async () => {
     const course = await newCourse('Receita');
-    const [pending] = await database.db
+    const [pending] = await db()
       .insert(purchases)
       .values(purchase('usr_a', course, '8.50', 'pending'))
       .returning({ id: purchases.id });
-    await database.db.insert(purchases).values(purchase('usr_b', course, '12.25', 'completed'));
+    await db()
+      .insert(purchases)
+      .values(purchase('usr_b', course, '12.25', 'completed'));
     expect(await totalsOf(course)).toMatchObject({ revenue: '12.25', summed: '12.25' });
 
-    await database.db
-      .update(purchases)
-      .set({ status: 'completed' })
-      .where(eq(purchases.id, pending!.id));
+    await db().update(purchases).set({ status: 'completed' }).where(eq(purchases.id, pending!.id));
     expect(await totalsOf(course)).toMatchObject({ revenue: '20.75', summed: '20.75' });
 
-    await database.db
-      .update(purchases)
-      .set({ status: 'failed' })
-      .where(eq(purchases.id, pending!.id));
+    await db().update(purchases).set({ status: 'failed' }).where(eq(purchases.id, pending!.id));
     expect(await totalsOf(course)).toMatchObject({ revenue: '12.25', summed: '12.25' });
   });
 
   it('when a student is deleted, then the cascade takes their enrollment and purchase off the totals', async () => {
-    await database.db
-      .insert(users)
-      .values({ id: 'usr_gone', name: 'Saída', email: 'gone@totals.test' });
+    await db().insert(users).values({ id: 'usr_gone', name: 'Saída', email: 'gone@totals.test' });
     const course = await newCourse('Conta removida');
-    await database.db.insert(enrollments).values([
-      { userId: 'usr_gone', courseId: course },
-      { userId: 'usr_b', courseId: course },
-    ]);
-    await database.db
+    await db()
+      .insert(enrollments)
+      .values([
+        { userId: 'usr_gone', courseId: course },
+        { userId: 'usr_b', courseId: course },
+      ]);
+    await db()
       .insert(purchases)
       .values([
         purchase('usr_gone', course, '5.00', 'completed'),
         purchase('usr_b', course, '7.00', 'completed'),
       ]);
 
-    await database.db.delete(users).where(eq(users.id, 'usr_gone'));
+    await db().delete(users).where(eq(users.id, 'usr_gone'));
 
     expect(await totalsOf(course)).toMatchObject({
       studentCount: 1,
