@@ -26,6 +26,8 @@ export interface CatalogueCache {
   getOrLoad(load: () => Promise<string>): Promise<CachedBody>;
   /** The cached anonymous detail of a course; `load` answers null for a course that is not shown. */
   getOrLoadCourse(courseId: string, load: () => Promise<string | null>): Promise<CachedBody | null>;
+  /** The course's public body when it is in memory, without waiting for anything. */
+  peekCourse(courseId: string): CachedBody | undefined;
 }
 
 /** Bounds memory when many distinct courses are viewed between two writes. */
@@ -77,6 +79,7 @@ export function createCatalogueCache(): CatalogueCache {
       listLoad = pending;
       return pending;
     },
+    peekCourse: (courseId) => details.get(courseId),
     getOrLoadCourse: (courseId, load) => {
       const cached = details.get(courseId);
       if (cached) return Promise.resolve(cached);
