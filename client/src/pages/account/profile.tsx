@@ -97,12 +97,13 @@ function NameAndPhoto({ user, onSaved }: { user: AuthUser; onSaved: (user: AuthU
       </h2>
       <div className="flex items-center gap-4">
         <Avatar user={shown} size={72} />
-        <label className={labelClass}>
+        {/* min-w-0 and w-full: a file input's natural width would push a phone's page sideways. */}
+        <label className={`${labelClass} min-w-0 flex-1`}>
           Foto
           <input
             type="file"
             accept={PHOTO_TYPES}
-            className="mt-1 block text-sm text-slate-700"
+            className="mt-1 block w-full text-sm text-slate-700"
             onChange={(e) => setPhoto(e.target.files?.[0] ?? null)}
           />
           <span className="mt-1 block text-xs font-normal text-slate-600">
