@@ -24,6 +24,10 @@ export function Logo({ brand }: { brand: string }) {
   );
 }
 
+// Both labels of the educator link take the same width, so 'My Enrollments' after it stays put
+// when the user's role arrives.
+const educatorSlot = 'inline-block min-w-44 text-left';
+
 function EducatorButton() {
   const { user } = useAuthUser();
   const { openSignIn } = useAuthActions();
@@ -32,7 +36,7 @@ function EducatorButton() {
 
   if (isEducator) {
     return (
-      <Link to={paths.educator} className={linkClass}>
+      <Link to={paths.educator} className={`${linkClass} ${educatorSlot}`}>
         Educator Dashboard
       </Link>
     );
@@ -43,7 +47,7 @@ function EducatorButton() {
         type="button"
         disabled={pending}
         onClick={() => (user ? becomeEducator() : openSignIn())}
-        className={`${linkClass} disabled:opacity-60`}
+        className={`${linkClass} ${educatorSlot} disabled:opacity-60`}
       >
         Tornar-se educador
       </button>
@@ -77,9 +81,14 @@ export function Navbar() {
     >
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 sm:px-8 lg:px-12">
         <Logo brand={brand} />
-        <div className="flex items-center gap-5">
+        {/*
+         * On wider screens what is there before the session is known (counter, educator link) is
+         * anchored left and what the session adds goes after it or at the far right: filling in a
+         * signed-in bar after hydration moves nothing already on screen (issue 14, CLS 0).
+         */}
+        <div className="flex flex-1 items-center justify-end gap-5 md:justify-start">
           <OnlineCounter />
-          <nav aria-label="Principal" className="hidden items-center gap-5 md:flex">
+          <nav aria-label="Principal" className="hidden flex-1 items-center gap-5 md:flex">
             <EducatorButton />
             {user && (
               <Link to={paths.myEnrollments} className={linkClass}>
@@ -87,13 +96,14 @@ export function Navbar() {
               </Link>
             )}
             {user ? (
-              // As tall as the 'Começar' button it replaces, so the page below does not move.
-              <div className="flex h-10 items-center gap-3">
+              // As tall as the 'Começar' button it replaces, so the page below does not move. Keyed
+              // apart from it: a new element appears, rather than the old one resized and moved.
+              <div key="account" className="ml-auto flex h-10 items-center gap-3">
                 <span className="max-w-48 truncate text-slate-800">Olá, {user.name}</span>
                 <UserMenu />
               </div>
             ) : (
-              <div className="flex items-center gap-3">
+              <div key="sign-in" className="ml-auto flex items-center gap-3">
                 <GenericProfileImage />
                 <button
                   type="button"
