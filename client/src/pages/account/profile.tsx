@@ -7,13 +7,8 @@ import { env } from '../../config/env';
 import { api, errorMessage } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
 import { SignInRequired } from '../student/sign-in-required';
-import {
-  inputClass,
-  labelClass,
-  MISMATCH,
-  PASSWORD_MIN_LENGTH,
-  primaryButton,
-} from './form-styles';
+import { inputClass, labelClass, MISMATCH, primaryButton } from './form-styles';
+import { PasswordField } from './password-field';
 
 // With Clerk the account lives there: its own profile component, loaded only on this page.
 const ClerkUserProfile = lazy(() =>
@@ -178,50 +173,24 @@ function ChangePassword({ onChanged }: { onChanged: (token: string) => void }) {
       <p className="text-sm text-slate-600">
         As sessões abertas noutros dispositivos serão terminadas.
       </p>
-      <div>
-        <label htmlFor={`${formId}-current`} className={labelClass}>
-          Senha atual
-        </label>
-        <input
-          id={`${formId}-current`}
-          className={inputClass}
-          type="password"
-          autoComplete="current-password"
-          required
-          value={current}
-          onChange={(e) => setCurrent(e.target.value)}
-        />
-      </div>
-      <div>
-        <label htmlFor={`${formId}-new`} className={labelClass}>
-          Nova senha
-        </label>
-        <input
-          id={`${formId}-new`}
-          className={inputClass}
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN_LENGTH}
-          value={next}
-          onChange={(e) => setNext(e.target.value)}
-        />
-      </div>
-      <div>
-        <label htmlFor={`${formId}-confirm`} className={labelClass}>
-          Confirmar nova senha
-        </label>
-        <input
-          id={`${formId}-confirm`}
-          className={inputClass}
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN_LENGTH}
-          value={confirmation}
-          onChange={(e) => setConfirmation(e.target.value)}
-        />
-      </div>
+      <PasswordField
+        label="Senha atual"
+        autoComplete="current-password"
+        value={current}
+        onChange={setCurrent}
+      />
+      <PasswordField
+        label="Nova senha"
+        autoComplete="new-password"
+        value={next}
+        onChange={setNext}
+      />
+      <PasswordField
+        label="Confirmar nova senha"
+        autoComplete="new-password"
+        value={confirmation}
+        onChange={setConfirmation}
+      />
       <button type="submit" disabled={pending} className={primaryButton}>
         Alterar senha
       </button>

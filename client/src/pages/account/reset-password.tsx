@@ -5,13 +5,8 @@ import { useAuthActions, useAuthUser } from '../../auth/auth-context';
 import { paths } from '../../config/paths';
 import { api, errorMessage } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
-import {
-  inputClass,
-  labelClass,
-  MISMATCH,
-  PASSWORD_MIN_LENGTH,
-  primaryButton,
-} from './form-styles';
+import { MISMATCH, primaryButton } from './form-styles';
+import { PasswordField } from './password-field';
 
 /**
  * `/reset-password?token=…`, opened from the mailed link: choose a new password. The token works
@@ -81,40 +76,19 @@ export default function ResetPassword() {
           className="mt-6 space-y-4"
           aria-describedby={error ? `${formId}-error` : undefined}
         >
-          <div>
-            <label htmlFor={`${formId}-new`} className={labelClass}>
-              Nova senha
-            </label>
-            <input
-              id={`${formId}-new`}
-              className={inputClass}
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={PASSWORD_MIN_LENGTH}
-              aria-describedby={`${formId}-hint`}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-            <p id={`${formId}-hint`} className="mt-1 text-xs text-slate-600">
-              Pelo menos 8 caracteres. Todas as sessões abertas serão terminadas.
-            </p>
-          </div>
-          <div>
-            <label htmlFor={`${formId}-confirm`} className={labelClass}>
-              Confirmar nova senha
-            </label>
-            <input
-              id={`${formId}-confirm`}
-              className={inputClass}
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={PASSWORD_MIN_LENGTH}
-              value={confirmation}
-              onChange={(e) => setConfirmation(e.target.value)}
-            />
-          </div>
+          <PasswordField
+            label="Nova senha"
+            autoComplete="new-password"
+            hint="Pelo menos 8 caracteres. Todas as sessões abertas serão terminadas."
+            value={password}
+            onChange={setPassword}
+          />
+          <PasswordField
+            label="Confirmar nova senha"
+            autoComplete="new-password"
+            value={confirmation}
+            onChange={setConfirmation}
+          />
           <button type="submit" disabled={pending} className={`w-full ${primaryButton}`}>
             Guardar nova senha
           </button>
