@@ -1,5 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, signIn, test, uniqueEmail } from '../support/fixtures';
+import { openSignInFromBar } from '../support/account-bar';
 import { blockExternalHosts } from '../support/public';
 
 /**
@@ -48,21 +49,6 @@ async function mailedResetLink(request: APIRequestContext, email: string): Promi
   return link!;
 }
 
-/** The visible 'Começar' of the top bar (desktop) or the bottom bar's Perfil (phone). */
-async function openSignIn(page: Page, isMobile: boolean): Promise<void> {
-  if (isMobile) {
-    await page
-      .getByRole('navigation', { name: 'Navegação inferior' })
-      .getByRole('button', { name: 'Perfil' })
-      .click();
-  } else {
-    await page
-      .getByRole('navigation', { name: 'Principal' })
-      .getByRole('button', { name: 'Começar' })
-      .click();
-  }
-}
-
 test.describe('Password reset', () => {
   test('forgot password → mail in the outbox → a new password that signs in; the old password, old sessions and the used link are refused', async ({
     page,
@@ -79,7 +65,7 @@ test.describe('Password reset', () => {
     const { token: oldSession } = (await signUp.json()) as { token: string };
 
     await page.goto('/');
-    await openSignIn(page, isMobile);
+    await openSignInFromBar(page, isMobile);
     const signInDialog = page.getByRole('dialog', { name: 'Entrar' });
     await signInDialog.getByRole('button', { name: 'Esqueceu a senha?' }).click();
     const forgot = page.getByRole('dialog', { name: 'Recuperar senha' });

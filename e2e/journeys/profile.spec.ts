@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test';
 import { expect, signIn, test, uniqueEmail } from '../support/fixtures';
 import { gradientPng } from '../support/png';
+import { openAccountMenu, openSignInFromBar } from '../support/account-bar';
 import { blockExternalHosts, expectNoSidewaysScroll } from '../support/public';
 
 /**
@@ -19,32 +19,6 @@ test.beforeEach(async ({ page, baseURL }) => {
 const PASSWORD = 'senha-do-perfil-1';
 const NEW_PASSWORD = 'senha-do-perfil-2';
 
-/** The account menu of the top bar (desktop) or of the bottom bar's Perfil (phone). */
-async function openAccountMenu(page: Page, isMobile: boolean): Promise<void> {
-  if (isMobile) {
-    await page
-      .getByRole('navigation', { name: 'Navegação inferior' })
-      .getByRole('button', { name: 'Perfil' })
-      .click();
-  } else {
-    await page.getByRole('button', { name: 'Menu da conta' }).click();
-  }
-}
-
-async function openSignIn(page: Page, isMobile: boolean): Promise<void> {
-  if (isMobile) {
-    await page
-      .getByRole('navigation', { name: 'Navegação inferior' })
-      .getByRole('button', { name: 'Perfil' })
-      .click();
-  } else {
-    await page
-      .getByRole('navigation', { name: 'Principal' })
-      .getByRole('button', { name: 'Começar' })
-      .click();
-  }
-}
-
 test.describe('Profile', () => {
   test('a learner renames themself, sets a photo and changes the password; other sessions end', async ({
     page,
@@ -61,7 +35,7 @@ test.describe('Profile', () => {
     const { token: otherDevice } = (await signUp.json()) as { token: string };
 
     await page.goto('/', { waitUntil: 'networkidle' });
-    await openSignIn(page, isMobile);
+    await openSignInFromBar(page, isMobile);
     await signIn(page, email, PASSWORD);
     await openAccountMenu(page, isMobile);
     await page.getByRole('menuitem', { name: 'Meu perfil' }).click();

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, signIn, signUp, test } from '../support/fixtures';
+import { openSignInFromBar } from '../support/account-bar';
 import {
   blockExternalHosts,
   dragBy,
@@ -20,21 +21,6 @@ test.beforeEach(async ({ page, baseURL }) => {
   if (!baseURL) throw new Error('the config sets baseURL');
   await blockExternalHosts(page, baseURL);
 });
-
-/** The visible 'Começar' of the top bar (desktop) or the bottom bar's Perfil (phone). */
-async function openSignInFromBar(page: Page, isMobile: boolean): Promise<void> {
-  if (isMobile) {
-    await page
-      .getByRole('navigation', { name: 'Navegação inferior' })
-      .getByRole('button', { name: 'Perfil' })
-      .click();
-  } else {
-    await page
-      .getByRole('navigation', { name: 'Principal' })
-      .getByRole('button', { name: 'Começar' })
-      .click();
-  }
-}
 
 async function closeSignIn(page: Page): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Entrar' });
