@@ -63,6 +63,13 @@ async function storedCourse(courseId: string) {
   return row;
 }
 
+/** A course the owner added through the form, with the thumbnail the server stored for it. */
+async function addedWithThumbnail(auth: Auth): Promise<{ id: string; thumbnail: string }> {
+  const added = await sendForm('post', '/api/educator/add-course', auth, validCourseData(), png);
+  const id = added.body.courseId as string;
+  return { id, thumbnail: (await storedCourse(id))!.thumbnailUrl };
+}
+
 async function catalogueIds(): Promise<string[]> {
   const res = await request(ctx.app).get('/api/course/all');
   return (res.body.courses as { _id: string }[]).map((course) => course._id);
@@ -289,15 +296,7 @@ describe('PUT /api/educator/course/:id', () => {
 
   it('when a new image comes, then the thumbnail is replaced and the old file removed; without one it stays', async () => {
     const { owner } = await people();
-    const added = await sendForm(
-      'post',
-      '/api/educator/add-course',
-      owner.auth,
-      validCourseData(),
-      png,
-    );
-    const id = added.body.courseId as string;
-    const first = (await storedCourse(id))!.thumbnailUrl;
+    const { id, thumbnail: first } = await addedWithThumbnail(owner.auth);
     expect(await listFiles(uploadDir)).toContain(path.basename(first));
 
     const res = await sendForm(
@@ -521,15 +520,7 @@ describe('DELETE /api/educator/course/:id', () => {
 
   it('when nobody is enrolled, then the course, its unfinished checkouts and its thumbnail go, and it leaves the catalogue', async () => {
     const { owner, student } = await people();
-    const added = await sendForm(
-      'post',
-      '/api/educator/add-course',
-      owner.auth,
-      validCourseData(),
-      png,
-    );
-    const id = added.body.courseId as string;
-    const thumbnail = (await storedCourse(id))!.thumbnailUrl;
+    const { id, thumbnail } = await addedWithThumbnail(owner.auth);
     await ctx.database.db.insert(purchases).values({
       userId: student.user.id,
       courseId: id,
