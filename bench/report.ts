@@ -137,7 +137,7 @@ ${files.join('\n')}
 `;
 }
 
-function lighthouseSection(lh: BenchResults['lighthouse']): string {
+export function lighthouseSection(lh: BenchResults['lighthouse']): string {
   const budgets = CATEGORIES.map((c) => `${c} ≥ ${LIGHTHOUSE_BUDGETS[c]}`).join(', ');
   if ('notMeasured' in lh) {
     return `## Lighthouse (mobile; budgets ${budgets})\nNot measured: ${lh.notMeasured}\n`;

@@ -14,6 +14,7 @@ import { measureBundle } from './bundle';
 import { auditPages, warmUp } from './lighthouse';
 import {
   analyticsSection,
+  lighthouseSection,
   type BenchResults,
   type MachineState,
   renderReport,
@@ -98,6 +99,13 @@ async function main() {
       console.log(
         `${row.route}: ${row.rps.toFixed(0)} req/s, ceiling ${row.ceilingRps.toFixed(0)}, ratio ${row.ratio.toFixed(2)}`,
       );
+    return;
+  }
+
+  if (process.env.BENCH_ONLY === 'lighthouse') {
+    await waitForQuiet(machine, 'Lighthouse');
+    console.log(lighthouseSection(await measureLighthouse()));
+    console.log(`load average (1 min) at the start: ${machine.load[0]!.load1.toFixed(1)}`);
     return;
   }
 
