@@ -1,9 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import net, { type AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -19,10 +18,16 @@ export interface AppServer {
 
 /**
  * Other work on this checkout may rebuild client/dist mid-run, so the server gets a copy, checked
- * to hold every file its index.html names.
+ * to hold every file its index.html names, with the server bundle beside it (client/dist-ssr): the
+ * public pages are measured as users get them, rendered, not as the app shell.
  */
 async function snapshotBuild(distDir: string, into: string): Promise<void> {
+  const serverBundle = path.join(distDir, '..', 'dist-ssr');
+  if (!existsSync(path.join(serverBundle, 'entry-server.js'))) {
+    throw new Error(`${serverBundle} is missing: run npm run build -w client`);
+  }
   await cp(distDir, into, { recursive: true });
+  await cp(serverBundle, path.join(into, '..', 'dist-ssr'), { recursive: true });
   const html = await readFile(path.join(into, 'index.html'), 'utf8');
   const missing = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)]
     .map((m) => m[1]!)
@@ -71,7 +76,11 @@ async function waitUntilHealthy(base: string, child: ChildProcess, output: () =>
  * (Clerk, Stripe, a DATABASE_URL) cannot change what is measured.
  */
 export async function startAppServer(distDir: string): Promise<AppServer> {
-  const workDir = await mkdtemp(path.join(os.tmpdir(), 'aprendiz-bench-app-'));
+  // Inside the checkout: the server bundle imports React and the router by name, which resolve
+  // from the checkout's node_modules, not from the system's temporary directory.
+  const cacheDir = path.join(root, 'node_modules', '.cache');
+  await mkdir(cacheDir, { recursive: true });
+  const workDir = await mkdtemp(path.join(cacheDir, 'aprendiz-bench-app-'));
   const dataDir = path.join(workDir, 'data');
   const clientDist = path.join(workDir, 'client');
   try {
