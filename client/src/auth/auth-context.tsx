@@ -1,4 +1,4 @@
-import { createContext, useContext, useLayoutEffect, useMemo } from 'react';
+import { createContext, useContext, useLayoutEffect, useMemo, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { configureApiAuth } from '../lib/api-auth';
@@ -61,15 +61,39 @@ export function useSessionUpdater(): AuthContextValue['updateSession'] {
 }
 
 /**
- * Hands the provider's token to the API client, and a rejected token back to the provider.
- * A layout effect, so it is in place before any child's data-fetching effect sends a request.
+ * Hands the provider's token to the API client, and a rejected token back to the provider; tells
+ * the route loaders waiting in `whenAuthKnown` once the provider knows who is signed in. A layout
+ * effect, so it is in place before any child's effect sends a request.
  */
-export function useApiAuthBridge(
-  getToken: () => Promise<string | null>,
-  endSession: () => Promise<void>,
-): void {
+export function useApiAuthBridge({
+  userId,
+  isLoaded,
+  getToken,
+  endSession,
+}: {
+  userId: string | null;
+  isLoaded: boolean;
+  getToken: () => Promise<string | null>;
+  endSession: () => Promise<void>;
+}): void {
   useLayoutEffect(
-    () => configureApiAuth({ getToken, onUnauthorized: endSession }),
-    [getToken, endSession],
+    () => configureApiAuth({ userId, getToken, onUnauthorized: endSession }, isLoaded),
+    [userId, isLoaded, getToken, endSession],
   );
+}
+
+/** The value of an auth provider's navigation: the router's, handed down from main.tsx. */
+export type AppNavigate = (to: string, options?: { replace?: boolean }) => void;
+
+const signedOut: AuthContextValue = {
+  user: null,
+  isLoaded: true,
+  getToken: async () => null,
+  openSignIn: () => {},
+  signOut: async () => {},
+};
+
+/** The server's provider: it cannot read the browser's session, so every page renders signed out. */
+export function SignedOutAuthProvider({ children }: { children: ReactNode }) {
+  return <AuthContext.Provider value={signedOut}>{children}</AuthContext.Provider>;
 }

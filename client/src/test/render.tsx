@@ -1,7 +1,7 @@
 import { render, type RenderResult } from '@testing-library/react';
 import { useState, type ReactElement, type ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type LoaderFunction } from 'react-router-dom';
-import { vi } from 'vitest';
+import { onTestFinished, vi } from 'vitest';
 import { ToastHost } from '../app/toast-host';
 import {
   AuthContext,
@@ -47,7 +47,12 @@ function NothingYet() {
 }
 
 function TestAuthProvider({ value, children }: { value: AuthContextValue; children: ReactNode }) {
-  useApiAuthBridge(value.getToken, value.signOut);
+  useApiAuthBridge({
+    userId: value.user?.id ?? null,
+    isLoaded: value.isLoaded,
+    getToken: value.getToken,
+    endSession: value.signOut,
+  });
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
@@ -109,6 +114,8 @@ export function renderWithProviders(
     ],
     { initialEntries: [route] },
   );
+  // A loader still waiting (for the auth provider, say) is dropped with its test.
+  onTestFinished(() => router.dispose());
 
   const result = render(
     <TestAuthProvider value={auth}>

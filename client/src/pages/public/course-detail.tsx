@@ -7,7 +7,7 @@ import {
 } from '@aprendiz/contract/rules/duration';
 import { isFreeCourse } from '@aprendiz/contract/rules/pricing';
 import { courseSummary } from '@aprendiz/contract/rules/text';
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import {
   data,
   Link,
@@ -24,7 +24,7 @@ import { paths } from '../../config/paths';
 import { useAppContext } from '../../context/app-context';
 import { catalogueSource } from '../../data/catalogue-source';
 import { loadOrReport, type LoadResult } from '../../data/load-result';
-import { currentApiAuth } from '../../lib/api-auth';
+import { whenAuthKnown } from '../../lib/api-auth';
 import type { RouteHandle } from '../../app/page-meta';
 import { courseMeta } from './course-detail/course-meta';
 import { StickyBuyBar } from './course-detail/sticky-buy-bar';
@@ -266,20 +266,18 @@ export type CourseDetailData = {
    * asks for it itself (and shows its own error).
    */
   reviews?: CourseReviewsResponse;
-  /** Whether the course was read with the visitor's token (lecture links and myRating depend on it). */
-  signedIn: boolean;
 };
 
 /** GET /api/course/:id's course; a missing one answers 404 on the server too. */
-export async function loader({ params, context }: LoaderFunctionArgs) {
-  const source = await catalogueSource(context);
-  const signedIn = Boolean(await currentApiAuth()?.getToken());
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  // A signed-in visitor's course carries their lecture links and rating: the token must be known first.
+  const [source] = await Promise.all([catalogueSource(context), whenAuthKnown(request.signal)]);
   const courseId = params.id ?? '';
   const [course, reviews] = await Promise.all([
     loadOrReport(() => source.course(courseId)),
     source.reviews(courseId).catch(() => null),
   ]);
-  const result: CourseDetailData = { course, signedIn, ...(reviews ? { reviews } : {}) };
+  const result: CourseDetailData = { course, ...(reviews ? { reviews } : {}) };
   return course.ok && course.value === null ? data(result, { status: 404 }) : result;
 }
 
@@ -299,16 +297,10 @@ export const handle: RouteHandle = {
 
 /** /course/{id}: the course's summary, structure, free previews and the buy / enroll panel. */
 export default function CourseDetailPage() {
-  const { course, signedIn, reviews } = useLoaderData<CourseDetailData>();
-  const { user } = useAuthUser();
-  const revalidator = useRevalidator();
-  const shouldReload = (user !== null) !== signedIn && revalidator.state === 'idle';
-
   // The server renders what anyone may see; a signed-in visitor's own view (lecture links, rating)
-  // follows once the session is known, and again after signing in or out on this page.
-  useEffect(() => {
-    if (shouldReload) void revalidator.revalidate();
-  }, [shouldReload, revalidator]);
+  // follows when the loaders read again for them (app-root's RevalidateOnUserChange).
+  const { course, reviews } = useLoaderData<CourseDetailData>();
+  const revalidator = useRevalidator();
 
   if (!course.ok)
     return <LoadError message={course.message} onRetry={() => void revalidator.revalidate()} />;
