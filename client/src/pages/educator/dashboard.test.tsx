@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { DashboardResponse } from '@aprendiz/contract/educator';
 import { useRevalidator } from 'react-router-dom';
 import { networkError, stubApi } from '../../test/api-stub';
-import { renderWithProviders, testUser } from '../../test/render';
+import { LOADED, renderWithProviders, testUser } from '../../test/render';
 import DashboardPage, { loader } from './dashboard';
 
 const filled: DashboardResponse = {
@@ -154,14 +154,18 @@ describe('DashboardPage', () => {
     stubApi(() => ({ data: { success: false, message: 'Painel indisponível' } }));
     renderDashboard();
     expect(await screen.findByText('Painel indisponível')).toBeInTheDocument();
-    expect(screen.getByRole('status', { name: 'Carregando o painel…' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('status', { name: 'Carregando o painel…' }, LOADED),
+    ).toBeInTheDocument();
   });
 
   it('when the request fails, then the server message (or the error) is toasted and the loader stays', async () => {
     stubApi(() => ({ status: 500, data: { success: false, message: 'Painel fora do ar' } }));
     renderDashboard();
     expect(await screen.findByText('Painel fora do ar')).toBeInTheDocument();
-    expect(screen.getByRole('status', { name: 'Carregando o painel…' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('status', { name: 'Carregando o painel…' }, LOADED),
+    ).toBeInTheDocument();
   });
 
   it('when the connection drops, then the error message is toasted', async () => {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { EducatorCoursesResponse } from '@aprendiz/contract/educator';
 import { networkError, stubApi } from '../../test/api-stub';
-import { renderWithProviders, testUser } from '../../test/render';
+import { LOADED, renderWithProviders, testUser } from '../../test/render';
 import MyCoursesPage, { loader } from './my-courses';
 
 const courses: EducatorCoursesResponse['courses'] = [
@@ -231,7 +231,9 @@ describe('MyCoursesPage', { timeout: 20_000 }, () => {
     }));
     renderPage();
     expect(await screen.findByText('Base de dados indisponível')).toBeInTheDocument();
-    expect(screen.getByRole('status', { name: 'Carregando os seus cursos…' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('status', { name: 'Carregando os seus cursos…' }, LOADED),
+    ).toBeInTheDocument();
   });
 
   it('when the connection drops, then the error is toasted', async () => {

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { EnrolledStudentsResponse } from '@aprendiz/contract/educator';
 import { networkError, stubApi } from '../../test/api-stub';
-import { renderWithProviders, testUser } from '../../test/render';
+import { LOADED, renderWithProviders, testUser } from '../../test/render';
 import StudentEnrolledPage, { loader } from './student-enrolled';
 
 const enrolledStudents: EnrolledStudentsResponse['enrolledStudents'] = [
@@ -70,7 +70,7 @@ describe('StudentEnrolledPage', () => {
     renderPage();
     expect(await screen.findByText('Lista indisponível')).toBeInTheDocument();
     expect(
-      screen.getByRole('status', { name: 'Carregando os alunos inscritos…' }),
+      await screen.findByRole('status', { name: 'Carregando os alunos inscritos…' }, LOADED),
     ).toBeInTheDocument();
   });
 
