@@ -55,6 +55,15 @@ function Probe() {
         <button type="button" onClick={() => void ctx.fetchUserEnrolledCourses()}>
           Ler de novo
         </button>
+        <button
+          type="button"
+          onClick={() => {
+            void ctx.fetchUserData();
+            void ctx.fetchUserEnrolledCourses();
+          }}
+        >
+          Ler tudo
+        </button>
       </dd>
     </dl>
   );
@@ -110,9 +119,9 @@ const ok = (data: unknown) => ({ data: { success: true, ...(data as object) } })
 describe('the root loader and the AppContext', { timeout: 20_000 }, () => {
   it("when nobody is signed in, then nothing is requested: the catalogue is the pages' to load", async () => {
     const { calls } = renderContext(() => ok({}));
+    expect(await screen.findByTestId('user', {}, LOADED)).toHaveTextContent('none');
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(calls).toEqual([]);
-    expect(screen.getByTestId('user')).toHaveTextContent('none');
     expect(screen.getByTestId('enrolled')).toHaveTextContent('idle:0');
   });
 
@@ -277,5 +286,25 @@ describe('the root loader and the AppContext', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Falha ao ler o utilizador', {}, LOADED)).toBeInTheDocument();
     expect(screen.getByTestId('user')).toHaveTextContent('none');
     expect(screen.getByTestId('enrolled')).toHaveTextContent('ready:0');
+  });
+
+  it('when the user data and the enrollments are asked for together, then each is read once', async () => {
+    const { calls } = renderContext(
+      ({ url }) => {
+        if (url === '/api/user/data') return ok({ user: userData('student') });
+        return ok({ enrolledCourses: [] });
+      },
+      { user: testUser },
+    );
+    await waitFor(() => expect(screen.getByTestId('enrolled')).toHaveTextContent('ready:0'));
+    await userEvent.click(screen.getByRole('button', { name: 'Ler tudo' }));
+    await waitFor(() => expect(calls).toHaveLength(4));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(calls.map((call) => call.url).sort()).toEqual([
+      '/api/user/data',
+      '/api/user/data',
+      '/api/user/enrolled-courses',
+      '/api/user/enrolled-courses',
+    ]);
   });
 });

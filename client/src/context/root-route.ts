@@ -24,10 +24,22 @@ export function revalidateForUser(revalidate: () => Promise<void>): Promise<void
   }
 }
 
-/** Reads the root loader's data again (after a write that changes it): `fetchUserData` and friends. */
+// A read of the root's data asked for in this task: asking again in the same go reads once.
+let askedNow: Promise<void> | null = null;
+
+/**
+ * Reads the root loader's data again (after a write that changes it): `fetchUserData` and
+ * `fetchUserEnrolledCourses`, which callers often ask for together, read both in one go.
+ */
 export function revalidateRoot(revalidate: () => Promise<void>): Promise<void> {
+  if (askedNow) return askedNow;
   rootStale = true;
-  return revalidate();
+  const asked = revalidate();
+  askedNow = asked;
+  queueMicrotask(() => {
+    if (askedNow === asked) askedNow = null;
+  });
+  return asked;
 }
 
 /**
