@@ -84,12 +84,12 @@ describe('CourseDetailPage', { timeout: 20_000 }, () => {
   it('when its route is matched, then the head is the course’s, and a missing course’s is kept out of search engines', () => {
     const meta = (loaded: CourseDetailData) =>
       handle.meta?.({ data: loaded, params: { id: course._id }, pathname: route });
-    const found = meta({ course: { ok: true, value: course } });
+    const found = meta({ course: { ok: true, value: course }, reviews: { ok: true, value: null } });
     expect(found?.title).toBe('JavaScript do Zero');
     expect(found?.description).toBe('Aprenda JavaScript do zero.');
     expect(found?.type).toBe('product');
     expect(found?.noindex).toBeUndefined();
-    const missing = meta({ course: { ok: true, value: null } });
+    const missing = meta({ course: { ok: true, value: null }, reviews: { ok: true, value: null } });
     expect(missing).toMatchObject({ title: 'Curso não encontrado', noindex: true });
   });
 

@@ -17,6 +17,7 @@ import {
 } from 'react-router-dom';
 import { ChapterList } from '../../components/chapter-list';
 import { CourseReviews } from '../../components/reviews/course-reviews';
+import { loadReviews, readReviewsPage } from '../../components/reviews/reviews-page';
 import { DiscountedPrice } from '../../components/price';
 import { RatingStars } from '../../components/rating-stars';
 import { YouTubePlayer } from '../../components/youtube-player';
@@ -146,7 +147,7 @@ function CourseView({
   reviews,
 }: {
   course: CourseDetail;
-  reviews: CourseReviewsResponse | undefined;
+  reviews: CourseDetailData['reviews'];
 }) {
   const [preview, setPreview] = useState<Lecture | null>(null);
   const panelRef = useRef<HTMLElement>(null);
@@ -209,11 +210,7 @@ function CourseView({
           />
         </section>
         <div className="mt-10 md:col-start-1">
-          <CourseReviews
-            courseId={course._id}
-            initial={reviews}
-            canReply={user?.id === course.educator._id}
-          />
+          <CourseReviews reviews={reviews} canReply={user?.id === course.educator._id} />
         </div>
         <div ref={contentEndRef} className="md:col-start-1" />
       </div>
@@ -261,11 +258,8 @@ function LoadError({ message, onRetry }: { message: string; onRetry: () => void 
 
 export type CourseDetailData = {
   course: LoadResult<CourseDetail | null>;
-  /**
-   * The first page of reviews, rendered with the course; when it could not be read the section
-   * asks for it itself (and shows its own error).
-   */
-  reviews?: CourseReviewsResponse;
+  /** The page of reviews the address names (`?avaliacoes=`, the first by default). */
+  reviews: LoadResult<CourseReviewsResponse | null>;
 };
 
 /** GET /api/course/:id's course; a missing one answers 404 on the server too. */
@@ -273,11 +267,12 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   // A signed-in visitor's course carries their lecture links and rating: the token must be known first.
   const [source] = await Promise.all([catalogueSource(context), whenAuthKnown(request.signal)]);
   const courseId = params.id ?? '';
+  const page = readReviewsPage(new URL(request.url).searchParams);
   const [course, reviews] = await Promise.all([
     loadOrReport(() => source.course(courseId)),
-    source.reviews(courseId).catch(() => null),
+    loadReviews(source, courseId, page),
   ]);
-  const result: CourseDetailData = { course, ...(reviews ? { reviews } : {}) };
+  const result: CourseDetailData = { course, reviews };
   return course.ok && course.value === null ? data(result, { status: 404 }) : result;
 }
 
