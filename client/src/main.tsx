@@ -37,11 +37,9 @@ async function start(): Promise<void> {
   const router = createBrowserRouter(routes, { hydrationData });
   // The auth provider sits above the router: the loaders of a page that starts in the browser wait
   // for it to know who is signed in, and the router renders nothing but its fallback until then.
-  const navigate = (to: string, options?: { replace?: boolean }) =>
-    void router.navigate(to, options);
   const app = (
     <StrictMode>
-      <AuthProvider navigate={navigate}>
+      <AuthProvider navigate={router.navigate}>
         <RouterProvider router={router} />
       </AuthProvider>
     </StrictMode>

@@ -55,14 +55,8 @@ function Probe() {
         <button type="button" onClick={() => void ctx.fetchUserEnrolledCourses()}>
           Ler de novo
         </button>
-        <button
-          type="button"
-          onClick={() => {
-            void ctx.fetchUserData();
-            void ctx.fetchUserEnrolledCourses();
-          }}
-        >
-          Ler tudo
+        <button type="button" onClick={() => ctx.setIsEducator(true)}>
+          Tornar-se educador
         </button>
       </dd>
     </dl>
@@ -288,8 +282,9 @@ describe('the root loader and the AppContext', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('enrolled')).toHaveTextContent('ready:0');
   });
 
-  it('when the user data and the enrollments are asked for together, then each is read once', async () => {
-    const { calls } = renderContext(
+  it('when a student becomes an educator, then the flag is set at once, and another account signing in does not inherit it', async () => {
+    const other: AuthUser = { ...testUser, id: 'usr_other', name: 'Rui Lopes' };
+    const { setUser } = renderContext(
       ({ url }) => {
         if (url === '/api/user/data') return ok({ user: userData('student') });
         return ok({ enrolledCourses: [] });
@@ -297,14 +292,12 @@ describe('the root loader and the AppContext', { timeout: 20_000 }, () => {
       { user: testUser },
     );
     await waitFor(() => expect(screen.getByTestId('enrolled')).toHaveTextContent('ready:0'));
-    await userEvent.click(screen.getByRole('button', { name: 'Ler tudo' }));
-    await waitFor(() => expect(calls).toHaveLength(4));
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    expect(calls.map((call) => call.url).sort()).toEqual([
-      '/api/user/data',
-      '/api/user/data',
-      '/api/user/enrolled-courses',
-      '/api/user/enrolled-courses',
-    ]);
+    expect(screen.getByTestId('educator')).toHaveTextContent('false');
+    await userEvent.click(screen.getByRole('button', { name: 'Tornar-se educador' }));
+    expect(screen.getByTestId('educator')).toHaveTextContent('true');
+    setUser(other);
+    await waitFor(() => expect(screen.getByTestId('educator')).toHaveTextContent('false'));
+    await waitFor(() => expect(screen.getByTestId('enrolled')).toHaveTextContent('ready:0'));
+    expect(screen.getByTestId('educator')).toHaveTextContent('false');
   });
 });

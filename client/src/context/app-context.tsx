@@ -1,10 +1,18 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useRevalidator, useRouteLoaderData } from 'react-router-dom';
 import type { UserData } from '@aprendiz/contract/auth';
 import type { EnrolledCourse } from '@aprendiz/contract/learning';
 import { useAuthUser } from '../auth/auth-context';
 import { env } from '../config/env';
-import { revalidateRoot, ROOT_ROUTE_ID } from './root-route';
+import { revalidateForUser, revalidateRoot, ROOT_ROUTE_ID } from './root-route';
 import type { RootData } from './root-loader';
 
 export type EnrolledStatus = 'idle' | 'loading' | 'ready' | 'error';
@@ -45,13 +53,22 @@ export function AppContextProvider({ children }: { children: ReactNode }) {
   const userId = user?.id ?? null;
   const root = useRouteLoaderData(ROOT_ROUTE_ID) as RootData | undefined;
   const { revalidate, state } = useRevalidator();
-  // The user who became an educator on this visit, until their data says so too.
-  const [newEducator, setNewEducator] = useState<string | null>(null);
+  // Becoming an educator opens the area at once, before the user data is read again.
+  const [becameEducator, setIsEducator] = useState(false);
+
+  // The loaders read as the signed-in user: when that changes (sign-in, sign-out, another account, or
+  // the stored session found after hydrating a page rendered signed out), they read again.
+  const stale = (root?.userId ?? null) !== userId && state === 'idle';
+  useEffect(() => {
+    if (!stale) return;
+    setIsEducator(false);
+    void revalidateForUser(revalidate);
+  }, [stale, revalidate]);
 
   // Data read for someone else (before a sign-out or a switch of account was read again) is not shown.
   const current = userId !== null && root?.userId === userId ? root : null;
   const userData = current?.userData ?? null;
-  const isEducator = userData?.role === 'educator' || (userId !== null && newEducator === userId);
+  const isEducator = userData?.role === 'educator' || (becameEducator && current !== null);
   const enrolled = current?.enrolledCourses ?? null;
   let enrolledStatus: EnrolledStatus = 'idle';
   if (userId !== null) {
@@ -62,10 +79,6 @@ export function AppContextProvider({ children }: { children: ReactNode }) {
   const enrolledCourses = enrolled?.ok ? enrolled.value : NO_COURSES;
 
   const refresh = useCallback(() => revalidateRoot(revalidate), [revalidate]);
-  const setIsEducator = useCallback(
-    (value: boolean) => setNewEducator(value ? userId : null),
-    [userId],
-  );
 
   const value = useMemo<AppContextValue>(
     () => ({
@@ -79,7 +92,7 @@ export function AppContextProvider({ children }: { children: ReactNode }) {
       enrolledStatus,
       fetchUserEnrolledCourses: refresh,
     }),
-    [userData, refresh, isEducator, setIsEducator, enrolledCourses, enrolledStatus],
+    [userData, refresh, isEducator, enrolledCourses, enrolledStatus],
   );
 
   return <AppContext.Provider value={value}>{children}</AppContext.Provider>;

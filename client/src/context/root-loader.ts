@@ -50,6 +50,8 @@ async function readEnrolledCourses(api: Api): Promise<LoadResult<EnrolledCourse[
  * knows who that is; nothing for a visitor, nor on the server (it cannot read the session).
  */
 export async function rootLoader({ request }: LoaderFunctionArgs): Promise<RootData> {
+  // The server renders signed out.
+  if (typeof document === 'undefined') return signedOut;
   const auth = await whenAuthKnown(request.signal);
   const userId = auth?.userId ?? null;
   if (!userId) return signedOut;

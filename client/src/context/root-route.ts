@@ -15,31 +15,16 @@ let rootStale = false;
  * the loaders whose data is the same for everyone keep theirs (see `sameForEveryUser`).
  */
 export function revalidateForUser(revalidate: () => Promise<void>): Promise<void> {
-  userChanging = true;
-  rootStale = true;
-  try {
-    return revalidate();
-  } finally {
-    userChanging = false;
-  }
+  userChanging = rootStale = true;
+  const read = revalidate();
+  userChanging = false;
+  return read;
 }
 
-// A read of the root's data asked for in this task: asking again in the same go reads once.
-let askedNow: Promise<void> | null = null;
-
-/**
- * Reads the root loader's data again (after a write that changes it): `fetchUserData` and
- * `fetchUserEnrolledCourses`, which callers often ask for together, read both in one go.
- */
+/** Reads the root loader's data again, after a write that changes it (`fetchUserData`). */
 export function revalidateRoot(revalidate: () => Promise<void>): Promise<void> {
-  if (askedNow) return askedNow;
   rootStale = true;
-  const asked = revalidate();
-  askedNow = asked;
-  queueMicrotask(() => {
-    if (askedNow === asked) askedNow = null;
-  });
-  return asked;
+  return revalidate();
 }
 
 /**

@@ -13,8 +13,6 @@ let apiAuth: ApiAuth | null = null;
 let known = false;
 let waiting: ((auth: ApiAuth) => void)[] = [];
 
-const inBrowser = typeof document !== 'undefined';
-
 /**
  * Called by the active auth provider so every request carries its token; `isLoaded` says whether
  * the provider knows yet who is signed in (Clerk needs a round trip). Returns the undo.
@@ -41,11 +39,10 @@ export function currentApiAuth(): ApiAuth | null {
 /**
  * The provider once it knows whether someone is signed in: what a route loader reads before a
  * request whose answer depends on the user. The router starts its loaders before any route renders,
- * so the provider sits above the router (main.tsx) and this resolves without waiting on them. On the
- * server nobody is signed in.
+ * so the provider sits above the router (main.tsx) and this resolves without waiting on them. Not
+ * for the server, which has no provider: it renders signed out.
  */
 export function whenAuthKnown(signal?: AbortSignal): Promise<ApiAuth | null> {
-  if (!inBrowser) return Promise.resolve(null);
   if (known && apiAuth) return Promise.resolve(apiAuth);
   return new Promise((resolve) => {
     waiting.push(resolve);

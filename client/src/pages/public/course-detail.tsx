@@ -265,7 +265,11 @@ export type CourseDetailData = {
 /** GET /api/course/:id's course; a missing one answers 404 on the server too. */
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   // A signed-in visitor's course carries their lecture links and rating: the token must be known first.
-  const [source] = await Promise.all([catalogueSource(context), whenAuthKnown(request.signal)]);
+  // The server renders for anyone.
+  const [source] = await Promise.all([
+    catalogueSource(context),
+    typeof document === 'undefined' ? null : whenAuthKnown(request.signal),
+  ]);
   const courseId = params.id ?? '';
   const page = readReviewsPage(new URL(request.url).searchParams);
   const [course, reviews] = await Promise.all([
