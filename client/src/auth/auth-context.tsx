@@ -1,4 +1,4 @@
-import { createContext, useContext, useLayoutEffect, useMemo, type ReactNode } from 'react';
+import { createContext, useContext, useLayoutEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { configureApiAuth } from '../lib/api-auth';
@@ -84,16 +84,3 @@ export function useApiAuthBridge({
 
 /** The value of an auth provider's navigation: the router's, handed down from main.tsx. */
 export type AppNavigate = (to: string, options?: { replace?: boolean }) => void;
-
-const signedOut: AuthContextValue = {
-  user: null,
-  isLoaded: true,
-  getToken: async () => null,
-  openSignIn: () => {},
-  signOut: async () => {},
-};
-
-/** The server's provider: it cannot read the browser's session, so every page renders signed out. */
-export function SignedOutAuthProvider({ children }: { children: ReactNode }) {
-  return <AuthContext.Provider value={signedOut}>{children}</AuthContext.Provider>;
-}

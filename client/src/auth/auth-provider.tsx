@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { env } from '../config/env';
 import { Loader } from '../components/loader';
-import { SignedOutAuthProvider, type AppNavigate } from './auth-context';
+import type { AppNavigate } from './auth-context';
 import { LocalAuthProvider } from './local-auth-provider';
 
 // Clerk is a large library: it is fetched only when configured, so local mode never pays for it.
@@ -28,19 +28,4 @@ export function AuthProvider({ navigate, children }: AuthProviderProps) {
     );
   }
   return <LocalAuthProvider>{children}</LocalAuthProvider>;
-}
-
-/**
- * The server's stand-in: signed out, inside the same Suspense boundary as Clerk's in the browser,
- * so the HTML hydrates under either provider.
- */
-export function ServerAuthProvider({ children }: { children: ReactNode }) {
-  if (env.clerkPublishableKey) {
-    return (
-      <Suspense fallback={null}>
-        <SignedOutAuthProvider>{children}</SignedOutAuthProvider>
-      </Suspense>
-    );
-  }
-  return <SignedOutAuthProvider>{children}</SignedOutAuthProvider>;
 }
