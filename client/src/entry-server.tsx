@@ -10,6 +10,7 @@ import {
 import { pageHead, scriptJson } from './app/page-head';
 import { routeMeta } from './app/page-meta';
 import { routes, SERVER_RENDERED_PATHS } from './app/router';
+import { AuthProvider } from './auth/auth-provider';
 
 const handler = createStaticHandler(routes);
 const serverRendered = SERVER_RENDERED_PATHS.map((path) => ({ path }));
@@ -54,7 +55,11 @@ export async function render(
   // script that the CSP refuses: an unbounded chunk size keeps every boundary in place.
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <StaticRouterProvider router={router} context={result} hydrate={false} />
+      {/* The browser's provider, so the HTML hydrates under the same tree; it renders signed out
+          here (no session to read), and nothing navigates while rendering. */}
+      <AuthProvider navigate={() => {}}>
+        <StaticRouterProvider router={router} context={result} hydrate={false} />
+      </AuthProvider>
     </StrictMode>,
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );

@@ -8,6 +8,7 @@ import {
   type HydrationState,
 } from 'react-router-dom';
 import { routes } from './app/router';
+import { AuthProvider } from './auth/auth-provider';
 import './index.css';
 
 /** The loader data the server rendered the page with, or undefined for the app shell. */
@@ -34,9 +35,13 @@ async function start(): Promise<void> {
   const hydrationData = readHydrationData();
   if (hydrationData) await loadMatchedRoutes();
   const router = createBrowserRouter(routes, { hydrationData });
+  // The auth provider sits above the router: the loaders of a page that starts in the browser wait
+  // for it to know who is signed in, and the router renders nothing but its fallback until then.
   const app = (
     <StrictMode>
-      <RouterProvider router={router} />
+      <AuthProvider navigate={router.navigate}>
+        <RouterProvider router={router} />
+      </AuthProvider>
     </StrictMode>
   );
   if (hydrationData) hydrateRoot(container, app);

@@ -17,8 +17,8 @@ export interface CatalogueSource {
   /** A published course as an anonymous visitor sees it, or null when there is none. */
   course(courseId: string): Promise<CourseDetail | null>;
   search(query: CourseSearchQuery): Promise<CourseSearchResponse>;
-  /** The first page of a published course's reviews, or null when there is no such course. */
-  reviews(courseId: string): Promise<CourseReviewsResponse | null>;
+  /** A page (from 1) of a published course's reviews, or null when there is no such course. */
+  reviews(courseId: string, page: number): Promise<CourseReviewsResponse | null>;
 }
 
 /** Issued certificates, as their public verification page reads them. */

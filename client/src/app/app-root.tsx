@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { AuthProvider } from '../auth/auth-provider';
 import { ServiceWorkerReload } from '../components/sw-reload';
 import { AppContextProvider } from '../context/app-context';
 import { reloadOnStaleChunks } from './reload-on-stale-chunks';
@@ -21,18 +20,16 @@ function StaleChunkReload() {
   return null;
 }
 
-/** Providers every route shares; inside the router so sign-out and Clerk can navigate. */
+/** What every route shares; the auth provider is above the router (main.tsx), for the loaders. */
 export function AppRoot() {
   return (
-    <AuthProvider>
-      <AppContextProvider>
-        <Outlet />
-        <RouteHead />
-        <ToastHost />
-        <ServiceWorkerReload />
-        <ScrollToTop />
-        <StaleChunkReload />
-      </AppContextProvider>
-    </AuthProvider>
+    <AppContextProvider>
+      <Outlet />
+      <RouteHead />
+      <ToastHost />
+      <ServiceWorkerReload />
+      <ScrollToTop />
+      <StaleChunkReload />
+    </AppContextProvider>
   );
 }

@@ -1,16 +1,32 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
+import { LocalAuthProvider } from '../auth/local-auth-provider';
 import { stubApi } from '../test/api-stub';
-import { courseSummary } from '../test/course-fixtures';
-import { LOADED } from '../test/render';
+import { writeSession } from '../auth/session-storage';
+import { courseDetail, courseSummary, userData } from '../test/course-fixtures';
+import { LOADED, testUser } from '../test/render';
 import { routes } from './router';
 
+const course = courseDetail();
+
 function renderAt(path: string) {
-  const { calls } = stubApi(({ url }) =>
-    url === '/api/online' ? { data: 1 } : { data: { success: true, courses: [courseSummary()] } },
+  const { calls } = stubApi(({ url }) => {
+    if (url === '/api/online') return { data: 1 };
+    if (url === `/api/course/${course._id}`) return { data: { success: true, courseData: course } };
+    if (url.startsWith(`/api/course/${course._id}/reviews`))
+      return { status: 404, data: { success: false, message: 'Sem avaliações' } };
+    if (url === '/api/user/data') return { data: { success: true, user: userData() } };
+    if (url === '/api/user/enrolled-courses')
+      return { data: { success: true, enrolledCourses: [] } };
+    return { data: { success: true, courses: [courseSummary()] } };
+  });
+  // As in main.tsx: the auth provider is above the router, whose loaders wait for it.
+  render(
+    <LocalAuthProvider>
+      <RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />
+    </LocalAuthProvider>,
   );
-  render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />);
   return { calls };
 }
 
@@ -69,5 +85,30 @@ describe('routes', { timeout: 20_000 }, () => {
       screen.queryByRole('navigation', { name: 'Navegação inferior' }),
     ).not.toBeInTheDocument();
     expect(screen.getByText(/Copyright 2025 ©/)).toBeInTheDocument();
+  });
+
+  it('when someone signs in on a course page, then the course and their data are read again with their token', async () => {
+    const { calls } = renderAt(`/course/${course._id}`);
+    await screen.findByRole('heading', { level: 1, name: course.courseTitle }, LOADED);
+    const courseReads = () => calls.filter((call) => call.url === `/api/course/${course._id}`);
+    expect(courseReads()).toHaveLength(1);
+    expect(calls.some((call) => call.url === '/api/user/data')).toBe(false);
+    act(() => writeSession({ token: 'tok-ana', user: testUser }));
+    await vi.waitFor(() => expect(courseReads()).toHaveLength(2), LOADED);
+    expect(courseReads()[1]!.headers.get('Authorization')).toBe('Bearer tok-ana');
+    const userDataRead = calls.find((call) => call.url === '/api/user/data');
+    expect(userDataRead?.headers.get('Authorization')).toBe('Bearer tok-ana');
+  });
+
+  it('when someone signs in on the home page, then the catalogue is not read again', async () => {
+    const { calls } = renderAt('/');
+    await screen.findByRole('heading', { level: 3, name: 'JavaScript do Zero' }, LOADED);
+    act(() => writeSession({ token: 'tok-ana', user: testUser }));
+    await vi.waitFor(
+      () => expect(calls.some((call) => call.url === '/api/user/enrolled-courses')).toBe(true),
+      LOADED,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(catalogueCalls(calls)).toHaveLength(1);
   });
 });

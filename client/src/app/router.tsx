@@ -1,6 +1,12 @@
 import { data, type RouteObject } from 'react-router-dom';
 import HomePage, { handle as homeHandle, loader as homeLoader } from '../pages/public/home';
 import { Loader } from '../components/loader';
+import {
+  loadRoot,
+  ROOT_ROUTE_ID,
+  sameForEveryUser,
+  shouldRevalidateRoot,
+} from '../context/root-route';
 import { AppRoot } from './app-root';
 import { NotFoundPage, notFoundHandle } from './not-found-page';
 import { PublicLayout } from './public-layout';
@@ -27,7 +33,11 @@ function page(load: () => Promise<PageModule>): RouteObject['lazy'] {
  */
 export const routes: RouteObject[] = [
   {
+    id: ROOT_ROUTE_ID,
     element: <AppRoot />,
+    // The signed-in user's data and enrollments (nothing on the server, which renders signed out).
+    loader: loadRoot,
+    shouldRevalidate: shouldRevalidateRoot,
     // A page that starts in the browser (a signed-in area, or the shell the server fell back to)
     // shows the loader while its route's code and data arrive.
     HydrateFallback: Loader,
@@ -35,9 +45,24 @@ export const routes: RouteObject[] = [
       {
         element: <PublicLayout />,
         children: [
-          { index: true, Component: HomePage, loader: homeLoader, handle: homeHandle },
-          { path: 'course-list', lazy: page(() => import('../pages/public/course-list')) },
-          { path: 'course-list/:input', lazy: page(() => import('../pages/public/course-list')) },
+          {
+            index: true,
+            Component: HomePage,
+            loader: homeLoader,
+            shouldRevalidate: sameForEveryUser,
+            handle: homeHandle,
+          },
+          // The catalogue and certificates read the same for everyone: signing in keeps them.
+          {
+            path: 'course-list',
+            shouldRevalidate: sameForEveryUser,
+            lazy: page(() => import('../pages/public/course-list')),
+          },
+          {
+            path: 'course-list/:input',
+            shouldRevalidate: sameForEveryUser,
+            lazy: page(() => import('../pages/public/course-list')),
+          },
           { path: 'course/:id', lazy: page(() => import('../pages/public/course-detail')) },
           { path: 'mentors-list', lazy: page(() => import('../pages/public/mentors')) },
           { path: 'job-list', lazy: page(() => import('../pages/public/job-list')) },
@@ -45,6 +70,7 @@ export const routes: RouteObject[] = [
           { path: 'contact', lazy: page(() => import('../pages/public/contact')) },
           {
             path: 'certificate/:id',
+            shouldRevalidate: sameForEveryUser,
             lazy: page(() => import('../pages/certificate/certificate-page')),
           },
           { path: 'reset-password', lazy: page(() => import('../pages/account/reset-password')) },

@@ -61,15 +61,26 @@ export function useSessionUpdater(): AuthContextValue['updateSession'] {
 }
 
 /**
- * Hands the provider's token to the API client, and a rejected token back to the provider.
- * A layout effect, so it is in place before any child's data-fetching effect sends a request.
+ * Hands the provider's token to the API client, and a rejected token back to the provider; tells
+ * the route loaders waiting in `whenAuthKnown` once the provider knows who is signed in. A layout
+ * effect, so it is in place before any child's effect sends a request.
  */
-export function useApiAuthBridge(
-  getToken: () => Promise<string | null>,
-  endSession: () => Promise<void>,
-): void {
+export function useApiAuthBridge({
+  userId,
+  isLoaded,
+  getToken,
+  endSession,
+}: {
+  userId: string | null;
+  isLoaded: boolean;
+  getToken: () => Promise<string | null>;
+  endSession: () => Promise<void>;
+}): void {
   useLayoutEffect(
-    () => configureApiAuth({ getToken, onUnauthorized: endSession }),
-    [getToken, endSession],
+    () => configureApiAuth({ userId, getToken, onUnauthorized: endSession }, isLoaded),
+    [userId, isLoaded, getToken, endSession],
   );
 }
+
+/** The value of an auth provider's navigation: the router's, handed down from main.tsx. */
+export type AppNavigate = (to: string, options?: { replace?: boolean }) => void;

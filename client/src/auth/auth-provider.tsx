@@ -1,17 +1,29 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { env } from '../config/env';
 import { Loader } from '../components/loader';
+import type { AppNavigate } from './auth-context';
 import { LocalAuthProvider } from './local-auth-provider';
 
 // Clerk is a large library: it is fetched only when configured, so local mode never pays for it.
 const ClerkAuthProvider = lazy(() => import('./clerk-auth-provider'));
 
-/** The sign-in provider chosen by configuration: Clerk when a publishable key is set, else local accounts. */
-export function AuthProvider({ children }: { children: ReactNode }) {
+type AuthProviderProps = {
+  /** The router's navigation (Clerk's redirects go through it instead of reloading the page). */
+  navigate: AppNavigate;
+  children: ReactNode;
+};
+
+/**
+ * The sign-in provider chosen by configuration: Clerk when a publishable key is set, else local
+ * accounts. It sits above the router: route loaders wait for it to know who is signed in.
+ */
+export function AuthProvider({ navigate, children }: AuthProviderProps) {
   if (env.clerkPublishableKey) {
     return (
       <Suspense fallback={<Loader label="Preparando a sessão…" />}>
-        <ClerkAuthProvider publishableKey={env.clerkPublishableKey}>{children}</ClerkAuthProvider>
+        <ClerkAuthProvider publishableKey={env.clerkPublishableKey} navigate={navigate}>
+          {children}
+        </ClerkAuthProvider>
       </Suspense>
     );
   }

@@ -1,14 +1,26 @@
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { ClerkProvider, useAuth, useClerk, useUser } from '@clerk/clerk-react';
-import { useNavigate } from 'react-router-dom';
 import { paths } from '../config/paths';
-import { AuthContext, useApiAuthBridge, type AuthContextValue } from './auth-context';
+import {
+  AuthContext,
+  useApiAuthBridge,
+  type AppNavigate,
+  type AuthContextValue,
+} from './auth-context';
 
-type ClerkAuthProviderProps = { publishableKey: string; children: ReactNode };
+type ClerkAuthProviderProps = {
+  publishableKey: string;
+  /** The router's navigation: this provider sits above the router, so it cannot use its hooks. */
+  navigate: AppNavigate;
+  children: ReactNode;
+};
 
 /** Clerk behind the app's auth interface. Loaded only when a publishable key is configured. */
-export default function ClerkAuthProvider({ publishableKey, children }: ClerkAuthProviderProps) {
-  const navigate = useNavigate();
+export default function ClerkAuthProvider({
+  publishableKey,
+  navigate,
+  children,
+}: ClerkAuthProviderProps) {
   return (
     <ClerkProvider
       publishableKey={publishableKey}
@@ -31,8 +43,6 @@ function ClerkAuthBridge({ children }: { children: ReactNode }) {
   const openSignIn = useCallback(() => clerk.openSignIn(), [clerk]);
   const signOut = useCallback(() => clerk.signOut(), [clerk]);
 
-  useApiAuthBridge(getToken, signOut);
-
   const authUser = useMemo(() => {
     if (!user) return null;
     const email = user.primaryEmailAddress?.emailAddress ?? '';
@@ -43,6 +53,8 @@ function ClerkAuthBridge({ children }: { children: ReactNode }) {
       imageUrl: user.imageUrl,
     };
   }, [user]);
+
+  useApiAuthBridge({ userId: authUser?.id ?? null, isLoaded, getToken, endSession: signOut });
 
   const value = useMemo<AuthContextValue>(
     () => ({ user: authUser, isLoaded, getToken, openSignIn, signOut }),

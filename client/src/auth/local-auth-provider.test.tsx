@@ -1,8 +1,10 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { AppContextProvider, useAppContext } from '../context/app-context';
+import { AppRoot } from '../app/app-root';
+import { useAppContext } from '../context/app-context';
+import { loadRoot, ROOT_ROUTE_ID, shouldRevalidateRoot } from '../context/root-route';
 import { api } from '../lib/api-client';
 import { stubApi } from '../test/api-stub';
 import { useAuthActions, useAuthUser } from './auth-context';
@@ -195,15 +197,31 @@ describe('local session', () => {
       const { userData } = useAppContext();
       return <p>{userData ? 'com dados' : 'sem dados'}</p>;
     }
+    // As in main.tsx: the provider above a router whose root loader reads the user data.
+    const router = createMemoryRouter([
+      {
+        id: ROOT_ROUTE_ID,
+        loader: loadRoot,
+        shouldRevalidate: shouldRevalidateRoot,
+        element: <AppRoot />,
+        HydrateFallback: () => null,
+        children: [
+          {
+            index: true,
+            element: (
+              <>
+                <Consumer />
+                <Role />
+              </>
+            ),
+          },
+        ],
+      },
+    ]);
     render(
-      <MemoryRouter>
-        <LocalAuthProvider>
-          <AppContextProvider>
-            <Consumer />
-            <Role />
-          </AppContextProvider>
-        </LocalAuthProvider>
-      </MemoryRouter>,
+      <LocalAuthProvider>
+        <RouterProvider router={router} />
+      </LocalAuthProvider>,
     );
 
     await waitFor(() => expect(screen.getByTestId('who')).toHaveTextContent('ninguém'));

@@ -66,7 +66,7 @@ export function LocalAuthProvider({ children }: { children: ReactNode }) {
     writeSession({ token, user });
   }, []);
 
-  useApiAuthBridge(getToken, endSession);
+  useApiAuthBridge({ userId: session?.user.id ?? null, isLoaded: true, getToken, endSession });
 
   const openSignIn = useCallback(() => setDialogOpen(true), []);
   const closeDialog = useCallback(() => setDialogOpen(false), []);

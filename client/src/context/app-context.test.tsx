@@ -1,11 +1,19 @@
-import { render, screen, waitFor } from '@testing-library/react';
-import { useState, type ReactNode } from 'react';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useCallback, useState, type ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { ToastHost } from '../app/toast-host';
-import { AuthContext, type AuthContextValue, type AuthUser } from '../auth/auth-context';
+import { AppRoot } from '../app/app-root';
+import {
+  AuthContext,
+  useApiAuthBridge,
+  type AuthContextValue,
+  type AuthUser,
+} from '../auth/auth-context';
+import { loadRoot, ROOT_ROUTE_ID, shouldRevalidateRoot } from './root-route';
 import { networkError, stubApi, type StubHandler } from '../test/api-stub';
-import { testUser } from '../test/render';
-import { AppContextProvider, useAppContext } from './app-context';
+import { LOADED, testUser } from '../test/render';
+import { useAppContext } from './app-context';
 
 const course = {
   _id: '5b4c1f52-5f1a-4c53-9a57-2a8e6a3f1c11',
@@ -43,97 +51,138 @@ function Probe() {
       <dd data-testid="educator">{String(ctx.isEducator)}</dd>
       <dt>enrolled</dt>
       <dd data-testid="enrolled">{`${ctx.enrolledStatus}:${ctx.enrolledCourses.length}`}</dd>
+      <dd>
+        <button type="button" onClick={() => void ctx.fetchUserEnrolledCourses()}>
+          Ler de novo
+        </button>
+        <button type="button" onClick={() => ctx.setIsEducator(true)}>
+          Tornar-se educador
+        </button>
+      </dd>
     </dl>
   );
 }
 
-/** Stand-in auth whose user the test can change through the returned setter. */
-function renderContext(handler: StubHandler, initialUser: AuthUser | null = null) {
+function Fallback() {
+  return <p>a carregar</p>;
+}
+
+type Session = { user: AuthUser | null; isLoaded: boolean };
+
+/**
+ * The app's root route (its loader, AppRoot) under a stand-in auth provider above the router, as in
+ * main.tsx; the test changes who is signed in through the returned setter.
+ */
+function renderContext(handler: StubHandler, initial: Partial<Session> = {}) {
   const { calls } = stubApi(handler);
-  let setUser: (user: AuthUser | null) => void = () => {};
+  let setSession: (session: Session) => void = () => {};
   function Auth({ children }: { children: ReactNode }) {
-    const [user, set] = useState(initialUser);
-    setUser = set;
-    const value: AuthContextValue = {
-      user,
-      isLoaded: true,
-      getToken: async () => (user ? 'tok' : null),
-      openSignIn: vi.fn(),
-      signOut: async () => set(null),
-    };
+    const [session, set] = useState<Session>({ user: null, isLoaded: true, ...initial });
+    setSession = set;
+    const { user, isLoaded } = session;
+    const getToken = useCallback(async () => (user ? `tok-${user.id}` : null), [user]);
+    const signOut = useCallback(async () => set({ user: null, isLoaded: true }), []);
+    useApiAuthBridge({ userId: user?.id ?? null, isLoaded, getToken, endSession: signOut });
+    const value: AuthContextValue = { user, isLoaded, getToken, openSignIn: vi.fn(), signOut };
     return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
   }
+  const router = createMemoryRouter([
+    {
+      id: ROOT_ROUTE_ID,
+      loader: loadRoot,
+      shouldRevalidate: shouldRevalidateRoot,
+      element: <AppRoot />,
+      HydrateFallback: Fallback,
+      children: [{ index: true, element: <Probe /> }],
+    },
+  ]);
   render(
     <Auth>
-      <AppContextProvider>
-        <Probe />
-        <ToastHost />
-      </AppContextProvider>
+      <RouterProvider router={router} />
     </Auth>,
   );
-  return { calls, setUser: (user: AuthUser | null) => setUser(user) };
+  return {
+    calls,
+    setUser: (user: AuthUser | null) => act(() => setSession({ user, isLoaded: true })),
+    setLoaded: () => act(() => setSession({ user: initial.user ?? null, isLoaded: true })),
+  };
 }
 
 const ok = (data: unknown) => ({ data: { success: true, ...(data as object) } });
 
-describe('AppContextProvider', () => {
+describe('the root loader and the AppContext', { timeout: 20_000 }, () => {
   it("when nobody is signed in, then nothing is requested: the catalogue is the pages' to load", async () => {
     const { calls } = renderContext(() => ok({}));
+    expect(await screen.findByTestId('user', {}, LOADED)).toHaveTextContent('none');
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(calls).toEqual([]);
-    expect(screen.getByTestId('user')).toHaveTextContent('none');
     expect(screen.getByTestId('enrolled')).toHaveTextContent('idle:0');
   });
 
   it('when an educator is signed in, then their data and enrollments load and the educator flag is set', async () => {
-    renderContext(({ url }) => {
-      if (url === '/api/user/data') return ok({ user: userData('educator') });
-      if (url === '/api/user/enrolled-courses')
-        return ok({ enrolledCourses: [{ ...course, lectureCompleted: [] }] });
-      throw new Error(`unexpected request: ${url}`);
-    }, testUser);
+    renderContext(
+      ({ url }) => {
+        if (url === '/api/user/data') return ok({ user: userData('educator') });
+        if (url === '/api/user/enrolled-courses')
+          return ok({ enrolledCourses: [{ ...course, lectureCompleted: [] }] });
+        throw new Error(`unexpected request: ${url}`);
+      },
+      { user: testUser },
+    );
     await waitFor(() => expect(screen.getByTestId('educator')).toHaveTextContent('true'));
     expect(screen.getByTestId('user')).toHaveTextContent(course._id);
     await waitFor(() => expect(screen.getByTestId('enrolled')).toHaveTextContent('ready:1'));
   });
 
   it('when a student is signed in, then the educator flag stays false', async () => {
-    renderContext(({ url }) => {
-      if (url === '/api/user/data') return ok({ user: userData('student') });
-      if (url === '/api/user/enrolled-courses') return ok({ enrolledCourses: [] });
-      throw new Error(`unexpected request: ${url}`);
-    }, testUser);
+    renderContext(
+      ({ url }) => {
+        if (url === '/api/user/data') return ok({ user: userData('student') });
+        if (url === '/api/user/enrolled-courses') return ok({ enrolledCourses: [] });
+        throw new Error(`unexpected request: ${url}`);
+      },
+      { user: testUser },
+    );
     await waitFor(() => expect(screen.getByTestId('user')).toHaveTextContent(course._id));
     expect(screen.getByTestId('educator')).toHaveTextContent('false');
   });
 
   it('when the enrolled courses fail with no server message, then "No enrolled courses found." is shown', async () => {
-    renderContext(({ url }) => {
-      if (url === '/api/user/data') return ok({ user: userData('student') });
-      if (url === '/api/user/enrolled-courses') throw networkError();
-      throw new Error(`unexpected request: ${url}`);
-    }, testUser);
+    renderContext(
+      ({ url }) => {
+        if (url === '/api/user/data') return ok({ user: userData('student') });
+        if (url === '/api/user/enrolled-courses') throw networkError();
+        throw new Error(`unexpected request: ${url}`);
+      },
+      { user: testUser },
+    );
     expect(await screen.findByText('No enrolled courses found.')).toBeInTheDocument();
     expect(screen.getByTestId('enrolled')).toHaveTextContent('error:0');
   });
 
   it('when the enrolled courses fail with a server message, then that message is shown', async () => {
-    renderContext(({ url }) => {
-      if (url === '/api/user/data') return ok({ user: userData('student') });
-      if (url === '/api/user/enrolled-courses')
-        return { status: 503, data: { success: false, message: 'Base de dados indisponível' } };
-      throw new Error(`unexpected request: ${url}`);
-    }, testUser);
+    renderContext(
+      ({ url }) => {
+        if (url === '/api/user/data') return ok({ user: userData('student') });
+        if (url === '/api/user/enrolled-courses')
+          return { status: 503, data: { success: false, message: 'Base de dados indisponível' } };
+        throw new Error(`unexpected request: ${url}`);
+      },
+      { user: testUser },
+    );
     expect(await screen.findByText('Base de dados indisponível')).toBeInTheDocument();
   });
 
   it('when the user signs out, then their data, enrollments and educator flag are cleared', async () => {
-    const { setUser } = renderContext(({ url }) => {
-      if (url === '/api/user/data') return ok({ user: userData('educator') });
-      if (url === '/api/user/enrolled-courses')
-        return ok({ enrolledCourses: [{ ...course, lectureCompleted: [] }] });
-      throw new Error(`unexpected request: ${url}`);
-    }, testUser);
+    const { setUser } = renderContext(
+      ({ url }) => {
+        if (url === '/api/user/data') return ok({ user: userData('educator') });
+        if (url === '/api/user/enrolled-courses')
+          return ok({ enrolledCourses: [{ ...course, lectureCompleted: [] }] });
+        throw new Error(`unexpected request: ${url}`);
+      },
+      { user: testUser },
+    );
     await waitFor(() => expect(screen.getByTestId('enrolled')).toHaveTextContent('ready:1'));
     setUser(null);
     await waitFor(() => expect(screen.getByTestId('user')).toHaveTextContent('none'));
@@ -143,17 +192,112 @@ describe('AppContextProvider', () => {
 
   it('when user data arrives after the user signed out, then it is dropped', async () => {
     let answerUserData: (value: { data: unknown }) => void = () => {};
-    const { setUser } = renderContext(({ url }) => {
-      if (url === '/api/user/data') return new Promise((resolve) => (answerUserData = resolve));
-      if (url === '/api/user/enrolled-courses') return ok({ enrolledCourses: [] });
-      throw new Error(`unexpected request: ${url}`);
-    }, testUser);
+    let reads = 0;
+    const { setUser } = renderContext(
+      ({ url }) => {
+        if (url === '/api/user/data') {
+          reads += 1;
+          if (reads === 1) return ok({ user: userData('student') });
+          return new Promise((resolve) => (answerUserData = resolve));
+        }
+        return ok({ enrolledCourses: [] });
+      },
+      { user: testUser },
+    );
     await waitFor(() => expect(screen.getByTestId('enrolled')).toHaveTextContent('ready:0'));
+    await userEvent.click(screen.getByRole('button', { name: 'Ler de novo' }));
+    await waitFor(() => expect(reads).toBe(2));
     setUser(null);
     await waitFor(() => expect(screen.getByTestId('enrolled')).toHaveTextContent('idle:0'));
     answerUserData(ok({ user: userData('educator') }));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.getByTestId('user')).toHaveTextContent('none');
+    expect(screen.getByTestId('educator')).toHaveTextContent('false');
+  });
+
+  it('when the provider does not know yet who is signed in, then the root loader waits for it and reads with the token', async () => {
+    const { calls, setLoaded } = renderContext(
+      ({ url }) => {
+        if (url === '/api/user/data') return ok({ user: userData('student') });
+        return ok({ enrolledCourses: [{ ...course, lectureCompleted: [] }] });
+      },
+      { user: testUser, isLoaded: false },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(screen.getByText('a carregar')).toBeInTheDocument();
+    expect(calls).toEqual([]);
+    setLoaded();
+    await waitFor(() => expect(screen.getByTestId('enrolled')).toHaveTextContent('ready:1'));
+    expect(calls.map((call) => call.headers.get('Authorization'))).toEqual([
+      'Bearer tok-usr_test',
+      'Bearer tok-usr_test',
+    ]);
+  });
+
+  it('when someone signs in, then the root loader reads their data; when another account signs in, then theirs', async () => {
+    const other: AuthUser = { ...testUser, id: 'usr_other', name: 'Rui Lopes' };
+    const { calls, setUser } = renderContext(({ url, headers }) => {
+      const mine = headers.get('Authorization') === 'Bearer tok-usr_test';
+      if (url === '/api/user/data') return ok({ user: userData(mine ? 'educator' : 'student') });
+      return ok({ enrolledCourses: mine ? [{ ...course, lectureCompleted: [] }] : [] });
+    });
+    expect(await screen.findByTestId('enrolled', {}, LOADED)).toHaveTextContent('idle:0');
+    expect(calls).toEqual([]);
+    setUser(testUser);
+    await waitFor(() => expect(screen.getByTestId('enrolled')).toHaveTextContent('ready:1'));
+    expect(screen.getByTestId('educator')).toHaveTextContent('true');
+    setUser(other);
+    await waitFor(() => expect(screen.getByTestId('enrolled')).toHaveTextContent('ready:0'));
+    expect(screen.getByTestId('educator')).toHaveTextContent('false');
+    expect(calls.at(-1)?.headers.get('Authorization')).toBe('Bearer tok-usr_other');
+  });
+
+  it('when the enrollments are asked for again, then the root loader reads them again', async () => {
+    let enrolled: unknown[] = [];
+    const { calls } = renderContext(
+      ({ url }) => {
+        if (url === '/api/user/data') return ok({ user: userData('student') });
+        return ok({ enrolledCourses: enrolled });
+      },
+      { user: testUser },
+    );
+    await waitFor(() => expect(screen.getByTestId('enrolled')).toHaveTextContent('ready:0'));
+    enrolled = [{ ...course, lectureCompleted: [] }];
+    await userEvent.click(screen.getByRole('button', { name: 'Ler de novo' }));
+    await waitFor(() => expect(screen.getByTestId('enrolled')).toHaveTextContent('ready:1'));
+    expect(calls.filter((call) => call.url === '/api/user/enrolled-courses')).toHaveLength(2);
+  });
+
+  it('when the user data fails, then the server’s message is toasted and no data is shown', async () => {
+    renderContext(
+      ({ url }) => {
+        if (url === '/api/user/data')
+          return { status: 500, data: { success: false, message: 'Falha ao ler o utilizador' } };
+        return ok({ enrolledCourses: [] });
+      },
+      { user: testUser },
+    );
+    expect(await screen.findByText('Falha ao ler o utilizador', {}, LOADED)).toBeInTheDocument();
+    expect(screen.getByTestId('user')).toHaveTextContent('none');
+    expect(screen.getByTestId('enrolled')).toHaveTextContent('ready:0');
+  });
+
+  it('when a student becomes an educator, then the flag is set at once, and another account signing in does not inherit it', async () => {
+    const other: AuthUser = { ...testUser, id: 'usr_other', name: 'Rui Lopes' };
+    const { setUser } = renderContext(
+      ({ url }) => {
+        if (url === '/api/user/data') return ok({ user: userData('student') });
+        return ok({ enrolledCourses: [] });
+      },
+      { user: testUser },
+    );
+    await waitFor(() => expect(screen.getByTestId('enrolled')).toHaveTextContent('ready:0'));
+    expect(screen.getByTestId('educator')).toHaveTextContent('false');
+    await userEvent.click(screen.getByRole('button', { name: 'Tornar-se educador' }));
+    expect(screen.getByTestId('educator')).toHaveTextContent('true');
+    setUser(other);
+    await waitFor(() => expect(screen.getByTestId('educator')).toHaveTextContent('false'));
+    await waitFor(() => expect(screen.getByTestId('enrolled')).toHaveTextContent('ready:0'));
     expect(screen.getByTestId('educator')).toHaveTextContent('false');
   });
 });

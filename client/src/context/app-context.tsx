@@ -4,18 +4,16 @@ import {
   useContext,
   useEffect,
   useMemo,
-  useRef,
   useState,
   type ReactNode,
 } from 'react';
-import type { UserData, UserDataResponse } from '@aprendiz/contract/auth';
-import type { ErrorResponse } from '@aprendiz/contract/common';
-import type { EnrolledCourse, EnrolledCoursesResponse } from '@aprendiz/contract/learning';
+import { useRevalidator, useRouteLoaderData } from 'react-router-dom';
+import type { UserData } from '@aprendiz/contract/auth';
+import type { EnrolledCourse } from '@aprendiz/contract/learning';
 import { useAuthUser } from '../auth/auth-context';
-import { notify } from '../components/toast';
 import { env } from '../config/env';
-import { errorMessage, serverMessage } from '../lib/error-message';
-import { loadApi } from '../lib/load-api';
+import { revalidateForUser, revalidateRoot, ROOT_ROUTE_ID } from './root-route';
+import type { RootData } from './root-loader';
 
 export type EnrolledStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -23,12 +21,15 @@ export type AppContextValue = {
   currency: string;
   brand: string;
   userData: UserData | null;
+  /** Reads the user data again (the root loader); resolves once it has been read. */
   fetchUserData: () => Promise<void>;
   isEducator: boolean;
+  /** Shows the educator area at once after 'Tornar-se educador', before the user data is read again. */
   setIsEducator: (isEducator: boolean) => void;
   /** Most recent enrollment first, as the server sends them. */
   enrolledCourses: EnrolledCourse[];
   enrolledStatus: EnrolledStatus;
+  /** Reads the enrollments again (the root loader); resolves once they have been read. */
   fetchUserEnrolledCourses: () => Promise<void>;
 };
 
@@ -40,99 +41,58 @@ export function useAppContext(): AppContextValue {
   return value;
 }
 
-const NO_ENROLLED_COURSES = 'No enrolled courses found.';
+// The same empty list every time: a new one would update every reader of the context.
+const NO_COURSES: EnrolledCourse[] = [];
 
 /**
- * The signed-in user's data and enrollments, and the educator flag (spec §4). The catalogue is not
- * here: each public page's loader reads what it shows.
+ * The signed-in user's data and enrollments, and the educator flag (spec §4), as the root route's
+ * loader read them. The catalogue is not here: each public page's loader reads what it shows.
  */
 export function AppContextProvider({ children }: { children: ReactNode }) {
   const { user } = useAuthUser();
   const userId = user?.id ?? null;
-  // The user a response belongs to: an answer that arrives after sign-out (or a switch of account) is dropped.
-  const currentUserId = useRef<string | null>(userId);
+  const root = useRouteLoaderData(ROOT_ROUTE_ID) as RootData | undefined;
+  const { revalidate, state } = useRevalidator();
+  // Becoming an educator opens the area at once, before the user data is read again.
+  const [becameEducator, setIsEducator] = useState(false);
 
-  const [userData, setUserData] = useState<UserData | null>(null);
-  const [isEducator, setIsEducator] = useState(false);
-  const [enrolledCourses, setEnrolledCourses] = useState<EnrolledCourse[]>([]);
-  const [enrolledStatus, setEnrolledStatus] = useState<EnrolledStatus>('idle');
-
-  const fetchUserData = useCallback(async () => {
-    const id = currentUserId.current;
-    if (!id) return;
-    try {
-      const api = await loadApi();
-      const { data } = await api.get<UserDataResponse | ErrorResponse>('/api/user/data');
-      if (currentUserId.current !== id) return;
-      if (data.success) {
-        setUserData(data.user);
-        setIsEducator(data.user.role === 'educator');
-      } else {
-        notify.error(data.message);
-      }
-    } catch (err) {
-      if (currentUserId.current === id) notify.error(errorMessage(err));
-    }
-  }, []);
-
-  const fetchUserEnrolledCourses = useCallback(async () => {
-    const id = currentUserId.current;
-    if (!id) return;
-    setEnrolledStatus((status) => (status === 'ready' ? status : 'loading'));
-    try {
-      const api = await loadApi();
-      const { data } = await api.get<EnrolledCoursesResponse | ErrorResponse>(
-        '/api/user/enrolled-courses',
-      );
-      if (currentUserId.current !== id) return;
-      if (data.success) {
-        setEnrolledCourses(data.enrolledCourses);
-        setEnrolledStatus('ready');
-      } else {
-        notify.error(data.message || NO_ENROLLED_COURSES);
-        setEnrolledStatus('error');
-      }
-    } catch (err) {
-      if (currentUserId.current !== id) return;
-      notify.error(serverMessage(err) ?? NO_ENROLLED_COURSES);
-      setEnrolledStatus('error');
-    }
-  }, []);
-
+  // The loaders read as the signed-in user: when that changes (sign-in, sign-out, another account, or
+  // the stored session found after hydrating a page rendered signed out), they read again.
+  const stale = (root?.userId ?? null) !== userId && state === 'idle';
   useEffect(() => {
-    currentUserId.current = userId;
-    setUserData(null);
+    if (!stale) return;
     setIsEducator(false);
-    // The same empty list when there was none: a new one would update every reader of the context, and
-    // a server-rendered part still waiting for its code would have to be rendered again (issue 14).
-    setEnrolledCourses((current) => (current.length === 0 ? current : []));
-    setEnrolledStatus('idle');
-    if (userId) {
-      void fetchUserData();
-      void fetchUserEnrolledCourses();
-    }
-  }, [userId, fetchUserData, fetchUserEnrolledCourses]);
+    void revalidateForUser(revalidate);
+  }, [stale, revalidate]);
+
+  // Data read for someone else (before a sign-out or a switch of account was read again) is not shown.
+  const current = userId !== null && root?.userId === userId ? root : null;
+  const userData = current?.userData ?? null;
+  const isEducator = userData?.role === 'educator' || (becameEducator && current !== null);
+  const enrolled = current?.enrolledCourses ?? null;
+  let enrolledStatus: EnrolledStatus = 'idle';
+  if (userId !== null) {
+    if (!enrolled) enrolledStatus = 'loading';
+    else if (enrolled.ok) enrolledStatus = 'ready';
+    else enrolledStatus = state === 'loading' ? 'loading' : 'error';
+  }
+  const enrolledCourses = enrolled?.ok ? enrolled.value : NO_COURSES;
+
+  const refresh = useCallback(() => revalidateRoot(revalidate), [revalidate]);
 
   const value = useMemo<AppContextValue>(
     () => ({
       currency: env.currency,
       brand: env.brand,
       userData,
-      fetchUserData,
+      fetchUserData: refresh,
       isEducator,
       setIsEducator,
       enrolledCourses,
       enrolledStatus,
-      fetchUserEnrolledCourses,
+      fetchUserEnrolledCourses: refresh,
     }),
-    [
-      userData,
-      fetchUserData,
-      isEducator,
-      enrolledCourses,
-      enrolledStatus,
-      fetchUserEnrolledCourses,
-    ],
+    [userData, refresh, isEducator, enrolledCourses, enrolledStatus],
   );
 
   return <AppContext.Provider value={value}>{children}</AppContext.Provider>;

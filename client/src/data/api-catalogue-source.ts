@@ -46,11 +46,11 @@ export const apiCatalogueSource: CatalogueSource = {
     const { data } = await api.get<CourseSearchResponse>(searchUrl(query));
     return data;
   },
-  async reviews(courseId) {
+  async reviews(courseId, page) {
     try {
       const { data } = await api.get<CourseReviewsResponse>(
         `/api/course/${encodeURIComponent(courseId)}/reviews`,
-        { params: { page: 1 } },
+        { params: { page } },
       );
       return data;
     } catch (err) {

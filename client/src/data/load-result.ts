@@ -16,14 +16,15 @@ const inBrowser = typeof document !== 'undefined';
  */
 export async function loadOrReport<T>(
   load: () => Promise<T>,
-  options: { quietUnsuccessful?: boolean } = {},
+  /** Failures that are not reported (still a failed result): the spec keeps some silent. */
+  options: { quiet?: (err: unknown) => boolean } = {},
 ): Promise<LoadResult<T>> {
   try {
     return { ok: true, value: await load() };
   } catch (err) {
     if (!inBrowser) throw err;
     const message = errorMessage(err);
-    if (!(options.quietUnsuccessful && err instanceof UnsuccessfulAnswer)) notify.error(message);
+    if (!options.quiet?.(err)) notify.error(message);
     return { ok: false, message };
   }
 }

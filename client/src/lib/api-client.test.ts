@@ -8,14 +8,22 @@ afterEach(() => undoAuth());
 
 describe('api client', () => {
   it('when the auth layer has a token, then every request carries it as a bearer header', async () => {
-    undoAuth = configureApiAuth({ getToken: async () => 'abc', onUnauthorized: vi.fn() });
+    undoAuth = configureApiAuth({
+      userId: null,
+      getToken: async () => 'abc',
+      onUnauthorized: vi.fn(),
+    });
     const { calls } = stubApi(() => ({ data: { success: true } }));
     await api.get('/api/user/data');
     expect(calls[0].headers.get('Authorization')).toBe('Bearer abc');
   });
 
   it('when nobody is signed in, then no Authorization header is sent', async () => {
-    undoAuth = configureApiAuth({ getToken: async () => null, onUnauthorized: vi.fn() });
+    undoAuth = configureApiAuth({
+      userId: null,
+      getToken: async () => null,
+      onUnauthorized: vi.fn(),
+    });
     const { calls } = stubApi(() => ({ data: { success: true } }));
     await api.get('/api/course/all');
     expect(calls[0].headers.has('Authorization')).toBe(false);
@@ -23,7 +31,7 @@ describe('api client', () => {
 
   it('when a request with a token is answered 401, then the user is signed out and the call still fails', async () => {
     const onUnauthorized = vi.fn();
-    undoAuth = configureApiAuth({ getToken: async () => 'expired', onUnauthorized });
+    undoAuth = configureApiAuth({ userId: null, getToken: async () => 'expired', onUnauthorized });
     stubApi(() => ({ status: 401, data: { success: false, message: 'Sessão expirada' } }));
     await expect(api.get('/api/user/data')).rejects.toBeInstanceOf(AxiosError);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
@@ -31,7 +39,7 @@ describe('api client', () => {
 
   it('when a request without a token is answered 401 (a wrong password), then nobody is signed out', async () => {
     const onUnauthorized = vi.fn();
-    undoAuth = configureApiAuth({ getToken: async () => null, onUnauthorized });
+    undoAuth = configureApiAuth({ userId: null, getToken: async () => null, onUnauthorized });
     stubApi(() => ({
       status: 401,
       data: { success: false, message: 'E-mail ou senha incorretos' },
@@ -42,7 +50,7 @@ describe('api client', () => {
 
   it('when another status fails, then the session is kept', async () => {
     const onUnauthorized = vi.fn();
-    undoAuth = configureApiAuth({ getToken: async () => 'abc', onUnauthorized });
+    undoAuth = configureApiAuth({ userId: null, getToken: async () => 'abc', onUnauthorized });
     stubApi(() => ({
       status: 403,
       data: { success: false, message: 'Acesso reservado a educadores' },

@@ -12,6 +12,8 @@ export type StubRequest = {
   /** The JSON body parsed back into a value (FormData and other bodies as sent). */
   body: unknown;
   headers: AxiosHeaders;
+  /** The query parameters given apart from the URL (axios `params`). */
+  params: unknown;
 };
 
 export type StubResponse = { status?: number; data?: unknown };
@@ -40,6 +42,7 @@ export function stubApi(handler: StubHandler): { calls: StubRequest[] } {
       url: config.url ?? '',
       body: parseBody(config.data),
       headers: AxiosHeaders.from(config.headers),
+      params: config.params,
     };
     calls.push(request);
     const { status = 200, data } = await handler(request);

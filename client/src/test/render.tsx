@@ -1,7 +1,12 @@
 import { render, type RenderResult } from '@testing-library/react';
 import { useState, type ReactElement, type ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider, type LoaderFunction } from 'react-router-dom';
-import { vi } from 'vitest';
+import {
+  createMemoryRouter,
+  RouterProvider,
+  type LoaderFunction,
+  type RouteObject,
+} from 'react-router-dom';
+import { onTestFinished, vi } from 'vitest';
 import { ToastHost } from '../app/toast-host';
 import {
   AuthContext,
@@ -31,6 +36,11 @@ type RenderOptions = {
   path?: string;
   /** The page's route loader (pages that read useLoaderData); it runs through the stubbed API. */
   loader?: LoaderFunction;
+  /**
+   * Several pages, each with its own loader: `ui` is then their layout (render an <Outlet />), and
+   * `path` and `loader` are not used.
+   */
+  routes?: RouteObject[];
   auth?: Partial<AuthContextValue>;
   app?: Partial<AppContextValue>;
 };
@@ -47,7 +57,12 @@ function NothingYet() {
 }
 
 function TestAuthProvider({ value, children }: { value: AuthContextValue; children: ReactNode }) {
-  useApiAuthBridge(value.getToken, value.signOut);
+  useApiAuthBridge({
+    userId: value.user?.id ?? null,
+    isLoaded: value.isLoaded,
+    getToken: value.getToken,
+    endSession: value.signOut,
+  });
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
@@ -97,18 +112,22 @@ export function renderWithProviders(
   };
 
   const router = createMemoryRouter(
-    [
-      {
-        path: path ?? '*',
-        element: ui,
-        loader: options.loader,
-        // Nothing shows until the loader has answered; naming that keeps react-router from warning.
-        HydrateFallback: NothingYet,
-      },
-      { path: '*', element: null },
-    ],
+    options.routes
+      ? [{ element: ui, HydrateFallback: NothingYet, children: options.routes }]
+      : [
+          {
+            path: path ?? '*',
+            element: ui,
+            loader: options.loader,
+            // Nothing shows until the loader has answered; naming that keeps react-router from warning.
+            HydrateFallback: NothingYet,
+          },
+          { path: '*', element: null },
+        ],
     { initialEntries: [route] },
   );
+  // A loader still waiting (for the auth provider, say) is dropped with its test.
+  onTestFinished(() => router.dispose());
 
   const result = render(
     <TestAuthProvider value={auth}>

@@ -1,8 +1,10 @@
-import { useId, useState } from 'react';
-import type { Analytics, AnalyticsPeriod, AnalyticsResponse } from '@aprendiz/contract/educator';
+import { useId } from 'react';
+import { useLocation, useNavigation, useSearchParams } from 'react-router-dom';
+import type { Analytics, AnalyticsPeriod } from '@aprendiz/contract/educator';
 import { ANALYTICS_PERIODS } from '@aprendiz/contract/educator';
 import { formatMoney } from '@aprendiz/contract/rules/pricing';
 import { Loader } from '../loader';
+import { EducatorResource } from './educator-resource';
 import {
   cellClass,
   emptyCellClass,
@@ -12,9 +14,13 @@ import {
   TableBox,
   tableClass,
 } from './table-box';
-import { useEducatorResource } from './use-educator-resource';
 
-const selectAnalytics = (response: AnalyticsResponse) => response.analytics;
+/** The address's period: `?dias=90` for 90 days, else 30. */
+const DAYS_PARAM = 'dias';
+
+export function readDays(params: URLSearchParams): AnalyticsPeriod {
+  return params.get(DAYS_PARAM) === '90' ? 90 : 30;
+}
 
 const WIDTH = 720;
 const HEIGHT = 220;
@@ -192,9 +198,17 @@ function CourseTable({ courses }: { courses: Analytics['courses'] }) {
   );
 }
 
-function Trends({ days, currency }: { days: AnalyticsPeriod; currency: string }) {
-  const analytics = useEducatorResource(`/api/educator/analytics?days=${days}`, selectAnalytics);
-  if (!analytics) return <Loader label="Carregando as tendências…" />;
+const TRENDS_LOADING = 'Carregando as tendências…';
+
+function Trends({
+  analytics,
+  days,
+  currency,
+}: {
+  analytics: Analytics;
+  days: AnalyticsPeriod;
+  currency: string;
+}) {
   const { series } = analytics;
   const total = series.reduce((sum, d) => sum + d.enrollments, 0);
   const earned = series.reduce((sum, d) => sum + d.earnings, 0);
@@ -229,10 +243,38 @@ function Trends({ days, currency }: { days: AnalyticsPeriod; currency: string })
   );
 }
 
-/** The dashboard's trends: enrollments and earnings per day over 30 or 90 days, and completion per course. */
-export function EducatorTrends({ currency }: { currency: string }) {
-  const [days, setDays] = useState<AnalyticsPeriod>(30);
+type EducatorTrendsProps = {
+  /** The dashboard loader's analytics for the address's period; null keeps the loader. */
+  analytics: Promise<Analytics | null>;
+  currency: string;
+};
+
+/**
+ * The dashboard's trends: enrollments and earnings per day over 30 or 90 days, and completion per
+ * course. The period is in the address (`?dias=90`), so it can be shared and Back returns to it.
+ */
+export function EducatorTrends({ analytics, currency }: EducatorTrendsProps) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const loadedDays = readDays(searchParams);
+  // The period just chosen shows as pressed at once, with the loader while its figures are read.
+  const next = navigation.location?.pathname === pathname ? navigation.location : null;
+  const days = next ? readDays(new URLSearchParams(next.search)) : loadedDays;
   const headingId = useId();
+
+  function choose(period: AnalyticsPeriod) {
+    setSearchParams(
+      (current) => {
+        const params = new URLSearchParams(current);
+        if (period === 30) params.delete(DAYS_PARAM);
+        else params.set(DAYS_PARAM, String(period));
+        return params;
+      },
+      { preventScrollReset: true },
+    );
+  }
+
   return (
     <section aria-labelledby={headingId} className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3 sm:max-w-4xl">
@@ -249,7 +291,7 @@ export function EducatorTrends({ currency }: { currency: string }) {
               key={period}
               type="button"
               aria-pressed={days === period}
-              onClick={() => setDays(period)}
+              onClick={() => choose(period)}
               className={`px-3 py-1.5 text-sm font-medium first:rounded-l-md last:rounded-r-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 ${days === period ? 'bg-slate-900 text-white' : 'bg-white text-slate-800 hover:bg-slate-50'}`}
             >
               {period} dias
@@ -257,7 +299,14 @@ export function EducatorTrends({ currency }: { currency: string }) {
           ))}
         </div>
       </div>
-      <Trends key={days} days={days} currency={currency} />
+      {days === loadedDays ? (
+        // A new period is a new boundary: its loader shows instead of the last period's figures.
+        <EducatorResource key={loadedDays} resource={analytics} loading={TRENDS_LOADING}>
+          {(loaded) => <Trends analytics={loaded} days={loadedDays} currency={currency} />}
+        </EducatorResource>
+      ) : (
+        <Loader label={TRENDS_LOADING} />
+      )}
     </section>
   );
 }

@@ -1,10 +1,13 @@
 import type { CourseReviewsResponse } from '@aprendiz/contract/reviews';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Outlet, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { apiCatalogueSource } from '../../data/api-catalogue-source';
 import { stubApi } from '../../test/api-stub';
-import { renderWithProviders } from '../../test/render';
+import { LOADED, renderWithProviders } from '../../test/render';
 import { CourseReviews } from './course-reviews';
+import { loadReviews, readReviewsPage } from './reviews-page';
 
 const COURSE = '5b1c7c0e-8a4b-4f1e-9d7a-2c3b4d5e6f70';
 
@@ -34,12 +37,28 @@ function pageOf(
   };
 }
 
-describe('CourseReviews', () => {
+/** As the course page's loader reads them: the page the address names, through the API. */
+function loader({ params, request }: LoaderFunctionArgs) {
+  const page = readReviewsPage(new URL(request.url).searchParams);
+  return loadReviews(apiCatalogueSource, params.id ?? '', page);
+}
+
+function Section({ canReply }: { canReply: boolean }) {
+  return <CourseReviews reviews={useLoaderData<typeof loader>()} canReply={canReply} />;
+}
+
+function renderReviews({ route = `/course/${COURSE}`, canReply = false } = {}) {
+  return renderWithProviders(<Outlet />, {
+    route,
+    routes: [{ path: '/course/:id', loader, element: <Section canReply={canReply} /> }],
+  });
+}
+
+describe('CourseReviews', { timeout: 20_000 }, () => {
   it('when the reviews load, then the average, count, distribution, texts as text and replies show', async () => {
     const { calls } = stubApi(() => ({ data: pageOf(1) }));
-    const { container } = render(<CourseReviews courseId={COURSE} />);
-    expect(screen.getByRole('status', { name: 'Carregando avaliações…' })).toBeInTheDocument();
-    const review = await screen.findByRole('article', { name: 'Avaliação de Ana' });
+    const { container } = renderReviews();
+    const review = await screen.findByRole('article', { name: 'Avaliação de Ana' }, LOADED);
     expect(calls.map(({ url }) => url)).toEqual([`/api/course/${COURSE}/reviews`]);
     expect(screen.getByRole('heading', { name: 'Avaliações dos alunos' })).toBeInTheDocument();
     expect(screen.getByText('15 avaliações')).toBeInTheDocument();
@@ -58,19 +77,32 @@ describe('CourseReviews', () => {
     expect(within(review).getByRole('img', { name: 'Avaliação: 5 de 5' })).toBeInTheDocument();
   });
 
-  it('when there are more pages, then Próxima and Anterior move between them', async () => {
-    const { calls } = stubApi(() => ({ data: pageOf(1) }));
-    render(<CourseReviews courseId={COURSE} initial={pageOf(1)} />);
-    // The page given by the caller is shown without asking again.
-    expect(screen.getByText(/^Página 1:/)).toBeInTheDocument();
-    expect(calls).toHaveLength(0);
+  it('when there are more pages, then Próxima and Anterior move between them through the address', async () => {
+    // The stub answers in turn: page 1, page 2 (Próxima), page 1 again (Anterior).
+    const answers = [1, 2, 1];
+    const { calls } = stubApi(() => ({ data: pageOf(answers[calls.length - 1] ?? 1) }));
+    const { location } = renderReviews();
+    expect(await screen.findByText(/^Página 1:/, {}, LOADED)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Anterior' })).toBeDisabled();
     expect(screen.getByText('Página 1 de 2')).toBeInTheDocument();
-    stubApi(() => ({ data: pageOf(2) }));
     await userEvent.click(screen.getByRole('button', { name: 'Próxima' }));
     expect(await screen.findByText(/^Página 2:/)).toBeInTheDocument();
+    expect(location()).toBe(`/course/${COURSE}?avaliacoes=2`);
     expect(screen.getByRole('button', { name: 'Próxima' })).toBeDisabled();
     expect(screen.queryByText('Resposta do educador')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Anterior' }));
+    expect(await screen.findByText(/^Página 1:/)).toBeInTheDocument();
+    expect(location()).toBe(`/course/${COURSE}`);
+    expect(calls.map((call) => call.params)).toEqual([{ page: 1 }, { page: 2 }, { page: 1 }]);
+  });
+
+  it('when the address names a page, then that page is read and shown', async () => {
+    const { calls } = stubApi(() => ({ data: pageOf(2) }));
+    renderReviews({ route: `/course/${COURSE}?avaliacoes=2` });
+    expect(await screen.findByText(/^Página 2:/, {}, LOADED)).toBeInTheDocument();
+    expect(screen.getByText('Página 2 de 2')).toBeInTheDocument();
+    expect(calls[0]).toMatchObject({ url: `/api/course/${COURSE}/reviews`, params: { page: 2 } });
+    expect(readReviewsPage(new URLSearchParams('avaliacoes=abc'))).toBe(1);
   });
 
   it('when nobody wrote a review, then it says so', async () => {
@@ -83,16 +115,20 @@ describe('CourseReviews', () => {
         distribution: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 },
       }),
     }));
-    render(<CourseReviews courseId={COURSE} />);
-    expect(await screen.findByText('Ainda não há avaliações escritas.')).toBeInTheDocument();
+    renderReviews();
+    expect(
+      await screen.findByText('Ainda não há avaliações escritas.', {}, LOADED),
+    ).toBeInTheDocument();
     expect(screen.getByText('0 avaliações')).toBeInTheDocument();
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
   });
 
   it('when loading fails, then the message offers a retry that loads them', async () => {
-    stubApi(() => ({ status: 404, data: { success: false, message: 'Curso não encontrado' } }));
-    render(<CourseReviews courseId={COURSE} />);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Curso não encontrado');
+    stubApi(() => ({ status: 500, data: { success: false, message: 'Avaliações indisponíveis' } }));
+    renderReviews();
+    expect(await screen.findByRole('alert', {}, LOADED)).toHaveTextContent(
+      'Avaliações indisponíveis',
+    );
     stubApi(() => ({ data: pageOf(1) }));
     await userEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     expect(await screen.findByRole('article', { name: 'Avaliação de Ana' })).toBeInTheDocument();
@@ -105,33 +141,38 @@ describe('CourseReviews', () => {
         ? { status: 201, data: { success: true, message: 'Resposta publicada' } }
         : { data: page },
     );
-    render(<CourseReviews courseId={COURSE} initial={page} canReply />);
-    await userEvent.click(screen.getByRole('button', { name: 'Responder a Ana' }));
+    renderReviews({ canReply: true });
+    await userEvent.click(await screen.findByRole('button', { name: 'Responder a Ana' }, LOADED));
     await userEvent.type(screen.getByRole('textbox', { name: 'Resposta a Ana' }), '  Obrigado!  ');
     await userEvent.click(screen.getByRole('button', { name: 'Publicar resposta' }));
     expect(await screen.findByText('Resposta do educador')).toBeInTheDocument();
     expect(screen.getByText('Obrigado!')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Responder/ })).not.toBeInTheDocument();
-    expect(calls.map(({ method, url, body }) => [method, url, body])).toEqual([
-      ['POST', '/api/educator/review/r-2-1/reply', { reply: '  Obrigado!  ' }],
-    ]);
+    expect(
+      calls
+        .filter(({ method }) => method === 'POST')
+        .map(({ method, url, body }) => [method, url, body]),
+    ).toEqual([['POST', '/api/educator/review/r-2-1/reply', { reply: '  Obrigado!  ' }]]);
   });
 
   it('when the reply is refused, then the message is toasted and the box stays', async () => {
-    stubApi(() => ({
-      status: 409,
-      data: { success: false, message: 'Esta avaliação já tem resposta' },
-    }));
-    renderWithProviders(<CourseReviews courseId={COURSE} initial={pageOf(2)} canReply />);
-    await userEvent.click(screen.getByRole('button', { name: 'Responder a Ana' }));
+    stubApi(({ method }) =>
+      method === 'POST'
+        ? { status: 409, data: { success: false, message: 'Esta avaliação já tem resposta' } }
+        : { data: pageOf(2) },
+    );
+    renderReviews({ canReply: true });
+    await userEvent.click(await screen.findByRole('button', { name: 'Responder a Ana' }, LOADED));
     await userEvent.type(screen.getByRole('textbox', { name: 'Resposta a Ana' }), 'Oi');
     await userEvent.click(screen.getByRole('button', { name: 'Publicar resposta' }));
     expect(await screen.findByText('Esta avaliação já tem resposta')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Publicar resposta' })).toBeEnabled();
   });
 
-  it('when the viewer is not the educator, then there is nothing to answer with', () => {
-    render(<CourseReviews courseId={COURSE} initial={pageOf(2)} />);
+  it('when the viewer is not the educator, then there is nothing to answer with', async () => {
+    stubApi(() => ({ data: pageOf(2) }));
+    renderReviews();
+    expect(await screen.findByText(/^Página 2:/, {}, LOADED)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Responder/ })).not.toBeInTheDocument();
   });
 });

@@ -1,21 +1,19 @@
 import type { CourseReview, CourseReviewsResponse } from '@aprendiz/contract/reviews';
 import { RATING_MAX, RATING_MIN } from '@aprendiz/contract/rules/ratings';
 import { REPLY_MAX_LENGTH } from '@aprendiz/contract/rules/reviews';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
+import { useLocation, useNavigation, useRevalidator, useSearchParams } from 'react-router-dom';
+import type { LoadResult } from '../../data/load-result';
 import { errorMessage } from '../../lib/error-message';
 import { loadApi } from '../../lib/load-api';
 import { Loader } from '../loader';
 import { notify } from '../toast';
 import { RatingStars } from '../rating-stars';
+import { readReviewsPage, REVIEWS_PAGE_PARAM } from './reviews-page';
 
 export type CourseReviewsProps = {
-  /** The course whose reviews are shown. */
-  courseId: string;
-  /**
-   * The first page when the caller already has it (a server-rendered page's loader); without it the
-   * section fetches page 1 itself.
-   */
-  initial?: CourseReviewsResponse;
+  /** The page of reviews the course page's loader read for the address (`?avaliacoes=`). */
+  reviews: LoadResult<CourseReviewsResponse | null>;
   /**
    * True when the viewer is the course's educator: each written review without a reply offers
    * 'Responder' (one reply per review, kept once sent).
@@ -23,43 +21,10 @@ export type CourseReviewsProps = {
   canReply?: boolean;
 };
 
-type Load =
-  | { state: 'loading' }
-  | { state: 'error'; message: string }
-  | { state: 'ready'; data: CourseReviewsResponse };
-
 const DATE_FORMAT = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeZone: 'UTC' });
 
 const pagerButton =
   'rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:opacity-50';
-
-function useReviewsPage(courseId: string, page: number, initial?: CourseReviewsResponse) {
-  const [load, setLoad] = useState<Load>(
-    initial && page === 1 ? { state: 'ready', data: initial } : { state: 'loading' },
-  );
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (initial && page === 1 && attempt === 0) return;
-    let current = true;
-    setLoad((previous) => (previous.state === 'ready' ? previous : { state: 'loading' }));
-    loadApi()
-      .then((api) =>
-        api.get<CourseReviewsResponse>(`/api/course/${encodeURIComponent(courseId)}/reviews`, {
-          params: { page },
-        }),
-      )
-      .then(({ data }) => {
-        if (current) setLoad({ state: 'ready', data });
-      })
-      .catch((err: unknown) => {
-        if (current) setLoad({ state: 'error', message: errorMessage(err) });
-      });
-    return () => {
-      current = false;
-    };
-  }, [courseId, page, initial, attempt]);
-  return { load, retry: () => setAttempt((n) => n + 1) };
-}
 
 /** The educator's one reply to a review: a button that opens a box, sent once. */
 function ReplyForm({
@@ -157,27 +122,45 @@ function Distribution({ data }: { data: CourseReviewsResponse }) {
  * and the newest written reviews, paged, each with the educator's reply under it. Review and reply
  * texts are rendered as React text, never as HTML.
  */
-export function CourseReviews({ courseId, initial, canReply = false }: CourseReviewsProps) {
-  const [page, setPage] = useState(1);
-  const { load, retry } = useReviewsPage(courseId, page, initial);
+export function CourseReviews({ reviews, canReply = false }: CourseReviewsProps) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  // The page just asked for is named at once; the one shown stays until it arrives.
+  const next = navigation.location?.pathname === pathname ? navigation.location : null;
+  const page = readReviewsPage(next ? new URLSearchParams(next.search) : searchParams);
+
+  function showPage(target: number) {
+    setSearchParams(
+      (current) => {
+        const params = new URLSearchParams(current);
+        if (target === 1) params.delete(REVIEWS_PAGE_PARAM);
+        else params.set(REVIEWS_PAGE_PARAM, String(target));
+        return params;
+      },
+      { preventScrollReset: true },
+    );
+  }
   // Replies sent from this page, shown at once under their review.
   const [repliedHere, setRepliedHere] = useState<ReadonlyMap<string, string>>(new Map());
   const headingId = useId();
 
   let body;
-  if (load.state === 'loading') {
+  if (!reviews.ok && revalidator.state === 'loading') {
     body = <Loader label="Carregando avaliações…" fullHeight={false} />;
-  } else if (load.state === 'error') {
+  } else if (!reviews.ok || !reviews.value) {
+    const message = reviews.ok ? '' : reviews.message;
     body = (
       <div role="alert" className="flex flex-wrap items-center gap-3 text-slate-700">
-        <p>Não foi possível carregar as avaliações. {load.message}</p>
-        <button type="button" onClick={retry} className={pagerButton}>
+        <p>Não foi possível carregar as avaliações. {message}</p>
+        <button type="button" onClick={() => void revalidator.revalidate()} className={pagerButton}>
           Tentar novamente
         </button>
       </div>
     );
   } else {
-    const { data } = load;
+    const data = reviews.value;
     const pages = Math.max(1, Math.ceil(data.total / data.pageSize));
     body = (
       <>
@@ -239,7 +222,7 @@ export function CourseReviews({ courseId, initial, canReply = false }: CourseRev
           <nav aria-label="Páginas de avaliações" className="mt-4 flex items-center gap-3">
             <button
               type="button"
-              onClick={() => setPage((p) => p - 1)}
+              onClick={() => showPage(page - 1)}
               disabled={page <= 1}
               className={pagerButton}
             >
@@ -250,7 +233,7 @@ export function CourseReviews({ courseId, initial, canReply = false }: CourseRev
             </p>
             <button
               type="button"
-              onClick={() => setPage((p) => p + 1)}
+              onClick={() => showPage(page + 1)}
               disabled={page >= pages}
               className={pagerButton}
             >

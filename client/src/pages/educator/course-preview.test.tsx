@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { EducatorCourseDetail } from '@aprendiz/contract/educator';
 import { stubApi } from '../../test/api-stub';
 import { renderWithProviders, testUser } from '../../test/render';
-import CoursePreviewPage from './course-preview';
+import CoursePreviewPage, { loader } from './course-preview';
 
 const ID = '7d2f5c1e-0000-4000-8000-00000000000a';
 const draft: EducatorCourseDetail = {
@@ -53,6 +53,7 @@ describe('CoursePreviewPage', { timeout: 20_000 }, () => {
     renderWithProviders(<CoursePreviewPage />, {
       route: `/educator/course/${ID}/preview`,
       path: '/educator/course/:id/preview',
+      loader,
       auth: { user: testUser },
       app: { isEducator: true },
     });
@@ -72,6 +73,7 @@ describe('CoursePreviewPage', { timeout: 20_000 }, () => {
     renderWithProviders(<CoursePreviewPage />, {
       route: `/educator/course/${ID}/preview`,
       path: '/educator/course/:id/preview',
+      loader,
       auth: { user: testUser },
       app: { isEducator: true },
     });

@@ -1,24 +1,19 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Suspense, use, useState } from 'react';
+import { Link, useLoaderData, useRevalidator } from 'react-router-dom';
 import type { Lecture } from '@aprendiz/contract/courses';
-import type { ErrorResponse } from '@aprendiz/contract/common';
 import type { EducatorCourseDetail } from '@aprendiz/contract/educator';
 import { COURSE_STATUS_LABELS } from '@aprendiz/contract/rules/course-status';
 import { firstIncompleteLecture } from '@aprendiz/contract/rules/lectures';
 import { Loader } from '../../components/loader';
 import { YouTubePlayer } from '../../components/youtube-player';
 import { paths } from '../../config/paths';
-import { useAppContext } from '../../context/app-context';
-import { api, errorMessage } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
 import { LectureList } from '../student/player/lecture-list';
 import { findNumberedLecture } from '../student/player/numbered-lectures';
 
-type EducatorCourseResponse = { success: true; courseData: EducatorCourseDetail };
-type Load =
-  | { state: 'loading' }
-  | { state: 'error'; message: string }
-  | { state: 'ready'; course: EducatorCourseDetail };
+import { educatorCourseLoader, type EducatorCourseData } from './educator-course-loader';
+
+export const loader = educatorCourseLoader;
 
 const NOTHING_COMPLETED: ReadonlySet<string> = new Set();
 const linkClass =
@@ -96,39 +91,43 @@ function Preview({ course }: { course: EducatorCourseDetail }) {
  * It reads the owner's course (every lecture link) and never calls the progress or rating routes.
  */
 export default function CoursePreviewPage() {
-  const { id = '' } = useParams();
-  const { isEducator } = useAppContext();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const { course } = useLoaderData<EducatorCourseData>();
+  const { revalidate } = useRevalidator();
+  // 'Tentar novamente' shows the loader again while the course is read.
+  const [retrying, setRetrying] = useState(false);
+  async function retry() {
+    setRetrying(true);
+    await revalidate();
+    setRetrying(false);
+  }
+  if (!course || retrying) return <Loading />;
+  return (
+    <Suspense fallback={<Loading />}>
+      <LoadedPreview course={course} onRetry={() => void retry()} />
+    </Suspense>
+  );
+}
 
-  const fetchCourse = useCallback(async () => {
-    setLoad({ state: 'loading' });
-    try {
-      const { data } = await api.get<EducatorCourseResponse | ErrorResponse>(
-        `/api/educator/course/${encodeURIComponent(id)}`,
-      );
-      setLoad(
-        data.success
-          ? { state: 'ready', course: data.courseData }
-          : { state: 'error', message: data.message },
-      );
-    } catch (err) {
-      setLoad({ state: 'error', message: errorMessage(err) });
-    }
-  }, [id]);
+function Loading() {
+  return <Loader label="Carregando a pré-visualização…" />;
+}
 
-  useEffect(() => {
-    if (isEducator) void fetchCourse();
-  }, [isEducator, fetchCourse]);
-
-  if (load.state === 'loading') return <Loader label="Carregando a pré-visualização…" />;
-  if (load.state === 'error') {
+function LoadedPreview({
+  course,
+  onRetry,
+}: {
+  course: NonNullable<EducatorCourseData['course']>;
+  onRetry: () => void;
+}) {
+  const load = use(course);
+  if (!load.ok) {
     return (
       <div role="alert" className="space-y-3 p-4 md:p-8">
         <h1 className="text-2xl font-semibold text-slate-900">Pré-visualização</h1>
         <p className="text-slate-700">{load.message}</p>
         <button
           type="button"
-          onClick={() => void fetchCourse()}
+          onClick={onRetry}
           className="rounded-md border border-slate-300 px-4 py-2 font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
         >
           Tentar novamente
@@ -136,5 +135,5 @@ export default function CoursePreviewPage() {
       </div>
     );
   }
-  return <Preview course={load.course} />;
+  return <Preview course={load.value} />;
 }

@@ -1,11 +1,11 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { DashboardResponse } from '@aprendiz/contract/educator';
-import { useAppContext } from '../../context/app-context';
+import { useRevalidator } from 'react-router-dom';
 import { networkError, stubApi } from '../../test/api-stub';
-import { renderWithProviders, testUser } from '../../test/render';
-import DashboardPage from './dashboard';
+import { LOADED, renderWithProviders, testUser } from '../../test/render';
+import DashboardPage, { loader } from './dashboard';
 
 const filled: DashboardResponse = {
   success: true,
@@ -27,25 +27,27 @@ const filled: DashboardResponse = {
 function renderDashboard(isEducator = true) {
   return renderWithProviders(<DashboardPage />, {
     route: '/educator',
+    loader,
     auth: { user: testUser },
     app: { isEducator },
   });
 }
 
-function BecomeEducatorProbe() {
-  const { setIsEducator } = useAppContext();
+/** What becoming an educator does once the role changed: the loaders read again. */
+function ReadAgainProbe() {
+  const { revalidate } = useRevalidator();
   return (
-    <button type="button" onClick={() => setIsEducator(true)}>
-      flag
+    <button type="button" onClick={() => void revalidate()}>
+      ler de novo
     </button>
   );
 }
 
 describe('DashboardPage', () => {
-  it('while the dashboard is on its way, then the loader shows', () => {
+  it('while the dashboard is on its way, then the loader shows', async () => {
     stubApi(() => new Promise(() => {}));
     renderDashboard();
-    expect(screen.getByRole('status', { name: 'Carregando o painel…' })).toBeInTheDocument();
+    expect(await screen.findByRole('status', { name: 'Carregando o painel…' })).toBeInTheDocument();
     expect(screen.queryByText('Total Courses')).not.toBeInTheDocument();
   });
 
@@ -152,14 +154,18 @@ describe('DashboardPage', () => {
     stubApi(() => ({ data: { success: false, message: 'Painel indisponível' } }));
     renderDashboard();
     expect(await screen.findByText('Painel indisponível')).toBeInTheDocument();
-    expect(screen.getByRole('status', { name: 'Carregando o painel…' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('status', { name: 'Carregando o painel…' }, LOADED),
+    ).toBeInTheDocument();
   });
 
   it('when the request fails, then the server message (or the error) is toasted and the loader stays', async () => {
-    stubApi(() => ({ status: 403, data: { success: false, message: 'Apenas para educadores' } }));
+    stubApi(() => ({ status: 500, data: { success: false, message: 'Painel fora do ar' } }));
     renderDashboard();
-    expect(await screen.findByText('Apenas para educadores')).toBeInTheDocument();
-    expect(screen.getByRole('status', { name: 'Carregando o painel…' })).toBeInTheDocument();
+    expect(await screen.findByText('Painel fora do ar')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('status', { name: 'Carregando o painel…' }, LOADED),
+    ).toBeInTheDocument();
   });
 
   it('when the connection drops, then the error message is toasted', async () => {
@@ -170,22 +176,37 @@ describe('DashboardPage', () => {
     expect(await screen.findByText('Network Error')).toBeInTheDocument();
   });
 
-  it('when the user is not an educator, then nothing is asked until the flag is set, and then it loads', async () => {
-    const { calls } = stubApi(() => ({ data: filled }));
+  it('when the user is not an educator yet, then the refusal is not reported and the loader stays; once they are, reading again shows the dashboard', async () => {
+    let educator = false;
+    const { calls } = stubApi(() =>
+      educator
+        ? { data: filled }
+        : { status: 403, data: { success: false, message: 'Acesso reservado a educadores' } },
+    );
     const user = userEvent.setup();
     renderWithProviders(
       <>
-        <BecomeEducatorProbe />
+        <ReadAgainProbe />
         <DashboardPage />
       </>,
-      { auth: { user: testUser }, app: { isEducator: false } },
+      { route: '/educator', loader, auth: { user: testUser }, app: { isEducator: false } },
     );
-    expect(calls).toEqual([]);
-    expect(screen.getByRole('status')).toBeInTheDocument();
+    expect(await screen.findByRole('status', { name: 'Carregando o painel…' })).toBeInTheDocument();
+    await waitFor(() => expect(calls.length).toBeGreaterThan(0));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByText('Acesso reservado a educadores')).not.toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'flag' }));
+    educator = true;
+    await user.click(screen.getByRole('button', { name: 'ler de novo' }));
     expect(await screen.findByText('Total Courses')).toBeInTheDocument();
-    expect(calls.filter((call) => call.url === '/api/educator/dashboard')).toHaveLength(1);
+  });
+
+  it('when nobody is signed in, then nothing is asked', async () => {
+    const { calls } = stubApi(() => ({ data: filled }));
+    renderWithProviders(<DashboardPage />, { route: '/educator', loader });
+    expect(await screen.findByRole('status', { name: 'Carregando o painel…' })).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls).toEqual([]);
   });
 
   it("when the trends arrive, then today's enrollments and earnings are said and tabled, per course completion shows, and 90 dias asks for 90 days", async () => {
@@ -214,7 +235,7 @@ describe('DashboardPage', () => {
         : { data: filled },
     );
     const user = userEvent.setup();
-    renderDashboard();
+    const { location } = renderDashboard();
 
     expect(
       await screen.findByText(
@@ -234,6 +255,24 @@ describe('DashboardPage', () => {
 
     await user.click(screen.getByRole('button', { name: '90 dias' }));
     expect(await screen.findByText(/Nos últimos 90 dias/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '90 dias' })).toHaveAttribute('aria-pressed', 'true');
+    expect(calls.map((call) => call.url)).toContain('/api/educator/analytics?days=90');
+    expect(location()).toBe('/educator?dias=90');
+  });
+
+  it('when the address asks for 90 days, then the trends are read for 90 days', async () => {
+    const { calls } = stubApi((request) =>
+      request.url.startsWith('/api/educator/analytics')
+        ? { data: { success: true, analytics: { series: [], courses: [] } } }
+        : { data: filled },
+    );
+    renderWithProviders(<DashboardPage />, {
+      route: '/educator?dias=90',
+      loader,
+      auth: { user: testUser },
+      app: { isEducator: true },
+    });
+    expect(await screen.findByText(/Nos últimos 90 dias: 0 inscrições/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '90 dias' })).toHaveAttribute('aria-pressed', 'true');
     expect(calls.map((call) => call.url)).toContain('/api/educator/analytics?days=90');
   });

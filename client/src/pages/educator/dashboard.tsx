@@ -1,9 +1,14 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
-import type { DashboardData, DashboardResponse } from '@aprendiz/contract/educator';
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
+import type {
+  Analytics,
+  AnalyticsResponse,
+  DashboardData,
+  DashboardResponse,
+} from '@aprendiz/contract/educator';
 import { formatMoney } from '@aprendiz/contract/rules/pricing';
 import { educatorIcons } from '../../components/educator/educator-icons';
-import { EducatorTrends } from '../../components/educator/educator-trends';
+import { EducatorTrends, readDays } from '../../components/educator/educator-trends';
 import { PersonCell } from '../../components/educator/person-cell';
 import {
   cellClass,
@@ -15,13 +20,43 @@ import {
   TableBox,
   tableClass,
 } from '../../components/educator/table-box';
-import { useEducatorResource } from '../../components/educator/use-educator-resource';
-import { Loader } from '../../components/loader';
+import {
+  EducatorResource,
+  loadEducatorResource,
+} from '../../components/educator/educator-resource';
 import { paths } from '../../config/paths';
 import { useAppContext } from '../../context/app-context';
 import { usePageTitle } from '../../lib/use-page-title';
 
 const selectDashboard = (response: DashboardResponse) => response.dashboardData;
+const selectAnalytics = (response: AnalyticsResponse) => response.analytics;
+
+/** Both unawaited (see loadEducatorResource): the totals show while the trends are on their way. */
+export type DashboardPageData = {
+  dashboard: Promise<DashboardData | null>;
+  analytics: Promise<Analytics | null>;
+};
+
+/** GET /api/educator/dashboard, and the analytics for the period in the address (`?dias=90`). */
+export function loader({ request }: LoaderFunctionArgs): DashboardPageData {
+  const days = readDays(new URL(request.url).searchParams);
+  const dashboard = loadEducatorResource(
+    '/api/educator/dashboard',
+    selectDashboard,
+    request.signal,
+  );
+  // Asked for once the dashboard is there: a failing server is reported once, not twice.
+  const analytics = dashboard.then((loaded) =>
+    loaded
+      ? loadEducatorResource(
+          `/api/educator/analytics?days=${days}`,
+          selectAnalytics,
+          request.signal,
+        )
+      : null,
+  );
+  return { dashboard, analytics };
+}
 
 function StatCard({ icon, value, label }: { icon: ReactNode; value: string; label: string }) {
   return (
@@ -99,11 +134,22 @@ function FirstCourseOffer() {
 /** /educator: totals and the latest enrollments (spec §2; loading until a success answer, §4). */
 export default function DashboardPage() {
   usePageTitle('Dashboard');
+  const { dashboard, analytics } = useLoaderData<typeof loader>();
+  return (
+    <EducatorResource resource={dashboard} loading="Carregando o painel…">
+      {(loaded) => <Dashboard dashboard={loaded} analytics={analytics} />}
+    </EducatorResource>
+  );
+}
+
+function Dashboard({
+  dashboard,
+  analytics,
+}: {
+  dashboard: DashboardData;
+  analytics: Promise<Analytics | null>;
+}) {
   const { currency } = useAppContext();
-  const dashboard = useEducatorResource('/api/educator/dashboard', selectDashboard);
-
-  if (!dashboard) return <Loader label="Carregando o painel…" />;
-
   return (
     <div className="space-y-8 p-4 md:p-8">
       <h1 className="text-2xl font-semibold text-slate-900">Dashboard</h1>
@@ -135,7 +181,7 @@ export default function DashboardPage() {
         <h2 className="text-lg font-medium text-slate-900">Latest Enrollments</h2>
         <LatestEnrollments rows={dashboard.enrolledStudentsData} />
       </section>
-      <EducatorTrends currency={currency} />
+      <EducatorTrends analytics={analytics} currency={currency} />
     </div>
   );
 }

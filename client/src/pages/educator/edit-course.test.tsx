@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { Route, Routes } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
 import type { EducatorCourseDetail } from '@aprendiz/contract/educator';
 import { stubApi } from '../../test/api-stub';
 import { renderWithProviders, testUser } from '../../test/render';
-import EditCoursePage from './edit-course';
+import EditCoursePage, { loader } from './edit-course';
 
 vi.mock('./add-course/rich-text-editor', () => ({
   RichTextEditor: ({
@@ -66,13 +66,15 @@ const stored: EducatorCourseDetail = {
 };
 
 function renderPage() {
-  return renderWithProviders(
-    <Routes>
-      <Route path="/educator/course/:id/edit" element={<EditCoursePage />} />
-      <Route path="/educator/my-courses" element={<p>Lista de cursos</p>} />
-    </Routes>,
-    { route: `/educator/course/${ID}/edit`, auth: { user: testUser }, app: { isEducator: true } },
-  );
+  return renderWithProviders(<Outlet />, {
+    route: `/educator/course/${ID}/edit`,
+    routes: [
+      { path: '/educator/course/:id/edit', element: <EditCoursePage />, loader },
+      { path: '/educator/my-courses', element: <p>Lista de cursos</p> },
+    ],
+    auth: { user: testUser },
+    app: { isEducator: true },
+  });
 }
 
 describe('EditCoursePage', { timeout: 20_000 }, () => {
@@ -146,10 +148,19 @@ describe('EditCoursePage', { timeout: 20_000 }, () => {
     });
   });
 
-  it('when the course is not found, then the message and a way to try again', async () => {
-    stubApi(() => ({ status: 404, data: { success: false, message: 'Curso não encontrado' } }));
+  it('when the course is not found, then the message and a way to try again, which reads it again', async () => {
+    let reads = 0;
+    stubApi(() => {
+      reads += 1;
+      return reads === 1
+        ? { status: 404, data: { success: false, message: 'Curso não encontrado' } }
+        : { data: { success: true, courseData: stored } };
+    });
     renderPage();
     expect(await screen.findByRole('alert')).toHaveTextContent('Curso não encontrado');
-    expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByRole('heading', { name: 'Editar curso' })).toBeInTheDocument();
+    expect(await screen.findByDisplayValue(stored.courseTitle)).toBeInTheDocument();
+    expect(reads).toBe(2);
   });
 });

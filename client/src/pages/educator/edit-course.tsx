@@ -1,18 +1,18 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Suspense, use, useState } from 'react';
+import { Link, useLoaderData, useNavigate, useParams, useRevalidator } from 'react-router-dom';
 import type { ErrorResponse } from '@aprendiz/contract/common';
 import type { CourseChangeResponse, EducatorCourseDetail } from '@aprendiz/contract/educator';
 import { COURSE_STATUS_LABELS } from '@aprendiz/contract/rules/course-status';
 import { Loader } from '../../components/loader';
 import { notify } from '../../components/toast';
 import { paths } from '../../config/paths';
-import { useAppContext } from '../../context/app-context';
 import { api, errorMessage } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
 import { CourseForm, type CourseFormSubmit, type CourseFormValues } from './add-course/course-form';
 import { draftFromContent } from './add-course/course-draft';
+import { educatorCourseLoader, type EducatorCourseData } from './educator-course-loader';
 
-type EducatorCourseResponse = { success: true; courseData: EducatorCourseDetail };
+export const loader = educatorCourseLoader;
 
 /** The stored course as the form's fields hold them. */
 export function formValuesOf(course: EducatorCourseDetail): CourseFormValues {
@@ -27,41 +27,44 @@ export function formValuesOf(course: EducatorCourseDetail): CourseFormValues {
   };
 }
 
-type Load =
-  | { state: 'loading' }
-  | { state: 'error'; message: string }
-  | { state: 'ready'; course: EducatorCourseDetail };
-
 /**
  * /educator/course/:id/edit: the Add Course form, filled with the stored course. Lecture ids travel
  * back unchanged, so enrolled learners keep their progress; the thumbnail is optional here.
  */
 export default function EditCoursePage() {
+  const { course } = useLoaderData<EducatorCourseData>();
+  const { revalidate } = useRevalidator();
+  // 'Tentar novamente' shows the loader again while the course is read.
+  const [retrying, setRetrying] = useState(false);
+  async function retry() {
+    setRetrying(true);
+    await revalidate();
+    setRetrying(false);
+  }
+  if (!course || retrying) return <Loading />;
+  return (
+    <Suspense fallback={<Loading />}>
+      <EditCourse course={course} onRetry={() => void retry()} />
+    </Suspense>
+  );
+}
+
+function Loading() {
+  usePageTitle('Editar curso');
+  return <Loader label="Carregando o curso…" />;
+}
+
+function EditCourse({
+  course: loading,
+  onRetry,
+}: {
+  course: NonNullable<EducatorCourseData['course']>;
+  onRetry: () => void;
+}) {
+  const load = use(loading);
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const { isEducator } = useAppContext();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  usePageTitle(load.state === 'ready' ? `Editar: ${load.course.courseTitle}` : 'Editar curso');
-
-  const fetchCourse = useCallback(async () => {
-    setLoad({ state: 'loading' });
-    try {
-      const { data } = await api.get<EducatorCourseResponse | ErrorResponse>(
-        `/api/educator/course/${encodeURIComponent(id)}`,
-      );
-      setLoad(
-        data.success
-          ? { state: 'ready', course: data.courseData }
-          : { state: 'error', message: data.message },
-      );
-    } catch (err) {
-      setLoad({ state: 'error', message: errorMessage(err) });
-    }
-  }, [id]);
-
-  useEffect(() => {
-    if (isEducator) void fetchCourse();
-  }, [isEducator, fetchCourse]);
+  usePageTitle(load.ok ? `Editar: ${load.value.courseTitle}` : 'Editar curso');
 
   async function save({ data, image }: CourseFormSubmit): Promise<boolean> {
     const form = new FormData();
@@ -85,8 +88,7 @@ export default function EditCoursePage() {
     }
   }
 
-  if (load.state === 'loading') return <Loader label="Carregando o curso…" />;
-  if (load.state === 'error') {
+  if (!load.ok) {
     return (
       <div role="alert" className="space-y-3 p-4 md:p-8">
         <h1 className="text-2xl font-semibold text-slate-900">Editar curso</h1>
@@ -94,7 +96,7 @@ export default function EditCoursePage() {
         <div className="flex flex-wrap gap-3">
           <button
             type="button"
-            onClick={() => void fetchCourse()}
+            onClick={onRetry}
             className="rounded-md border border-slate-300 px-4 py-2 font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
           >
             Tentar novamente
@@ -110,7 +112,7 @@ export default function EditCoursePage() {
     );
   }
 
-  const { course } = load;
+  const course = load.value;
   return (
     <div className="p-4 md:p-8">
       <h1 className="text-2xl font-semibold text-slate-900">Editar curso</h1>

@@ -1,10 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { EducatorCoursesResponse } from '@aprendiz/contract/educator';
 import { networkError, stubApi } from '../../test/api-stub';
-import { renderWithProviders, testUser } from '../../test/render';
-import MyCoursesPage from './my-courses';
+import { LOADED, renderWithProviders, testUser } from '../../test/render';
+import MyCoursesPage, { loader } from './my-courses';
 
 const courses: EducatorCoursesResponse['courses'] = [
   {
@@ -36,6 +36,7 @@ const courses: EducatorCoursesResponse['courses'] = [
 function renderPage() {
   return renderWithProviders(<MyCoursesPage />, {
     route: '/educator/my-courses',
+    loader,
     auth: { user: testUser },
     app: { isEducator: true },
   });
@@ -43,10 +44,12 @@ function renderPage() {
 
 // Dialogs and several round trips: on a busy machine that outlasts the default 5 s.
 describe('MyCoursesPage', { timeout: 20_000 }, () => {
-  it('while the courses are on their way, then the loader shows', () => {
+  it('while the courses are on their way, then the loader shows', async () => {
     stubApi(() => new Promise(() => {}));
     renderPage();
-    expect(screen.getByRole('status', { name: 'Carregando os seus cursos…' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('status', { name: 'Carregando os seus cursos…' }),
+    ).toBeInTheDocument();
   });
 
   it('when the courses arrive, then each row shows thumbnail and title, price, earnings, students and the date', async () => {
@@ -126,8 +129,13 @@ describe('MyCoursesPage', { timeout: 20_000 }, () => {
   });
 
   it('when the row actions are used, then edit and preview link to their pages, publish changes the status, and delete asks first naming the course', async () => {
+    // The server's list after each change: the page reads it again.
+    let list = courses;
     const { calls } = stubApi((request) => {
       if (request.url.endsWith('/publish')) {
+        list = list.map((course) =>
+          course._id === courses[1]._id ? { ...course, status: 'published' } : course,
+        );
         return {
           data: {
             success: true,
@@ -137,9 +145,11 @@ describe('MyCoursesPage', { timeout: 20_000 }, () => {
           },
         };
       }
-      if (request.method === 'DELETE')
+      if (request.method === 'DELETE') {
+        list = list.filter((course) => course._id !== courses[1]._id);
         return { data: { success: true, message: 'Curso excluído' } };
-      return { data: { success: true, courses } };
+      }
+      return { data: { success: true, courses: list } };
     });
     const user = userEvent.setup();
     renderPage();
@@ -155,12 +165,13 @@ describe('MyCoursesPage', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Publicar Git para iniciantes' }));
     expect(await screen.findByText('Curso publicado')).toBeInTheDocument();
-    expect(calls.at(-1)).toMatchObject({
+    expect(calls.at(-2)).toMatchObject({
       method: 'POST',
       url: `/api/educator/course/${courses[1]._id}/publish`,
     });
+    expect(calls.at(-1)).toMatchObject({ method: 'GET', url: '/api/educator/courses' });
     const gitRow = screen.getByRole('link', { name: 'Git para iniciantes' }).closest('tr')!;
-    expect(within(gitRow).getByText('Publicado')).toBeInTheDocument();
+    await waitFor(() => expect(within(gitRow).getByText('Publicado')).toBeInTheDocument());
 
     await user.click(screen.getByRole('button', { name: 'Excluir Git para iniciantes' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Excluir curso' });
@@ -169,11 +180,12 @@ describe('MyCoursesPage', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Excluir' }));
 
     expect(await screen.findByText('Curso excluído')).toBeInTheDocument();
-    expect(calls.at(-1)).toMatchObject({
-      method: 'DELETE',
+    expect(calls.find((call) => call.method === 'DELETE')).toMatchObject({
       url: `/api/educator/course/${courses[1]._id}`,
     });
-    expect(screen.queryByRole('link', { name: 'Git para iniciantes' })).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('link', { name: 'Git para iniciantes' })).not.toBeInTheDocument(),
+    );
   });
 
   it('when deleting is refused because learners are enrolled, then the server message shows and the course stays', async () => {
@@ -219,7 +231,9 @@ describe('MyCoursesPage', { timeout: 20_000 }, () => {
     }));
     renderPage();
     expect(await screen.findByText('Base de dados indisponível')).toBeInTheDocument();
-    expect(screen.getByRole('status', { name: 'Carregando os seus cursos…' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('status', { name: 'Carregando os seus cursos…' }, LOADED),
+    ).toBeInTheDocument();
   });
 
   it('when the connection drops, then the error is toasted', async () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router-dom';
 import type { ErrorResponse } from '@aprendiz/contract/common';
 import type {
   CourseChangeResponse,
@@ -22,8 +22,10 @@ import {
   tableClass,
 } from '../../components/educator/table-box';
 import { IncompleteLecturesNote } from '../../components/educator/incomplete-lectures';
-import { useEducatorResource } from '../../components/educator/use-educator-resource';
-import { Loader } from '../../components/loader';
+import {
+  EducatorResource,
+  loadEducatorResource,
+} from '../../components/educator/educator-resource';
 import { notify } from '../../components/toast';
 import { paths } from '../../config/paths';
 import { useAppContext } from '../../context/app-context';
@@ -31,6 +33,11 @@ import { api, errorMessage } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
 
 const selectCourses = (response: EducatorCoursesResponse) => response.courses;
+
+/** GET /api/educator/courses, not awaited (see loadEducatorResource). */
+export function loader({ request }: LoaderFunctionArgs) {
+  return { courses: loadEducatorResource('/api/educator/courses', selectCourses, request.signal) };
+}
 
 /** Spec §9: the educator sees 'Free' at zero, otherwise the price with a dollar sign. */
 function educatorPrice(price: number): string {
@@ -149,16 +156,20 @@ function CourseRow({
 /** /educator/my-courses: the educator's courses with price, earnings, students and creation date. */
 export default function MyCoursesPage() {
   usePageTitle('My Courses');
+  const { courses } = useLoaderData<typeof loader>();
+  return (
+    <EducatorResource resource={courses} loading="Carregando os seus cursos…">
+      {(list) => <MyCourses courses={list} />}
+    </EducatorResource>
+  );
+}
+
+function MyCourses({ courses }: { courses: EducatorCourse[] }) {
   const { currency } = useAppContext();
-  const loaded = useEducatorResource('/api/educator/courses', selectCourses);
-  // What this page changed since the list loaded: new statuses, deleted courses.
-  const [statuses, setStatuses] = useState<Record<string, CourseStatus>>({});
-  const [deleted, setDeleted] = useState<ReadonlySet<string>>(new Set());
+  // A change is followed by reading the list again: the row stays busy until it shows the change.
+  const { revalidate } = useRevalidator();
   const [busyId, setBusyId] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<EducatorCourse | null>(null);
-  const courses = loaded
-    ?.filter((course) => !deleted.has(course._id))
-    .map((course) => ({ ...course, status: statuses[course._id] ?? course.status }));
 
   async function toggleStatus(course: EducatorCourse) {
     const action = canUnpublish(course.status) ? 'unpublish' : 'publish';
@@ -168,8 +179,8 @@ export default function MyCoursesPage() {
         `/api/educator/course/${encodeURIComponent(course._id)}/${action}`,
       );
       if (data.success) {
-        setStatuses((current) => ({ ...current, [course._id]: data.status }));
         notify.success(data.message);
+        await revalidate();
       } else {
         notify.error(data.message);
       }
@@ -188,8 +199,8 @@ export default function MyCoursesPage() {
         `/api/educator/course/${encodeURIComponent(course._id)}`,
       );
       if (data.success) {
-        setDeleted((current) => new Set([...current, course._id]));
         notify.success(data.message);
+        await revalidate();
       } else {
         notify.error(data.message);
       }
@@ -199,8 +210,6 @@ export default function MyCoursesPage() {
       setBusyId(null);
     }
   }
-
-  if (!courses) return <Loader label="Carregando os seus cursos…" />;
 
   return (
     <div className="space-y-4 p-4 md:p-8">

@@ -2,8 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { EnrolledStudentsResponse } from '@aprendiz/contract/educator';
 import { networkError, stubApi } from '../../test/api-stub';
-import { renderWithProviders, testUser } from '../../test/render';
-import StudentEnrolledPage from './student-enrolled';
+import { LOADED, renderWithProviders, testUser } from '../../test/render';
+import StudentEnrolledPage, { loader } from './student-enrolled';
 
 const enrolledStudents: EnrolledStudentsResponse['enrolledStudents'] = [
   {
@@ -21,17 +21,18 @@ const enrolledStudents: EnrolledStudentsResponse['enrolledStudents'] = [
 function renderPage() {
   return renderWithProviders(<StudentEnrolledPage />, {
     route: '/educator/student-enrolled',
+    loader,
     auth: { user: testUser },
     app: { isEducator: true },
   });
 }
 
 describe('StudentEnrolledPage', () => {
-  it('while the list is on its way, then the loader shows', () => {
+  it('while the list is on its way, then the loader shows', async () => {
     stubApi(() => new Promise(() => {}));
     renderPage();
     expect(
-      screen.getByRole('status', { name: 'Carregando os alunos inscritos…' }),
+      await screen.findByRole('status', { name: 'Carregando os alunos inscritos…' }),
     ).toBeInTheDocument();
   });
 
@@ -69,7 +70,7 @@ describe('StudentEnrolledPage', () => {
     renderPage();
     expect(await screen.findByText('Lista indisponível')).toBeInTheDocument();
     expect(
-      screen.getByRole('status', { name: 'Carregando os alunos inscritos…' }),
+      await screen.findByRole('status', { name: 'Carregando os alunos inscritos…' }, LOADED),
     ).toBeInTheDocument();
   });
 

@@ -1,4 +1,5 @@
 import type { EnrolledStudentsResponse } from '@aprendiz/contract/educator';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import { PersonCell } from '../../components/educator/person-cell';
 import {
   cellClass,
@@ -10,20 +11,38 @@ import {
   TableBox,
   tableClass,
 } from '../../components/educator/table-box';
-import { useEducatorResource } from '../../components/educator/use-educator-resource';
-import { Loader } from '../../components/loader';
+import {
+  EducatorResource,
+  loadEducatorResource,
+} from '../../components/educator/educator-resource';
 import { usePageTitle } from '../../lib/use-page-title';
 
 // The server already answers newest first (spec §7 'reversed for display'), so the order is kept.
 const selectStudents = (response: EnrolledStudentsResponse) => response.enrolledStudents;
 
+/** GET /api/educator/enrolled-students, not awaited (see loadEducatorResource). */
+export function loader({ request }: LoaderFunctionArgs) {
+  return {
+    students: loadEducatorResource(
+      '/api/educator/enrolled-students',
+      selectStudents,
+      request.signal,
+    ),
+  };
+}
+
 /** /educator/student-enrolled: every enrollment in the educator's courses, newest first. */
 export default function StudentEnrolledPage() {
   usePageTitle('Student Enrolled');
-  const students = useEducatorResource('/api/educator/enrolled-students', selectStudents);
+  const { students } = useLoaderData<typeof loader>();
+  return (
+    <EducatorResource resource={students} loading="Carregando os alunos inscritos…">
+      {(list) => <StudentTable students={list} />}
+    </EducatorResource>
+  );
+}
 
-  if (!students) return <Loader label="Carregando os alunos inscritos…" />;
-
+function StudentTable({ students }: { students: EnrolledStudentsResponse['enrolledStudents'] }) {
   return (
     <div className="space-y-4 p-4 md:p-8">
       <h1 className="text-2xl font-semibold text-slate-900">Student Enrolled</h1>

@@ -65,33 +65,31 @@ function panel() {
 }
 
 describe('CourseDetailPage', { timeout: 20_000 }, () => {
-  it('when a signed-in visitor’s page was read before the session was known, then it is read again with the token', async () => {
+  it('when the auth provider does not know yet who is signed in, then the course is not read before it does', async () => {
     const { calls } = serve({ data: { success: true, courseData: course } });
-    // As when the server rendered the page for anyone: the loader and its request ran without a token.
-    const getToken = vi
-      .fn<() => Promise<string | null>>()
-      .mockResolvedValueOnce(null)
-      .mockResolvedValueOnce(null)
-      .mockResolvedValue('test-token');
-    renderPage({ auth: { user: testUser, getToken } });
-    await screen.findByRole('heading', { level: 1, name: course.courseTitle }, LOADED);
-    await waitFor(() => expect(calls).toHaveLength(2));
-    expect(calls[0]!.headers.get('Authorization')).toBeFalsy();
-    expect(calls[1]!.headers.get('Authorization')).toBe('Bearer test-token');
-    // Once read with the token, it is not read again.
+    renderPage({ auth: { user: null, isLoaded: false } });
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(calls).toHaveLength(2);
+    expect(calls).toHaveLength(0);
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+  });
+
+  it('when a signed-in visitor opens the page, then the course is read with their token', async () => {
+    const { calls } = serve({ data: { success: true, courseData: course } });
+    renderPage({ auth: { user: testUser } });
+    await screen.findByRole('heading', { level: 1, name: course.courseTitle }, LOADED);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.headers.get('Authorization')).toBe('Bearer test-token');
   });
 
   it('when its route is matched, then the head is the course’s, and a missing course’s is kept out of search engines', () => {
     const meta = (loaded: CourseDetailData) =>
       handle.meta?.({ data: loaded, params: { id: course._id }, pathname: route });
-    const found = meta({ course: { ok: true, value: course }, signedIn: false });
+    const found = meta({ course: { ok: true, value: course }, reviews: { ok: true, value: null } });
     expect(found?.title).toBe('JavaScript do Zero');
     expect(found?.description).toBe('Aprenda JavaScript do zero.');
     expect(found?.type).toBe('product');
     expect(found?.noindex).toBeUndefined();
-    const missing = meta({ course: { ok: true, value: null }, signedIn: false });
+    const missing = meta({ course: { ok: true, value: null }, reviews: { ok: true, value: null } });
     expect(missing).toMatchObject({ title: 'Curso não encontrado', noindex: true });
   });
 

@@ -7,7 +7,7 @@ import {
 } from '@aprendiz/contract/rules/duration';
 import { isFreeCourse } from '@aprendiz/contract/rules/pricing';
 import { courseSummary } from '@aprendiz/contract/rules/text';
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import {
   data,
   Link,
@@ -17,6 +17,7 @@ import {
 } from 'react-router-dom';
 import { ChapterList } from '../../components/chapter-list';
 import { CourseReviews } from '../../components/reviews/course-reviews';
+import { loadReviews, readReviewsPage } from '../../components/reviews/reviews-page';
 import { DiscountedPrice } from '../../components/price';
 import { RatingStars } from '../../components/rating-stars';
 import { YouTubePlayer } from '../../components/youtube-player';
@@ -24,7 +25,7 @@ import { paths } from '../../config/paths';
 import { useAppContext } from '../../context/app-context';
 import { catalogueSource } from '../../data/catalogue-source';
 import { loadOrReport, type LoadResult } from '../../data/load-result';
-import { currentApiAuth } from '../../lib/api-auth';
+import { whenAuthKnown } from '../../lib/api-auth';
 import type { RouteHandle } from '../../app/page-meta';
 import { courseMeta } from './course-detail/course-meta';
 import { StickyBuyBar } from './course-detail/sticky-buy-bar';
@@ -146,7 +147,7 @@ function CourseView({
   reviews,
 }: {
   course: CourseDetail;
-  reviews: CourseReviewsResponse | undefined;
+  reviews: CourseDetailData['reviews'];
 }) {
   const [preview, setPreview] = useState<Lecture | null>(null);
   const panelRef = useRef<HTMLElement>(null);
@@ -209,11 +210,7 @@ function CourseView({
           />
         </section>
         <div className="mt-10 md:col-start-1">
-          <CourseReviews
-            courseId={course._id}
-            initial={reviews}
-            canReply={user?.id === course.educator._id}
-          />
+          <CourseReviews reviews={reviews} canReply={user?.id === course.educator._id} />
         </div>
         <div ref={contentEndRef} className="md:col-start-1" />
       </div>
@@ -261,25 +258,25 @@ function LoadError({ message, onRetry }: { message: string; onRetry: () => void 
 
 export type CourseDetailData = {
   course: LoadResult<CourseDetail | null>;
-  /**
-   * The first page of reviews, rendered with the course; when it could not be read the section
-   * asks for it itself (and shows its own error).
-   */
-  reviews?: CourseReviewsResponse;
-  /** Whether the course was read with the visitor's token (lecture links and myRating depend on it). */
-  signedIn: boolean;
+  /** The page of reviews the address names (`?avaliacoes=`, the first by default). */
+  reviews: LoadResult<CourseReviewsResponse | null>;
 };
 
 /** GET /api/course/:id's course; a missing one answers 404 on the server too. */
-export async function loader({ params, context }: LoaderFunctionArgs) {
-  const source = await catalogueSource(context);
-  const signedIn = Boolean(await currentApiAuth()?.getToken());
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  // A signed-in visitor's course carries their lecture links and rating: the token must be known first.
+  // The server renders for anyone.
+  const [source] = await Promise.all([
+    catalogueSource(context),
+    typeof document === 'undefined' ? null : whenAuthKnown(request.signal),
+  ]);
   const courseId = params.id ?? '';
+  const page = readReviewsPage(new URL(request.url).searchParams);
   const [course, reviews] = await Promise.all([
     loadOrReport(() => source.course(courseId)),
-    source.reviews(courseId).catch(() => null),
+    loadReviews(source, courseId, page),
   ]);
-  const result: CourseDetailData = { course, signedIn, ...(reviews ? { reviews } : {}) };
+  const result: CourseDetailData = { course, reviews };
   return course.ok && course.value === null ? data(result, { status: 404 }) : result;
 }
 
@@ -299,16 +296,10 @@ export const handle: RouteHandle = {
 
 /** /course/{id}: the course's summary, structure, free previews and the buy / enroll panel. */
 export default function CourseDetailPage() {
-  const { course, signedIn, reviews } = useLoaderData<CourseDetailData>();
-  const { user } = useAuthUser();
-  const revalidator = useRevalidator();
-  const shouldReload = (user !== null) !== signedIn && revalidator.state === 'idle';
-
   // The server renders what anyone may see; a signed-in visitor's own view (lecture links, rating)
-  // follows once the session is known, and again after signing in or out on this page.
-  useEffect(() => {
-    if (shouldReload) void revalidator.revalidate();
-  }, [shouldReload, revalidator]);
+  // follows when the loaders read again for them (app-root's RevalidateOnUserChange).
+  const { course, reviews } = useLoaderData<CourseDetailData>();
+  const revalidator = useRevalidator();
 
   if (!course.ok)
     return <LoadError message={course.message} onRetry={() => void revalidator.revalidate()} />;

@@ -3,7 +3,7 @@ import { rankForTeaser } from '@aprendiz/contract/rules/teaser';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import type { PageMeta, RouteHandle } from '../../app/page-meta';
 import { catalogueSource } from '../../data/catalogue-source';
-import { loadOrReport, type LoadResult } from '../../data/load-result';
+import { loadOrReport, UnsuccessfulAnswer, type LoadResult } from '../../data/load-result';
 import { CallToAction } from './home/call-to-action';
 import { CourseTeaser, TEASER_MAX } from './home/course-teaser';
 import { Hero } from './home/hero';
@@ -20,7 +20,7 @@ export async function loader({ context }: LoaderFunctionArgs): Promise<HomeData>
     // Issue 15: an average ranks a course only once it rests on enough ratings.
     async () => rankForTeaser(await source.courses()).slice(0, TEASER_MAX),
     // Spec §8: a non-success answer to the course list is silent.
-    { quietUnsuccessful: true },
+    { quiet: (err) => err instanceof UnsuccessfulAnswer },
   );
   return { teaser };
 }

@@ -31,7 +31,6 @@ describe('LoadingPage', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(1);
     });
-    expect(app.fetchUserData).toHaveBeenCalledTimes(1);
     expect(app.fetchUserEnrolledCourses).toHaveBeenCalledTimes(1);
     expect(location()).toBe('/my-enrollments');
   });

@@ -59,7 +59,7 @@ export default function LoadingPage() {
   const { '*': nextPath = '' } = useParams();
   const { state } = useLocation();
   const navigate = useNavigate();
-  const { fetchUserData, fetchUserEnrolledCourses } = useAppContext();
+  const { fetchUserEnrolledCourses } = useAppContext();
   const courseTitle = paidCourseTitle(state);
   const afterPayment = courseTitle !== null || nextPath === AFTER_PAYMENT_PATH;
   usePageTitle(afterPayment ? 'Pagamento confirmado' : 'Carregando…');
@@ -68,7 +68,8 @@ export default function LoadingPage() {
     if (!nextPath) return;
     let active = true;
     const timer = setTimeout(() => {
-      void Promise.all([fetchUserData(), fetchUserEnrolledCourses()]).then(() => {
+      // One read of the root loader: the enrollments and the user data.
+      void fetchUserEnrolledCourses().then(() => {
         if (active) navigate(`/${nextPath}`, { replace: true });
       });
     }, LOADING_REDIRECT_MS);
@@ -76,7 +77,7 @@ export default function LoadingPage() {
       active = false;
       clearTimeout(timer);
     };
-  }, [nextPath, navigate, fetchUserData, fetchUserEnrolledCourses]);
+  }, [nextPath, navigate, fetchUserEnrolledCourses]);
 
   if (!afterPayment) {
     return (

@@ -4,12 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubApi, type StubRequest, type StubResponse } from '../../test/api-stub';
 import { renderWithProviders, testUser } from '../../test/render';
-import { Link, Route, Routes } from 'react-router-dom';
+import { Link, Outlet } from 'react-router-dom';
 import { BackButton } from '../../test/back-button';
 import { userData } from '../../test/course-fixtures';
 import { useEnrollAction } from '../public/course-detail/use-enroll-action';
 import LoadingPage from '../public/loading';
-import CheckoutPage from './checkout';
+import CheckoutPage, { loader } from './checkout';
 
 const purchase: PurchaseView = {
   _id: '0b7f3c1e-2222-4c3b-9a7e-00000000abcd',
@@ -39,6 +39,7 @@ function renderCheckout(signedIn = true) {
   return renderWithProviders(<CheckoutPage />, {
     route,
     path: '/checkout/:purchaseId',
+    loader,
     auth: { user: signedIn ? testUser : null },
   });
 }
@@ -46,19 +47,23 @@ function renderCheckout(signedIn = true) {
 const pendingView = { data: { success: true, purchase } };
 
 describe('CheckoutPage', () => {
-  it('when signed out, then the sign-in dialog opens and nothing is fetched', () => {
+  it('when signed out, then the sign-in dialog opens and nothing is fetched', async () => {
     const { calls } = serve(pendingView);
     const { auth } = renderCheckout(false);
-    expect(screen.getByRole('heading', { level: 1, name: 'Finalizar compra' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Finalizar compra' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Entre na sua conta para concluir o pagamento.')).toBeInTheDocument();
     expect(auth.openSignIn).toHaveBeenCalledTimes(1);
     expect(calls).toHaveLength(0);
   });
 
-  it('when the purchase is loading, then the loader shows', () => {
-    serve(pendingView);
+  it('when the purchase is loading, then the loader shows', async () => {
+    stubApi(() => new Promise(() => {}));
     renderCheckout();
-    expect(screen.getByRole('status', { name: 'Carregando pagamento…' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('status', { name: 'Carregando pagamento…' }),
+    ).toBeInTheDocument();
   });
 
   it('when the purchase is pending, then the test-mode page shows course, educator and amount', async () => {
@@ -98,13 +103,14 @@ describe('CheckoutPage', () => {
         ? { data: { success: true, message: 'Pagamento concluído. Bons estudos!' } }
         : { status: 404, data: { success: false, message: 'Rota desconhecida' } },
     );
-    renderWithProviders(
-      <Routes>
-        <Route path="/checkout/:purchaseId" element={<CheckoutPage />} />
-        <Route path="/loading/*" element={<LoadingPage />} />
-      </Routes>,
-      { route, auth: { user: testUser } },
-    );
+    renderWithProviders(<Outlet />, {
+      route,
+      routes: [
+        { path: '/checkout/:purchaseId', element: <CheckoutPage />, loader },
+        { path: '/loading/*', element: <LoadingPage /> },
+      ],
+      auth: { user: testUser },
+    });
     await userEvent.click(await screen.findByRole('button', { name: 'Pagar' }));
     const heading = await screen.findByRole('heading', { level: 1, name: 'Pagamento confirmado' });
     expect(heading.closest('[role="status"]')).toHaveTextContent(
@@ -244,19 +250,25 @@ describe('CheckoutPage', () => {
       const user = userEvent.setup();
       const rendered = renderWithProviders(
         <>
-          <Routes>
-            <Route
-              path="/course-list"
-              element={<Link to={`/course/${purchase.courseId}`}>Abrir curso</Link>}
-            />
-            <Route path="/course/:id" element={<CoursePage />} />
-            <Route path="/checkout/:purchaseId" element={<CheckoutPage />} />
-            <Route path="/loading/*" element={<LoadingPage />} />
-          </Routes>
+          <Outlet />
           <BackButton />
         </>,
-        { route: '/course-list', auth: { user: testUser }, app: { userData: userData() } },
+        {
+          route: '/course-list',
+          routes: [
+            {
+              path: '/course-list',
+              element: <Link to={`/course/${purchase.courseId}`}>Abrir curso</Link>,
+            },
+            { path: '/course/:id', element: <CoursePage /> },
+            { path: '/checkout/:purchaseId', element: <CheckoutPage />, loader },
+            { path: '/loading/*', element: <LoadingPage /> },
+          ],
+          auth: { user: testUser },
+          app: { userData: userData() },
+        },
       );
+      await screen.findByRole('link', { name: 'Abrir curso' });
       await user.click(screen.getByRole('link', { name: 'Abrir curso' }));
       await user.click(screen.getByRole('button', { name: 'Acessar Curso' }));
       expect(

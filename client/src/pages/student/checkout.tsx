@@ -1,21 +1,28 @@
 import type { ErrorResponse } from '@aprendiz/contract/common';
 import type { MessageResponse } from '@aprendiz/contract/learning';
-import type { PurchaseView } from '@aprendiz/contract/payments';
+import type { PurchaseView, PurchaseViewResponse } from '@aprendiz/contract/payments';
 import { isAxiosError } from 'axios';
-import { useRef, useState, type ReactNode } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Suspense, use, useRef, useState, type ReactNode } from 'react';
+import {
+  Link,
+  useLoaderData,
+  useLocation,
+  useNavigate,
+  useRevalidator,
+  type LoaderFunctionArgs,
+} from 'react-router-dom';
 import { useAuthUser } from '../../auth/auth-context';
 import { Loader } from '../../components/loader';
 import { formatPrice } from '../../components/price';
 import { notify } from '../../components/toast';
 import { paths } from '../../config/paths';
 import { useAppContext } from '../../context/app-context';
+import { whenAuthKnown } from '../../lib/api-auth';
 import { api, errorMessage } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
 import { afterPayment } from '../public/loading/after-payment';
 import { SignInRequired } from './sign-in-required';
 import { wasOpenedFromCourse } from './checkout/opened-from-course';
-import { usePurchase } from './checkout/use-purchase';
 
 const primaryButton =
   'rounded-md bg-blue-600 px-6 py-3 text-center font-medium text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:opacity-60';
@@ -170,16 +177,60 @@ function SettledPurchase({ purchase }: { purchase: PurchaseView }) {
   );
 }
 
-function Checkout({ purchaseId }: { purchaseId: string }) {
-  const { state, reload } = usePurchase(purchaseId);
+type PurchaseState =
+  | { status: 'ready'; purchase: PurchaseView }
+  | { status: 'not-found' }
+  | { status: 'error'; message: string };
+
+/**
+ * GET /api/payments/:purchaseId for the signed-in user. The server answers someone else's purchase
+ * exactly like an unknown one, with a 404. A failure is shown on the page, with a retry.
+ */
+async function readPurchase(purchaseId: string, signal: AbortSignal): Promise<PurchaseState> {
+  try {
+    const { data } = await api.get<PurchaseViewResponse | ErrorResponse>(
+      `/api/payments/${encodeURIComponent(purchaseId)}`,
+      { signal },
+    );
+    return data.success
+      ? { status: 'ready', purchase: data.purchase }
+      : { status: 'error', message: data.message };
+  } catch (err) {
+    return isAxiosError(err) && err.response?.status === 404
+      ? { status: 'not-found' }
+      : { status: 'error', message: errorMessage(err) };
+  }
+}
+
+export type CheckoutData = {
+  /** Whose purchase this is: null when nobody is signed in (nothing is read). */
+  userId: string | null;
+  /** Not awaited: the page shows its loader while the purchase is on its way. */
+  purchase: Promise<PurchaseState> | null;
+};
+
+export async function loader({ params, request }: LoaderFunctionArgs): Promise<CheckoutData> {
+  const userId = (await whenAuthKnown(request.signal))?.userId ?? null;
+  return {
+    userId,
+    purchase: userId ? readPurchase(params.purchaseId ?? '', request.signal) : null,
+  };
+}
+
+function LoadingPurchase() {
+  return (
+    <>
+      <h1 className="sr-only">Carregando pagamento</h1>
+      <Loader label="Carregando pagamento…" />
+    </>
+  );
+}
+
+function Checkout({ purchase }: { purchase: Promise<PurchaseState> }) {
+  const state = use(purchase);
+  const { revalidate } = useRevalidator();
+  const reload = () => void revalidate();
   switch (state.status) {
-    case 'loading':
-      return (
-        <>
-          <h1 className="sr-only">Carregando pagamento</h1>
-          <Loader label="Carregando pagamento…" />
-        </>
-      );
     case 'not-found':
       return (
         <Message title="Pagamento não encontrado">
@@ -209,8 +260,8 @@ function Checkout({ purchaseId }: { purchaseId: string }) {
 
 /** /checkout/{purchaseId}: the sandbox payment page (DESIGN §5), where a test purchase is paid or cancelled. */
 export default function CheckoutPage() {
-  const { purchaseId = '' } = useParams();
   const { user, isLoaded } = useAuthUser();
+  const { userId, purchase } = useLoaderData<typeof loader>();
 
   if (!isLoaded) return <Loader label="Carregando pagamento…" />;
   if (!user) {
@@ -221,6 +272,11 @@ export default function CheckoutPage() {
       />
     );
   }
-  // Keyed by user: another account signing in must not see the previous one's answer for a moment.
-  return <Checkout key={user.id} purchaseId={purchaseId} />;
+  // Another account signing in must not see the previous one's answer while theirs is read.
+  if (!purchase || userId !== user.id) return <LoadingPurchase />;
+  return (
+    <Suspense fallback={<LoadingPurchase />}>
+      <Checkout purchase={purchase} />
+    </Suspense>
+  );
 }

@@ -32,10 +32,10 @@ export function serverCatalogueSource(deps: CatalogueDeps): CatalogueSource {
     },
     // The address is the visitor's: it is checked like the API's query (a bad one is not rendered).
     search: async (query) => searchCatalogue(deps, courseSearchQuerySchema.parse(query)),
-    async reviews(courseId) {
+    async reviews(courseId, page) {
       if (!uuidSchema.safeParse(courseId).success) return null;
       try {
-        return { success: true, ...(await listCourseReviews(deps, undefined, courseId, 1)) };
+        return { success: true, ...(await listCourseReviews(deps, undefined, courseId, page)) };
       } catch (err) {
         if (err instanceof AppError && err.status === 404) return null;
         throw err;

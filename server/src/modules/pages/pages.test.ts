@@ -148,14 +148,14 @@ describe('the catalogue source of the server renderer', () => {
     const { user } = await ctx.createUser({ role: 'educator' });
     const shown = await insertCourse(ctx.database.db, user.id);
     const hidden = await insertCourse(ctx.database.db, user.id, { isPublished: false });
-    expect(await source.reviews(shown.id)).toMatchObject({
+    expect(await source.reviews(shown.id, 1)).toMatchObject({
       success: true,
       page: 1,
       reviews: [],
       ratingCount: 0,
     });
-    expect(await source.reviews(hidden.id)).toBeNull();
-    expect(await source.reviews('nao-e-um-id')).toBeNull();
+    expect(await source.reviews(hidden.id, 1)).toBeNull();
+    expect(await source.reviews('nao-e-um-id', 1)).toBeNull();
   });
 
   it('when a search comes from an edited address, then it is checked like the API query', async () => {

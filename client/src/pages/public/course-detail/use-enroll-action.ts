@@ -28,7 +28,7 @@ export type EnrollAction = {
 export function useEnrollAction(course: EnrollableCourse | null): EnrollAction {
   const { user } = useAuthUser();
   const { openSignIn } = useAuthActions();
-  const { userData, fetchUserData, fetchUserEnrolledCourses } = useAppContext();
+  const { userData, fetchUserEnrolledCourses } = useAppContext();
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
   // State updates land after the next render; a second click in the same frame must see the first.
@@ -56,7 +56,7 @@ export function useEnrollAction(course: EnrollableCourse | null): EnrollAction {
           return false;
         }
         notify.success('Inscrição realizada com sucesso!');
-        void fetchUserData();
+        // One read of the root loader: the enrollments and the user data (which lists the course).
         void fetchUserEnrolledCourses();
         redirectTimer.current = setTimeout(
           () => navigate(paths.myEnrollments),
@@ -68,7 +68,7 @@ export function useEnrollAction(course: EnrollableCourse | null): EnrollAction {
         return false;
       }
     },
-    [fetchUserData, fetchUserEnrolledCourses, navigate],
+    [fetchUserEnrolledCourses, navigate],
   );
 
   const openCheckout = useCallback(

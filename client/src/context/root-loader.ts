@@ -1,0 +1,73 @@
+import type { UserData, UserDataResponse } from '@aprendiz/contract/auth';
+import type { ErrorResponse } from '@aprendiz/contract/common';
+import type { EnrolledCourse, EnrolledCoursesResponse } from '@aprendiz/contract/learning';
+import type { LoaderFunctionArgs } from 'react-router-dom';
+import { notify } from '../components/toast';
+import type { LoadResult } from '../data/load-result';
+import { currentApiAuth, whenAuthKnown } from '../lib/api-auth';
+import { errorMessage, serverMessage } from '../lib/error-message';
+import { loadApi } from '../lib/load-api';
+
+/** The root route's data: who is signed in, their data and their enrollments (spec §4). */
+export type RootData = {
+  /** Whose data this is: null when nobody was signed in (always, on the server). */
+  userId: string | null;
+  /** Null when signed out, or when it could not be read (the failure was toasted). */
+  userData: UserData | null;
+  /** Most recent enrollment first, as the server sends them; null when signed out. */
+  enrolledCourses: LoadResult<EnrolledCourse[]> | null;
+};
+
+const signedOut: RootData = { userId: null, userData: null, enrolledCourses: null };
+
+const NO_ENROLLED_COURSES = 'No enrolled courses found.';
+
+type Api = Awaited<ReturnType<typeof loadApi>>;
+
+async function readUserData(api: Api): Promise<LoadResult<UserData>> {
+  try {
+    const { data } = await api.get<UserDataResponse | ErrorResponse>('/api/user/data');
+    return data.success ? { ok: true, value: data.user } : { ok: false, message: data.message };
+  } catch (err) {
+    return { ok: false, message: errorMessage(err) };
+  }
+}
+
+async function readEnrolledCourses(api: Api): Promise<LoadResult<EnrolledCourse[]>> {
+  try {
+    const { data } = await api.get<EnrolledCoursesResponse | ErrorResponse>(
+      '/api/user/enrolled-courses',
+    );
+    if (data.success) return { ok: true, value: data.enrolledCourses };
+    return { ok: false, message: data.message || NO_ENROLLED_COURSES };
+  } catch (err) {
+    return { ok: false, message: serverMessage(err) ?? NO_ENROLLED_COURSES };
+  }
+}
+
+/**
+ * The root route's loader: the signed-in user's data and enrollments, read once the auth provider
+ * knows who that is; nothing for a visitor, nor on the server (it cannot read the session).
+ */
+export async function rootLoader({ request }: LoaderFunctionArgs): Promise<RootData> {
+  // The server renders signed out.
+  if (typeof document === 'undefined') return signedOut;
+  const auth = await whenAuthKnown(request.signal);
+  const userId = auth?.userId ?? null;
+  if (!userId) return signedOut;
+  let reads: [LoadResult<UserData>, LoadResult<EnrolledCourse[]>];
+  try {
+    const api = await loadApi();
+    reads = await Promise.all([readUserData(api), readEnrolledCourses(api)]);
+  } catch (err) {
+    // The API client's code could not be fetched (offline, a new deployment).
+    const failed = { ok: false as const, message: errorMessage(err) };
+    reads = [failed, failed];
+  }
+  // A token the server refused ended the session meanwhile: these answers are nobody's now.
+  if (currentApiAuth()?.userId !== userId) return signedOut;
+  const [userData, enrolledCourses] = reads;
+  const messages = new Set([userData, enrolledCourses].flatMap((r) => (r.ok ? [] : [r.message])));
+  for (const message of messages) notify.error(message);
+  return { userId, userData: userData.ok ? userData.value : null, enrolledCourses };
+}
