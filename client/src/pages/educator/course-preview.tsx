@@ -1,5 +1,5 @@
-import { Suspense, use, useState } from 'react';
-import { Link, useLoaderData, useRevalidator } from 'react-router-dom';
+import { use, useState } from 'react';
+import { Link } from 'react-router-dom';
 import type { Lecture } from '@aprendiz/contract/courses';
 import type { EducatorCourseDetail } from '@aprendiz/contract/educator';
 import { COURSE_STATUS_LABELS } from '@aprendiz/contract/rules/course-status';
@@ -11,7 +11,8 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { LectureList } from '../student/player/lecture-list';
 import { findNumberedLecture } from '../student/player/numbered-lectures';
 
-import { educatorCourseLoader, type EducatorCourseData } from './educator-course-loader';
+import { educatorCourseLoader } from './educator-course-loader';
+import { EducatorCoursePage, type EducatorCourseRead } from './educator-course-page';
 
 export const loader = educatorCourseLoader;
 
@@ -91,20 +92,10 @@ function Preview({ course }: { course: EducatorCourseDetail }) {
  * It reads the owner's course (every lecture link) and never calls the progress or rating routes.
  */
 export default function CoursePreviewPage() {
-  const { course } = useLoaderData<EducatorCourseData>();
-  const { revalidate } = useRevalidator();
-  // 'Tentar novamente' shows the loader again while the course is read.
-  const [retrying, setRetrying] = useState(false);
-  async function retry() {
-    setRetrying(true);
-    await revalidate();
-    setRetrying(false);
-  }
-  if (!course || retrying) return <Loading />;
   return (
-    <Suspense fallback={<Loading />}>
-      <LoadedPreview course={course} onRetry={() => void retry()} />
-    </Suspense>
+    <EducatorCoursePage fallback={<Loading />}>
+      {(course, onRetry) => <LoadedPreview course={course} onRetry={onRetry} />}
+    </EducatorCoursePage>
   );
 }
 
@@ -112,13 +103,7 @@ function Loading() {
   return <Loader label="Carregando a pré-visualização…" />;
 }
 
-function LoadedPreview({
-  course,
-  onRetry,
-}: {
-  course: NonNullable<EducatorCourseData['course']>;
-  onRetry: () => void;
-}) {
+function LoadedPreview({ course, onRetry }: { course: EducatorCourseRead; onRetry: () => void }) {
   const load = use(course);
   if (!load.ok) {
     return (

@@ -1,5 +1,5 @@
-import { Suspense, use, useState } from 'react';
-import { Link, useLoaderData, useNavigate, useParams, useRevalidator } from 'react-router-dom';
+import { use } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { ErrorResponse } from '@aprendiz/contract/common';
 import type { CourseChangeResponse, EducatorCourseDetail } from '@aprendiz/contract/educator';
 import { COURSE_STATUS_LABELS } from '@aprendiz/contract/rules/course-status';
@@ -10,7 +10,8 @@ import { api, errorMessage } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
 import { CourseForm, type CourseFormSubmit, type CourseFormValues } from './add-course/course-form';
 import { draftFromContent } from './add-course/course-draft';
-import { educatorCourseLoader, type EducatorCourseData } from './educator-course-loader';
+import { educatorCourseLoader } from './educator-course-loader';
+import { EducatorCoursePage, type EducatorCourseRead } from './educator-course-page';
 
 export const loader = educatorCourseLoader;
 
@@ -32,20 +33,10 @@ export function formValuesOf(course: EducatorCourseDetail): CourseFormValues {
  * back unchanged, so enrolled learners keep their progress; the thumbnail is optional here.
  */
 export default function EditCoursePage() {
-  const { course } = useLoaderData<EducatorCourseData>();
-  const { revalidate } = useRevalidator();
-  // 'Tentar novamente' shows the loader again while the course is read.
-  const [retrying, setRetrying] = useState(false);
-  async function retry() {
-    setRetrying(true);
-    await revalidate();
-    setRetrying(false);
-  }
-  if (!course || retrying) return <Loading />;
   return (
-    <Suspense fallback={<Loading />}>
-      <EditCourse course={course} onRetry={() => void retry()} />
-    </Suspense>
+    <EducatorCoursePage fallback={<Loading />}>
+      {(course, onRetry) => <EditCourse course={course} onRetry={onRetry} />}
+    </EducatorCoursePage>
   );
 }
 
@@ -58,7 +49,7 @@ function EditCourse({
   course: loading,
   onRetry,
 }: {
-  course: NonNullable<EducatorCourseData['course']>;
+  course: EducatorCourseRead;
   onRetry: () => void;
 }) {
   const load = use(loading);
