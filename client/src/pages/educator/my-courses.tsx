@@ -171,13 +171,14 @@ function MyCourses({ courses }: { courses: EducatorCourse[] }) {
   const [busyId, setBusyId] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<EducatorCourse | null>(null);
 
-  async function toggleStatus(course: EducatorCourse) {
-    const action = canUnpublish(course.status) ? 'unpublish' : 'publish';
+  /** Sends one change of a course; its answer is toasted and the list read again after a success. */
+  async function change(
+    course: EducatorCourse,
+    send: () => Promise<{ data: { success: true; message: string } | ErrorResponse }>,
+  ) {
     setBusyId(course._id);
     try {
-      const { data } = await api.post<CourseChangeResponse | ErrorResponse>(
-        `/api/educator/course/${encodeURIComponent(course._id)}/${action}`,
-      );
+      const { data } = await send();
       if (data.success) {
         notify.success(data.message);
         await revalidate();
@@ -191,24 +192,22 @@ function MyCourses({ courses }: { courses: EducatorCourse[] }) {
     }
   }
 
-  async function deleteCourse(course: EducatorCourse) {
+  function toggleStatus(course: EducatorCourse) {
+    const action = canUnpublish(course.status) ? 'unpublish' : 'publish';
+    return change(course, () =>
+      api.post<CourseChangeResponse | ErrorResponse>(
+        `/api/educator/course/${encodeURIComponent(course._id)}/${action}`,
+      ),
+    );
+  }
+
+  function deleteCourse(course: EducatorCourse) {
     setToDelete(null);
-    setBusyId(course._id);
-    try {
-      const { data } = await api.delete<{ success: true; message: string } | ErrorResponse>(
+    return change(course, () =>
+      api.delete<{ success: true; message: string } | ErrorResponse>(
         `/api/educator/course/${encodeURIComponent(course._id)}`,
-      );
-      if (data.success) {
-        notify.success(data.message);
-        await revalidate();
-      } else {
-        notify.error(data.message);
-      }
-    } catch (err) {
-      notify.error(errorMessage(err));
-    } finally {
-      setBusyId(null);
-    }
+      ),
+    );
   }
 
   return (
