@@ -8,7 +8,7 @@ import {
   type CourseSpec,
   type DialogWatch,
 } from '../support/educator';
-import { expect, signIn, test, uniqueEmail } from '../support/fixtures';
+import { expect, signIn, signUpThroughApi, test, uniqueEmail } from '../support/fixtures';
 import { gradientPng } from '../support/png';
 
 const VIDEO = 'https://youtu.be/dQw4w9WgXcQ';
@@ -74,11 +74,7 @@ type Learner = { email: string; token: string };
 /** A learner made through the API: the journeys are about the educator's side. */
 async function learnerAccount(request: APIRequestContext, name: string): Promise<Learner> {
   const email = uniqueEmail('aprendiz');
-  const res = await request.post('/api/auth/sign-up', {
-    data: { name, email, password: PASSWORD },
-  });
-  expect(res.status()).toBe(201);
-  return { email, token: ((await res.json()) as { token: string }).token };
+  return { email, token: await signUpThroughApi(request, { name, email, password: PASSWORD }) };
 }
 
 function as(learner: Learner) {

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, signIn, test, uniqueEmail } from '../support/fixtures';
+import { expect, signIn, signUpThroughApi, test, uniqueEmail } from '../support/fixtures';
 import { openSignInFromBar } from '../support/account-bar';
 import { blockExternalHosts } from '../support/public';
 
@@ -58,11 +58,11 @@ test.describe('Password reset', () => {
     expectAccessible,
   }) => {
     const email = uniqueEmail('esquecida');
-    const signUp = await request.post('/api/auth/sign-up', {
-      data: { name: 'Aluna Esquecida', email, password: OLD_PASSWORD },
+    const oldSession = await signUpThroughApi(request, {
+      name: 'Aluna Esquecida',
+      email,
+      password: OLD_PASSWORD,
     });
-    expect(signUp.status()).toBe(201);
-    const { token: oldSession } = (await signUp.json()) as { token: string };
 
     await page.goto('/');
     await openSignInFromBar(page, isMobile);

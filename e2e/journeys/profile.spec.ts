@@ -1,4 +1,4 @@
-import { expect, signIn, test, uniqueEmail } from '../support/fixtures';
+import { expect, signIn, signUpThroughApi, test, uniqueEmail } from '../support/fixtures';
 import { gradientPng } from '../support/png';
 import { openAccountMenu, openSignInFromBar } from '../support/account-bar';
 import { blockExternalHosts, expectNoSidewaysScroll } from '../support/public';
@@ -28,11 +28,11 @@ test.describe('Profile', () => {
     expectAccessible,
   }) => {
     const email = uniqueEmail('perfil');
-    const signUp = await request.post('/api/auth/sign-up', {
-      data: { name: 'Nome Antigo', email, password: PASSWORD },
+    const otherDevice = await signUpThroughApi(request, {
+      name: 'Nome Antigo',
+      email,
+      password: PASSWORD,
     });
-    expect(signUp.status()).toBe(201);
-    const { token: otherDevice } = (await signUp.json()) as { token: string };
 
     await page.goto('/', { waitUntil: 'networkidle' });
     await openSignInFromBar(page, isMobile);

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page, TestInfo } from '@playwright/test';
-import { expect, signIn, test, uniqueEmail } from '../support/fixtures';
+import { expect, signIn, signUpThroughApi, test, uniqueEmail } from '../support/fixtures';
 import { renderPdf } from '../support/pdf';
 import { isSeededCourse } from '../support/public';
 import {
@@ -63,9 +63,7 @@ async function enrolledAccount(
   name: string,
 ): Promise<Account> {
   const account = { name, email: uniqueEmail('retoma'), password: 'segredo-123' };
-  const signUp = await request.post('/api/auth/sign-up', { data: account });
-  expect(signUp.status()).toBe(201);
-  const { token } = (await signUp.json()) as { token: string };
+  const token = await signUpThroughApi(request, account);
   const enroll = await request.post('/api/user/enroll-free-course', {
     data: { courseId: course._id },
     headers: { Authorization: `Bearer ${token}` },

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { openSignInFromBar } from '../support/account-bar';
 import { expect, signIn, test } from '../support/fixtures';
 import {
   blockExternalHosts,
@@ -208,14 +209,7 @@ test.describe('Server-rendered public pages', () => {
       await blockExternalHosts(page, baseURL);
       if (signedIn) {
         await page.goto('/', { waitUntil: 'networkidle' });
-        if (isMobile) {
-          await page
-            .getByRole('navigation', { name: 'Navegação inferior' })
-            .getByRole('button', { name: 'Perfil' })
-            .click();
-        } else {
-          await page.getByRole('button', { name: 'Começar' }).first().click();
-        }
+        await openSignInFromBar(page, isMobile);
         await signIn(page, STUDENT.email, STUDENT.password);
       }
       await page.addInitScript(() => {

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 
 const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'artifacts');
 
@@ -115,6 +115,16 @@ export async function signUp(
   await signUpDialog.getByRole('button', { name: 'Criar conta' }).click();
   await expect(signUpDialog).toBeHidden();
   return { email, password };
+}
+
+/** A new local account made through the API; its session token, for requests or a second device. */
+export async function signUpThroughApi(
+  request: APIRequestContext,
+  account: { name: string; email: string; password: string },
+): Promise<string> {
+  const res = await request.post('/api/auth/sign-up', { data: account });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { token: string }).token;
 }
 
 /** Signs in through the local dialog, which must already be open; ends signed in. */
