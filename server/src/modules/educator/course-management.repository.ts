@@ -3,26 +3,18 @@ import type { Chapter } from '@aprendiz/contract/courses';
 import type { CourseCategory, CourseLevel } from '@aprendiz/contract/catalogue';
 import type { CourseStatus } from '@aprendiz/contract/rules/course-status';
 import type { Db } from '../../db/client';
+import type { NewCourse } from './educator.repository';
 import { courses } from '../../db/schema/courses';
 import { enrollments } from '../../db/schema/enrollments';
 import { lectureProgress } from '../../db/schema/lecture-progress';
 import { purchases } from '../../db/schema/purchases';
 
 /** One of the educator's own courses, whole: what the edit page and the status changes read. */
-export interface OwnCourseRow {
+export type OwnCourseRow = Omit<NewCourse, 'educatorId'> & {
   id: string;
-  title: string;
-  descriptionHtml: string;
-  thumbnailUrl: string;
-  price: string;
-  discount: number;
-  content: Chapter[];
-  category: CourseCategory | null;
-  level: CourseLevel | null;
-  status: CourseStatus;
   studentCount: number;
   createdAt: Date;
-}
+};
 
 const ownCourseColumns = {
   id: courses.id,
