@@ -181,6 +181,22 @@ test.describe('Server-rendered public pages', () => {
     });
   }
 
+  test('a course card downloads a copy of its thumbnail near its own width, not the original', async ({
+    page,
+  }) => {
+    await page.goto('/course-list', { waitUntil: 'networkidle' });
+    const thumbnail = page.getByRole('list').getByRole('img').first();
+    await expect(thumbnail).toHaveJSProperty('complete', true);
+    const { currentSrc, devicePixels } = await thumbnail.evaluate((img: HTMLImageElement) => ({
+      currentSrc: img.currentSrc,
+      devicePixels: img.getBoundingClientRect().width * window.devicePixelRatio,
+    }));
+    const copyWidth = Number(/\/uploads\/[^?]+\?w=(\d+)$/.exec(currentSrc)?.[1]);
+    // The smallest copy that is still sharp on this screen (the largest copy is 960 wide).
+    expect(copyWidth, currentSrc).toBeGreaterThanOrEqual(Math.min(devicePixels, 960));
+    expect(copyWidth / devicePixels).toBeLessThan(1.6);
+  });
+
   test('the first page of a signed-out visit asks the API for nothing it already rendered', async ({
     page,
     request,

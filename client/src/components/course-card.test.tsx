@@ -4,16 +4,23 @@ import { courseSummary } from '../test/course-fixtures';
 import { renderWithProviders } from '../test/render';
 import { CourseCard } from './course-card';
 
+const SIZES = '(min-width: 1024px) 380px, 100vw';
+
 describe('CourseCard', () => {
   it('when shown, then the whole card links to the course with its thumbnail, title, educator, stars, rating count and discounted price', () => {
     const course = courseSummary();
-    renderWithProviders(<CourseCard course={course} />);
+    renderWithProviders(<CourseCard course={course} thumbnailSizes={SIZES} />);
 
     const link = screen.getByRole('link');
     expect(link).toHaveAttribute('href', `/course/${course._id}`);
     const thumbnail = screen.getByRole('img', { name: 'JavaScript do Zero' });
     expect(thumbnail).toHaveAttribute('src', '/uploads/js.webp');
     expect(thumbnail).toHaveAttribute('loading', 'lazy');
+    expect(thumbnail).toHaveAttribute(
+      'srcset',
+      expect.stringContaining('/uploads/js.webp?w=320 320w, /uploads/js.webp?w=480 480w'),
+    );
+    expect(thumbnail).toHaveAttribute('sizes', SIZES);
     expect(thumbnail).toHaveAttribute('width');
     expect(thumbnail).toHaveAttribute('height');
     expect(screen.getByRole('heading', { name: 'JavaScript do Zero' })).toBeInTheDocument();
@@ -25,16 +32,34 @@ describe('CourseCard', () => {
   });
 
   it('when the app currency differs, then its label is used', () => {
-    renderWithProviders(<CourseCard course={courseSummary({ coursePrice: 10, discount: 0 })} />, {
-      app: { currency: 'US$' },
-    });
+    renderWithProviders(
+      <CourseCard
+        course={courseSummary({ coursePrice: 10, discount: 0 })}
+        thumbnailSizes={SIZES}
+      />,
+      {
+        app: { currency: 'US$' },
+      },
+    );
     expect(screen.getByText('US$ 10.00')).toBeInTheDocument();
   });
 
   it('when the card is in view on arrival (priority), then its thumbnail loads at once and first', () => {
-    renderWithProviders(<CourseCard course={courseSummary()} priority />);
+    renderWithProviders(<CourseCard course={courseSummary()} thumbnailSizes={SIZES} priority />);
     const thumbnail = screen.getByRole('img', { name: 'JavaScript do Zero' });
     expect(thumbnail).toHaveAttribute('loading', 'eager');
     expect(thumbnail).toHaveAttribute('fetchpriority', 'high');
+  });
+
+  it('when the thumbnail is hosted where no copies are made, then it has no srcset or sizes', () => {
+    renderWithProviders(
+      <CourseCard
+        course={courseSummary({ courseThumbnail: 'https://cdn.example.com/js.webp' })}
+        thumbnailSizes={SIZES}
+      />,
+    );
+    const thumbnail = screen.getByRole('img', { name: 'JavaScript do Zero' });
+    expect(thumbnail).not.toHaveAttribute('srcset');
+    expect(thumbnail).not.toHaveAttribute('sizes');
   });
 });

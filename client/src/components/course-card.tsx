@@ -4,21 +4,21 @@ import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { useAppContext } from '../context/app-context';
 import { formatPrice } from './price';
+import { CourseThumbnail } from './course-thumbnail';
 import { RatingStars } from './rating-stars';
-
-// The thumbnails are 16:9; fixed dimensions let the browser reserve the space before they load.
-const THUMBNAIL_WIDTH = 640;
-const THUMBNAIL_HEIGHT = 360;
 
 /**
  * A catalogue entry; the whole card links to the course page. `priority` is for the cards in view
  * when a page opens: their thumbnail is the page's largest paint, so it must not wait to be lazy.
+ * `thumbnailSizes` is the card's width in its grid, as the `sizes` attribute says it.
  */
 export function CourseCard({
   course,
+  thumbnailSizes,
   priority = false,
 }: {
   course: CourseSummary;
+  thumbnailSizes: string;
   priority?: boolean;
 }) {
   const { currency } = useAppContext();
@@ -27,11 +27,10 @@ export function CourseCard({
       to={paths.course(course._id)}
       className="group flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
     >
-      <img
+      <CourseThumbnail
         src={course.courseThumbnail}
+        sizes={thumbnailSizes}
         alt={course.courseTitle}
-        width={THUMBNAIL_WIDTH}
-        height={THUMBNAIL_HEIGHT}
         loading={priority ? 'eager' : 'lazy'}
         fetchPriority={priority ? 'high' : 'auto'}
         decoding="async"

@@ -4,12 +4,15 @@ import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import request from 'supertest';
 import sharp from 'sharp';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMAGE_VARIANT_WIDTHS } from '@aprendiz/contract/rules/image-variants';
 import { courses } from '../db/schema/courses';
 import { thumbnails } from '../db/schema/thumbnails';
 import { listFiles, makeImage, validCourseData } from '../modules/educator/educator-fixtures';
 import { imageEntityTag } from '../providers/storage-postgres';
 import { createTestContext, type TestContext } from '../test/test-app';
+import { BAD_IMAGE_WIDTH } from './uploads';
 
 const CACHE_FOREVER = 'public, max-age=31536000, immutable';
 const DATABASE_URL = process.env.TEST_DATABASE_URL ?? '';
@@ -26,8 +29,8 @@ async function clientDist(): Promise<string> {
   return dir;
 }
 
-async function webpImage(): Promise<Buffer> {
-  return sharp(await makeImage('png', 64, 36))
+async function webpImage(width = 64, height = 36): Promise<Buffer> {
+  return sharp(await makeImage('png', width, height))
     .webp()
     .toBuffer();
 }
@@ -64,6 +67,69 @@ describe('GET /uploads/:name from files (PGlite)', () => {
 
     expect(res.status).toBe(404);
     expect(res.text).not.toContain('<!doctype html>');
+  });
+
+  it('when a file is asked for at one of the widths, then a smaller WebP copy with its own tag and a long cache', async () => {
+    const dir = path.join(ctx.config.dataDir, 'uploads');
+    await mkdir(dir, { recursive: true });
+    await writeFile(path.join(dir, 'seed-largo.webp'), await webpImage(1280, 720));
+
+    const res = await request(ctx.app).get('/uploads/seed-largo.webp?w=480');
+
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    expect(res.headers['cache-control']).toBe(CACHE_FOREVER);
+    expect(await sharp(res.body as Buffer).metadata()).toMatchObject({ width: 480, height: 270 });
+    const again = await request(ctx.app)
+      .get('/uploads/seed-largo.webp?w=480')
+      .set('If-None-Match', res.headers.etag!);
+    expect(again.status).toBe(304);
+  });
+
+  it('when a copy of an unknown or oddly named image is asked for, then 404', async () => {
+    for (const url of [
+      '/uploads/nao-existe.webp?w=320',
+      '/uploads/..?w=320',
+      '/uploads/.x?w=320',
+    ]) {
+      const res = await request(ctx.app).get(url);
+      expect(res.status, url).toBe(404);
+    }
+  });
+
+  it('when a file that is not an image is asked for at a width, then it is served as it is', async () => {
+    const dir = path.join(ctx.config.dataDir, 'uploads');
+    await mkdir(dir, { recursive: true });
+    await writeFile(path.join(dir, 'notas.txt'), 'não é imagem');
+
+    const res = await request(ctx.app).get('/uploads/notas.txt?w=320');
+
+    expect(res.status).toBe(200);
+    expect(res.text).toBe('não é imagem');
+  });
+
+  it('when any width outside the fixed set is asked for, then 400 with the widths to use, and no copy is made', async () => {
+    const dir = path.join(ctx.config.dataDir, 'uploads');
+    await mkdir(dir, { recursive: true });
+    await writeFile(path.join(dir, 'seed-fuzz.webp'), await webpImage());
+    const allowed = new Set(IMAGE_VARIANT_WIDTHS.map(String));
+
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(fc.string(), fc.integer().map(String), fc.array(fc.string(), { maxLength: 3 })),
+        async (w) => {
+          fc.pre(typeof w !== 'string' || !allowed.has(w));
+          const res = await request(ctx.app).get('/uploads/seed-fuzz.webp').query({ w });
+          if (Array.isArray(w) && w.length === 0) {
+            expect(res.status).toBe(200);
+            return;
+          }
+          expect(res.status).toBe(400);
+          expect(res.body).toEqual({ success: false, message: BAD_IMAGE_WIDTH });
+        },
+      ),
+      { numRuns: 60, seed: 20_261_124 },
+    );
   });
 });
 
@@ -133,6 +199,16 @@ describe.runIf(DATABASE_URL)('GET /uploads/:name from PostgreSQL (DATABASE_URL)'
     expect(fromFetch.status).toBe(304);
     const stale = await request(ctx.app).get(url).set('If-None-Match', '"something-else"');
     expect(stale.status).toBe(200);
+  });
+
+  it('when a thumbnail of the table is asked for at a width, then the copy is made from its row', async () => {
+    const url = await addCourse();
+
+    const res = await request(ctx.app).get(`${url}?w=320`);
+
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    expect(await sharp(res.body as Buffer).metadata()).toMatchObject({ width: 320, height: 180 });
   });
 
   it('when an image is neither in the table nor on disk, then 404 and not the client page', async () => {

@@ -1,6 +1,15 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import express, { Router } from 'express';
+import {
+  IMAGE_VARIANT_WIDTHS,
+  isImageVariantWidth,
+  type ImageVariantWidth,
+} from '@aprendiz/contract/rules/image-variants';
+import express, { Router, type Request } from 'express';
 import type { AppDeps } from '../deps';
+import { UPLOADS_URL_PATH, uploadName } from '../providers/storage-disk';
+import { badRequest } from './errors';
+import { createImageVariants, UNREADABLE } from './image-variants';
 
 // Every upload gets a fresh name, so an image never changes and can be cached for good.
 const CACHE_FOREVER = 'public, max-age=31536000, immutable';
@@ -15,15 +24,67 @@ function alreadyHeld(ifNoneMatch: string | undefined, etag: string): boolean {
   return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
+const WIDTHS_IN_WORDS = `${IMAGE_VARIANT_WIDTHS.slice(0, -1).join(', ')} ou ${IMAGE_VARIANT_WIDTHS.at(-1)}`;
+export const BAD_IMAGE_WIDTH = `Largura de imagem inválida: use ${WIDTHS_IN_WORDS}.`;
+
+/** The `?w=` of a request, undefined for the original; any other value is refused. */
+function requestedWidth(req: Request): ImageVariantWidth | undefined {
+  const { w } = req.query;
+  if (w === undefined) return undefined;
+  const width = typeof w === 'string' && /^\d+$/.test(w) ? Number(w) : Number.NaN;
+  if (!isImageVariantWidth(width)) throw badRequest(BAD_IMAGE_WIDTH);
+  return width;
+}
+
+async function readIfPresent(file: string): Promise<Buffer | undefined> {
+  try {
+    return await readFile(file);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * `/uploads/<name>`: thumbnails and avatars. With a shared database they are read from its
  * thumbnails table, so any instance answers for an image another one stored; files under
  * DATA_DIR/uploads (PGlite's store, and what a PostgreSQL install wrote before) are served too.
- * An unknown name is a 404, never the client's HTML.
+ * `?w=320` (or another of IMAGE_VARIANT_WIDTHS) answers a copy resized to that width, so cards do
+ * not download the 1280-pixel original. An unknown name is a 404, never the client's HTML.
  */
 export function uploadsRoutes(deps: Pick<AppDeps, 'config' | 'thumbnailTable'>): Router {
   const router = Router();
   const table = deps.thumbnailTable;
+  const uploadDir = path.join(deps.config.dataDir, 'uploads');
+  const variants = createImageVariants();
+
+  router.get('/:name', async (req, res, next) => {
+    const width = requestedWidth(req);
+    if (width === undefined) {
+      next();
+      return;
+    }
+    const name = uploadName(`${UPLOADS_URL_PATH}/${req.params.name}`);
+    const variant = name
+      ? await variants.get(name, width, async () => {
+          const stored = await table?.find(name);
+          return stored?.content ?? readIfPresent(path.join(uploadDir, name));
+        })
+      : undefined;
+    if (variant === UNREADABLE) {
+      next();
+      return;
+    }
+    if (!variant) {
+      res.sendStatus(404);
+      return;
+    }
+    res.set({ 'Content-Type': 'image/webp', ETag: variant.etag, 'Cache-Control': CACHE_FOREVER });
+    if (alreadyHeld(req.get('If-None-Match'), variant.etag)) {
+      res.status(304).end();
+      return;
+    }
+    res.send(variant.content);
+  });
   if (table) {
     router.get('/:name', async (req, res, next) => {
       const image = await table.find(req.params.name);
@@ -44,7 +105,7 @@ export function uploadsRoutes(deps: Pick<AppDeps, 'config' | 'thumbnailTable'>):
     });
   }
   router.use(
-    express.static(path.join(deps.config.dataDir, 'uploads'), {
+    express.static(uploadDir, {
       index: false,
       immutable: true,
       maxAge: '1y',

@@ -13,6 +13,7 @@ import {
 } from '@aprendiz/contract/rules/course-status';
 import { formatMoney } from '@aprendiz/contract/rules/pricing';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { CourseThumbnail } from '../../components/course-thumbnail';
 import {
   cellClass,
   headCellClass,
@@ -113,9 +114,9 @@ function CourseRow({
     <tr className={rowClass}>
       <td className={cellClass}>
         <div className="flex min-w-40 items-center gap-3">
-          <img
+          <CourseThumbnail
             src={course.courseThumbnail}
-            alt=""
+            sizes="64px"
             width={64}
             height={36}
             loading="lazy"

@@ -16,6 +16,7 @@ import {
   type LoaderFunctionArgs,
 } from 'react-router-dom';
 import { ChapterList } from '../../components/chapter-list';
+import { CourseThumbnail } from '../../components/course-thumbnail';
 import { CourseReviews } from '../../components/reviews/course-reviews';
 import { loadReviews, readReviewsPage } from '../../components/reviews/reviews-page';
 import { DiscountedPrice } from '../../components/price';
@@ -33,6 +34,8 @@ import { useEnrollAction, type EnrollAction } from './course-detail/use-enroll-a
 import { useScrolledPast } from './course-detail/use-scrolled-past';
 import { useAuthUser } from '../../auth/auth-context';
 
+// The price panel's width: its grid column from md (22rem, 26rem from lg), the page's width below.
+const PANEL_SIZES = '(min-width: 1024px) 416px, (min-width: 768px) 352px, calc(100vw - 32px)';
 const primaryButton =
   'rounded-md bg-blue-600 text-center font-medium text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:opacity-60';
 
@@ -108,11 +111,10 @@ function PricePanel({
           rounded={false}
         />
       ) : (
-        <img
+        <CourseThumbnail
           src={course.courseThumbnail}
+          sizes={PANEL_SIZES}
           alt={course.courseTitle}
-          width={640}
-          height={360}
           fetchPriority="high"
           className="aspect-video w-full bg-slate-100 object-cover"
         />

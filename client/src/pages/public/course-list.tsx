@@ -29,6 +29,9 @@ import {
 
 // Spec §9: three columns at most.
 const GRID = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3';
+// A card's width in GRID, inside the page's max-w-7xl and its px-4 / sm:px-8 / lg:px-12 padding.
+const CARD_SIZES =
+  '(min-width: 1024px) 380px, (min-width: 640px) calc(50vw - 44px), calc(100vw - 32px)';
 // The first row of the 3-column grid is in view on arrival (one card on a phone, three on a desktop).
 const ABOVE_THE_FOLD = 3;
 const FOCUS =
@@ -154,7 +157,11 @@ function Results({
         <ul ref={list} aria-busy={busy} className={GRID}>
           {shown.courses.map((course, index) => (
             <li key={course._id}>
-              <CourseCard course={course} priority={index < ABOVE_THE_FOLD} />
+              <CourseCard
+                course={course}
+                thumbnailSizes={CARD_SIZES}
+                priority={index < ABOVE_THE_FOLD}
+              />
             </li>
           ))}
         </ul>

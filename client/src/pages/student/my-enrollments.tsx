@@ -2,6 +2,7 @@ import type { EnrolledCourse } from '@aprendiz/contract/learning';
 import { courseTotalMinutes, formatMinutes } from '@aprendiz/contract/rules/duration';
 import { Link } from 'react-router-dom';
 import { useAuthUser } from '../../auth/auth-context';
+import { CourseThumbnail } from '../../components/course-thumbnail';
 import { Loader } from '../../components/loader';
 import { paths } from '../../config/paths';
 import { useAppContext } from '../../context/app-context';
@@ -56,13 +57,19 @@ function PlayerLink({ row }: { row: Row }) {
   );
 }
 
-function Thumbnail({ course, className }: { course: EnrolledCourse; className: string }) {
+function Thumbnail({
+  course,
+  className,
+  sizes,
+}: {
+  course: EnrolledCourse;
+  className: string;
+  sizes: string;
+}) {
   return (
-    <img
+    <CourseThumbnail
       src={course.courseThumbnail}
-      alt=""
-      width={640}
-      height={360}
+      sizes={sizes}
       loading="lazy"
       decoding="async"
       className={`aspect-video shrink-0 rounded bg-slate-100 object-cover ${className}`}
@@ -100,7 +107,7 @@ function CourseTable({ rows }: { rows: Row[] }) {
             <tr key={row.course._id} className="border-b border-slate-200 last:border-b-0">
               <th scope="row" className="px-4 py-3 font-normal">
                 <span className="flex items-center gap-3">
-                  <Thumbnail course={row.course} className="w-24" />
+                  <Thumbnail course={row.course} className="w-24" sizes="96px" />
                   <span className="line-clamp-2 font-medium text-slate-900">
                     {row.course.courseTitle}
                   </span>
@@ -131,7 +138,7 @@ function CourseCards({ rows }: { rows: Row[] }) {
         >
           <article aria-labelledby={`curso-${row.course._id}`} className="space-y-3">
             <div className="flex items-start gap-3">
-              <Thumbnail course={row.course} className="w-28" />
+              <Thumbnail course={row.course} className="w-28" sizes="112px" />
               <div className="min-w-0">
                 <h2
                   id={`curso-${row.course._id}`}

@@ -6,6 +6,9 @@ import type { HomeData } from '../home';
 /** Spec §9: the home page shows at most 24 courses. */
 export const TEASER_MAX = 24;
 const GRID = 'grid gap-6 text-left sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
+// A card's width in GRID, inside the section's max-w-7xl and its px-4 / sm:px-8 / lg:px-12 padding.
+const CARD_SIZES =
+  '(min-width: 1280px) 280px, (min-width: 1024px) calc(33vw - 48px), (min-width: 640px) calc(50vw - 44px), calc(100vw - 32px)';
 
 function TeaserBody() {
   const { teaser } = useLoaderData<HomeData>();
@@ -33,7 +36,7 @@ function TeaserBody() {
     <ul className={GRID}>
       {teaser.value.map((course) => (
         <li key={course._id}>
-          <CourseCard course={course} />
+          <CourseCard course={course} thumbnailSizes={CARD_SIZES} />
         </li>
       ))}
     </ul>
