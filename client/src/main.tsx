@@ -1,5 +1,5 @@
 import { HYDRATION_DATA_ID } from '@aprendiz/contract/rendering';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import {
   createBrowserRouter,
@@ -44,8 +44,13 @@ async function start(): Promise<void> {
       </AuthProvider>
     </StrictMode>
   );
-  if (hydrationData) hydrateRoot(container, app);
-  else createRoot(container).render(app);
+  if (hydrationData) {
+    // As a transition, hydration yields to the browser every few milliseconds instead of holding the
+    // main thread for the whole page: the page is already painted and stays responsive meanwhile.
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
+  } else createRoot(container).render(app);
 }
 
 void start();

@@ -282,7 +282,8 @@ test.describe('Course page details', () => {
     saveScreenshot,
   }) => {
     const { course } = await findPreviewCourse(request);
-    await page.goto(`/course/${course._id}`);
+    // The bar follows the scroll once the page is hydrated; the server-rendered page has no bar yet.
+    await page.goto(`/course/${course._id}`, { waitUntil: 'networkidle' });
     const title = page.getByRole('heading', { level: 1, name: course.courseTitle });
     await expect(title).toBeVisible();
     const header = page.locator('header', { has: title });

@@ -7,9 +7,10 @@ import { createTestContext, type TestContext } from '../../test/test-app';
 import { insertCourse } from '../courses/course-fixtures';
 import { serverCatalogueSource, serverCertificateSource } from './catalogue-source';
 import { createPageCache, cachedPage } from './page-cache';
-import { parseTemplate } from './server-entry';
+import { inlineStylesheets, parseTemplate } from './server-entry';
 
-const INDEX_HTML = `<!doctype html><html><head><!--page-head--><title>Padrão</title><!--/page-head--><script type="module" src="/assets/index.js"></script></head><body><div id="root"></div></body></html>`;
+const INDEX_HTML = `<!doctype html><html><head><!--page-head--><title>Padrão</title><!--/page-head--><script type="module" src="/assets/index.js"></script><link rel="stylesheet" crossorigin href="/assets/index-abc.css"></head><body><div id="root"></div></body></html>`;
+const STYLESHEET = 'body{color:#0f172a}';
 
 // A stand-in for client/dist-ssr/entry-server.js with the same contract: it renders what the
 // catalogue source gives, counts its renders, and leaves /my-enrollments to the browser.
@@ -42,6 +43,8 @@ beforeAll(async () => {
   await mkdir(path.join(tmp, 'dist'));
   await mkdir(path.join(tmp, 'dist-ssr'));
   await writeFile(path.join(tmp, 'dist', 'index.html'), INDEX_HTML);
+  await mkdir(path.join(tmp, 'dist', 'assets'));
+  await writeFile(path.join(tmp, 'dist', 'assets', 'index-abc.css'), STYLESHEET);
   await writeFile(path.join(tmp, 'dist-ssr', 'entry-server.js'), FAKE_ENTRY);
   ctx = await createTestContext({
     CLIENT_DIST: path.join(tmp, 'dist'),
@@ -70,6 +73,9 @@ describe('server-rendered pages', () => {
     expect(res.text).toContain(
       '<script type="application/json" id="router-data">{"loaderData":{}}</script>',
     );
+    // Painted with the first response: the stylesheet is in the page, not a second request.
+    expect(res.text).toContain(`<style>${STYLESHEET}</style>`);
+    expect(res.text).not.toContain('rel="stylesheet"');
   });
 
   it('when the same page is asked again, then it comes from memory until the catalogue changes', async () => {
@@ -199,6 +205,15 @@ describe('page template', () => {
     expect(() => parseTemplate('<html><body><div id="root"></div></body></html>')).toThrow(
       /page-head/,
     );
+  });
+
+  it('when a linked stylesheet is missing or could close the style element, then it stays linked', async () => {
+    const dist = path.join(tmp, 'dist');
+    await writeFile(path.join(dist, 'assets', 'odd.css'), 'a{}</style><script>x</script>');
+    const links =
+      '<link rel="stylesheet" href="/assets/missing.css"><link rel="stylesheet" href="/assets/odd.css">';
+
+    expect(inlineStylesheets(links, dist)).toBe(links);
   });
 
   it('when a page has no head of its own, then the default title stays', () => {

@@ -30,6 +30,35 @@ export function parseTemplate(indexHtml: string): PageTemplate {
   };
 }
 
+const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*\shref="\/(assets\/[^"]+\.css)"[^>]*>/g;
+
+/**
+ * The built stylesheets written into the page instead of linked: a rendered page then paints with
+ * its first response rather than after a second request that, on a phone's connection, shares the
+ * bandwidth with the scripts (Lighthouse: FCP 2.0 s → see docs/decisions.md "Server rendering").
+ * The app shell keeps its link; a stylesheet that cannot be read stays linked.
+ */
+export function inlineStylesheets(indexHtml: string, clientDist: string): string {
+  return indexHtml.replace(STYLESHEET_LINK, (link, file: string) => {
+    const cssFile = path.join(clientDist, file);
+    if (!existsSync(cssFile)) return link;
+    const css = readFileSync(cssFile, 'utf8');
+    return css.includes('</style') ? link : `<style>${css}</style>`;
+  });
+}
+
+const SCRIPT_TAGS = /<(script type="module"|link rel="modulepreload")/g;
+
+/**
+ * A rendered page is read before its scripts run: they hydrate what is already painted. Fetched at
+ * low priority, they stop competing with the page's largest image for a phone's bandwidth, and
+ * the browser no longer counts them as holding up its first paint. The app shell, which shows
+ * nothing without them, keeps their default priority.
+ */
+export function lowerScriptPriority(indexHtml: string): string {
+  return indexHtml.replace(SCRIPT_TAGS, '<$1 fetchpriority="low"');
+}
+
 export interface Renderer {
   entry: ServerEntry;
   template: PageTemplate;
@@ -45,5 +74,9 @@ export async function loadRenderer(clientDist: string): Promise<Renderer | undef
   const indexFile = path.join(clientDist, 'index.html');
   if (!existsSync(entryFile) || !existsSync(indexFile)) return undefined;
   const module = (await import(pathToFileURL(entryFile).href)) as { default: ServerEntry };
-  return { entry: module.default, template: parseTemplate(readFileSync(indexFile, 'utf8')) };
+  const indexHtml = readFileSync(indexFile, 'utf8');
+  return {
+    entry: module.default,
+    template: parseTemplate(lowerScriptPriority(inlineStylesheets(indexHtml, clientDist))),
+  };
 }

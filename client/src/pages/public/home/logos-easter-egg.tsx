@@ -1,5 +1,12 @@
 import { addDragProgress, revealedPrefix } from '@aprendiz/contract/rules/easter-egg';
-import { useCallback, useEffect, useState, type ComponentType, type KeyboardEvent } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useState,
+  type ComponentType,
+  type KeyboardEvent,
+} from 'react';
 import type { DraggableLogoProps } from './draggable-logo';
 
 /** The hidden phrase the logos uncover (spec §1: a short Christian phrase). */
@@ -47,7 +54,9 @@ function useDraggableLogo(): ComponentType<DraggableLogoProps> | null {
   useEffect(() => {
     let active = true;
     void import('./draggable-logo').then((module) => {
-      if (active) setComponent(() => module.DraggableLogo);
+      // Mounting ten framer-motion elements is the longest task of the home page's load; as a
+      // transition it is split into slices the browser can answer input between.
+      if (active) startTransition(() => setComponent(() => module.DraggableLogo));
     });
     return () => {
       active = false;
