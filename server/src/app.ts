@@ -1,9 +1,9 @@
 import express, { type Express } from 'express';
-import helmet from 'helmet';
 import type { AppDeps } from './deps';
 import { compressJson } from './http/compression';
 import { errorHandler, notFoundApiHandler } from './http/error-handler';
-import { requestLogger } from './http/request-logger';
+import { useRequestLogger } from './http/request-logger';
+import { securityHeaders } from './http/security-headers';
 import { staticClient } from './http/static-client';
 import { crawlerRoutes, renderedPages } from './modules/pages/pages.routes';
 import { uploadsRoutes } from './http/uploads';
@@ -30,47 +30,14 @@ export function createApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
   // Rate limits key on req.ip: only the proxies TRUST_PROXY names may set it through X-Forwarded-For.
   app.set('trust proxy', deps.config.trustProxy);
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          'default-src': ["'self'"],
-          'script-src': [
-            "'self'",
-            'https://www.youtube.com',
-            // The YouTube player library fetches the iframe API over the page's own scheme: on a
-            // plain-HTTP deployment that is http://www.youtube.com/iframe_api.
-            ...(deps.config.publicUrl.startsWith('https:') ? [] : ['http://www.youtube.com']),
-            'https://assets.calendly.com',
-            'https://*.clerk.accounts.dev',
-            'https://*.clerk.com',
-          ],
-          'frame-src': [
-            "'self'",
-            'https://www.youtube.com',
-            'https://www.youtube-nocookie.com',
-            'https://calendly.com',
-            'https://*.clerk.accounts.dev',
-            'https://checkout.stripe.com',
-          ],
-          'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-          'connect-src': ["'self'", 'https:'],
-          'style-src': ["'self'", "'unsafe-inline'"],
-          'worker-src': ["'self'", 'blob:'],
-          // Over plain HTTP on any host but localhost, browsers would upgrade every script and
-          // stylesheet to an https:// that does not answer, leaving a blank page.
-          'upgrade-insecure-requests': deps.config.publicUrl.startsWith('https:') ? [] : null,
-        },
-      },
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
-  app.use(requestLogger(deps.logger, { autoLogging: deps.config.env !== 'test' }));
+  app.use(securityHeaders(deps.config.publicUrl));
+  useRequestLogger(app, deps.logger, { autoLogging: deps.config.env !== 'test' });
 
   const api = express.Router();
-  api.use(compressJson());
-  // The public catalogue reads are most of the traffic: matched before every other router.
+  // The public catalogue reads are most of the traffic: matched before every other router, and
+  // ahead of compressJson, as they compress their cached bodies themselves.
   api.use(coursesRoutes(deps));
+  api.use(compressJson());
   api.use(healthRoutes(deps.database));
   // Webhook routes read the raw body to check signatures, so they are mounted above the JSON parser.
   api.use(stripeWebhookRoutes(deps));

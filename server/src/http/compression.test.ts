@@ -28,9 +28,9 @@ async function listen(app: Express): Promise<number> {
 }
 
 /** A plain request, so the test sees the bytes on the wire and not a client's decompressed copy. */
-function get(port: number, urlPath: string, headers: Record<string, string> = {}) {
+function get(port: number, urlPath: string, headers: Record<string, string> = {}, method = 'GET') {
   return new Promise<RawResponse>((resolve, reject) => {
-    const req = http.get({ host: '127.0.0.1', port, path: urlPath, headers }, (res) => {
+    const req = http.request({ host: '127.0.0.1', port, path: urlPath, headers, method }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () =>
@@ -38,6 +38,7 @@ function get(port: number, urlPath: string, headers: Record<string, string> = {}
       );
     });
     req.on('error', reject);
+    req.end();
   });
 }
 
@@ -159,6 +160,37 @@ describe('the course list through the app', () => {
         'If-None-Match': res.headers.etag!,
       });
       expect(again.status).toBe(304);
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('when an anonymous visitor reads a course held in memory, then it comes compressed from the cached copy, varying on Authorization and Accept-Encoding; HEAD gives the headers alone', async () => {
+    const ctx = await createTestContext();
+    try {
+      const { user } = await ctx.createUser({ role: 'educator' });
+      const course = await insertCourse(ctx.database.db, user.id, {
+        descriptionHtml: '<p>' + 'Uma descrição longa do curso. '.repeat(80) + '</p>',
+      });
+      const port = await listen(ctx.app);
+      const path = `/api/course/${course.id}`;
+      const plain = await get(port, path);
+
+      const [first, second] = [
+        await get(port, path, { 'Accept-Encoding': 'gzip' }),
+        await get(port, path, { 'Accept-Encoding': 'gzip' }),
+      ];
+      const head = await get(port, path, { 'Accept-Encoding': 'gzip' }, 'HEAD');
+
+      expect(first.status).toBe(200);
+      expect(first.headers['content-encoding']).toBe('gzip');
+      expect(first.headers.vary).toBe('Authorization, Accept-Encoding');
+      expect(gunzipSync(first.body).equals(plain.body)).toBe(true);
+      expect(second.body.equals(first.body)).toBe(true);
+      expect(first.headers.etag).toBe(plain.headers.etag);
+      expect(head.status).toBe(200);
+      expect(head.headers['content-length']).toBe(String(first.body.length));
+      expect(head.body).toHaveLength(0);
     } finally {
       await ctx.close();
     }

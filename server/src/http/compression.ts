@@ -22,15 +22,25 @@ export function compressNow(bytes: Buffer, encoding: Encoding): Buffer {
     : gzipSync(bytes, { level: 6 });
 }
 
+// Cached bodies are the same Buffer until a write replaces them, so their compressed copies are
+// kept beside them, computed once, and dropped with them.
+const compressedCopies = new WeakMap<Buffer, Partial<Record<Encoding, Buffer>>>();
+
+/** `bytes` compressed, made once per Buffer and encoding: for bodies served again and again. */
+export function compressedCopy(bytes: Buffer, encoding: Encoding): Buffer {
+  let copies = compressedCopies.get(bytes);
+  if (!copies) {
+    copies = {};
+    compressedCopies.set(bytes, copies);
+  }
+  return (copies[encoding] ??= compressNow(bytes, encoding));
+}
+
 /**
  * Compresses JSON answers of at least MIN_COMPRESSED_BYTES for clients that accept br or gzip:
  * the course list alone is 15 kB, 3 kB compressed, and every page waits for it on a phone.
  */
 export function compressJson(): RequestHandler {
-  // The catalogue cache hands out the same Buffer until a write replaces it, so its compressed
-  // copies are kept beside it, computed once, and dropped with it.
-  const compressedCopies = new WeakMap<Buffer, Partial<Record<Encoding, Buffer>>>();
-
   return (req, res, next) => {
     const send = res.send.bind(res);
     res.send = (body?: unknown) => {
@@ -45,14 +55,8 @@ export function compressJson(): RequestHandler {
       res.vary('Accept-Encoding');
       const encoding = preferredEncoding(req);
       if (!encoding) return send(body);
-      let compressed: Buffer;
-      if (typeof body === 'string') {
-        compressed = compressNow(bytes, encoding);
-      } else {
-        const copies = compressedCopies.get(body) ?? {};
-        compressed = copies[encoding] ??= compressNow(bytes, encoding);
-        compressedCopies.set(body, copies);
-      }
+      const compressed =
+        typeof body === 'string' ? compressNow(bytes, encoding) : compressedCopy(body, encoding);
       // The ETag stays the plain body's (as the `compression` package leaves it): Vary keeps caches'
       // copies apart, and revalidation then answers 304 before anything is compressed.
       res.setHeader('Content-Encoding', encoding);

@@ -3,7 +3,7 @@ import express from 'express';
 import { pino } from 'pino';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { requestLogger } from './request-logger';
+import { useRequestLogger } from './request-logger';
 
 interface LogLine {
   level: number;
@@ -25,7 +25,7 @@ function appWithLog(autoLogging = true) {
     },
   });
   const app = express();
-  app.use(requestLogger(pino({ level: 'info' }, sink), { autoLogging }));
+  useRequestLogger(app, pino({ level: 'info' }, sink), { autoLogging });
   app.get('/ok', (_req, res) => void res.json({ success: true }));
   app.get('/missing', (_req, res) => void res.status(404).json({ success: false }));
   app.get('/broken', (_req, res) => void res.status(500).json({ success: false }));
@@ -98,5 +98,20 @@ describe('request logger', () => {
     await request(app).get('/ok');
     await settle();
     expect(lines).toEqual([]);
+  });
+
+  it('when two apps log, then each request logs through its own app, numbered by that app', async () => {
+    const first = appWithLog();
+    const second = appWithLog();
+    await request(first.app).get('/noted');
+    await request(second.app).get('/noted');
+    await request(second.app).get('/noted');
+    await Promise.all([first.settle(), second.settle()]);
+    const routeIds = (lines: LogLine[]) =>
+      lines.filter((l) => l.msg === 'route line').map((l) => l.req?.id);
+    expect(routeIds(first.lines)).toEqual([1]);
+    expect(routeIds(second.lines)).toEqual([1, 2]);
+    // The route's line and the request's own line share the request's number.
+    expect(second.lines.filter((l) => l.req?.id === 2)).toHaveLength(2);
   });
 });
