@@ -15,6 +15,7 @@ import { PublicLayout } from './public-layout';
 type PageModule = {
   default: React.ComponentType;
   loader?: RouteObject['loader'];
+  shouldRevalidate?: RouteObject['shouldRevalidate'];
   handle?: unknown;
 };
 
@@ -22,7 +23,12 @@ type PageModule = {
 function page(load: () => Promise<PageModule>): RouteObject['lazy'] {
   return async () => {
     const module = await load();
-    return { Component: module.default, loader: module.loader, handle: module.handle };
+    return {
+      Component: module.default,
+      loader: module.loader,
+      shouldRevalidate: module.shouldRevalidate,
+      handle: module.handle,
+    };
   };
 }
 

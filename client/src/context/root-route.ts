@@ -21,6 +21,11 @@ export function revalidateForUser(revalidate: () => Promise<void>): Promise<void
   return read;
 }
 
+/** True while the loaders are asked again because the signed-in user changed. */
+export function isUserChanging(): boolean {
+  return userChanging;
+}
+
 /** Reads the root loader's data again, after a write that changes it (`fetchUserData`). */
 export function revalidateRoot(revalidate: () => Promise<void>): Promise<void> {
   rootStale = true;
@@ -63,6 +68,6 @@ export function sameForEveryUser({
   nextUrl,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs): boolean {
-  if (userChanging && currentUrl.href === nextUrl.href) return false;
+  if (isUserChanging() && currentUrl.href === nextUrl.href) return false;
   return defaultShouldRevalidate;
 }

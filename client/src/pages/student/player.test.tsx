@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubApi, type StubRequest, type StubResponse } from '../../test/api-stub';
 import { renderWithProviders, testUser } from '../../test/render';
 import { enrolledCourse } from './enrolled-course-fixture';
-import PlayerPage from './player';
+import PlayerPage, { loader } from './player';
 
 // The stand-in player: an iframe carrying its options, and buttons that play YouTube's part, with a
 // clock that reads `videoTime.seconds`.
@@ -58,6 +58,7 @@ function renderPlayer(
   const { courses = [course], app, auth = { user: testUser } } = options;
   return renderWithProviders(<PlayerPage />, {
     route,
+    loader,
     path: '/player/:courseId',
     auth,
     app: { enrolledCourses: courses, ...app },
@@ -118,32 +119,32 @@ function video(lectureTitle: string): Promise<HTMLElement> {
 }
 
 describe('PlayerPage', () => {
-  it('when signed out, then the sign-in dialog opens', () => {
+  it('when signed out, then the sign-in dialog opens', async () => {
     const { auth } = renderPlayer({ auth: { user: null } });
     expect(
-      screen.getByRole('heading', { level: 1, name: 'Assistir ao curso' }),
+      await screen.findByRole('heading', { level: 1, name: 'Assistir ao curso' }),
     ).toBeInTheDocument();
     expect(auth.openSignIn).toHaveBeenCalledTimes(1);
   });
 
-  it('when the enrolled courses are loading, then the loader shows', () => {
+  it('when the enrolled courses are loading, then the loader shows', async () => {
     renderPlayer({ courses: [], app: { enrolledStatus: 'loading' } });
-    expect(screen.getByRole('status', { name: 'Carregando curso…' })).toBeInTheDocument();
+    expect(await screen.findByRole('status', { name: 'Carregando curso…' })).toBeInTheDocument();
   });
 
   it('when the enrolled courses fail to load, then a message offers a retry', async () => {
     const { app } = renderPlayer({ courses: [], app: { enrolledStatus: 'error' } });
     expect(
-      screen.getByRole('heading', { level: 1, name: 'Não foi possível carregar o curso' }),
+      await screen.findByRole('heading', { level: 1, name: 'Não foi possível carregar o curso' }),
     ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     expect(app.fetchUserEnrolledCourses).toHaveBeenCalledTimes(1);
   });
 
-  it('when not enrolled in the course, then a message links to the course page', () => {
+  it('when not enrolled in the course, then a message links to the course page', async () => {
     renderPlayer({ courses: [] });
     expect(
-      screen.getByRole('heading', { level: 1, name: 'Você não está inscrito neste curso' }),
+      await screen.findByRole('heading', { level: 1, name: 'Você não está inscrito neste curso' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ver página do curso' })).toHaveAttribute(
       'href',

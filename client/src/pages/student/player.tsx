@@ -2,8 +2,8 @@ import type { Lecture } from '@aprendiz/contract/courses';
 import type { EnrolledCourse } from '@aprendiz/contract/learning';
 import { firstIncompleteLecture, nextLecture } from '@aprendiz/contract/rules/lectures';
 import { REVIEW_MAX_LENGTH } from '@aprendiz/contract/rules/reviews';
-import { useId, useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Suspense, use, useId, useState, type FormEvent } from 'react';
+import { Link, useLoaderData, useParams } from 'react-router-dom';
 import { useAuthUser } from '../../auth/auth-context';
 import { Loader } from '../../components/loader';
 import { StarRatingInput } from '../../components/star-rating-input';
@@ -17,8 +17,10 @@ import { findNumberedLecture } from './player/numbered-lectures';
 import { useCourseRating } from './player/use-course-rating';
 import { useLectureProgress } from './player/use-lecture-progress';
 import { useLecturePosition } from './player/use-lecture-position';
-import { useResumePoint, type ResumePoint } from './player/use-resume-point';
+import type { loader, ResumePoint } from './player/resume-point';
 import { SignInRequired } from './sign-in-required';
+
+export { loader, shouldRevalidate } from './player/resume-point';
 
 const primaryButton =
   'inline-flex items-center justify-center gap-2 rounded-md bg-blue-600 px-5 py-2.5 font-medium text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:opacity-60';
@@ -283,6 +285,7 @@ export default function PlayerPage() {
   const { courseId = '' } = useParams();
   const { user, isLoaded } = useAuthUser();
   const { enrolledCourses, enrolledStatus, fetchUserEnrolledCourses } = useAppContext();
+  const { userId, resume } = useLoaderData<typeof loader>();
 
   if (!isLoaded) return <WaitingForCourse />;
   if (!user) {
@@ -300,12 +303,22 @@ export default function PlayerPage() {
 
   const course = enrolledCourses.find((enrolled) => enrolled._id === courseId);
   if (!course) return <NotEnrolled courseId={courseId} />;
-  return <ResumingPlayer key={course._id} course={course} />;
+  // Another account signing in must not open at the previous one's point while theirs is read.
+  if (!resume || userId !== user.id) return <WaitingForCourse />;
+  return (
+    <Suspense fallback={<WaitingForCourse />}>
+      <ResumingPlayer key={course._id} course={course} resume={resume} />
+    </Suspense>
+  );
 }
 
-/** Asks the server where the learner stopped before choosing the lecture and second to open at. */
-function ResumingPlayer({ course }: { course: EnrolledCourse }) {
-  const resume = useResumePoint(course._id);
-  if (!resume) return <WaitingForCourse />;
-  return <CoursePlayer course={course} resume={resume} />;
+/** Waits for where the learner stopped (read by the route's loader) before choosing where to open. */
+function ResumingPlayer({
+  course,
+  resume,
+}: {
+  course: EnrolledCourse;
+  resume: Promise<ResumePoint>;
+}) {
+  return <CoursePlayer course={course} resume={use(resume)} />;
 }

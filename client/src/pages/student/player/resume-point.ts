@@ -1,0 +1,53 @@
+import type { ResumeResponse } from '@aprendiz/contract/learning';
+import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from 'react-router-dom';
+import { isUserChanging } from '../../../context/root-route';
+import { whenAuthKnown } from '../../../lib/api-auth';
+import { api } from '../../../lib/api-client';
+
+export type ResumePoint = {
+  lectureId: string | null;
+  seconds: number;
+  /** For the beacon sent when the page hides; null when the resume point could not be read. */
+  positionToken: string | null;
+};
+
+const NOWHERE_YET: ResumePoint = { lectureId: null, seconds: 0, positionToken: null };
+
+/** A failed read answers "nowhere yet", so the player still opens. */
+async function readResumePoint(courseId: string, signal: AbortSignal): Promise<ResumePoint> {
+  try {
+    const { data } = await api.get<ResumeResponse>(
+      `/api/user/resume/${encodeURIComponent(courseId)}`,
+      { signal },
+    );
+    return data;
+  } catch {
+    return NOWHERE_YET;
+  }
+}
+
+export type PlayerData = {
+  /** Whose resume point this is: null when nobody is signed in (nothing is read). */
+  userId: string | null;
+  /**
+   * Where the learner stopped in this course, as the server keeps it (so it follows them to another
+   * device). Not awaited: it is read beside the enrollments, and the player waits for both.
+   */
+  resume: Promise<ResumePoint> | null;
+};
+
+export async function loader({ params, request }: LoaderFunctionArgs): Promise<PlayerData> {
+  const userId = (await whenAuthKnown(request.signal))?.userId ?? null;
+  return {
+    userId,
+    resume: userId ? readResumePoint(params.courseId ?? '', request.signal) : null,
+  };
+}
+
+/**
+ * Read once per course and learner: marking a lecture done revalidates the enrollments, and reading
+ * the resume point again then would move the player back to where the page opened.
+ */
+export function shouldRevalidate({ currentParams, nextParams }: ShouldRevalidateFunctionArgs) {
+  return isUserChanging() || currentParams.courseId !== nextParams.courseId;
+}
