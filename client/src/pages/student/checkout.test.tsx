@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubApi, type StubRequest, type StubResponse } from '../../test/api-stub';
-import { renderWithProviders, testUser } from '../../test/render';
+import { LOADED, renderWithProviders, testUser } from '../../test/render';
 import { Link, Outlet } from 'react-router-dom';
 import { BackButton } from '../../test/back-button';
 import { userData } from '../../test/course-fixtures';
@@ -51,7 +51,7 @@ describe('CheckoutPage', () => {
     const { calls } = serve(pendingView);
     const { auth } = renderCheckout(false);
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Finalizar compra' }),
+      await screen.findByRole('heading', { level: 1, name: 'Finalizar compra' }, LOADED),
     ).toBeInTheDocument();
     expect(screen.getByText('Entre na sua conta para concluir o pagamento.')).toBeInTheDocument();
     expect(auth.openSignIn).toHaveBeenCalledTimes(1);

@@ -17,7 +17,7 @@ import { formatPrice } from '../../components/price';
 import { notify } from '../../components/toast';
 import { paths } from '../../config/paths';
 import { useAppContext } from '../../context/app-context';
-import { whenAuthKnown } from '../../lib/api-auth';
+import { readAsSignedInUser, type SignedInRead } from '../../data/signed-in-read';
 import { api, errorMessage } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
 import { afterPayment } from '../public/loading/after-payment';
@@ -202,19 +202,11 @@ async function readPurchase(purchaseId: string, signal: AbortSignal): Promise<Pu
   }
 }
 
-export type CheckoutData = {
-  /** Whose purchase this is: null when nobody is signed in (nothing is read). */
-  userId: string | null;
-  /** Not awaited: the page shows its loader while the purchase is on its way. */
-  purchase: Promise<PurchaseState> | null;
-};
-
-export async function loader({ params, request }: LoaderFunctionArgs): Promise<CheckoutData> {
-  const userId = (await whenAuthKnown(request.signal))?.userId ?? null;
-  return {
-    userId,
-    purchase: userId ? readPurchase(params.purchaseId ?? '', request.signal) : null,
-  };
+export function loader({
+  params,
+  request,
+}: LoaderFunctionArgs): Promise<SignedInRead<PurchaseState>> {
+  return readAsSignedInUser(request, (signal) => readPurchase(params.purchaseId ?? '', signal));
 }
 
 function LoadingPurchase() {
@@ -261,7 +253,7 @@ function Checkout({ purchase }: { purchase: Promise<PurchaseState> }) {
 /** /checkout/{purchaseId}: the sandbox payment page (DESIGN §5), where a test purchase is paid or cancelled. */
 export default function CheckoutPage() {
   const { user, isLoaded } = useAuthUser();
-  const { userId, purchase } = useLoaderData<typeof loader>();
+  const { userId, read: purchase } = useLoaderData<typeof loader>();
 
   if (!isLoaded) return <Loader label="Carregando pagamento…" />;
   if (!user) {

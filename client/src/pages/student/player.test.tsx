@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubApi, type StubRequest, type StubResponse } from '../../test/api-stub';
-import { renderWithProviders, testUser } from '../../test/render';
+import { LOADED, renderWithProviders, testUser } from '../../test/render';
 import { enrolledCourse } from './enrolled-course-fixture';
 import PlayerPage, { loader } from './player';
 
@@ -96,7 +96,7 @@ beforeEach(() => {
 /** The player, once it has asked the server where the learner stopped. */
 async function renderReadyPlayer(options: Parameters<typeof renderPlayer>[0] = {}) {
   const rendered = renderPlayer(options);
-  await screen.findByRole('region', { name: 'Estrutura do curso' });
+  await screen.findByRole('region', { name: 'Estrutura do curso' }, LOADED);
   return rendered;
 }
 
@@ -122,20 +122,26 @@ describe('PlayerPage', () => {
   it('when signed out, then the sign-in dialog opens', async () => {
     const { auth } = renderPlayer({ auth: { user: null } });
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Assistir ao curso' }),
+      await screen.findByRole('heading', { level: 1, name: 'Assistir ao curso' }, LOADED),
     ).toBeInTheDocument();
     expect(auth.openSignIn).toHaveBeenCalledTimes(1);
   });
 
   it('when the enrolled courses are loading, then the loader shows', async () => {
     renderPlayer({ courses: [], app: { enrolledStatus: 'loading' } });
-    expect(await screen.findByRole('status', { name: 'Carregando curso…' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('status', { name: 'Carregando curso…' }, LOADED),
+    ).toBeInTheDocument();
   });
 
   it('when the enrolled courses fail to load, then a message offers a retry', async () => {
     const { app } = renderPlayer({ courses: [], app: { enrolledStatus: 'error' } });
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Não foi possível carregar o curso' }),
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Não foi possível carregar o curso' },
+        LOADED,
+      ),
     ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     expect(app.fetchUserEnrolledCourses).toHaveBeenCalledTimes(1);
@@ -144,7 +150,11 @@ describe('PlayerPage', () => {
   it('when not enrolled in the course, then a message links to the course page', async () => {
     renderPlayer({ courses: [] });
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Você não está inscrito neste curso' }),
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Você não está inscrito neste curso' },
+        LOADED,
+      ),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ver página do curso' })).toHaveAttribute(
       'href',

@@ -285,7 +285,7 @@ export default function PlayerPage() {
   const { courseId = '' } = useParams();
   const { user, isLoaded } = useAuthUser();
   const { enrolledCourses, enrolledStatus, fetchUserEnrolledCourses } = useAppContext();
-  const { userId, resume } = useLoaderData<typeof loader>();
+  const { userId, read: resume } = useLoaderData<typeof loader>();
 
   if (!isLoaded) return <WaitingForCourse />;
   if (!user) {

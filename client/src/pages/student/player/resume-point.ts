@@ -1,7 +1,7 @@
 import type { ResumeResponse } from '@aprendiz/contract/learning';
 import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from 'react-router-dom';
 import { isUserChanging } from '../../../context/root-route';
-import { whenAuthKnown } from '../../../lib/api-auth';
+import { readAsSignedInUser, type SignedInRead } from '../../../data/signed-in-read';
 import { api } from '../../../lib/api-client';
 
 export type ResumePoint = {
@@ -26,22 +26,15 @@ async function readResumePoint(courseId: string, signal: AbortSignal): Promise<R
   }
 }
 
-export type PlayerData = {
-  /** Whose resume point this is: null when nobody is signed in (nothing is read). */
-  userId: string | null;
-  /**
-   * Where the learner stopped in this course, as the server keeps it (so it follows them to another
-   * device). Not awaited: it is read beside the enrollments, and the player waits for both.
-   */
-  resume: Promise<ResumePoint> | null;
-};
-
-export async function loader({ params, request }: LoaderFunctionArgs): Promise<PlayerData> {
-  const userId = (await whenAuthKnown(request.signal))?.userId ?? null;
-  return {
-    userId,
-    resume: userId ? readResumePoint(params.courseId ?? '', request.signal) : null,
-  };
+/**
+ * Where the learner stopped in this course, as the server keeps it (so it follows them to another
+ * device): read beside the enrollments, and the player waits for both.
+ */
+export function loader({
+  params,
+  request,
+}: LoaderFunctionArgs): Promise<SignedInRead<ResumePoint>> {
+  return readAsSignedInUser(request, (signal) => readResumePoint(params.courseId ?? '', signal));
 }
 
 /**
