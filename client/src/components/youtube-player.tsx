@@ -5,7 +5,7 @@ import { Loader } from './loader';
 // react-youtube (and the iframe API it loads) is fetched only when a video is actually played.
 const YouTube = lazy(() => import('react-youtube'));
 
-type YouTubePlayerProps = {
+export type YouTubePlayerProps = {
   /** A lecture URL; the video id is taken from it (spec §3). */
   url: string;
   /** The iframe's accessible name, e.g. the lecture title. */

@@ -5,10 +5,10 @@ import type { EducatorCourseDetail } from '@aprendiz/contract/educator';
 import { COURSE_STATUS_LABELS } from '@aprendiz/contract/rules/course-status';
 import { firstIncompleteLecture } from '@aprendiz/contract/rules/lectures';
 import { Loader } from '../../components/loader';
-import { YouTubePlayer } from '../../components/youtube-player';
 import { paths } from '../../config/paths';
 import { usePageTitle } from '../../lib/use-page-title';
-import { LectureList } from '../student/player/lecture-list';
+import { CourseStructure } from '../student/player/lecture-list';
+import { LectureScreen } from '../student/player/lecture-screen';
 import { findNumberedLecture } from '../student/player/numbered-lectures';
 
 import { educatorCourseLoader } from './educator-course-loader';
@@ -55,33 +55,17 @@ function Preview({ course }: { course: EducatorCourseDetail }) {
       </header>
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <section aria-labelledby="preview-lecture-heading">
-          {current ? (
-            <YouTubePlayer
-              key={current.lecture.lectureId}
-              url={current.lecture.lectureUrl}
-              title={current.lecture.lectureTitle}
-              autoplay={autoplay}
-            />
-          ) : (
-            <p className="flex aspect-video items-center justify-center rounded-lg bg-slate-900 p-4 text-center text-white">
-              Este curso ainda não tem aulas.
-            </p>
-          )}
+          <LectureScreen lecture={current?.lecture ?? null} autoplay={autoplay} />
           <h2 id="preview-lecture-heading" className="mt-4 text-xl font-semibold text-slate-900">
             {current ? `${current.number} ${current.lecture.lectureTitle}` : 'Sem aulas'}
           </h2>
         </section>
-        <section aria-labelledby="preview-structure-heading">
-          <h2 id="preview-structure-heading" className="mb-3 text-xl font-semibold text-slate-900">
-            Estrutura do curso
-          </h2>
-          <LectureList
-            chapters={course.courseContent}
-            completedIds={NOTHING_COMPLETED}
-            currentLectureId={currentId}
-            onWatch={watch}
-          />
-        </section>
+        <CourseStructure
+          chapters={course.courseContent}
+          completedIds={NOTHING_COMPLETED}
+          currentLectureId={currentId}
+          onWatch={watch}
+        />
       </div>
     </div>
   );

@@ -7,12 +7,12 @@ import { Link, useLoaderData, useParams } from 'react-router-dom';
 import { useAuthUser } from '../../auth/auth-context';
 import { Loader } from '../../components/loader';
 import { StarRatingInput } from '../../components/star-rating-input';
-import { YouTubePlayer } from '../../components/youtube-player';
 import { paths } from '../../config/paths';
 import { useAppContext } from '../../context/app-context';
 import { usePageTitle } from '../../lib/use-page-title';
 import { courseProgress, CourseProgressBar } from './course-progress';
-import { LectureList } from './player/lecture-list';
+import { CourseStructure } from './player/lecture-list';
+import { LectureScreen } from './player/lecture-screen';
 import { findNumberedLecture } from './player/numbered-lectures';
 import { useCourseRating } from './player/use-course-rating';
 import { useLectureProgress } from './player/use-lecture-progress';
@@ -141,22 +141,14 @@ function CoursePlayer({ course, resume }: { course: EnrolledCourse; resume: Resu
 
       <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem]">
         <section aria-labelledby="lecture-heading">
-          {current ? (
-            <YouTubePlayer
-              key={current.lecture.lectureId}
-              url={current.lecture.lectureUrl}
-              title={current.lecture.lectureTitle}
-              autoplay={autoplay}
-              startSeconds={atOpening ? opening.seconds : 0}
-              onClock={position.onClock}
-              onPlay={position.onPlay}
-              onPause={position.onPause}
-            />
-          ) : (
-            <p className="flex aspect-video items-center justify-center rounded-lg bg-slate-900 p-4 text-center text-white">
-              Este curso ainda não tem aulas.
-            </p>
-          )}
+          <LectureScreen
+            lecture={current?.lecture ?? null}
+            autoplay={autoplay}
+            startSeconds={atOpening ? opening.seconds : 0}
+            onClock={position.onClock}
+            onPlay={position.onPlay}
+            onPause={position.onPause}
+          />
           {resumed && (
             <p className="mt-4 inline-flex rounded-full bg-cyan-100 px-3 py-1 text-sm font-medium text-cyan-900">
               Retomar: continue de onde parou
@@ -214,17 +206,12 @@ function CoursePlayer({ course, resume }: { course: EnrolledCourse; resume: Resu
           <RatingPanel course={course} />
         </section>
 
-        <section aria-labelledby="structure-heading">
-          <h2 id="structure-heading" className="mb-3 text-xl font-semibold text-slate-900">
-            Estrutura do curso
-          </h2>
-          <LectureList
-            chapters={course.courseContent}
-            completedIds={completedIds}
-            currentLectureId={currentId}
-            onWatch={watch}
-          />
-        </section>
+        <CourseStructure
+          chapters={course.courseContent}
+          completedIds={completedIds}
+          currentLectureId={currentId}
+          onWatch={watch}
+        />
       </div>
     </div>
   );

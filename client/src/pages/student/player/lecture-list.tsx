@@ -109,12 +109,7 @@ function ChapterItem({
 }
 
 /** The player's course structure: numbered lectures, a blue tick on those completed, a watch action on each. */
-export function LectureList({
-  chapters,
-  completedIds,
-  currentLectureId,
-  onWatch,
-}: LectureListProps) {
+function LectureList({ chapters, completedIds, currentLectureId, onWatch }: LectureListProps) {
   return (
     <ul className="space-y-2">
       {chapters.map((chapter, index) => (
@@ -128,5 +123,18 @@ export function LectureList({
         />
       ))}
     </ul>
+  );
+}
+
+/** The 'Estrutura do curso' section of the player and of the educator's preview. */
+export function CourseStructure(props: LectureListProps) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className="mb-3 text-xl font-semibold text-slate-900">
+        Estrutura do curso
+      </h2>
+      <LectureList {...props} />
+    </section>
   );
 }
