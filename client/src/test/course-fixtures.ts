@@ -1,5 +1,6 @@
 import type { CourseDetail, CourseSummary, Lecture } from '@aprendiz/contract/courses';
 import type { UserData } from '@aprendiz/contract/auth';
+import type { EducatorCourseDetail } from '@aprendiz/contract/educator';
 
 /** A catalogue entry with plausible values; override what the test is about. */
 export function courseSummary(overrides: Partial<CourseSummary> = {}): CourseSummary {
@@ -84,6 +85,46 @@ export function userData(overrides: Partial<UserData> = {}): UserData {
     imageUrl: '',
     role: 'student',
     enrolledCourses: [],
+    ...overrides,
+  };
+}
+
+/**
+ * The educator's own course as the edit and preview pages read it: one chapter of two lectures, the
+ * first a free preview; override what the test is about.
+ */
+export function educatorCourseDetail(
+  overrides: Partial<EducatorCourseDetail> = {},
+): EducatorCourseDetail {
+  return {
+    _id: '7d2f5c1e-0000-4000-8000-000000000009',
+    courseTitle: 'Título com gralha',
+    courseDescription: '<p>Sobre</p>',
+    courseThumbnail: '/uploads/capa.webp',
+    coursePrice: 20,
+    discount: 5,
+    category: null,
+    level: null,
+    status: 'published',
+    studentCount: 2,
+    createdAt: '2025-03-09T12:00:00.000Z',
+    courseContent: [
+      {
+        chapterId: 'ch-1',
+        chapterTitle: 'Início',
+        chapterOrder: 1,
+        chapterContent: [
+          lecture({ lectureId: 'lec-1', lectureTitle: 'Primeira', lectureDuration: 5 }),
+          lecture({
+            lectureId: 'lec-2',
+            lectureTitle: 'Segunda',
+            lectureDuration: 7,
+            isPreviewFree: false,
+            lectureOrder: 2,
+          }),
+        ],
+      },
+    ],
     ...overrides,
   };
 }

@@ -6,24 +6,7 @@ import { stubApi, type StubRequest, type StubResponse } from '../../test/api-stu
 import { renderWithProviders, testUser } from '../../test/render';
 import AddCoursePage from './add-course';
 
-// Quill needs a real layout engine; a textarea stands in with the same value/onChange contract.
-vi.mock('./add-course/rich-text-editor', () => ({
-  RichTextEditor: ({
-    value,
-    onChange,
-    labelledBy,
-  }: {
-    value: string;
-    onChange: (html: string) => void;
-    labelledBy: string;
-  }) => (
-    <textarea
-      aria-labelledby={labelledBy}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-    />
-  ),
-}));
+vi.mock('./add-course/rich-text-editor', () => import('../../test/rich-text-editor-stand-in'));
 
 const PREVIEW_URL = 'blob:http://localhost/preview';
 

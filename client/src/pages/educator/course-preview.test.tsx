@@ -1,50 +1,20 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { EducatorCourseDetail } from '@aprendiz/contract/educator';
 import { stubApi } from '../../test/api-stub';
+import { educatorCourseDetail } from '../../test/course-fixtures';
 import { renderWithProviders, testUser } from '../../test/render';
 import CoursePreviewPage, { loader } from './course-preview';
 
-const ID = '7d2f5c1e-0000-4000-8000-00000000000a';
-const draft: EducatorCourseDetail = {
-  _id: ID,
+const draft = educatorCourseDetail({
   courseTitle: 'Rascunho em revisão',
   courseDescription: '',
-  courseThumbnail: '/uploads/capa.webp',
   coursePrice: 0,
   discount: 0,
-  category: null,
-  level: null,
   status: 'draft',
   studentCount: 0,
-  createdAt: '2025-03-09T12:00:00.000Z',
-  courseContent: [
-    {
-      chapterId: 'ch-1',
-      chapterTitle: 'Início',
-      chapterOrder: 1,
-      chapterContent: [
-        {
-          lectureId: 'lec-1',
-          lectureTitle: 'Primeira',
-          lectureDuration: 5,
-          lectureUrl: 'https://youtu.be/dQw4w9WgXcQ',
-          isPreviewFree: false,
-          lectureOrder: 1,
-        },
-        {
-          lectureId: 'lec-2',
-          lectureTitle: 'Segunda',
-          lectureDuration: 7,
-          lectureUrl: 'https://youtu.be/dQw4w9WgXcQ',
-          isPreviewFree: false,
-          lectureOrder: 2,
-        },
-      ],
-    },
-  ],
-};
+});
+const ID = draft._id;
 
 describe('CoursePreviewPage', { timeout: 20_000 }, () => {
   it('when the owner previews a draft, then its first lecture plays in the player layout, marked as a preview, and choosing lectures records nothing', async () => {

@@ -2,68 +2,15 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Outlet } from 'react-router-dom';
-import type { EducatorCourseDetail } from '@aprendiz/contract/educator';
 import { stubApi } from '../../test/api-stub';
+import { educatorCourseDetail } from '../../test/course-fixtures';
 import { renderWithProviders, testUser } from '../../test/render';
 import EditCoursePage, { loader } from './edit-course';
 
-vi.mock('./add-course/rich-text-editor', () => ({
-  RichTextEditor: ({
-    value,
-    onChange,
-    labelledBy,
-  }: {
-    value: string;
-    onChange: (html: string) => void;
-    labelledBy: string;
-  }) => (
-    <textarea
-      aria-labelledby={labelledBy}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-    />
-  ),
-}));
+vi.mock('./add-course/rich-text-editor', () => import('../../test/rich-text-editor-stand-in'));
 
-const ID = '7d2f5c1e-0000-4000-8000-000000000009';
-const stored: EducatorCourseDetail = {
-  _id: ID,
-  courseTitle: 'Título com gralha',
-  courseDescription: '<p>Sobre</p>',
-  courseThumbnail: '/uploads/capa.webp',
-  coursePrice: 20,
-  discount: 5,
-  category: null,
-  level: null,
-  status: 'published',
-  studentCount: 2,
-  createdAt: '2025-03-09T12:00:00.000Z',
-  courseContent: [
-    {
-      chapterId: 'ch-1',
-      chapterTitle: 'Início',
-      chapterOrder: 1,
-      chapterContent: [
-        {
-          lectureId: 'lec-1',
-          lectureTitle: 'Primeira',
-          lectureDuration: 5,
-          lectureUrl: 'https://youtu.be/dQw4w9WgXcQ',
-          isPreviewFree: true,
-          lectureOrder: 1,
-        },
-        {
-          lectureId: 'lec-2',
-          lectureTitle: 'Segunda',
-          lectureDuration: 7,
-          lectureUrl: 'https://youtu.be/dQw4w9WgXcQ',
-          isPreviewFree: false,
-          lectureOrder: 2,
-        },
-      ],
-    },
-  ],
-};
+const stored = educatorCourseDetail();
+const ID = stored._id;
 
 function renderPage() {
   return renderWithProviders(<Outlet />, {
