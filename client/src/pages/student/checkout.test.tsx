@@ -54,7 +54,8 @@ describe('CheckoutPage', () => {
       await screen.findByRole('heading', { level: 1, name: 'Finalizar compra' }, LOADED),
     ).toBeInTheDocument();
     expect(screen.getByText('Entre na sua conta para concluir o pagamento.')).toBeInTheDocument();
-    expect(auth.openSignIn).toHaveBeenCalledTimes(1);
+    // The dialog opens from an effect, which may run a moment after the loader's answer renders.
+    await waitFor(() => expect(auth.openSignIn).toHaveBeenCalledTimes(1));
     expect(calls).toHaveLength(0);
   });
 

@@ -124,7 +124,8 @@ describe('PlayerPage', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Assistir ao curso' }, LOADED),
     ).toBeInTheDocument();
-    expect(auth.openSignIn).toHaveBeenCalledTimes(1);
+    // The dialog opens from an effect, which may run a moment after the loader's answer renders.
+    await waitFor(() => expect(auth.openSignIn).toHaveBeenCalledTimes(1));
   });
 
   it('when the enrolled courses are loading, then the loader shows', async () => {
