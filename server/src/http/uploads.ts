@@ -5,7 +5,7 @@ import {
   isImageVariantWidth,
   type ImageVariantWidth,
 } from '@aprendiz/contract/rules/image-variants';
-import express, { Router, type Request } from 'express';
+import express, { Router, type Request, type Response } from 'express';
 import type { AppDeps } from '../deps';
 import { UPLOADS_URL_PATH, uploadName } from '../providers/storage-disk';
 import { badRequest } from './errors';
@@ -34,6 +34,20 @@ function requestedWidth(req: Request): ImageVariantWidth | undefined {
   const width = typeof w === 'string' && /^\d+$/.test(w) ? Number(w) : Number.NaN;
   if (!isImageVariantWidth(width)) throw badRequest(BAD_IMAGE_WIDTH);
   return width;
+}
+
+/** An image from memory or the table: its tag, a year-long cache, and a 304 when already held. */
+function sendImage(
+  req: Request,
+  res: Response,
+  image: { contentType: string; etag: string; content: Buffer },
+): void {
+  res.set({ 'Content-Type': image.contentType, ETag: image.etag, 'Cache-Control': CACHE_FOREVER });
+  if (alreadyHeld(req.get('If-None-Match'), image.etag)) {
+    res.status(304).end();
+    return;
+  }
+  res.send(image.content);
 }
 
 async function readIfPresent(file: string): Promise<Buffer | undefined> {
@@ -78,12 +92,7 @@ export function uploadsRoutes(deps: Pick<AppDeps, 'config' | 'thumbnailTable'>):
       res.sendStatus(404);
       return;
     }
-    res.set({ 'Content-Type': 'image/webp', ETag: variant.etag, 'Cache-Control': CACHE_FOREVER });
-    if (alreadyHeld(req.get('If-None-Match'), variant.etag)) {
-      res.status(304).end();
-      return;
-    }
-    res.send(variant.content);
+    sendImage(req, res, { contentType: 'image/webp', ...variant });
   });
   if (table) {
     router.get('/:name', async (req, res, next) => {
@@ -92,16 +101,7 @@ export function uploadsRoutes(deps: Pick<AppDeps, 'config' | 'thumbnailTable'>):
         next();
         return;
       }
-      res.set({
-        'Content-Type': image.contentType,
-        ETag: image.etag,
-        'Cache-Control': CACHE_FOREVER,
-      });
-      if (alreadyHeld(req.get('If-None-Match'), image.etag)) {
-        res.status(304).end();
-        return;
-      }
-      res.send(image.content);
+      sendImage(req, res, image);
     });
   }
   router.use(
