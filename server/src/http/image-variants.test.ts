@@ -3,11 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { makeImage } from '../modules/educator/educator-fixtures';
 import { createImageVariants, UNREADABLE } from './image-variants';
 
-async function webp(width: number, height: number): Promise<Buffer> {
-  return sharp(await makeImage('png', width, height))
-    .webp()
-    .toBuffer();
-}
+const webp = (width: number, height: number) => makeImage('webp', width, height);
 
 describe('resized copies of the uploads', () => {
   it('when a width is asked for, then a WebP copy that wide with the same proportions', async () => {

@@ -20,9 +20,7 @@ let webp: Buffer;
 // Saving and putting images adds no user or course, so the seed still finds an empty database.
 beforeAll(async () => {
   ({ database, drop } = await openTestDatabase());
-  webp = await sharp(await makeImage('png', 64, 36))
-    .webp()
-    .toBuffer();
+  webp = await makeImage('webp', 64, 36);
 });
 afterAll(() => drop());
 
@@ -61,9 +59,7 @@ describe('thumbnails stored in PostgreSQL', () => {
 
   it('when an image is put under a name that is already taken, then the new bytes and tag replace the old', async () => {
     const storage = createPostgresStorage(database.db);
-    const other = await sharp(await makeImage('jpeg', 32, 18))
-      .webp()
-      .toBuffer();
+    const other = await makeImage('webp', 32, 18);
     await storage.put('seed-curso.webp', webp);
 
     await storage.put('seed-curso.webp', other);

@@ -3,11 +3,20 @@ import sharp from 'sharp';
 import type { AddCourseDataInput } from '@aprendiz/contract/educator';
 
 /** Test data only: real encoded images, made by sharp so every format is genuine. */
-export function makeImage(format: 'png' | 'jpeg', width: number, height: number): Promise<Buffer> {
+export function makeImage(
+  format: 'png' | 'jpeg' | 'webp',
+  width: number,
+  height: number,
+): Promise<Buffer> {
   const image = sharp({
     create: { width, height, channels: 3, background: { r: 40, g: 120, b: 200 } },
   });
-  return (format === 'png' ? image.png() : image.jpeg({ quality: 90 })).toBuffer();
+  const encoded = {
+    png: () => image.png(),
+    jpeg: () => image.jpeg({ quality: 90 }),
+    webp: () => image.webp(),
+  };
+  return encoded[format]().toBuffer();
 }
 
 export function validCourseData(overrides: Partial<AddCourseDataInput> = {}): AddCourseDataInput {
