@@ -76,6 +76,8 @@ describe('server-rendered pages', () => {
     // Painted with the first response: the stylesheet is in the page, not a second request.
     expect(res.text).toContain(`<style>${STYLESHEET}</style>`);
     expect(res.text).not.toContain('rel="stylesheet"');
+    // Its scripts hydrate a painted page: fetched after what the page shows.
+    expect(res.text).toContain('<script type="module" fetchpriority="low" src="/assets/index.js">');
   });
 
   it('when the same page is asked again, then it comes from memory until the catalogue changes', async () => {
