@@ -10,8 +10,7 @@ export type SignedInRead<T> = {
 
 /**
  * For a loader: waits until the session is known, then starts `read` for the signed-in user. The
- * page compares `userId` with the user it shows, so another account signing in never sees the
- * previous one's answer while theirs is read.
+ * page takes the answer through `readFor`, for the user it shows.
  */
 export async function readAsSignedInUser<T>(
   request: Request,
@@ -19,4 +18,12 @@ export async function readAsSignedInUser<T>(
 ): Promise<SignedInRead<T>> {
   const userId = (await whenAuthKnown(request.signal))?.userId ?? null;
   return { userId, read: userId ? read(request.signal) : null };
+}
+
+/**
+ * The read when it is `userId`'s, else null: another account signing in must not see the previous
+ * one's answer while theirs is read.
+ */
+export function readFor<T>({ userId, read }: SignedInRead<T>, viewer: string): Promise<T> | null {
+  return userId === viewer ? read : null;
 }

@@ -17,7 +17,7 @@ import { formatPrice } from '../../components/price';
 import { notify } from '../../components/toast';
 import { paths } from '../../config/paths';
 import { useAppContext } from '../../context/app-context';
-import { readAsSignedInUser, type SignedInRead } from '../../data/signed-in-read';
+import { readAsSignedInUser, readFor, type SignedInRead } from '../../data/signed-in-read';
 import { api, errorMessage } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
 import { afterPayment } from '../public/loading/after-payment';
@@ -253,7 +253,7 @@ function Checkout({ purchase }: { purchase: Promise<PurchaseState> }) {
 /** /checkout/{purchaseId}: the sandbox payment page (DESIGN §5), where a test purchase is paid or cancelled. */
 export default function CheckoutPage() {
   const { user, isLoaded } = useAuthUser();
-  const { userId, read: purchase } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
 
   if (!isLoaded) return <Loader label="Carregando pagamento…" />;
   if (!user) {
@@ -264,8 +264,8 @@ export default function CheckoutPage() {
       />
     );
   }
-  // Another account signing in must not see the previous one's answer while theirs is read.
-  if (!purchase || userId !== user.id) return <LoadingPurchase />;
+  const purchase = readFor(data, user.id);
+  if (!purchase) return <LoadingPurchase />;
   return (
     <Suspense fallback={<LoadingPurchase />}>
       <Checkout purchase={purchase} />

@@ -9,6 +9,7 @@ import { Loader } from '../../components/loader';
 import { StarRatingInput } from '../../components/star-rating-input';
 import { paths } from '../../config/paths';
 import { useAppContext } from '../../context/app-context';
+import { readFor } from '../../data/signed-in-read';
 import { usePageTitle } from '../../lib/use-page-title';
 import { courseProgress, CourseProgressBar } from './course-progress';
 import { CourseStructure } from './player/lecture-list';
@@ -272,7 +273,7 @@ export default function PlayerPage() {
   const { courseId = '' } = useParams();
   const { user, isLoaded } = useAuthUser();
   const { enrolledCourses, enrolledStatus, fetchUserEnrolledCourses } = useAppContext();
-  const { userId, read: resume } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
 
   if (!isLoaded) return <WaitingForCourse />;
   if (!user) {
@@ -290,8 +291,8 @@ export default function PlayerPage() {
 
   const course = enrolledCourses.find((enrolled) => enrolled._id === courseId);
   if (!course) return <NotEnrolled courseId={courseId} />;
-  // Another account signing in must not open at the previous one's point while theirs is read.
-  if (!resume || userId !== user.id) return <WaitingForCourse />;
+  const resume = readFor(data, user.id);
+  if (!resume) return <WaitingForCourse />;
   return (
     <Suspense fallback={<WaitingForCourse />}>
       <ResumingPlayer key={course._id} course={course} resume={resume} />
