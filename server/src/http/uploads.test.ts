@@ -31,6 +31,27 @@ async function clientDist(): Promise<string> {
 
 const webpImage = (width = 64, height = 36) => makeImage('webp', width, height);
 
+/** Any `?w=` outside the fixed set, from fast-check: a 400 naming the widths, never a 5xx. */
+async function expectOtherWidthsRefused(ctx: TestContext, url: string): Promise<void> {
+  const allowed = new Set(IMAGE_VARIANT_WIDTHS.map(String));
+  await fc.assert(
+    fc.asyncProperty(
+      fc.oneof(fc.string(), fc.integer().map(String), fc.array(fc.string(), { maxLength: 3 })),
+      async (w) => {
+        fc.pre(typeof w !== 'string' || !allowed.has(w));
+        const res = await request(ctx.app).get(url).query({ w });
+        if (Array.isArray(w) && w.length === 0) {
+          expect(res.status).toBe(200);
+          return;
+        }
+        expect(res.status).toBe(400);
+        expect(res.body).toEqual({ success: false, message: BAD_IMAGE_WIDTH });
+      },
+    ),
+    { numRuns: 60, seed: 20_261_124 },
+  );
+}
+
 describe('GET /uploads/:name from files (PGlite)', () => {
   let ctx: TestContext;
   let dist: string;
@@ -108,25 +129,9 @@ describe('GET /uploads/:name from files (PGlite)', () => {
     const dir = path.join(ctx.config.dataDir, 'uploads');
     await mkdir(dir, { recursive: true });
     await writeFile(path.join(dir, 'seed-fuzz.webp'), await webpImage());
-    const allowed = new Set(IMAGE_VARIANT_WIDTHS.map(String));
     const filesBefore = await listFiles(dir);
 
-    await fc.assert(
-      fc.asyncProperty(
-        fc.oneof(fc.string(), fc.integer().map(String), fc.array(fc.string(), { maxLength: 3 })),
-        async (w) => {
-          fc.pre(typeof w !== 'string' || !allowed.has(w));
-          const res = await request(ctx.app).get('/uploads/seed-fuzz.webp').query({ w });
-          if (Array.isArray(w) && w.length === 0) {
-            expect(res.status).toBe(200);
-            return;
-          }
-          expect(res.status).toBe(400);
-          expect(res.body).toEqual({ success: false, message: BAD_IMAGE_WIDTH });
-        },
-      ),
-      { numRuns: 60, seed: 20_261_124 },
-    );
+    await expectOtherWidthsRefused(ctx, '/uploads/seed-fuzz.webp');
     expect(await listFiles(dir)).toEqual(filesBefore);
   });
 });
@@ -207,6 +212,15 @@ describe.runIf(DATABASE_URL)('GET /uploads/:name from PostgreSQL (DATABASE_URL)'
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('image/webp');
     expect(await sharp(res.body as Buffer).metadata()).toMatchObject({ width: 320, height: 180 });
+  });
+
+  it('when any width outside the fixed set is asked for, then 400 and the table is unchanged', async () => {
+    const url = await addCourse();
+    const rows = async () => (await ctx.database.db.select().from(thumbnails)).length;
+    const before = await rows();
+
+    await expectOtherWidthsRefused(ctx, url);
+    expect(await rows()).toBe(before);
   });
 
   it('when an image is neither in the table nor on disk, then 404 and not the client page', async () => {
