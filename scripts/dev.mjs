@@ -1,4 +1,5 @@
 // `npm run dev`: the API in watch mode on :3000 and Vite with hot reload (proxying /api and /uploads).
+import './lib/require-node.mjs';
 import { spawn } from 'node:child_process';
 import { ensureInstalled, root } from './lib/workspace.mjs';
 

@@ -1,4 +1,5 @@
 // `npm start`: install if needed, build the client if stale, then run the server (it migrates and seeds).
+import './lib/require-node.mjs';
 import { spawn } from 'node:child_process';
 import { ensureClientBuilt, ensureInstalled, root } from './lib/workspace.mjs';
 

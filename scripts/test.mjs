@@ -1,4 +1,5 @@
 // `npm test`: every suite — contract, server (PGlite), client, then the e2e journeys in Chromium.
+import './lib/require-node.mjs';
 import {
   ensureClientBuilt,
   ensureInstalled,
