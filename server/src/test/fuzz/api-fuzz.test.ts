@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import request from 'supertest';
@@ -506,7 +507,16 @@ describe('fuzzing path parameters and query strings', () => {
           const agent = request(ctx.app);
           const url = `${route.path(id)}${query}`;
           const req = route.method === 'get' ? agent.get(url) : agent.post(url);
-          await expectHarmless(await req.set(headers[role]));
+          try {
+            await expectHarmless(await req.set(headers[role]));
+          } catch (error) {
+            // A request line past Node's header limit never reaches the app: the HTTP parser answers
+            // 431 and closes, and since Node 22 the close can reset the socket before the client has
+            // read the answer. Then nothing may have changed.
+            const reset = (error as { code?: string }).code === 'ECONNRESET';
+            if (!reset || url.length <= http.maxHeaderSize) throw error;
+            expect(await snapshotStore(ctx)).toEqual(known);
+          }
         }),
         { seed: SEED, numRuns: 40 },
       );
