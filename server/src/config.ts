@@ -35,6 +35,11 @@ const envSchema = z.object({
   TRUST_PROXY: optional,
   SMTP_URL: optional,
   MAIL_FROM: optional,
+  OPS_TOKEN: optional,
+  JOBS_POLL_SECONDS: z.coerce.number().min(0.5).optional(),
+  JOBS_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).optional(),
+  JOBS_EXPIRE_SECONDS: z.coerce.number().int().min(2).optional(),
+  JOBS_SWEEP_SECONDS: z.coerce.number().int().min(1).optional(),
 });
 
 export type AuthConfig =
@@ -76,6 +81,22 @@ export type MailConfig = { from: string } & (
  */
 export type TrustProxy = false | number | string[];
 
+/**
+ * The job queue's timings (modules/jobs). Production defaults: workers look for jobs every 2 s (and
+ * are woken at once by LISTEN/NOTIFY), a failed job is retried after 2 s, doubling up to a minute,
+ * and a job whose process died is taken back 60 s after it started. Tests shorten them.
+ */
+export interface JobsConfig {
+  pollSeconds: number;
+  retryDelaySeconds: number;
+  expireSeconds: number;
+  /** Period of the scheduled sweep of abandoned pending purchases (5 minutes). */
+  sweepSeconds: number;
+}
+
+/** An OPS_TOKEN shorter than this is refused: it opens the job list and retries to whoever has it. */
+export const OPS_TOKEN_MIN_LENGTH = 24;
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
@@ -94,6 +115,9 @@ export interface Config {
   /** Sign-in/sign-up attempts per IP per 15 minutes; per e-mail allows half. */
   authRateLimitMax: number;
   trustProxy: TrustProxy;
+  jobs: JobsConfig;
+  /** Bearer token of the operators' endpoints (/api/ops/jobs) and `npm run jobs`; unset: they are closed. */
+  opsToken: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -266,6 +290,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     localAccounts: auth.provider === 'local',
   });
 
+  if (e.OPS_TOKEN !== undefined && e.OPS_TOKEN.length < OPS_TOKEN_MIN_LENGTH) {
+    throw new ConfigError(
+      `OPS_TOKEN must be at least ${OPS_TOKEN_MIN_LENGTH} characters (e.g. openssl rand -hex 24)`,
+    );
+  }
+  const testing = e.NODE_ENV === 'test';
+
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -282,6 +313,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    jobs: {
+      pollSeconds: e.JOBS_POLL_SECONDS ?? (testing ? 0.5 : 2),
+      retryDelaySeconds: e.JOBS_RETRY_DELAY_SECONDS ?? (testing ? 1 : 2),
+      expireSeconds: e.JOBS_EXPIRE_SECONDS ?? 60,
+      sweepSeconds: e.JOBS_SWEEP_SECONDS ?? 300,
+    },
+    opsToken: e.OPS_TOKEN,
     clientDist: path.resolve(
       e.CLIENT_DIST ??
         path.join(path.dirname(new URL(import.meta.url).pathname), '../../client/dist'),

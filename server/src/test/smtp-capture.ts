@@ -13,7 +13,21 @@ export interface CapturedMail {
 export interface SmtpCapture {
   /** smtp://127.0.0.1:<port>, for SMTP_URL. */
   url: string;
+  /** Mails accepted (a refused or held one never appears). */
   mails: CapturedMail[];
+  /** Deliveries begun (MAIL FROM), refused and held ones included. */
+  readonly attempts: number;
+  /** Refuses the next `count` deliveries with 451 (a temporary failure, as during an outage). */
+  refuseNext(count: number): void;
+  /**
+   * Takes the next deliveries' data and never answers (a send in flight when its process dies);
+   * `accept()` ends it. Resolves `held` with the first one.
+   */
+  hold(): void;
+  /** Back to accepting every mail. */
+  accept(): void;
+  /** Resolves once a held delivery has sent its whole message. */
+  held(timeoutMs?: number): Promise<void>;
   /** The first mail (already arrived or arriving within `timeoutMs`) that `match` accepts. */
   waitFor(match: (mail: CapturedMail) => boolean, timeoutMs?: number): Promise<CapturedMail>;
   close(): Promise<void>;
@@ -31,14 +45,40 @@ function addressText(value: ParsedMail['to'] | ParsedMail['from']): string {
  * A real SMTP server in the test process (plain, no TLS, any login): what the app hands over is
  * parsed back into the parts a person would read.
  */
-export async function startSmtpCapture(): Promise<SmtpCapture> {
+export async function startSmtpCapture(
+  options: { refuseFirst?: number } = {},
+): Promise<SmtpCapture> {
   const mails: CapturedMail[] = [];
   const waiters = new Set<() => void>();
+  let attempts = 0;
+  let toRefuse = options.refuseFirst ?? 0;
+  let holding = false;
+  let heldOne: (() => void) | undefined;
+  const heldPromise = new Promise<void>((resolve) => (heldOne = resolve));
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // A held connection would keep close() waiting; it is cut after a second.
+    closeTimeout: 1000,
+    onMailFrom(_address, _session, callback) {
+      attempts++;
+      if (toRefuse > 0) {
+        toRefuse--;
+        const err = Object.assign(new Error('Serviço temporariamente indisponível'), {
+          responseCode: 451,
+        });
+        callback(err);
+        return;
+      }
+      callback();
+    },
     onData(stream, _session, callback) {
+      if (holding) {
+        stream.on('end', () => heldOne?.());
+        stream.resume();
+        return;
+      }
       simpleParser(stream)
         .then((parsed) => {
           mails.push({
@@ -60,6 +100,26 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
+    get attempts() {
+      return attempts;
+    },
+    refuseNext: (count) => {
+      toRefuse = count;
+    },
+    hold: () => {
+      holding = true;
+    },
+    accept: () => {
+      holding = false;
+      toRefuse = 0;
+    },
+    held: (timeoutMs = 10_000) =>
+      Promise.race([
+        heldPromise,
+        new Promise<void>((_resolve, reject) =>
+          setTimeout(() => reject(new Error('no delivery was held')), timeoutMs).unref(),
+        ),
+      ]),
     waitFor: (match, timeoutMs = 5000) =>
       new Promise((resolve, reject) => {
         const check = () => {
