@@ -40,6 +40,7 @@ const envSchema = z.object({
   JOBS_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).optional(),
   JOBS_EXPIRE_SECONDS: z.coerce.number().int().min(2).optional(),
   JOBS_SWEEP_SECONDS: z.coerce.number().int().min(1).optional(),
+  JOBS_RETRY_LIMIT: z.coerce.number().int().min(0).optional(),
 });
 
 export type AuthConfig =
@@ -89,6 +90,8 @@ export type TrustProxy = false | number | string[];
 export interface JobsConfig {
   pollSeconds: number;
   retryDelaySeconds: number;
+  /** Retries before a job is left 'failed' for an operator: 30, about half an hour at the 60 s cap. */
+  retryLimit: number;
   expireSeconds: number;
   /** Period of the scheduled sweep of abandoned pending purchases (5 minutes). */
   sweepSeconds: number;
@@ -316,6 +319,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     jobs: {
       pollSeconds: e.JOBS_POLL_SECONDS ?? (testing ? 0.5 : 2),
       retryDelaySeconds: e.JOBS_RETRY_DELAY_SECONDS ?? (testing ? 1 : 2),
+      retryLimit: e.JOBS_RETRY_LIMIT ?? 30,
       expireSeconds: e.JOBS_EXPIRE_SECONDS ?? 60,
       sweepSeconds: e.JOBS_SWEEP_SECONDS ?? 300,
     },

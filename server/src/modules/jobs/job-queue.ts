@@ -21,8 +21,6 @@ export type JobState = (typeof JOB_STATES)[number];
  * `retryDelaySeconds` and double (with jitter) up to this cap.
  */
 export const RETRY_DELAY_MAX_SECONDS = 60;
-/** About half an hour of retries at the cap before a job is left 'failed' for an operator. */
-export const RETRY_LIMIT = 30;
 /** Finished and failed jobs are kept this long for inspection, then pg-boss deletes them. */
 export const KEEP_FINISHED_SECONDS = 30 * 24 * 60 * 60;
 /** How long SIGTERM waits for running jobs before the process exits anyway (they are retried). */
@@ -155,7 +153,7 @@ export function createJobQueue(options: {
   let stopping: Promise<void> | undefined;
 
   const queueOptions: Omit<Queue, 'name'> = {
-    retryLimit: RETRY_LIMIT,
+    retryLimit: config.retryLimit,
     retryDelay: config.retryDelaySeconds,
     retryBackoff: true,
     retryDelayMax: RETRY_DELAY_MAX_SECONDS,
@@ -219,6 +217,9 @@ export function createJobQueue(options: {
       await boss.start();
       for (const entry of registered.values()) {
         await boss.createQueue(entry.name, queueOptions);
+        // A queue created by an earlier version keeps its options unless told the current ones.
+        const { retryDelayMax: _max, ...updatable } = queueOptions;
+        await boss.updateQueue(entry.name, updatable);
       }
       if (!work) return;
       for (const entry of registered.values()) {
@@ -226,6 +227,9 @@ export function createJobQueue(options: {
           entry.name,
           {
             pollingIntervalSeconds: config.pollSeconds,
+            // With LISTEN/NOTIFY pg-boss would otherwise poll every 30 s, and a retry that comes
+            // due (no notification) would wait that long.
+            notifyPollingIntervalSeconds: config.pollSeconds,
             batchSize: 1,
             localConcurrency: connection.kind === 'pglite' ? 1 : 2,
           },
