@@ -39,6 +39,11 @@ const envSchema = z.object({
   JOBS_POLL_SECONDS: z.coerce.number().min(0.5).optional(),
   JOBS_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).optional(),
   JOBS_EXPIRE_SECONDS: z.coerce.number().int().min(2).optional(),
+  JOBS_HEARTBEAT_SECONDS: z.coerce
+    .number()
+    .int()
+    .refine((n) => n === 0 || n >= 10, 'JOBS_HEARTBEAT_SECONDS must be 0 (off) or at least 10')
+    .optional(),
   JOBS_SWEEP_SECONDS: z.coerce.number().int().min(1).optional(),
   JOBS_RETRY_LIMIT: z.coerce.number().int().min(0).optional(),
 });
@@ -84,8 +89,10 @@ export type TrustProxy = false | number | string[];
 
 /**
  * The job queue's timings (modules/jobs). Production defaults: workers look for jobs every 2 s (and
- * are woken at once by LISTEN/NOTIFY), a failed job is retried after 2 s, doubling up to a minute,
- * and a job whose process died is taken back 60 s after it started. Tests shorten them.
+ * are woken at once by LISTEN/NOTIFY); a failed job is retried after 2 s, doubling up to a minute;
+ * a running job's worker beats every few seconds, and a job whose beats stop for 15 s (its process
+ * died) is taken back within about half a minute; no attempt may run longer than 5 minutes. Tests
+ * shorten them.
  */
 export interface JobsConfig {
   pollSeconds: number;
@@ -93,6 +100,8 @@ export interface JobsConfig {
   /** Retries before a job is left 'failed' for an operator: 30, about half an hour at the 60 s cap. */
   retryLimit: number;
   expireSeconds: number;
+  /** Null: no heartbeat, a dead process's job waits for its expiry. */
+  heartbeatSeconds: number | null;
   /** Period of the scheduled sweep of abandoned pending purchases (5 minutes). */
   sweepSeconds: number;
 }
@@ -320,7 +329,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       pollSeconds: e.JOBS_POLL_SECONDS ?? (testing ? 0.5 : 2),
       retryDelaySeconds: e.JOBS_RETRY_DELAY_SECONDS ?? (testing ? 1 : 2),
       retryLimit: e.JOBS_RETRY_LIMIT ?? 30,
-      expireSeconds: e.JOBS_EXPIRE_SECONDS ?? 60,
+      expireSeconds: e.JOBS_EXPIRE_SECONDS ?? 300,
+      heartbeatSeconds: e.JOBS_HEARTBEAT_SECONDS === 0 ? null : (e.JOBS_HEARTBEAT_SECONDS ?? 15),
       sweepSeconds: e.JOBS_SWEEP_SECONDS ?? 300,
     },
     opsToken: e.OPS_TOKEN,

@@ -2,8 +2,8 @@ import nodemailer from 'nodemailer';
 import type { DeliveringMailer } from './mailer';
 
 /**
- * Each send gives up well within a job's expiry (JOBS_EXPIRE_SECONDS, 60 s), so a mail server that
- * hangs fails the attempt, which is retried, instead of holding the job until it expires.
+ * Each send gives up well within a job's expiry (JOBS_EXPIRE_SECONDS, 5 minutes), so a mail server
+ * that hangs fails the attempt, which is retried soon, instead of holding the job until it expires.
  */
 export const SMTP_TIMEOUTS = {
   connectionTimeout: 10_000,

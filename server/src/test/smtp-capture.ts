@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 
 export interface CapturedMail {
   from: string;
@@ -21,12 +21,14 @@ export interface SmtpCapture {
   refuseNext(count: number): void;
   /**
    * Takes the next deliveries' data and never answers (a send in flight when its process dies);
-   * `accept()` ends it. Resolves `held` with the first one.
+   * `accept()` ends it.
    */
   hold(): void;
-  /** Back to accepting every mail. */
+  /** Takes the next deliveries' data and accepts them only `ms` later (a slow server). */
+  slow(ms: number): void;
+  /** Back to accepting every mail at once. */
   accept(): void;
-  /** Resolves once a held delivery has sent its whole message. */
+  /** Resolves once a delivery held or slowed since the last hold()/slow() has sent its message. */
   held(timeoutMs?: number): Promise<void>;
   /** The first mail (already arrived or arriving within `timeoutMs`) that `match` accepts. */
   waitFor(match: (mail: CapturedMail) => boolean, timeoutMs?: number): Promise<CapturedMail>;
@@ -52,9 +54,24 @@ export async function startSmtpCapture(
   const waiters = new Set<() => void>();
   let attempts = 0;
   let toRefuse = options.refuseFirst ?? 0;
-  let holding = false;
-  let heldOne: (() => void) | undefined;
-  const heldPromise = new Promise<void>((resolve) => (heldOne = resolve));
+  let holding: 'no' | 'forever' | number = 'no';
+  let heldOne: () => void = () => {};
+  let heldPromise = Promise.resolve();
+  const expectHeld = () => {
+    heldPromise = new Promise<void>((resolve) => (heldOne = resolve));
+  };
+  const parse = (stream: Parameters<NonNullable<SMTPServerOptions['onData']>>[0]) =>
+    simpleParser(stream).then((parsed) => ({
+      from: addressText(parsed.from),
+      to: addressText(parsed.to),
+      subject: parsed.subject ?? '',
+      text: parsed.text ?? '',
+      html: typeof parsed.html === 'string' ? parsed.html : '',
+    }));
+  const keep = (mail: CapturedMail) => {
+    mails.push(mail);
+    for (const wake of waiters) wake();
+  };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -74,21 +91,19 @@ export async function startSmtpCapture(
       callback();
     },
     onData(stream, _session, callback) {
-      if (holding) {
-        stream.on('end', () => heldOne?.());
+      const mode = holding;
+      if (mode === 'forever') {
+        stream.on('end', () => heldOne());
         stream.resume();
         return;
       }
-      simpleParser(stream)
-        .then((parsed) => {
-          mails.push({
-            from: addressText(parsed.from),
-            to: addressText(parsed.to),
-            subject: parsed.subject ?? '',
-            text: parsed.text ?? '',
-            html: typeof parsed.html === 'string' ? parsed.html : '',
-          });
-          for (const wake of waiters) wake();
+      parse(stream)
+        .then(async (mail) => {
+          if (typeof mode === 'number') {
+            heldOne();
+            await new Promise((resolve) => setTimeout(resolve, mode));
+          }
+          keep(mail);
           callback();
         })
         .catch((err: Error) => callback(err));
@@ -107,10 +122,15 @@ export async function startSmtpCapture(
       toRefuse = count;
     },
     hold: () => {
-      holding = true;
+      holding = 'forever';
+      expectHeld();
+    },
+    slow: (ms) => {
+      holding = ms;
+      expectHeld();
     },
     accept: () => {
-      holding = false;
+      holding = 'no';
       toRefuse = 0;
     },
     held: (timeoutMs = 10_000) =>

@@ -127,8 +127,12 @@ export function createJobQueue(options: {
 }): JobQueue {
   const { connection, config, logger } = options;
   const schema = queueSchemaOf(connection);
-  // The monitor fails expired jobs; it looks twice per expiry so a dead job waits at most 1.5×.
-  const monitorIntervalSeconds = Math.max(1, Math.floor(config.expireSeconds / 2));
+  // The monitor fails jobs whose heartbeat stopped or whose time ran out; it looks twice per
+  // period, so a dead process's job waits at most 1.5 heartbeats (or expiries) before its retry.
+  const monitorIntervalSeconds = Math.max(
+    1,
+    Math.floor(Math.min(config.heartbeatSeconds ?? Infinity, config.expireSeconds) / 2),
+  );
   const common: ConstructorOptions = {
     schema,
     monitorIntervalSeconds,
@@ -160,7 +164,11 @@ export function createJobQueue(options: {
     expireInSeconds: config.expireSeconds,
     deleteAfterSeconds: KEEP_FINISHED_SECONDS,
     notify: true,
+    ...(config.heartbeatSeconds !== null && { heartbeatSeconds: config.heartbeatSeconds }),
   };
+  // Set on each job too: a queue keeps the heartbeat it was created with.
+  const perJob =
+    config.heartbeatSeconds === null ? {} : { heartbeatSeconds: config.heartbeatSeconds };
 
   function register(entry: Registered) {
     if (started) throw new Error(`job ${entry.name} registered after the queue started`);
@@ -183,7 +191,11 @@ export function createJobQueue(options: {
   function tick(entry: Registered & { everySeconds: number }) {
     // Every instance offers a job per period; the (name, period) slot admits one of them.
     boss
-      .send(entry.name, {}, { singletonKey: entry.name, singletonSeconds: entry.everySeconds })
+      .send(
+        entry.name,
+        {},
+        { ...perJob, singletonKey: entry.name, singletonSeconds: entry.everySeconds },
+      )
       .catch((err: unknown) => logger.warn({ err, job: entry.name }, 'schedule tick failed'));
   }
 
@@ -196,6 +208,7 @@ export function createJobQueue(options: {
     async send(tx, name, data, key) {
       if (!registered.has(name)) throw new Error(`no job named ${name}`);
       await boss.send(name, data, {
+        ...perJob,
         id: keyedJobId(name, key),
         singletonKey: key,
         db: fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql),
@@ -218,7 +231,7 @@ export function createJobQueue(options: {
       for (const entry of registered.values()) {
         await boss.createQueue(entry.name, queueOptions);
         // A queue created by an earlier version keeps its options unless told the current ones.
-        const { retryDelayMax: _max, ...updatable } = queueOptions;
+        const { retryDelayMax: _max, heartbeatSeconds: _beat, ...updatable } = queueOptions;
         await boss.updateQueue(entry.name, updatable);
       }
       if (!work) return;
