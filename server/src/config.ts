@@ -8,6 +8,13 @@ const optional = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
+/** A number variable left empty (`JOBS_POLL_SECONDS=`) means its default, not 0. */
+const optionalNumber = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    schema.optional(),
+  );
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -36,16 +43,17 @@ const envSchema = z.object({
   SMTP_URL: optional,
   MAIL_FROM: optional,
   OPS_TOKEN: optional,
-  JOBS_POLL_SECONDS: z.coerce.number().min(0.5).optional(),
-  JOBS_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).optional(),
-  JOBS_EXPIRE_SECONDS: z.coerce.number().int().min(2).optional(),
-  JOBS_HEARTBEAT_SECONDS: z.coerce
-    .number()
-    .int()
-    .refine((n) => n === 0 || n >= 10, 'JOBS_HEARTBEAT_SECONDS must be 0 (off) or at least 10')
-    .optional(),
-  JOBS_SWEEP_SECONDS: z.coerce.number().int().min(1).optional(),
-  JOBS_RETRY_LIMIT: z.coerce.number().int().min(0).optional(),
+  JOBS_POLL_SECONDS: optionalNumber(z.coerce.number().min(0.5)),
+  JOBS_RETRY_DELAY_SECONDS: optionalNumber(z.coerce.number().int().min(1)),
+  JOBS_EXPIRE_SECONDS: optionalNumber(z.coerce.number().int().min(2)),
+  JOBS_HEARTBEAT_SECONDS: optionalNumber(
+    z.coerce
+      .number()
+      .int()
+      .refine((n) => n === 0 || n >= 10, 'JOBS_HEARTBEAT_SECONDS must be 0 (off) or at least 10'),
+  ),
+  JOBS_SWEEP_SECONDS: optionalNumber(z.coerce.number().int().min(1)),
+  JOBS_RETRY_LIMIT: optionalNumber(z.coerce.number().int().min(0)),
 });
 
 export type AuthConfig =
