@@ -180,9 +180,11 @@ export function createJobQueue(options: {
     try {
       await entry.handler(job.data, { id: job.id, retryCount: job.retryCount });
     } catch (err) {
+      // The message and code only: a mailer's error can carry the recipient's address.
+      const { message, code } = err as { message?: string; code?: string };
       logger.warn(
-        { err, job: entry.name, jobId: job.id, attempt: job.retryCount + 1 },
-        'job failed',
+        { error: { message, code }, job: entry.name, jobId: job.id, attempt: job.retryCount + 1 },
+        'job failed; it will be retried unless it was the last attempt',
       );
       throw err;
     }
