@@ -372,3 +372,13 @@ describe('the abandoned-purchase sweep', () => {
     }
   });
 });
+
+describe('job keys', () => {
+  it('when the same job is keyed twice, then it gets the same UUID; another key or queue gets another', () => {
+    const id = keyedJobId(MAIL_JOBS.purchaseReceipt, 'purchase:1');
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(keyedJobId(MAIL_JOBS.purchaseReceipt, 'purchase:1')).toBe(id);
+    expect(keyedJobId(MAIL_JOBS.purchaseReceipt, 'purchase:2')).not.toBe(id);
+    expect(keyedJobId(MAIL_JOBS.enrollmentConfirmation, 'purchase:1')).not.toBe(id);
+  });
+});
