@@ -93,7 +93,8 @@ export async function measureAnalytics(samples = 100): Promise<AnalyticsResults>
   try {
     await migrate(database.db);
     const progressRows = await loadAnalyticsData(database);
-    const app = createApp(await buildDeps(config, database, createLogger('silent')));
+    const deps = await buildDeps(config, database, createLogger('silent'));
+    const app = createApp(deps);
     const server = app.listen(0);
     try {
       const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -116,6 +117,8 @@ export async function measureAnalytics(samples = 100): Promise<AnalyticsResults>
       return { rows, samples, progressRows };
     } finally {
       server.close();
+      // Its job queue's timers would keep the process alive.
+      await deps.close();
     }
   } finally {
     await database.close();

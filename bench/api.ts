@@ -11,7 +11,7 @@ import { openDatabase } from '../server/src/db/client';
 import { migrate } from '../server/src/db/migrate';
 import { seedDemoData } from '../server/src/db/seed/seed';
 import { vacuumAndAnalyze } from '../server/src/db/maintenance';
-import { buildDeps } from '../server/src/deps';
+import { buildDeps, type AppDeps } from '../server/src/deps';
 import { createLogger } from '../server/src/logger';
 import { createLocalTokens } from '../server/src/providers/auth-local';
 import { insertUser } from '../server/src/modules/users/users.repository';
@@ -78,13 +78,16 @@ export async function measureApi(durationS: number): Promise<ApiResults> {
   const database = await openDatabase({ kind: 'pglite', dataDir });
   const outer = express();
   const server = outer.listen(0);
+  // Its job queue's timers would keep the process alive: closed in finally.
+  let deps: AppDeps | undefined;
   try {
     await migrate(database.db);
     await seedDemoData(database.db, {
       uploadDir: path.join(dataDir, 'uploads'),
       demoAccounts: false,
     });
-    const app = createApp(await buildDeps(config, database, createLogger('silent')));
+    deps = await buildDeps(config, database, createLogger('silent'));
+    const app = createApp(deps);
 
     const ceiling = new Map<string, string>();
     outer.get('/__ceiling/*path', (req, res) => {
@@ -154,6 +157,7 @@ export async function measureApi(durationS: number): Promise<ApiResults> {
     return { throughput: rows, latency };
   } finally {
     server.close();
+    await deps?.close();
     await database.close();
     await rm(dataDir, { recursive: true, force: true });
   }

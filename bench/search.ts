@@ -150,7 +150,8 @@ export async function measureSearch(samples = 100): Promise<SearchResults> {
     await migrate(database.db);
     await loadSearchCatalogue(database);
 
-    const app = createApp(await buildDeps(config, database, createLogger('silent')));
+    const deps = await buildDeps(config, database, createLogger('silent'));
+    const app = createApp(deps);
     const server = app.listen(0);
     try {
       const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/course/search?`;
@@ -172,6 +173,8 @@ export async function measureSearch(samples = 100): Promise<SearchResults> {
       return { p95Ms: p95(all), samplesPerQuery: samples, rows };
     } finally {
       server.close();
+      // Its job queue's timers would keep the process alive.
+      await deps.close();
     }
   } finally {
     await database.close();

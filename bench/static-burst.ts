@@ -130,6 +130,8 @@ export async function measureStaticDuringSignIns(distDir: string): Promise<Stati
   });
   const database = await openDatabase({ kind: 'pglite', dataDir: config.dataDir });
   const servers: Server[] = [];
+  // Its job queue's timers would keep the process alive: closed in finally.
+  let deps: AppDeps | undefined;
   try {
     await migrate(database.db);
     await insertUser(database.db, {
@@ -138,7 +140,7 @@ export async function measureStaticDuringSignIns(distDir: string): Promise<Stati
       email: EMAIL,
       passwordHash: await hashPassword('a-senha-certa-123'),
     });
-    const deps = await buildDeps(config, database, createLogger('silent'));
+    deps = await buildDeps(config, database, createLogger('silent'));
     if (deps.auth.kind !== 'local') throw new Error('the bench needs local accounts');
     const queued = await listen(deps);
     const unbounded = await listen({
@@ -186,6 +188,7 @@ export async function measureStaticDuringSignIns(distDir: string): Promise<Stati
     await Promise.all(
       servers.map((server) => new Promise((resolve) => server.close(() => resolve(null)))),
     );
+    await deps?.close();
     await database.close();
     await rm(workDir, { recursive: true, force: true });
   }

@@ -21,6 +21,7 @@ import { contactRoutes } from './modules/contact/contact.routes';
 import { onlineRoutes } from './modules/online/online.routes';
 import { devOutboxRoutes } from './modules/mail/dev-outbox.routes';
 import { accountRoutes } from './modules/account/account.routes';
+import { opsRoutes } from './modules/jobs/ops.routes';
 
 export const JSON_BODY_LIMIT = '100kb';
 
@@ -43,6 +44,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(stripeWebhookRoutes(deps));
   api.use(clerkWebhookRoutes(deps));
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
+  api.use(opsRoutes(deps));
   api.use(authRoutes(deps));
   api.use(accountRoutes(deps));
   api.use(usersRoutes(deps));

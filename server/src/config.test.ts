@@ -96,3 +96,49 @@ describe('SMTP_URL and MAIL_FROM', () => {
     );
   });
 });
+
+describe('the job queue and OPS_TOKEN', () => {
+  it('when nothing is set, then production timings apply and the operators endpoints are closed', () => {
+    const config = loadConfig({ NODE_ENV: 'development' });
+    expect(config.jobs).toEqual({
+      pollSeconds: 2,
+      retryDelaySeconds: 2,
+      retryLimit: 30,
+      expireSeconds: 300,
+      heartbeatSeconds: 15,
+      sweepSeconds: 300,
+    });
+    expect(config.opsToken).toBeUndefined();
+  });
+
+  it('when timings are set (or left empty), then they are read, and 0 turns the heartbeat off', () => {
+    const config = loadConfig({
+      NODE_ENV: 'development',
+      JOBS_POLL_SECONDS: '0.5',
+      JOBS_RETRY_DELAY_SECONDS: '',
+      JOBS_RETRY_LIMIT: '0',
+      JOBS_HEARTBEAT_SECONDS: '0',
+      JOBS_EXPIRE_SECONDS: '30',
+      JOBS_SWEEP_SECONDS: '60',
+    });
+    expect(config.jobs).toEqual({
+      pollSeconds: 0.5,
+      retryDelaySeconds: 2,
+      retryLimit: 0,
+      expireSeconds: 30,
+      heartbeatSeconds: null,
+      sweepSeconds: 60,
+    });
+  });
+
+  it('when a timing is out of range, then the start fails naming it', () => {
+    expect(() => loadConfig({ JOBS_HEARTBEAT_SECONDS: '5' })).toThrow('JOBS_HEARTBEAT_SECONDS');
+    expect(() => loadConfig({ JOBS_POLL_SECONDS: '0.1' })).toThrow('JOBS_POLL_SECONDS');
+    expect(() => loadConfig({ JOBS_RETRY_LIMIT: 'muitos' })).toThrow(ConfigError);
+  });
+
+  it('when OPS_TOKEN is short, then the start fails; a long one is kept', () => {
+    expect(() => loadConfig({ OPS_TOKEN: 'curto' })).toThrow(/OPS_TOKEN must be at least 24/);
+    expect(loadConfig({ OPS_TOKEN: 'a'.repeat(24) }).opsToken).toBe('a'.repeat(24));
+  });
+});

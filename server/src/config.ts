@@ -8,6 +8,13 @@ const optional = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
+/** A number variable left empty (`JOBS_POLL_SECONDS=`) means its default, not 0. */
+const optionalNumber = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    schema.optional(),
+  );
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -35,6 +42,18 @@ const envSchema = z.object({
   TRUST_PROXY: optional,
   SMTP_URL: optional,
   MAIL_FROM: optional,
+  OPS_TOKEN: optional,
+  JOBS_POLL_SECONDS: optionalNumber(z.coerce.number().min(0.5)),
+  JOBS_RETRY_DELAY_SECONDS: optionalNumber(z.coerce.number().int().min(1)),
+  JOBS_EXPIRE_SECONDS: optionalNumber(z.coerce.number().int().min(2)),
+  JOBS_HEARTBEAT_SECONDS: optionalNumber(
+    z.coerce
+      .number()
+      .int()
+      .refine((n) => n === 0 || n >= 10, 'JOBS_HEARTBEAT_SECONDS must be 0 (off) or at least 10'),
+  ),
+  JOBS_SWEEP_SECONDS: optionalNumber(z.coerce.number().int().min(1)),
+  JOBS_RETRY_LIMIT: optionalNumber(z.coerce.number().int().min(0)),
 });
 
 export type AuthConfig =
@@ -76,6 +95,28 @@ export type MailConfig = { from: string } & (
  */
 export type TrustProxy = false | number | string[];
 
+/**
+ * The job queue's timings (modules/jobs). Production defaults: workers look for jobs every 2 s (and
+ * are woken at once by LISTEN/NOTIFY); a failed job is retried after 2 s, doubling up to a minute;
+ * a running job's worker beats every few seconds, and a job whose beats stop for 15 s (its process
+ * died) is taken back within about half a minute; no attempt may run longer than 5 minutes. Tests
+ * shorten them.
+ */
+export interface JobsConfig {
+  pollSeconds: number;
+  retryDelaySeconds: number;
+  /** Retries before a job is left 'failed' for an operator: 30, about half an hour at the 60 s cap. */
+  retryLimit: number;
+  expireSeconds: number;
+  /** Null: no heartbeat, a dead process's job waits for its expiry. */
+  heartbeatSeconds: number | null;
+  /** Period of the scheduled sweep of abandoned pending purchases (5 minutes). */
+  sweepSeconds: number;
+}
+
+/** An OPS_TOKEN shorter than this is refused: it opens the job list and retries to whoever has it. */
+export const OPS_TOKEN_MIN_LENGTH = 24;
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
@@ -94,6 +135,9 @@ export interface Config {
   /** Sign-in/sign-up attempts per IP per 15 minutes; per e-mail allows half. */
   authRateLimitMax: number;
   trustProxy: TrustProxy;
+  jobs: JobsConfig;
+  /** Bearer token of the operators' endpoints (/api/ops/jobs) and `npm run jobs`; unset: they are closed. */
+  opsToken: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -266,6 +310,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     localAccounts: auth.provider === 'local',
   });
 
+  if (e.OPS_TOKEN !== undefined && e.OPS_TOKEN.length < OPS_TOKEN_MIN_LENGTH) {
+    throw new ConfigError(
+      `OPS_TOKEN must be at least ${OPS_TOKEN_MIN_LENGTH} characters (e.g. openssl rand -hex 24)`,
+    );
+  }
+  const testing = e.NODE_ENV === 'test';
+
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -282,6 +333,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    jobs: {
+      pollSeconds: e.JOBS_POLL_SECONDS ?? (testing ? 0.5 : 2),
+      retryDelaySeconds: e.JOBS_RETRY_DELAY_SECONDS ?? (testing ? 1 : 2),
+      retryLimit: e.JOBS_RETRY_LIMIT ?? 30,
+      expireSeconds: e.JOBS_EXPIRE_SECONDS ?? 300,
+      heartbeatSeconds: e.JOBS_HEARTBEAT_SECONDS === 0 ? null : (e.JOBS_HEARTBEAT_SECONDS ?? 15),
+      sweepSeconds: e.JOBS_SWEEP_SECONDS ?? 300,
+    },
+    opsToken: e.OPS_TOKEN,
     clientDist: path.resolve(
       e.CLIENT_DIST ??
         path.join(path.dirname(new URL(import.meta.url).pathname), '../../client/dist'),

@@ -31,6 +31,8 @@ import { connectRedis, type RedisClient } from './providers/redis-client';
 import type { Mailer } from './providers/mailer';
 import { createDisabledMailer, createSmtpMailer } from './providers/mail-smtp';
 import { createOutboxMailer } from './providers/mail-outbox';
+import { createJobQueue, type JobQueue } from './modules/jobs/job-queue';
+import { registerJobs } from './modules/jobs/registry';
 
 export interface AppDeps {
   config: Config;
@@ -48,9 +50,14 @@ export interface AppDeps {
   online: OnlineCounter;
   /** SMTP, the development outbox, or nothing (production with Clerk and no SMTP_URL). */
   mailer: Mailer;
+  /** The durable job queue (pg-boss on this database): every e-mail and scheduled sweep. */
+  jobs: JobQueue;
   /** Set when REDIS_URL is: shared state (online counter, rate limits) across instances. */
   redis?: RedisClient;
-  /** Releases what buildDeps opened besides the database (Redis, the catalogue notifications). */
+  /**
+   * Releases what buildDeps opened besides the database: the job queue first (no new jobs, running
+   * ones finish, bounded), then the mailer, Redis and the catalogue notifications.
+   */
   close(): Promise<void>;
 }
 
@@ -111,7 +118,12 @@ export async function buildDeps(
         onInvalidate: localCache.invalidate,
       })
     : undefined;
-  return {
+  const jobs = createJobQueue({
+    connection: database.queueConnection,
+    config: config.jobs,
+    logger,
+  });
+  const deps: AppDeps = {
     config,
     database,
     logger,
@@ -122,11 +134,21 @@ export async function buildDeps(
     thumbnailTable,
     online,
     mailer,
+    jobs,
     redis,
     close: async () => {
+      await jobs.stop();
       await mailer.close();
       await cacheBus?.close();
       if (redis?.isOpen) await redis.close();
     },
   };
+  registerJobs(jobs, deps);
+  try {
+    await jobs.start();
+  } catch (err) {
+    await deps.close();
+    throw err;
+  }
+  return deps;
 }

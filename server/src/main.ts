@@ -71,6 +71,10 @@ async function main(): Promise<void> {
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     stopMaintenance();
+    // No new jobs; the running ones get STOP_TIMEOUT_MS to finish. One cut short (or a kill -9)
+    // stays active in the table and is retried once it expires (JOBS_EXPIRE_SECONDS).
+    await deps.jobs.stop();
+    logger.info('job queue stopped');
     await deps.close();
     await database.close();
     process.exit(0);

@@ -17,9 +17,18 @@ export type Schema = typeof schema;
 export type Db = Omit<NodePgDatabase<Schema>, '$client'>;
 export type DbKind = 'pglite' | 'postgres';
 
+/**
+ * What the job queue (modules/jobs) connects through: the PGlite instance itself (one connection,
+ * shared), or PostgreSQL's URL for a small pool of its own (with LISTEN/NOTIFY) and the schema the
+ * app's tables live in when it is not the default one (tests).
+ */
+export type QueueConnection =
+  { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string; searchPath?: string };
+
 export interface Database {
   db: Db;
   kind: DbKind;
+  queueConnection: QueueConnection;
   /** Statements sent through Drizzle since open; tests assert query budgets with it. */
   stats: { queries: number };
   ping(): Promise<void>;
@@ -57,6 +66,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'postgres',
+      queueConnection: { kind: 'postgres', url: options.url, searchPath: options.searchPath },
       stats,
       ping: async () => void (await pool.query('select 1')),
       close: async () => {
@@ -81,6 +91,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db,
     kind: 'pglite',
+    queueConnection: { kind: 'pglite', client },
     stats,
     ping: async () => {
       if (client.closed) throw new Error('PGlite is closed');

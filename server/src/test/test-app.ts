@@ -58,6 +58,8 @@ export async function openTestDatabase(
       const cleanup = new pg.Client({ connectionString: url });
       await cleanup.connect();
       await cleanup.query(`drop schema ${schema} cascade`);
+      // The job queue's tables (modules/jobs), beside the app's.
+      await cleanup.query(`drop schema if exists ${schema}_jobs cascade`);
       await cleanup.end();
     },
   };

@@ -10,8 +10,7 @@ import type { AppDeps } from '../../deps';
 import type { UserRow } from '../../db/schema/users';
 import { badRequest, unauthorized } from '../../http/errors';
 import type { LocalTokens, PasswordHasher, SessionClaims } from '../../providers/auth-provider';
-import { passwordResetMail } from '../mail/mail-templates';
-import { sendInBackground } from '../mail/notifications';
+import { queuePasswordReset } from '../mail/notifications';
 import { findUserByEmail } from '../users/users.repository';
 import { toAuthUser } from '../users/user-view';
 import {
@@ -31,7 +30,7 @@ export const NOTHING_TO_CHANGE = 'Nada para alterar: envie um nome ou uma foto';
 
 export type AccountDeps = Pick<
   AppDeps,
-  'config' | 'database' | 'mailer' | 'logger' | 'thumbnails'
+  'config' | 'database' | 'jobs' | 'logger' | 'thumbnails'
 > & { tokens: LocalTokens; passwords: PasswordHasher };
 
 /** Only the hash is stored; the token itself lives in the mailed link alone. */
@@ -41,24 +40,23 @@ function hashResetToken(token: string): string {
 
 /**
  * Mails a reset link to a local account with that e-mail. The caller's answer is the same either
- * way, and the mail is sent after the answer, so neither its content nor its timing tells whether
- * the e-mail has an account.
+ * way, and the mail is a job sent after the answer, so neither its content nor its timing tells
+ * whether the e-mail has an account.
  */
 export async function requestPasswordReset(deps: AccountDeps, email: string): Promise<void> {
   const user = await findUserByEmail(deps.database.db, email);
   // A row without a password is a Clerk mirror: there is no local password to reset.
   if (!user?.passwordHash) return;
   const token = randomBytes(32).toString('base64url');
-  await insertPasswordResetToken(deps.database.db, {
-    tokenHash: hashResetToken(token),
-    userId: user.id,
-    expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MS),
+  // The link and its mail job commit together: no stored link goes unmailed, no mail without a link.
+  await deps.database.db.transaction(async (tx) => {
+    await insertPasswordResetToken(tx, {
+      tokenHash: hashResetToken(token),
+      userId: user.id,
+      expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MS),
+    });
+    await queuePasswordReset(deps.jobs, tx, token);
   });
-  const link = `${deps.config.publicUrl}/reset-password?token=${token}`;
-  sendInBackground(deps, 'password reset', async () => ({
-    to: user.email,
-    ...passwordResetMail({ name: user.name, link }),
-  }));
 }
 
 export async function resetPassword(deps: AccountDeps, body: ResetPasswordBody): Promise<void> {

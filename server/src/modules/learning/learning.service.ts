@@ -11,7 +11,7 @@ import {
   requireCourse,
 } from '../courses/course-access';
 import { toCourseDetail } from '../courses/course-view';
-import { mailEnrollmentConfirmation } from '../mail/notifications';
+import { queueEnrollmentConfirmation } from '../mail/notifications';
 import { COURSE_NOT_FOUND } from '../courses/courses.service';
 import {
   courseHasLecture,
@@ -27,7 +27,7 @@ import {
 
 export const NOT_ENROLLED = 'Inscreva-se no curso para continuar';
 
-type LearningDeps = Pick<AppDeps, 'config' | 'database' | 'catalogueCache' | 'mailer' | 'logger'>;
+type LearningDeps = Pick<AppDeps, 'config' | 'database' | 'catalogueCache' | 'jobs' | 'logger'>;
 
 export async function enrollInFreeCourse(
   deps: LearningDeps,
@@ -39,10 +39,14 @@ export async function enrollInFreeCourse(
   if (priceToPay(course) !== 0)
     throw badRequest('Este curso não é gratuito: conclua a compra para se inscrever');
   // Concurrent requests all pass the check above; the primary key lets exactly one insert win.
-  const created = await insertEnrollment(deps.database.db, user.id, course.id);
+  // The confirmation mail is queued in the same transaction as the enrollment.
+  const created = await deps.database.db.transaction(async (tx) => {
+    if (!(await insertEnrollment(tx, user.id, course.id))) return false;
+    await queueEnrollmentConfirmation(deps.jobs, tx, user.id, course.id);
+    return true;
+  });
   if (!created) throw conflict(ALREADY_OWNED);
   deps.catalogueCache.invalidate();
-  mailEnrollmentConfirmation(deps, user.id, course.id);
 }
 
 export async function listEnrolledCourses(

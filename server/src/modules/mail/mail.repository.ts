@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { passwordResetTokens } from '../../db/schema/account-tokens';
 import { courses } from '../../db/schema/courses';
 import { enrollments } from '../../db/schema/enrollments';
 import { purchases } from '../../db/schema/purchases';
@@ -59,6 +60,31 @@ export async function findEnrollmentFacts(
     .innerJoin(users, eq(users.id, enrollments.userId))
     .innerJoin(courses, eq(courses.id, enrollments.courseId))
     .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export interface ResetMailFacts {
+  email: string;
+  name: string;
+}
+
+/** Who a reset link goes to, while the link still works (unused, unexpired). */
+export async function findResetMailFacts(
+  db: Db,
+  tokenHash: string,
+): Promise<ResetMailFacts | null> {
+  const [row] = await db
+    .select({ email: users.email, name: users.name })
+    .from(passwordResetTokens)
+    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, sql`now()`),
+      ),
+    )
     .limit(1);
   return row ?? null;
 }

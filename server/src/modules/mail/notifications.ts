@@ -1,37 +1,86 @@
+import { createHash } from 'node:crypto';
 import type { AppDeps } from '../../deps';
-import { enrollmentMail, purchaseReceiptMail, type MailContent } from './mail-templates';
-import { findEnrollmentFacts, findReceiptFacts } from './mail.repository';
+import type { Db } from '../../db/client';
+import type { JobQueue } from '../jobs/job-queue';
+import { enrollmentMail, passwordResetMail, purchaseReceiptMail } from './mail-templates';
+import {
+  findEnrollmentFacts,
+  findReceiptFacts,
+  findResetMailFacts,
+  type ResetMailFacts,
+} from './mail.repository';
 
 export type MailDeps = Pick<AppDeps, 'config' | 'database' | 'mailer' | 'logger'>;
+
+/**
+ * Every e-mail the product sends is a job (modules/jobs), added in the transaction of the write it
+ * follows and written when the job runs, from the rows as they are then: a retry after an outage
+ * sends the current facts, and a mail whose reason went away (a reset link used meanwhile) is not
+ * sent. The job's key is what it is about, so the same mail is never queued twice.
+ */
+export const MAIL_JOBS = {
+  purchaseReceipt: 'mail-purchase-receipt',
+  enrollmentConfirmation: 'mail-enrollment-confirmation',
+  passwordReset: 'mail-password-reset',
+} as const;
+
+interface ReceiptJob {
+  purchaseId: string;
+}
+interface EnrollmentJob {
+  userId: string;
+  courseId: string;
+}
+/** The link's token is only known here: the database keeps its hash. */
+interface PasswordResetJob {
+  token: string;
+}
+
+/** The same hash account.service stores for a reset token. */
+export function resetTokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
+
+/** The receipt of a completed purchase; in the transaction that completes it. */
+export function queuePurchaseReceipt(jobs: JobQueue, tx: Db, purchaseId: string): Promise<void> {
+  const data: ReceiptJob = { purchaseId };
+  return jobs.send(tx, MAIL_JOBS.purchaseReceipt, data, `purchase:${purchaseId}`);
+}
+
+/** Confirms a free enrollment (a paid one is confirmed by its receipt); in its transaction. */
+export function queueEnrollmentConfirmation(
+  jobs: JobQueue,
+  tx: Db,
+  userId: string,
+  courseId: string,
+): Promise<void> {
+  const data: EnrollmentJob = { userId, courseId };
+  return jobs.send(tx, MAIL_JOBS.enrollmentConfirmation, data, `enrollment:${userId}:${courseId}`);
+}
+
+/** The reset link of a token just stored; in the transaction that stores it. */
+export function queuePasswordReset(jobs: JobQueue, tx: Db, token: string): Promise<void> {
+  const data: PasswordResetJob = { token };
+  return jobs.send(tx, MAIL_JOBS.passwordReset, data, `reset:${resetTokenHash(token)}`);
+}
 
 function courseUrl(deps: MailDeps, courseId: string): string {
   return `${deps.config.publicUrl}/player/${encodeURIComponent(courseId)}`;
 }
 
-/**
- * Sends after the answer, never in its way: a purchase or an enrollment has already been committed
- * when its mail is written, so a mail server that is down is logged and changes nothing else. It
- * also keeps the answer's timing from telling whether a mail was sent (forgot-password).
- */
-export function sendInBackground(
-  deps: MailDeps,
-  what: string,
-  write: () => Promise<(MailContent & { to: string }) | null>,
-): void {
-  void (async () => {
-    const mail = await write();
-    if (mail) await deps.mailer.send(mail);
-  })().catch((err: unknown) => {
-    deps.logger.error({ err, mail: what }, 'an e-mail could not be sent');
-  });
+function resetLink(deps: MailDeps, token: string): string {
+  return `${deps.config.publicUrl}/reset-password?token=${token}`;
 }
 
-/** The receipt of a completed purchase: course, amount as charged, date. */
-export function mailPurchaseReceipt(deps: MailDeps, purchaseId: string): void {
-  sendInBackground(deps, 'purchase receipt', async () => {
+/** Registers the mail jobs' handlers; a handler that throws is retried with backoff. */
+export function registerMailJobs(jobs: JobQueue, deps: MailDeps): void {
+  const skip = (what: string, about: Record<string, unknown>) =>
+    deps.logger.info({ mail: what, ...about }, 'mail no longer applies; not sent');
+
+  jobs.work<ReceiptJob>(MAIL_JOBS.purchaseReceipt, async ({ purchaseId }) => {
     const facts = await findReceiptFacts(deps.database.db, purchaseId);
-    if (facts?.status !== 'completed') return null;
-    return {
+    if (facts?.status !== 'completed') return skip('purchase receipt', { purchaseId });
+    await deps.mailer.send({
       to: facts.email,
       ...purchaseReceiptMail({
         name: facts.name,
@@ -42,16 +91,13 @@ export function mailPurchaseReceipt(deps: MailDeps, purchaseId: string): void {
         purchaseId,
         courseUrl: courseUrl(deps, facts.courseId),
       }),
-    };
+    });
   });
-}
 
-/** Confirms a free enrollment; a paid one is confirmed by its receipt. */
-export function mailEnrollmentConfirmation(deps: MailDeps, userId: string, courseId: string): void {
-  sendInBackground(deps, 'enrollment confirmation', async () => {
+  jobs.work<EnrollmentJob>(MAIL_JOBS.enrollmentConfirmation, async ({ userId, courseId }) => {
     const facts = await findEnrollmentFacts(deps.database.db, userId, courseId);
-    if (!facts) return null;
-    return {
+    if (!facts) return skip('enrollment confirmation', { userId, courseId });
+    await deps.mailer.send({
       to: facts.email,
       ...enrollmentMail({
         name: facts.name,
@@ -59,6 +105,19 @@ export function mailEnrollmentConfirmation(deps: MailDeps, userId: string, cours
         enrolledAt: facts.enrolledAt,
         courseUrl: courseUrl(deps, courseId),
       }),
-    };
+    });
+  });
+
+  jobs.work<PasswordResetJob>(MAIL_JOBS.passwordReset, async ({ token }) => {
+    const facts: ResetMailFacts | null = await findResetMailFacts(
+      deps.database.db,
+      resetTokenHash(token),
+    );
+    // Used, voided or expired meanwhile: a link that cannot work is not worth a mail.
+    if (!facts) return skip('password reset', {});
+    await deps.mailer.send({
+      to: facts.email,
+      ...passwordResetMail({ name: facts.name, link: resetLink(deps, token) }),
+    });
   });
 }

@@ -13,7 +13,8 @@ import {
   requireCourse,
   type CourseAccessRow,
 } from '../courses/course-access';
-import { mailPurchaseReceipt } from '../mail/notifications';
+import type { JobQueue } from '../jobs/job-queue';
+import { queuePurchaseReceipt } from '../mail/notifications';
 import {
   findPurchaseView,
   insertOpenPurchase,
@@ -40,7 +41,7 @@ const START_ATTEMPTS = 3;
 
 type PaymentsDeps = Pick<
   AppDeps,
-  'config' | 'database' | 'catalogueCache' | 'payments' | 'logger' | 'mailer'
+  'config' | 'database' | 'catalogueCache' | 'payments' | 'logger' | 'jobs'
 >;
 
 export type CompletionOutcome =
@@ -144,10 +145,12 @@ export async function startPurchase(
 /**
  * Completes a purchase and enrolls its buyer in one transaction, with the purchase row locked, so
  * concurrent or repeated completions leave one completed purchase and one enrollment. A buyer who
- * already has the course gets no second enrollment and the payment never counts as revenue.
+ * already has the course gets no second enrollment and the payment never counts as revenue. The
+ * receipt mail is queued in the same transaction.
  */
 export async function completePurchase(
   db: Db,
+  jobs: JobQueue,
   purchaseId: string,
   rules: CompletionRules,
 ): Promise<CompletionOutcome> {
@@ -166,6 +169,7 @@ export async function completePurchase(
       return 'already-enrolled';
     }
     await markPurchaseCompleted(tx, purchase.id);
+    await queuePurchaseReceipt(jobs, tx, purchase.id);
     return 'completed';
   });
 }
@@ -203,7 +207,7 @@ export async function completeSandboxPurchase(
   const db = deps.database.db;
   const purchase = await findOwnPurchase(db, user, purchaseId);
   if (purchase.provider !== 'sandbox') throw notFound(PURCHASE_NOT_FOUND);
-  const outcome = await completePurchase(db, purchase.id, {
+  const outcome = await completePurchase(db, deps.jobs, purchase.id, {
     provider: 'sandbox',
     afterFailure: false,
     whenAlreadyEnrolled: 'failed',
@@ -211,10 +215,7 @@ export async function completeSandboxPurchase(
   if (outcome === 'missing') throw notFound(PURCHASE_NOT_FOUND);
   if (outcome === 'cancelled') throw conflict('Este pagamento foi cancelado');
   if (outcome === 'already-enrolled') throw conflict(ALREADY_ENROLLED_NOT_CHARGED);
-  if (outcome === 'completed') {
-    deps.catalogueCache.invalidate();
-    mailPurchaseReceipt(deps, purchase.id);
-  }
+  if (outcome === 'completed') deps.catalogueCache.invalidate();
   return toPurchaseView({ ...purchase, status: 'completed' });
 }
 

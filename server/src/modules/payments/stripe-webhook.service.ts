@@ -7,7 +7,6 @@ import {
   markPurchaseRefunded,
   recordProcessedEvent,
 } from './payments.repository';
-import { mailPurchaseReceipt } from '../mail/notifications';
 import { completePurchase } from './payments.service';
 import { sessionActionOf, stripeEventSchema } from './stripe-event';
 
@@ -23,7 +22,7 @@ export const INVALID_EVENT = 'Evento do Stripe inválido';
 export const REFUND_DELAYED =
   'O reembolso não pôde ser feito agora; será tentado de novo na próxima entrega do evento';
 
-type WebhookDeps = Pick<AppDeps, 'config' | 'database' | 'catalogueCache' | 'logger' | 'mailer'> & {
+type WebhookDeps = Pick<AppDeps, 'config' | 'database' | 'catalogueCache' | 'logger' | 'jobs'> & {
   payments: StripePayments;
 };
 
@@ -78,7 +77,7 @@ export async function applyStripeEvent(
     if (!(await recordProcessedEvent(tx, 'stripe', event.id))) return 'replayed';
     switch (action.kind) {
       case 'complete': {
-        const outcome = await completePurchase(tx, action.purchaseId, {
+        const outcome = await completePurchase(tx, deps.jobs, action.purchaseId, {
           provider: 'stripe',
           afterFailure: true,
           whenAlreadyEnrolled: 'refund_pending',
@@ -94,10 +93,7 @@ export async function applyStripeEvent(
 
   const applied: AppliedStripeEvent = { eventId: event.id, type: event.type, result };
   if (action.kind !== 'complete') return applied;
-  if (result === 'applied') {
-    deps.catalogueCache.invalidate();
-    mailPurchaseReceipt(deps, action.purchaseId);
-  }
+  if (result === 'applied') deps.catalogueCache.invalidate();
   if (await settleRefund(deps, action.purchaseId, action.sessionId)) applied.result = 'refunded';
   return applied;
 }

@@ -1,0 +1,125 @@
+// `npm run jobs`: the job queue as an operator sees it, through the running server's /api/ops/jobs
+// (the same for PGlite and PostgreSQL). Needs OPS_TOKEN, the server's own.
+import './lib/require-node.mjs';
+import { parseArgs } from 'node:util';
+
+const USAGE = `Uso: npm run jobs -- <comando> [opções]
+
+  counts                 tarefas por fila e estado (o comando por omissão)
+  list [--state S]       as tarefas mais recentes; S: created, retry, active, completed, cancelled, failed
+       [--name FILA] [--limit N]
+  failed                 as tarefas falhadas (o mesmo que list --state failed)
+  retry <id>             mais uma tentativa para uma tarefa falhada
+
+  --url URL              o servidor (por omissão JOBS_URL, ou http://localhost:$PORT, ou :3000)
+  Precisa de OPS_TOKEN no ambiente, o mesmo do servidor.`;
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    state: { type: 'string' },
+    name: { type: 'string' },
+    limit: { type: 'string' },
+    url: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+
+function fail(message) {
+  console.error(message);
+  process.exit(1);
+}
+
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+
+const [command = 'counts', ...rest] = positionals;
+const base = (
+  values.url ??
+  process.env.JOBS_URL ??
+  `http://localhost:${process.env.PORT || 3000}`
+).replace(/\/+$/, '');
+const token = process.env.OPS_TOKEN;
+if (!token) fail('Defina OPS_TOKEN (o mesmo do servidor) para consultar as tarefas.');
+
+async function call(method, route) {
+  let res;
+  try {
+    res = await fetch(`${base}/api${route}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}` },
+    });
+  } catch (err) {
+    fail(`O servidor não respondeu em ${base} (${err.cause?.code ?? err.message}). Está a correr?`);
+  }
+  const body = await res.json().catch(() => ({}));
+  if (!res.ok) fail(`${res.status}: ${body.message ?? res.statusText}`);
+  return body;
+}
+
+function when(iso) {
+  return iso ? iso.replace('T', ' ').replace(/\.\d+Z$/, 'Z') : '-';
+}
+
+function printCounts(counts) {
+  if (counts.length === 0) return console.log('Nenhuma tarefa.');
+  const byQueue = new Map();
+  for (const { name, state, count } of counts) {
+    byQueue.set(name, { ...byQueue.get(name), [state]: count });
+  }
+  const states = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'];
+  const width = Math.max(5, ...[...byQueue.keys()].map((n) => n.length));
+  console.log(['fila'.padEnd(width), ...states.map((s) => s.padStart(9))].join(' '));
+  for (const [name, row] of byQueue) {
+    console.log(
+      [name.padEnd(width), ...states.map((s) => String(row[s] ?? 0).padStart(9))].join(' '),
+    );
+  }
+}
+
+function printJobs(jobs) {
+  if (jobs.length === 0) return console.log('Nenhuma tarefa.');
+  for (const job of jobs) {
+    console.log(
+      `${job.id}  ${job.state.padEnd(9)} ${job.name}  ${job.key ?? ''}\n` +
+        `    criada ${when(job.createdOn)} · tentativas ${job.retryCount}/${job.retryLimit}` +
+        (job.completedOn ? ` · terminou ${when(job.completedOn)}` : '') +
+        (job.error ? `\n    erro: ${job.error}` : ''),
+    );
+  }
+}
+
+function listQuery(state) {
+  const params = new URLSearchParams();
+  if (state) params.set('state', state);
+  if (values.name) params.set('name', values.name);
+  if (values.limit) params.set('limit', values.limit);
+  const text = params.toString();
+  return `/ops/jobs${text ? `?${text}` : ''}`;
+}
+
+switch (command) {
+  case 'counts': {
+    printCounts((await call('GET', listQuery(undefined))).counts);
+    break;
+  }
+  case 'list': {
+    printJobs((await call('GET', listQuery(values.state))).jobs);
+    break;
+  }
+  case 'failed': {
+    printJobs((await call('GET', listQuery('failed'))).jobs);
+    break;
+  }
+  case 'retry': {
+    const [id] = rest;
+    if (!id) fail('Indique o id da tarefa: npm run jobs -- retry <id>');
+    await call('POST', `/ops/jobs/${encodeURIComponent(id)}/retry`);
+    console.log(`Tarefa ${id}: vai ser tentada de novo.`);
+    break;
+  }
+  default:
+    fail(`Comando desconhecido: ${command}\n\n${USAGE}`);
+}
