@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { rateLimit, type Store } from 'express-rate-limit';
 import { RedisStore } from 'rate-limit-redis';
 import type { RedisClient } from '../providers/redis-client';
@@ -25,7 +25,10 @@ function bodyEmail(req: Request): string | null {
   return typeof email === 'string' && email.trim() !== '' ? email.trim().toLowerCase() : null;
 }
 
-function storeFor(name: string, options: AuthRateLimitOptions): Store | undefined {
+function storeFor(
+  name: string,
+  options: Pick<AuthRateLimitOptions, 'redis' | 'redisPrefix'>,
+): Store | undefined {
   const redis = options.redis;
   if (!redis) return undefined;
   return new RedisStore({
@@ -61,4 +64,43 @@ export function authRateLimits(options: AuthRateLimitOptions): RequestHandler[] 
     skip: (req) => bodyEmail(req) === null,
   });
   return [perIp, perEmail];
+}
+
+export interface BudgetOptions {
+  /** Uses per client address per window. */
+  max: number;
+  windowMs: number;
+  /** Names the count, and its Redis keys. */
+  name: string;
+  redis?: RedisClient;
+  redisPrefix?: string;
+}
+
+/**
+ * A per-address budget asked for from inside a handler, for work that only some requests cost
+ * (a page render that missed the cache): resolves false once the address has spent it, leaving
+ * the answer (an app shell, a delay) to the caller. Memory, or Redis shared by every instance.
+ */
+export function addressBudget(
+  options: BudgetOptions,
+): (req: Request, res: Response) => Promise<boolean> {
+  const spent = new WeakSet<Request>();
+  const limiter = rateLimit({
+    windowMs: options.windowMs,
+    limit: options.max,
+    standardHeaders: false,
+    legacyHeaders: false,
+    store: storeFor(options.name, options),
+    handler: (req, _res, next) => {
+      spent.add(req);
+      next();
+    },
+  });
+  return (req, res) =>
+    new Promise((resolve, reject) => {
+      void limiter(req, res, (err?: unknown) => {
+        if (err) reject(err instanceof Error ? err : new Error(String(err)));
+        else resolve(!spent.has(req));
+      });
+    });
 }
