@@ -71,6 +71,23 @@ export function uploadsRoutes(deps: Pick<AppDeps, 'config' | 'thumbnailTable'>):
   const uploadDir = path.join(deps.config.dataDir, 'uploads');
   const variants = createImageVariants();
 
+  // Only names the app gives its images get further: a NUL, a dot file, a folder or a percent
+  // sequence that does not decode is a 404 here, before any file system or table sees it.
+  router.use((req, res, next) => {
+    let name: string;
+    try {
+      name = decodeURIComponent(req.path.slice(1));
+    } catch {
+      res.sendStatus(404);
+      return;
+    }
+    if (!uploadName(`${UPLOADS_URL_PATH}/${name}`)) {
+      res.sendStatus(404);
+      return;
+    }
+    next();
+  });
+
   router.get('/:name', async (req, res, next) => {
     const width = requestedWidth(req);
     if (width === undefined) {
