@@ -25,6 +25,7 @@ import {
   listEnrolledStudents,
   type AddCourseForm,
 } from './educator.service';
+import { closeOpenCheckouts } from '../payments/course-checkouts';
 import { addsPublishedCourse, withinPublishQuota } from './publish-quota';
 
 /** The multipart form add-course and edit share: courseData (JSON text) and an optional image. */
@@ -79,7 +80,11 @@ export function educatorRoutes(deps: AppDeps): Router {
   });
 
   router.delete('/educator/course/:id', ...educator, async (req, res) => {
-    await deleteCourse(deps, currentUser(req), String(req.params.id));
+    const user = currentUser(req);
+    const courseId = String(req.params.id);
+    // Stripe sessions first: a purchase must not vanish while its checkout can still be paid.
+    await closeOpenCheckouts(deps, user.id, courseId);
+    await deleteCourse(deps, user, courseId);
     res.json({ success: true, message: COURSE_DELETED });
   });
 
