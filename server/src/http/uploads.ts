@@ -18,7 +18,7 @@ const CACHE_FOREVER = 'public, max-age=31536000, immutable';
  * If-None-Match by its own rules (weak comparison, lists, `*`). Express's `req.fresh` answers no
  * whenever the request says `Cache-Control: no-cache`, which fetch() adds to every conditional request.
  */
-function alreadyHeld(ifNoneMatch: string | undefined, etag: string): boolean {
+export function alreadyHeld(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   if (ifNoneMatch.trim() === '*') return true;
   return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { certificatePdfs } from '../../db/schema/certificate-pdfs';
 import { certificates, type CertificateRow } from '../../db/schema/certificates';
 import { courses } from '../../db/schema/courses';
 import { lectureProgress } from '../../db/schema/lecture-progress';
@@ -80,4 +81,44 @@ export async function insertCertificate(
   const existing = await findCertificateOf(db, certificate.userId, certificate.courseId);
   if (!existing) throw new Error('certificate vanished right after it was written');
   return existing;
+}
+
+/** The certificate with the PDF stored for it (and the hash of what that PDF prints), if any. */
+export async function findCertificateWithPdf(
+  db: Db,
+  id: string,
+): Promise<{
+  certificate: CertificateRow;
+  stored: { contentHash: string; pdf: Buffer } | null;
+} | null> {
+  const [row] = await db
+    .select({
+      certificate: certificates,
+      contentHash: certificatePdfs.contentHash,
+      pdf: certificatePdfs.pdf,
+    })
+    .from(certificates)
+    .leftJoin(certificatePdfs, eq(certificatePdfs.certificateId, certificates.id))
+    .where(eq(certificates.id, id))
+    .limit(1);
+  if (!row) return null;
+  const stored =
+    row.contentHash !== null && row.pdf !== null
+      ? { contentHash: row.contentHash, pdf: row.pdf }
+      : null;
+  return { certificate: row.certificate, stored };
+}
+
+/** Keeps a certificate's PDF, replacing one made from other content. */
+export async function saveCertificatePdf(
+  db: Db,
+  made: { certificateId: string; contentHash: string; pdf: Buffer },
+): Promise<void> {
+  await db
+    .insert(certificatePdfs)
+    .values(made)
+    .onConflictDoUpdate({
+      target: certificatePdfs.certificateId,
+      set: { contentHash: made.contentHash, pdf: made.pdf, createdAt: sql`now()` },
+    });
 }

@@ -6,9 +6,12 @@ import type { CertificateRow } from '../../db/schema/certificates';
 import type { UserRow } from '../../db/schema/users';
 import { forbidden, notFound } from '../../http/errors';
 import { requireCourse } from '../courses/course-access';
+import { certificateContentHash, certificateUrl, renderCertificatePdf } from './certificate-pdf';
 import {
   findCertificate,
   findCertificateOf,
+  findCertificateWithPdf,
+  saveCertificatePdf,
   getCompletionFacts,
   insertCertificate,
 } from './certificates.repository';
@@ -75,4 +78,44 @@ export async function getCertificate(deps: CertificatesDeps, id: string): Promis
   const row = await findCertificate(deps.database.db, id);
   if (!row) throw notFound(CERTIFICATE_NOT_FOUND);
   return toCertificate(row);
+}
+
+export interface CertificatePdf {
+  pdf: Buffer;
+  /** Quoted hash of what the PDF prints: the same tag means the same document. */
+  etag: string;
+}
+
+// Two first downloads of one certificate on this instance wait for one render.
+const rendering = new Map<string, Promise<CertificatePdf>>();
+
+/**
+ * The certificate's PDF, made the first time it is asked for and kept in the database, so every
+ * instance serves the same bytes without making it again. It is made anew only when what it
+ * prints changes (the layout's version, the public URL in its QR code).
+ */
+export async function getCertificatePdf(
+  deps: Pick<AppDeps, 'database' | 'config'>,
+  id: string,
+): Promise<CertificatePdf> {
+  const db = deps.database.db;
+  const found = await findCertificateWithPdf(db, id);
+  if (!found) throw notFound(CERTIFICATE_NOT_FOUND);
+  const certificate = toCertificate(found.certificate);
+  const verifyUrl = certificateUrl(deps.config.publicUrl, id);
+  const contentHash = certificateContentHash(certificate, verifyUrl);
+  const etag = `"${contentHash}"`;
+  if (found.stored?.contentHash === contentHash) return { pdf: found.stored.pdf, etag };
+
+  const key = `${id}:${contentHash}`;
+  let made = rendering.get(key);
+  if (!made) {
+    made = (async () => {
+      const pdf = await renderCertificatePdf(certificate, verifyUrl);
+      await saveCertificatePdf(db, { certificateId: id, contentHash, pdf });
+      return { pdf, etag };
+    })().finally(() => rendering.delete(key));
+    rendering.set(key, made);
+  }
+  return made;
 }
