@@ -36,8 +36,8 @@ const envSchema = z.object({
   SMTP_URL: optional,
   MAIL_FROM: optional,
   PAGE_CACHE_MB: z.coerce.number().int().min(1).default(64),
-  PAGE_RENDER_CONCURRENCY: z.coerce.number().int().min(1).default(8),
-  PAGE_RENDER_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+  PAGE_RENDER_CONCURRENCY: z.coerce.number().int().min(1).default(4),
+  PAGE_RENDER_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   ONLINE_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(3),
   PUBLISH_QUOTA_PER_DAY: z.coerce.number().int().min(1).default(20),
 });

@@ -83,30 +83,17 @@ export async function insertCertificate(
   return existing;
 }
 
-/** The certificate with the PDF stored for it (and the hash of what that PDF prints), if any. */
-export async function findCertificateWithPdf(
+/** The PDF stored for a certificate, with the hash of what it prints. */
+export async function findStoredCertificatePdf(
   db: Db,
-  id: string,
-): Promise<{
-  certificate: CertificateRow;
-  stored: { contentHash: string; pdf: Buffer } | null;
-} | null> {
+  certificateId: string,
+): Promise<{ contentHash: string; pdf: Buffer } | null> {
   const [row] = await db
-    .select({
-      certificate: certificates,
-      contentHash: certificatePdfs.contentHash,
-      pdf: certificatePdfs.pdf,
-    })
-    .from(certificates)
-    .leftJoin(certificatePdfs, eq(certificatePdfs.certificateId, certificates.id))
-    .where(eq(certificates.id, id))
+    .select({ contentHash: certificatePdfs.contentHash, pdf: certificatePdfs.pdf })
+    .from(certificatePdfs)
+    .where(eq(certificatePdfs.certificateId, certificateId))
     .limit(1);
-  if (!row) return null;
-  const stored =
-    row.contentHash !== null && row.pdf !== null
-      ? { contentHash: row.contentHash, pdf: row.pdf }
-      : null;
-  return { certificate: row.certificate, stored };
+  return row ?? null;
 }
 
 /** Keeps a certificate's PDF, replacing one made from other content. */

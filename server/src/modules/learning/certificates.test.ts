@@ -227,24 +227,25 @@ describe('GET /api/certificate/:id and /pdf', () => {
     expect(held.text ?? '').toBe('');
   });
 
-  it('when what the certificate prints changes, then the PDF is made again and the stored copy replaced', async () => {
+  it('when the stored PDF was made from other content (an older layout), then it is made again and replaced', async () => {
     const { course, student } = await learner();
     const { certificateId } = (await ask(student.auth, course.id)).body;
-    const first = await downloadPdf(certificateId);
-    await ctx.database.db
-      .update(certificates)
-      .set({ courseTitle: 'Python do Zero, 2.ª edição' })
-      .where(eq(certificates.id, certificateId));
+    await ctx.database.db.insert(certificatePdfs).values({
+      certificateId,
+      contentHash: 'feito-por-um-layout-antigo',
+      pdf: Buffer.from('%PDF-1.3 antigo'),
+    });
 
-    const changed = await downloadPdf(certificateId);
+    const made = await downloadPdf(certificateId);
 
-    expect(changed.headers.etag).not.toBe(first.headers.etag);
     const [stored] = await storedPdf(certificateId);
-    expect(changed.headers.etag).toBe(`"${stored!.contentHash}"`);
-    expect((await pdfText(changed.body as Buffer)).text).toContain('Python do Zero, 2.ª edição');
+    expect(stored!.contentHash).not.toBe('feito-por-um-layout-antigo');
+    expect(made.headers.etag).toBe(`"${stored!.contentHash}"`);
+    expect(Buffer.compare(made.body as Buffer, stored!.pdf)).toBe(0);
+    expect((await pdfText(made.body as Buffer)).text).toContain('Python do Zero');
     await request(ctx.app)
       .get(`/api/certificate/${certificateId}/pdf`)
-      .set('If-None-Match', first.headers.etag!)
+      .set('If-None-Match', '"feito-por-um-layout-antigo"')
       .expect(200);
   });
 
