@@ -89,6 +89,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Every journey signs up fresh users from one address.
       AUTH_RATE_LIMIT_MAX: '1000',
+      // Parallel workers render many pages at once from one address: no app shell in their place.
+      PAGE_RENDER_CONCURRENCY: '64',
+      PAGE_RENDER_RATE_LIMIT: '100000',
     },
   },
 });

@@ -7,6 +7,46 @@ function trustProxyOf(value: string | undefined) {
     .trustProxy;
 }
 
+const STRONG_SECRET = 'n8Kq2vR7xW4pL9zT1cY6hB3mF5sJ0dGa';
+
+describe('AUTH_SECRET in production', () => {
+  const smtp = {
+    NODE_ENV: 'production',
+    PAYMENTS_SANDBOX: '1',
+    SMTP_URL: 'smtp://mail.example.com:587',
+  };
+
+  it.each([
+    ['one character', 'x'],
+    ['31 bytes', 'a1b2c3d4e5f6g7h8i9j0k1l2m3n4o5p'],
+    ['a common word', 'changeme'],
+  ])('when it is %s, then the start fails naming the variable and the length', (_case, secret) => {
+    expect(() => loadConfig({ ...smtp, AUTH_SECRET: secret })).toThrow(
+      /^AUTH_SECRET must be at least 32 bytes in production/,
+    );
+  });
+
+  it.each([
+    ['a known placeholder made long', 'changeme-changeme-changeme-changeme'],
+    ['the example value', 'replace-with-at-least-32-random-characters'],
+    ['one character repeated', 'x'.repeat(48)],
+    ['secret- and padding', 'secret-0000000000000000000000000000'],
+  ])('when it is %s, then the start fails calling it a placeholder', (_case, secret) => {
+    expect(() => loadConfig({ ...smtp, AUTH_SECRET: secret })).toThrow(
+      /^AUTH_SECRET is a placeholder value/,
+    );
+  });
+
+  it('when it is 32 random bytes or more, then the app starts with it; outside production anything goes', () => {
+    const config = loadConfig({ ...smtp, AUTH_SECRET: STRONG_SECRET });
+    expect(config.auth).toEqual({ provider: 'local', secret: STRONG_SECRET });
+    expect(loadConfig({ NODE_ENV: 'development', AUTH_SECRET: 'x' }).auth).toEqual({
+      provider: 'local',
+      secret: 'x',
+    });
+  });
+});
+
 describe('TRUST_PROXY', () => {
   it.each([
     ['unset', undefined],
@@ -41,7 +81,7 @@ describe('TRUST_PROXY', () => {
 });
 
 describe('SMTP_URL and MAIL_FROM', () => {
-  const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), PAYMENTS_SANDBOX: '1' };
+  const production = { NODE_ENV: 'production', AUTH_SECRET: STRONG_SECRET, PAYMENTS_SANDBOX: '1' };
 
   it('when SMTP_URL is unset outside production, then mail goes to an outbox file in DATA_DIR', () => {
     const config = loadConfig({ NODE_ENV: 'development', DATA_DIR: '/tmp/aprendiz-data' });

@@ -54,6 +54,11 @@ const envSchema = z.object({
   ),
   JOBS_SWEEP_SECONDS: optionalNumber(z.coerce.number().int().min(1)),
   JOBS_RETRY_LIMIT: optionalNumber(z.coerce.number().int().min(0)),
+  PAGE_CACHE_MB: z.coerce.number().int().min(1).default(64),
+  PAGE_RENDER_CONCURRENCY: z.coerce.number().int().min(1).default(4),
+  PAGE_RENDER_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  ONLINE_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(3),
+  PUBLISH_QUOTA_PER_DAY: z.coerce.number().int().min(1).default(20),
 });
 
 export type AuthConfig =
@@ -138,6 +143,18 @@ export interface Config {
   jobs: JobsConfig;
   /** Bearer token of the operators' endpoints (/api/ops/jobs) and `npm run jobs`; unset: they are closed. */
   opsToken: string | undefined;
+  pages: {
+    /** Bytes of rendered pages kept in memory, compressed copies included. */
+    cacheBytes: number;
+    /** Renders at once on this instance; past it a visitor gets the app shell. */
+    renderConcurrency: number;
+    /** Renders that missed the cache, per client address per minute; past it, the app shell. */
+    renderRateLimit: number;
+  };
+  /** Clients of one address the 'Alunos online' counter counts. */
+  onlineMaxPerAddress: number;
+  /** Courses an educator may publish per rolling 24 hours. */
+  publishQuotaPerDay: number;
 }
 
 export class ConfigError extends Error {
@@ -150,6 +167,50 @@ export class ConfigError extends Error {
 function required(value: string | undefined, name: string, because: string): string {
   if (!value) throw new ConfigError(`${name} is required ${because}`);
   return value;
+}
+
+/** Bytes an HS256 key needs to be as strong as the signature: anything shorter can be guessed offline. */
+export const AUTH_SECRET_MIN_BYTES = 32;
+
+/** Values copied from examples and tutorials: a token signed with one of them is anyone's to forge. */
+const PLACEHOLDER_SECRETS = [
+  'changeme',
+  'change-me',
+  'change_me',
+  'secret',
+  'password',
+  'x',
+  'test',
+  'dev',
+  'development',
+  'aprendiz',
+  'replace-me',
+  'replace-with-a-long-random-string',
+  'replace-with-at-least-32-random-characters',
+];
+
+function isPlaceholder(secret: string): boolean {
+  const lower = secret.toLowerCase();
+  if (PLACEHOLDER_SECRETS.some((known) => lower === known || lower.startsWith(`${known}-`))) {
+    return true;
+  }
+  // A run of one character ('xxxx…', '0000…') is as guessable as a short one.
+  return new Set(lower).size <= 2;
+}
+
+function productionAuthSecret(value: string | undefined): string {
+  const secret = required(value, 'AUTH_SECRET', 'in production with local accounts');
+  if (Buffer.byteLength(secret, 'utf8') < AUTH_SECRET_MIN_BYTES) {
+    throw new ConfigError(
+      `AUTH_SECRET must be at least ${AUTH_SECRET_MIN_BYTES} bytes in production (try: openssl rand -base64 48)`,
+    );
+  }
+  if (isPlaceholder(secret)) {
+    throw new ConfigError(
+      'AUTH_SECRET is a placeholder value: set a random one in production (try: openssl rand -base64 48)',
+    );
+  }
+  return secret;
 }
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -245,9 +306,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       }
     : {
         provider: 'local',
-        secret: production
-          ? required(e.AUTH_SECRET, 'AUTH_SECRET', 'in production with local accounts')
-          : e.AUTH_SECRET,
+        secret: production ? productionAuthSecret(e.AUTH_SECRET) : e.AUTH_SECRET,
       };
 
   let payments: PaymentsConfig;
@@ -342,6 +401,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       sweepSeconds: e.JOBS_SWEEP_SECONDS ?? 300,
     },
     opsToken: e.OPS_TOKEN,
+    pages: {
+      cacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
+      renderConcurrency: e.PAGE_RENDER_CONCURRENCY,
+      renderRateLimit: e.PAGE_RENDER_RATE_LIMIT,
+    },
+    onlineMaxPerAddress: e.ONLINE_MAX_PER_ADDRESS,
+    publishQuotaPerDay: e.PUBLISH_QUOTA_PER_DAY,
     clientDist: path.resolve(
       e.CLIENT_DIST ??
         path.join(path.dirname(new URL(import.meta.url).pathname), '../../client/dist'),

@@ -99,7 +99,10 @@ export async function buildDeps(
       ? createCloudinaryStorage(cloudinaryCredentials(storage), config.env)
       : (thumbnailTable ?? createDiskStorage(storage.uploadDir));
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, logger) : undefined;
-  const online = redis ? createRedisOnlineCounter(redis) : createMemoryOnlineCounter();
+  const maxPerAddress = config.onlineMaxPerAddress;
+  const online = redis
+    ? createRedisOnlineCounter(redis, { maxPerAddress })
+    : createMemoryOnlineCounter({ maxPerAddress });
   const mail = config.mail;
   const mailer: Mailer =
     mail.provider === 'smtp'

@@ -20,6 +20,30 @@ function databaseUnavailable(err: unknown): boolean {
   return false;
 }
 
+/**
+ * PostgreSQL's refusals of a value itself (a NUL or bytes that are not UTF-8, text that is not a
+ * number, uuid or date, a string longer than its column, a number out of range): the request was
+ * bad, not the server. Validation should catch these first; this keeps a miss a 400, not a 500.
+ */
+const BAD_VALUE_CODES = new Set([
+  '22001', // string_data_right_truncation
+  '22003', // numeric_value_out_of_range
+  '22007', // invalid_datetime_format
+  '22008', // datetime_field_overflow
+  '22021', // character_not_in_repertoire (NUL, invalid UTF-8)
+  '22P02', // invalid_text_representation
+  '22P05', // untranslatable_character
+  '22004', // null_value_not_allowed
+]);
+
+function badValue(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const code = (e as HttpishError).code;
+    if (code && BAD_VALUE_CODES.has(code)) return true;
+  }
+  return false;
+}
+
 export const notFoundApiHandler: RequestHandler = (_req, res) => {
   res.status(404).json({ success: false, message: 'Recurso não encontrado' });
 };
@@ -43,6 +67,13 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   const status = e.status ?? e.statusCode;
   if (status && status >= 400 && status < 500) {
     res.status(status).json({ success: false, message: 'Pedido inválido' });
+    return;
+  }
+  if (badValue(err)) {
+    req.log?.warn({ err }, 'value refused by the database');
+    res
+      .status(400)
+      .json({ success: false, message: 'Pedido inválido: um valor enviado não é aceite' });
     return;
   }
   if (databaseUnavailable(err)) {

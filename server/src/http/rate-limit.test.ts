@@ -7,9 +7,9 @@ import { createLogger } from '../logger';
 import { connectRedis, type RedisClient } from '../providers/redis-client';
 import { CONTACT_RATE_LIMIT } from '../modules/contact/contact.routes';
 import { createTestContext, type TestContext } from '../test/test-app';
-import { authRateLimits, RATE_LIMITED } from './rate-limit';
+import { authRateLimits, RATE_LIMITED, SIGN_IN_DELAY_STEP_MS } from './rate-limit';
 
-// 4 attempts per address, 2 per e-mail, per 15 minutes.
+// 4 attempts per address, 2 failures per (address, e-mail), slowed past 4 failures per e-mail.
 const MAX_PER_IP = 4;
 
 let ctx: TestContext;
@@ -48,30 +48,49 @@ describe('rate limits on sign-in and sign-up', () => {
     expect((await signIn(newAddress(), { email: `${randomUUID()}@exemplo.pt` })).status).toBe(400);
   });
 
-  it('when one e-mail is tried from many addresses, then its own budget runs out, in any letter case', async () => {
+  it('when one address guesses one account past its budget, then that address gets 429 and the owner elsewhere signs in at once', async () => {
     const email = `alvo-${randomUUID().slice(0, 8)}@exemplo.pt`;
-    const wrong = { password: 'nao-e-a-senha' };
-    expect((await signIn(newAddress(), { email, ...wrong })).status).toBe(401);
-    expect((await signIn(newAddress(), { email: email.toUpperCase(), ...wrong })).status).toBe(401);
-
-    const limited = await signIn(newAddress(), { email: `  ${email} `, ...wrong });
-
-    expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({ success: false, message: RATE_LIMITED });
-    expect((await signIn(newAddress(), { email: `outra-${email}`, ...wrong })).status).toBe(401);
-  });
-
-  it('when the limit is reached, then even the right password is refused until the window passes', async () => {
-    const email = `dona-${randomUUID().slice(0, 8)}@exemplo.pt`;
     const password = 'a-senha-certa-123';
-    const created = await request(ctx.app)
+    await request(ctx.app)
       .post('/api/auth/sign-up')
       .set('X-Forwarded-For', newAddress())
-      .send({ name: 'Dona', email, password });
-    expect(created.status).toBe(201);
-    expect((await signIn(newAddress(), { email, password: 'errada-errada' })).status).toBe(401);
+      .send({ name: 'Dona', email, password })
+      .expect(201);
+    const attacker = newAddress();
+    const wrong = { password: 'nao-e-a-senha' };
+    expect((await signIn(attacker, { email, ...wrong })).status).toBe(401);
+    expect((await signIn(attacker, { email: email.toUpperCase(), ...wrong })).status).toBe(401);
 
-    expect((await signIn(newAddress(), { email, password })).status).toBe(429);
+    const limited = await signIn(attacker, { email: `  ${email} `, ...wrong });
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({ success: false, message: RATE_LIMITED });
+    // The same address may still sign in to another account, and the owner from home is not slowed.
+    expect((await signIn(attacker, { email: `outra-${email}`, ...wrong })).status).toBe(401);
+    const started = Date.now();
+    expect((await signIn(newAddress(), { email, password })).status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(900);
+  });
+
+  it('when one account is guessed from many addresses, then each further attempt waits longer, and the owner still signs in', async () => {
+    const email = `dona-${randomUUID().slice(0, 8)}@exemplo.pt`;
+    const password = 'a-senha-certa-123';
+    await request(ctx.app)
+      .post('/api/auth/sign-up')
+      .set('X-Forwarded-For', newAddress())
+      .send({ name: 'Dona', email, password })
+      .expect(201);
+    // The account-wide budget is MAX_PER_IP failures; each comes from a fresh address.
+    for (let i = 0; i < MAX_PER_IP; i++) {
+      expect((await signIn(newAddress(), { email, password: 'errada-errada' })).status).toBe(401);
+    }
+    const slowed = Date.now();
+    expect((await signIn(newAddress(), { email, password: 'errada-errada' })).status).toBe(401);
+    expect(Date.now() - slowed).toBeGreaterThanOrEqual(SIGN_IN_DELAY_STEP_MS - 50);
+
+    const owner = Date.now();
+    const res = await signIn(newAddress(), { email, password });
+    expect(res.status).toBe(200);
+    expect(Date.now() - owner).toBeGreaterThanOrEqual(2 * SIGN_IN_DELAY_STEP_MS - 50);
   });
 });
 

@@ -1,5 +1,5 @@
-import type { Request, RequestHandler } from 'express';
-import { rateLimit, type Store } from 'express-rate-limit';
+import type { Request, RequestHandler, Response } from 'express';
+import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
 import { RedisStore } from 'rate-limit-redis';
 import type { RedisClient } from '../providers/redis-client';
 
@@ -25,7 +25,10 @@ function bodyEmail(req: Request): string | null {
   return typeof email === 'string' && email.trim() !== '' ? email.trim().toLowerCase() : null;
 }
 
-function storeFor(name: string, options: AuthRateLimitOptions): Store | undefined {
+function storeFor(
+  name: string,
+  options: Pick<AuthRateLimitOptions, 'redis' | 'redisPrefix'>,
+): Store | undefined {
   const redis = options.redis;
   if (!redis) return undefined;
   return new RedisStore({
@@ -61,4 +64,113 @@ export function authRateLimits(options: AuthRateLimitOptions): RequestHandler[] 
     skip: (req) => bodyEmail(req) === null,
   });
   return [perIp, perEmail];
+}
+
+export interface SignInRateLimitOptions {
+  /** Attempts per client address per window, successful or not (caps guessing and sign-up spam). */
+  maxPerIp: number;
+  /** Failed attempts per (address, e-mail) per window: a guesser is stopped, the owner elsewhere is not. */
+  maxPerAddressAndEmail: number;
+  /** Failed attempts per e-mail per window, from anywhere, after which each further attempt waits. */
+  slowAfterPerEmail: number;
+  /** Added wait per failed attempt past `slowAfterPerEmail`, up to `maxDelayMs`. */
+  delayStepMs?: number;
+  maxDelayMs?: number;
+  windowMs?: number;
+  redis?: RedisClient;
+  redisPrefix?: string;
+}
+
+export const SIGN_IN_DELAY_STEP_MS = 1000;
+export const SIGN_IN_MAX_DELAY_MS = 10_000;
+
+/**
+ * Sign-in and sign-up guards that an attacker cannot turn against the owner: an address that guesses
+ * is refused (429) per address and per (address, account), and an account guessed from many
+ * addresses is only slowed — every attempt on it past the budget waits a little longer, up to a
+ * cap, but the right password from the owner's own address still signs in. Only failures count
+ * per account, so the owner signing in does not spend anything. Needs the JSON body parsed.
+ */
+export function signInRateLimits(options: SignInRateLimitOptions): RequestHandler[] {
+  const windowMs = options.windowMs ?? AUTH_RATE_WINDOW_MS;
+  const step = options.delayStepMs ?? SIGN_IN_DELAY_STEP_MS;
+  const maxDelay = options.maxDelayMs ?? SIGN_IN_MAX_DELAY_MS;
+  const refuse: RequestHandler = (_req, res) => {
+    res.status(429).json({ success: false, message: RATE_LIMITED });
+  };
+  const perIp = rateLimit({
+    windowMs,
+    limit: options.maxPerIp,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    handler: refuse,
+    store: storeFor('signin-ip', options),
+  });
+  const perAddressAndEmail = rateLimit({
+    windowMs,
+    limit: options.maxPerAddressAndEmail,
+    standardHeaders: false,
+    legacyHeaders: false,
+    skipSuccessfulRequests: true,
+    handler: refuse,
+    store: storeFor('signin-ip-email', options),
+    keyGenerator: (req) => `${ipKeyGenerator(req.ip ?? '')}|${bodyEmail(req) ?? ''}`,
+    skip: (req) => bodyEmail(req) === null,
+  });
+  const accountWide = rateLimit({
+    windowMs,
+    limit: options.slowAfterPerEmail,
+    standardHeaders: false,
+    legacyHeaders: false,
+    skipSuccessfulRequests: true,
+    requestPropertyName: 'accountAttempts',
+    store: storeFor('signin-email', options),
+    keyGenerator: (req) => bodyEmail(req) ?? '',
+    skip: (req) => bodyEmail(req) === null,
+    handler: (req, _res, next) => {
+      const used = (req as Request & { accountAttempts?: { used: number } }).accountAttempts?.used;
+      const over = Math.max(1, (used ?? 0) - options.slowAfterPerEmail);
+      setTimeout(next, Math.min(maxDelay, over * step));
+    },
+  });
+  return [perIp, perAddressAndEmail, accountWide];
+}
+
+export interface BudgetOptions {
+  /** Uses per client address per window. */
+  max: number;
+  windowMs: number;
+  /** Names the count, and its Redis keys. */
+  name: string;
+  redis?: RedisClient;
+  redisPrefix?: string;
+}
+
+/**
+ * A per-address budget asked for from inside a handler, for work that only some requests cost
+ * (a page render that missed the cache): resolves false once the address has spent it, leaving
+ * the answer (an app shell, a delay) to the caller. Memory, or Redis shared by every instance.
+ */
+export function addressBudget(
+  options: BudgetOptions,
+): (req: Request, res: Response) => Promise<boolean> {
+  const spent = new WeakSet<Request>();
+  const limiter = rateLimit({
+    windowMs: options.windowMs,
+    limit: options.max,
+    standardHeaders: false,
+    legacyHeaders: false,
+    store: storeFor(options.name, options),
+    handler: (req, _res, next) => {
+      spent.add(req);
+      next();
+    },
+  });
+  return (req, res) =>
+    new Promise((resolve, reject) => {
+      void limiter(req, res, (err?: unknown) => {
+        if (err) reject(err instanceof Error ? err : new Error(String(err)));
+        else resolve(!spent.has(req));
+      });
+    });
 }

@@ -52,6 +52,31 @@ async function expectOtherWidthsRefused(ctx: TestContext, url: string): Promise<
   );
 }
 
+/** Names no upload can have: NUL, dot files, folders, bad percent sequences, control characters. */
+const INVALID_UPLOAD_NAMES = [
+  '%00',
+  'a%00.webp',
+  '%2e%2e%2fetc%2fpasswd',
+  '..%2f..%2fpackage.json',
+  '.env',
+  '%E0%A4%A',
+  '%ff%fe',
+  'nome%20com%20espa%C3%A7o.webp',
+  'sub/pasta.webp',
+  '%0d%0aSet-Cookie:x=1',
+  'a'.repeat(3000),
+];
+
+async function expectInvalidNamesNotFound(ctx: TestContext): Promise<void> {
+  for (const name of INVALID_UPLOAD_NAMES) {
+    for (const query of ['', '?w=320']) {
+      const res = await request(ctx.app).get(`/uploads/${name}${query}`);
+      expect(res.status, `/uploads/${name}${query}`).toBe(404);
+      expect(res.text).not.toContain('<!doctype html>');
+    }
+  }
+}
+
 describe('GET /uploads/:name from files (PGlite)', () => {
   let ctx: TestContext;
   let dist: string;
@@ -77,6 +102,10 @@ describe('GET /uploads/:name from files (PGlite)', () => {
     expect(res.headers['content-type']).toBe('image/webp');
     expect(res.headers['cache-control']).toBe(CACHE_FOREVER);
     expect(Buffer.compare(res.body as Buffer, image)).toBe(0);
+  });
+
+  it('when the name holds a NUL, a folder, a dot file or bad percent-encoding, then 404 and not the client page', async () => {
+    await expectInvalidNamesNotFound(ctx);
   });
 
   it('when an unknown image is asked for, then 404 and not the client page', async () => {
@@ -221,6 +250,14 @@ describe.runIf(DATABASE_URL)('GET /uploads/:name from PostgreSQL (DATABASE_URL)'
 
     await expectOtherWidthsRefused(ctx, url);
     expect(await rows()).toBe(before);
+  });
+
+  it('when the name holds a NUL, a folder, a dot file or bad percent-encoding, then 404 and the table is unchanged', async () => {
+    const stored = async () =>
+      (await ctx.database.db.select({ n: count() }).from(thumbnails))[0]!.n;
+    const before = await stored();
+    await expectInvalidNamesNotFound(ctx);
+    expect(await stored()).toBe(before);
   });
 
   it('when an image is neither in the table nor on disk, then 404 and not the client page', async () => {

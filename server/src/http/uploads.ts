@@ -18,7 +18,7 @@ const CACHE_FOREVER = 'public, max-age=31536000, immutable';
  * If-None-Match by its own rules (weak comparison, lists, `*`). Express's `req.fresh` answers no
  * whenever the request says `Cache-Control: no-cache`, which fetch() adds to every conditional request.
  */
-function alreadyHeld(ifNoneMatch: string | undefined, etag: string): boolean {
+export function alreadyHeld(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   if (ifNoneMatch.trim() === '*') return true;
   return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
@@ -70,6 +70,23 @@ export function uploadsRoutes(deps: Pick<AppDeps, 'config' | 'thumbnailTable'>):
   const table = deps.thumbnailTable;
   const uploadDir = path.join(deps.config.dataDir, 'uploads');
   const variants = createImageVariants();
+
+  // Only names the app gives its images get further: a NUL, a dot file, a folder or a percent
+  // sequence that does not decode is a 404 here, before any file system or table sees it.
+  router.use((req, res, next) => {
+    let name: string;
+    try {
+      name = decodeURIComponent(req.path.slice(1));
+    } catch {
+      res.sendStatus(404);
+      return;
+    }
+    if (!uploadName(`${UPLOADS_URL_PATH}/${name}`)) {
+      res.sendStatus(404);
+      return;
+    }
+    next();
+  });
 
   router.get('/:name', async (req, res, next) => {
     const width = requestedWidth(req);

@@ -34,6 +34,11 @@ export interface StripePayments extends CheckoutProvider {
   verifyWebhook(rawBody: Buffer, signature: string): unknown;
   /** Gives back all the money a checkout session took; repeating it for one purchase refunds once. */
   refundCheckout(request: { purchaseId: string; sessionId: string }): Promise<void>;
+  /**
+   * Closes an open checkout session so it can no longer be paid: 'expired' when it is closed
+   * (now or before), 'paid' when the buyer paid first. Throws when Stripe cannot be reached.
+   */
+  expireCheckout(sessionId: string): Promise<'expired' | 'paid'>;
 }
 
 /** Chosen once in deps.ts: Stripe Checkout when configured, else our own sandbox checkout page. */

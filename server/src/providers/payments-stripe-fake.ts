@@ -34,6 +34,11 @@ function answer(req: RecordedStripeRequest, counters: { sessions: number; refund
       body: { id, object: 'checkout.session', url: `https://checkout.stripe.test/c/pay/${id}` },
     };
   }
+  const expire = /^\/v1\/checkout\/sessions\/([^/?]+)\/expire/.exec(req.path);
+  if (req.method === 'POST' && expire) {
+    const id = decodeURIComponent(expire[1]!);
+    return { status: 200, body: { id, object: 'checkout.session', status: 'expired' } };
+  }
   const session = /^\/v1\/checkout\/sessions\/([^/?]+)/.exec(req.path);
   if (req.method === 'GET' && session) {
     const id = decodeURIComponent(session[1]!);

@@ -79,6 +79,7 @@ describe('POST /api/user/purchase with Stripe', () => {
       'line_items[0][price_data][product_data][images][0]': 'http://app.test/uploads/kotlin.webp',
       'metadata[purchaseId]': purchase.id,
       'metadata[userId]': student.user.id,
+      'metadata[origin]': 'http://app.test',
       client_reference_id: purchase.id,
       success_url: 'http://app.test/loading/my-enrollments',
       cancel_url: 'http://app.test/',

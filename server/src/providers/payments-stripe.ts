@@ -62,7 +62,9 @@ export function checkoutSessionParams(
         },
       },
     ],
-    metadata: { purchaseId: purchase.id, userId: user.id },
+    // origin: a paid session naming no purchase of ours is refunded only when it was opened here,
+    // not by another deployment sharing the Stripe account.
+    metadata: { purchaseId: purchase.id, userId: user.id, origin: publicUrl },
     client_reference_id: purchase.id,
     success_url: `${publicUrl}/loading/my-enrollments`,
     cancel_url: `${publicUrl}/`,
@@ -104,6 +106,19 @@ export function createStripePayments(options: StripePaymentsOptions): StripePaym
     },
     verifyWebhook: (rawBody, signature): unknown =>
       stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret),
+    expireCheckout: async (sessionId) => {
+      try {
+        await stripe.checkout.sessions.expire(sessionId);
+        return 'expired';
+      } catch (err) {
+        // Only an open session can be expired: one already closed says which way it went.
+        if (!(err instanceof Stripe.errors.StripeInvalidRequestError)) throw err;
+        const session = await stripe.checkout.sessions.retrieve(sessionId);
+        if (session.status === 'complete') return 'paid';
+        if (session.status === 'expired') return 'expired';
+        throw err;
+      }
+    },
     refundCheckout: async ({ purchaseId, sessionId }) => {
       const paymentIntent = paymentIntentOf(await stripe.checkout.sessions.retrieve(sessionId));
       if (!paymentIntent) throw new Error(`Stripe checkout session ${sessionId} took no payment`);

@@ -16,3 +16,5 @@ export {
   lectureCompletionTotals,
   learnerCourseTotals,
 } from './analytics-totals';
+export { coursePublications } from './course-publications';
+export { certificatePdfs } from './certificate-pdfs';

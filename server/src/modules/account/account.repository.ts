@@ -101,18 +101,27 @@ export async function resetPasswordWithToken(
   });
 }
 
-/** New password, new session version: every token issued before stops working. */
+/**
+ * New password, new session version: every token issued before stops working, and so does every
+ * reset link still open (one mailed before the change must not undo it).
+ */
 export async function setPassword(
   db: Db,
   userId: string,
   passwordHash: string,
 ): Promise<UserRow | null> {
-  const [row] = await db
-    .update(users)
-    .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` })
-    .where(eq(users.id, userId))
-    .returning();
-  return row ?? null;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` })
+      .where(eq(users.id, userId))
+      .returning();
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+    return row ?? null;
+  });
 }
 
 export async function updateProfile(

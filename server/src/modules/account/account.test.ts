@@ -324,6 +324,27 @@ describe('POST /api/user/change-password', () => {
     expect((await userRow(account.id)).sessionVersion).toBe(1);
   });
 
+  it('when a reset link was mailed before the password change, then it no longer works and is marked used', async () => {
+    const account = await signUp();
+    const token = await mailedResetToken(account.email);
+
+    await request(ctx.app)
+      .post('/api/user/change-password')
+      .set(account.auth)
+      .send({ currentPassword: PASSWORD, newPassword: NEW_PASSWORD })
+      .expect(200);
+
+    const rows = await resetRowsOf(account.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.usedAt).not.toBeNull();
+    const reset = await request(ctx.app)
+      .post('/api/auth/reset-password')
+      .send({ token, password: 'senha-do-atacante-123' });
+    expect(reset.status).toBe(400);
+    expect(reset.body.message).toBe(RESET_LINK_INVALID);
+    expect((await signIn(account.email, NEW_PASSWORD)).status).toBe(200);
+  });
+
   it('when the current password is wrong, then 400 (the session stays) and nothing changes', async () => {
     const account = await signUp();
     const before = await userRow(account.id);

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { signInBodySchema, signUpBodySchema } from '@aprendiz/contract/auth';
 import type { AppDeps } from '../../deps';
-import { authRateLimits } from '../../http/rate-limit';
+import { signInRateLimits } from '../../http/rate-limit';
 import { parseInput } from '../../http/validate';
 import { signIn, signUp } from './auth.service';
 
@@ -16,9 +16,10 @@ export function authRoutes(deps: AppDeps): Router {
 
   const local = { db: deps.database.db, tokens: auth.tokens, passwords: auth.passwords };
   const max = deps.config.authRateLimitMax;
-  const limits = authRateLimits({
+  const limits = signInRateLimits({
     maxPerIp: max,
-    maxPerEmail: Math.max(1, Math.floor(max / 2)),
+    maxPerAddressAndEmail: Math.max(1, Math.floor(max / 2)),
+    slowAfterPerEmail: max,
     redis: deps.redis,
   });
 

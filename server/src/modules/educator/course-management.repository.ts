@@ -121,7 +121,10 @@ export async function changeOwnCourseStatus(
 }
 
 export type DeleteOutcome =
-  { outcome: 'deleted'; thumbnailUrl: string } | { outcome: 'enrolled' } | { outcome: 'notFound' };
+  | { outcome: 'deleted'; thumbnailUrl: string }
+  | { outcome: 'enrolled' }
+  | { outcome: 'checkoutOpen' }
+  | { outcome: 'notFound' };
 
 /**
  * Deletes a course nobody is enrolled in, with its unfinished checkouts (pending or failed: a
@@ -146,6 +149,20 @@ export async function deleteOwnCourse(
       .where(eq(enrollments.courseId, courseId))
       .limit(1);
     if (enrolled) return { outcome: 'enrolled' };
+    // A Stripe checkout opened after the open ones were expired could still take money.
+    const [open] = await tx
+      .select({ found: sql<number>`1` })
+      .from(purchases)
+      .where(
+        and(
+          eq(purchases.courseId, courseId),
+          eq(purchases.status, 'pending'),
+          eq(purchases.provider, 'stripe'),
+          sql`${purchases.createdAt} > now() - interval '24 hours'`,
+        ),
+      )
+      .limit(1);
+    if (open) return { outcome: 'checkoutOpen' };
     await tx
       .delete(purchases)
       .where(

@@ -24,6 +24,8 @@ export const COURSE_PUBLISHED = 'Curso publicado';
 export const COURSE_UNPUBLISHED =
   'Curso despublicado: saiu do catálogo, e os alunos inscritos mantêm o acesso';
 export const COURSE_DELETED = 'Curso excluído';
+export const CHECKOUT_OPEN =
+  'Um aluno está a pagar este curso neste momento. Tente excluir de novo daqui a pouco.';
 export const DRAFT_NOT_PUBLISHED = 'Um rascunho ainda não está publicado: não há o que despublicar';
 export const COURSE_HAS_STUDENTS =
   'Não é possível excluir um curso com alunos inscritos. Despublique-o para o retirar do catálogo.';
@@ -164,6 +166,7 @@ export async function deleteCourse(
   const result = await deleteOwnCourse(deps.database.db, courseId, educator.id);
   if (result.outcome === 'notFound') throw notFound(COURSE_NOT_FOUND);
   if (result.outcome === 'enrolled') throw conflict(COURSE_HAS_STUDENTS);
+  if (result.outcome === 'checkoutOpen') throw conflict(CHECKOUT_OPEN);
   deps.catalogueCache.invalidate();
   await removeThumbnail(deps, result.thumbnailUrl);
 }

@@ -25,6 +25,8 @@ import {
   listEnrolledStudents,
   type AddCourseForm,
 } from './educator.service';
+import { closeOpenCheckouts } from '../payments/course-checkouts';
+import { addsPublishedCourse, withinPublishQuota } from './publish-quota';
 
 /** The multipart form add-course and edit share: courseData (JSON text) and an optional image. */
 function courseForm(req: Request): AddCourseForm {
@@ -41,7 +43,12 @@ export function educatorRoutes(deps: AppDeps): Router {
   const educator = [requireAuth(deps.auth), requireEducator];
 
   router.post('/educator/add-course', ...educator, singleImageUpload('image'), async (req, res) => {
-    const { courseId, status } = await addCourse(deps, currentUser(req), courseForm(req));
+    const user = currentUser(req);
+    const form = courseForm(req);
+    const add = () => addCourse(deps, user, form);
+    const { courseId, status } = addsPublishedCourse(form.courseData)
+      ? await withinPublishQuota(deps, user.id, add)
+      : await add();
     const message = status === 'draft' ? DRAFT_SAVED : COURSE_ADDED;
     res.status(201).json({ success: true, message, courseId, status });
   });
@@ -59,7 +66,10 @@ export function educatorRoutes(deps: AppDeps): Router {
 
   router.post('/educator/course/:id/publish', ...educator, async (req, res) => {
     const courseId = String(req.params.id);
-    const status = await publishCourse(deps, currentUser(req), courseId);
+    const user = currentUser(req);
+    const status = await withinPublishQuota(deps, user.id, () =>
+      publishCourse(deps, user, courseId),
+    );
     res.json({ success: true, message: COURSE_PUBLISHED, courseId, status });
   });
 
@@ -70,7 +80,11 @@ export function educatorRoutes(deps: AppDeps): Router {
   });
 
   router.delete('/educator/course/:id', ...educator, async (req, res) => {
-    await deleteCourse(deps, currentUser(req), String(req.params.id));
+    const user = currentUser(req);
+    const courseId = String(req.params.id);
+    // Stripe sessions first: a purchase must not vanish while its checkout can still be paid.
+    await closeOpenCheckouts(deps, user.id, courseId);
+    await deleteCourse(deps, user, courseId);
     res.json({ success: true, message: COURSE_DELETED });
   });
 

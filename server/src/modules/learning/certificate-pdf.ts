@@ -1,9 +1,14 @@
+import { createHash } from 'node:crypto';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { Certificate } from '@aprendiz/contract/certificates';
+import { fontBytes, runsOf, type FontWeight, type TextRun } from './certificate-fonts';
 
 const DATE_FORMAT = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeZone: 'UTC' });
 const HOURS_FORMAT = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
+
+/** Raised whenever the page's layout or fonts change: every stored PDF is then made again. */
+export const CERTIFICATE_LAYOUT_VERSION = 2;
 
 export function certificateUrl(publicUrl: string, id: string): string {
   return `${publicUrl.replace(/\/+$/, '')}/certificate/${encodeURIComponent(id)}`;
@@ -13,10 +18,93 @@ export function formatHours(hours: number): string {
   return `${HOURS_FORMAT.format(hours)} ${hours === 1 ? 'hora' : 'horas'}`;
 }
 
+/** A hash of everything the PDF prints: the same hash, the same PDF. */
+export function certificateContentHash(certificate: Certificate, verifyUrl: string): string {
+  const printed = JSON.stringify([
+    CERTIFICATE_LAYOUT_VERSION,
+    certificate.name,
+    certificate.courseTitle,
+    certificate.educatorName,
+    certificate.hours,
+    certificate.completedAt,
+    verifyUrl,
+  ]);
+  return createHash('sha256').update(printed).digest('base64url');
+}
+
+const MARGIN = 56;
+
+interface LineStyle {
+  weight: FontWeight;
+  size: number;
+  color: string;
+  /** Lines the text may take before it is set smaller. */
+  maxLines?: number;
+}
+
+type Doc = PDFKit.PDFDocument;
+
+/**
+ * Draws centred text in as many scripts as it holds: each run in the family that has its glyphs
+ * (pdfkit has no font fallback of its own), set smaller and then wrapped when it does not fit.
+ */
+function createWriter(doc: Doc) {
+  const registered = new Set<string>();
+  const use = (run: TextRun, size: number) => {
+    if (!registered.has(run.face.name)) {
+      doc.registerFont(run.face.name, fontBytes(run.face));
+      registered.add(run.face.name);
+    }
+    return doc.font(run.face.name).fontSize(size);
+  };
+  const widthOf = (runs: TextRun[], size: number) =>
+    runs.reduce((sum, run) => sum + use(run, size).widthOfString(run.text), 0);
+
+  function wrap(text: string, style: LineStyle, size: number, width: number): TextRun[][] {
+    const tokens: string[] = [];
+    for (const token of text.match(/\S+\s*/gu) ?? []) {
+      // A word wider than the line (a title in Chinese has no spaces) breaks between characters.
+      if (widthOf(runsOf(token, style.weight), size) > width) tokens.push(...Array.from(token));
+      else tokens.push(token);
+    }
+    const lines: string[] = [];
+    for (const token of tokens) {
+      const current = lines.at(-1);
+      if (current !== undefined && widthOf(runsOf(current + token, style.weight), size) <= width)
+        lines[lines.length - 1] = current + token;
+      else lines.push(token);
+    }
+    return lines.map((line) => runsOf(line.trimEnd(), style.weight));
+  }
+
+  return function writeCentered(text: string, style: LineStyle, width: number): void {
+    const maxLines = style.maxLines ?? 2;
+    const smallest = Math.max(10, Math.round(style.size * 0.6));
+    let size = style.size;
+    let lines = wrap(text, style, size, width);
+    while (lines.length > maxLines && size > smallest) {
+      size = Math.max(smallest, size - 2);
+      lines = wrap(text, style, size, width);
+    }
+    let y = doc.y;
+    for (const runs of lines) {
+      let x = MARGIN + (width - widthOf(runs, size)) / 2;
+      for (const run of runs) {
+        use(run, size).fillColor(style.color).text(run.text, x, y, { lineBreak: false });
+        x += doc.widthOfString(run.text);
+      }
+      y += size * 1.35;
+    }
+    doc.x = MARGIN;
+    doc.y = y;
+  };
+}
+
 /**
  * The certificate as a one-page landscape A4 PDF: who completed which course, taught by whom, when
- * and how many hours, and the verification address written out and as a QR code. The standard
- * Helvetica covers Portuguese (Latin-1); no font file has to ship with the server.
+ * and how many hours, and the verification address written out and as a QR code. Names and titles
+ * print in any script a person writes them in (Latin, Arabic, Chinese, emoji…), from the Noto
+ * fonts shipped as npm packages: nothing depends on fonts installed on the machine.
  */
 export async function renderCertificatePdf(
   certificate: Certificate,
@@ -26,7 +114,7 @@ export async function renderCertificatePdf(
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'landscape',
-    margin: 56,
+    margin: MARGIN,
     info: {
       Title: `Certificado: ${certificate.courseTitle}`,
       Subject: `Certificado de conclusão de ${certificate.name}`,
@@ -40,39 +128,43 @@ export async function renderCertificatePdf(
   });
 
   const { width, height } = doc.page;
-  const inner = width - 2 * 56;
+  const inner = width - 2 * MARGIN;
+  const write = createWriter(doc);
   doc
     .rect(28, 28, width - 56, height - 56)
     .lineWidth(3)
     .stroke('#1d4ed8');
-  doc.moveDown(1.5);
-  doc.font('Helvetica-Bold').fontSize(34).fillColor('#0f172a');
-  doc.text('Certificado de conclusão', { align: 'center', width: inner });
-  doc.moveDown(1);
-  doc.font('Helvetica').fontSize(16).fillColor('#334155');
-  doc.text('Certificamos que', { align: 'center', width: inner });
-  doc.moveDown(0.4);
-  doc.font('Helvetica-Bold').fontSize(28).fillColor('#0f172a');
-  doc.text(certificate.name, { align: 'center', width: inner });
-  doc.moveDown(0.4);
-  doc.font('Helvetica').fontSize(16).fillColor('#334155');
-  doc.text('concluiu o curso', { align: 'center', width: inner });
-  doc.moveDown(0.4);
-  doc.font('Helvetica-Bold').fontSize(22).fillColor('#1d4ed8');
-  doc.text(certificate.courseTitle, { align: 'center', width: inner });
-  doc.moveDown(0.6);
-  doc.font('Helvetica').fontSize(14).fillColor('#334155');
-  doc.text(`ministrado por ${certificate.educatorName}`, { align: 'center', width: inner });
-  doc.text(
+  doc.y = MARGIN + 24;
+  const body = { weight: 400, size: 16, color: '#334155' } as const;
+  write(
+    'Certificado de conclusão',
+    { weight: 700, size: 34, color: '#0f172a', maxLines: 1 },
+    inner,
+  );
+  doc.y += 14;
+  write('Certificamos que', body, inner);
+  doc.y += 6;
+  write(certificate.name, { weight: 700, size: 28, color: '#0f172a' }, inner);
+  doc.y += 6;
+  write('concluiu o curso', body, inner);
+  doc.y += 6;
+  write(certificate.courseTitle, { weight: 700, size: 22, color: '#1d4ed8' }, inner);
+  doc.y += 8;
+  const detail = { ...body, size: 14 };
+  write(`ministrado por ${certificate.educatorName}`, detail, inner);
+  write(
     `Carga horária: ${formatHours(certificate.hours)} · Concluído em ${DATE_FORMAT.format(new Date(certificate.completedAt))}`,
-    { align: 'center', width: inner },
+    detail,
+    inner,
   );
 
   const qrSize = 96;
-  const bottom = height - 56 - qrSize;
-  doc.image(qr, width - 56 - qrSize, bottom, { width: qrSize, height: qrSize });
-  doc.font('Helvetica').fontSize(10).fillColor('#475569');
-  doc.text('Verifique a autenticidade deste certificado em:', 56, bottom + 40, {
+  const bottom = height - MARGIN - qrSize;
+  doc.image(qr, width - MARGIN - qrSize, bottom, { width: qrSize, height: qrSize });
+  const [latin] = runsOf('A', 400);
+  doc.registerFont('verify', fontBytes(latin!.face));
+  doc.font('verify').fontSize(10).fillColor('#475569');
+  doc.text('Verifique a autenticidade deste certificado em:', MARGIN, bottom + 40, {
     width: inner - qrSize - 16,
   });
   doc.text(verifyUrl, { width: inner - qrSize - 16, link: verifyUrl, underline: true });

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { certificatePdfs } from '../../db/schema/certificate-pdfs';
 import { certificates, type CertificateRow } from '../../db/schema/certificates';
 import { courses } from '../../db/schema/courses';
 import { lectureProgress } from '../../db/schema/lecture-progress';
@@ -80,4 +81,31 @@ export async function insertCertificate(
   const existing = await findCertificateOf(db, certificate.userId, certificate.courseId);
   if (!existing) throw new Error('certificate vanished right after it was written');
   return existing;
+}
+
+/** The PDF stored for a certificate, with the hash of what it prints. */
+export async function findStoredCertificatePdf(
+  db: Db,
+  certificateId: string,
+): Promise<{ contentHash: string; pdf: Buffer } | null> {
+  const [row] = await db
+    .select({ contentHash: certificatePdfs.contentHash, pdf: certificatePdfs.pdf })
+    .from(certificatePdfs)
+    .where(eq(certificatePdfs.certificateId, certificateId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Keeps a certificate's PDF, replacing one made from other content. */
+export async function saveCertificatePdf(
+  db: Db,
+  made: { certificateId: string; contentHash: string; pdf: Buffer },
+): Promise<void> {
+  await db
+    .insert(certificatePdfs)
+    .values(made)
+    .onConflictDoUpdate({
+      target: certificatePdfs.certificateId,
+      set: { contentHash: made.contentHash, pdf: made.pdf, createdAt: sql`now()` },
+    });
 }

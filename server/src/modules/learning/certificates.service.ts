@@ -6,9 +6,12 @@ import type { CertificateRow } from '../../db/schema/certificates';
 import type { UserRow } from '../../db/schema/users';
 import { forbidden, notFound } from '../../http/errors';
 import { requireCourse } from '../courses/course-access';
+import { certificateContentHash, certificateUrl, renderCertificatePdf } from './certificate-pdf';
 import {
   findCertificate,
   findCertificateOf,
+  findStoredCertificatePdf,
+  saveCertificatePdf,
   getCompletionFacts,
   insertCertificate,
 } from './certificates.repository';
@@ -75,4 +78,78 @@ export async function getCertificate(deps: CertificatesDeps, id: string): Promis
   const row = await findCertificate(deps.database.db, id);
   if (!row) throw notFound(CERTIFICATE_NOT_FOUND);
   return toCertificate(row);
+}
+
+export interface CertificatePdf {
+  pdf: Buffer;
+  /** Quoted hash of what the PDF prints: the same tag means the same document. */
+  etag: string;
+}
+
+// Two first downloads of one certificate on this instance wait for one render.
+const rendering = new Map<string, Promise<CertificatePdf>>();
+
+/** PDFs served lately, so a popular one is not read out of the database on every download. */
+const MAX_PDFS_IN_MEMORY = 256;
+/**
+ * How long a PDF in memory is served without reading its certificate again. Shared caches keep
+ * it for a day anyway (Cache-Control), so a deleted account's certificate going 30 s later on
+ * this instance changes nothing anyone can see.
+ */
+const RECHECK_AFTER_MS = 30_000;
+type RecentPdf = CertificatePdf & { contentHash: string; checkedAt: number };
+const recentPdfs = new Map<string, RecentPdf>();
+
+function remember(id: string, made: RecentPdf): void {
+  recentPdfs.delete(id);
+  recentPdfs.set(id, made);
+  if (recentPdfs.size > MAX_PDFS_IN_MEMORY) recentPdfs.delete(recentPdfs.keys().next().value!);
+}
+
+/**
+ * The certificate's PDF, made the first time it is asked for and kept in the database, so every
+ * instance serves the same bytes without making it again. It is made anew only when what it
+ * prints changes (the layout's version, the public URL in its QR code). Each download still reads
+ * the certificate's row (a deleted account's certificate is gone at once), but not the PDF's bytes
+ * when this instance served them lately.
+ */
+export async function getCertificatePdf(
+  deps: Pick<AppDeps, 'database' | 'config'>,
+  id: string,
+): Promise<CertificatePdf> {
+  const db = deps.database.db;
+  const held = recentPdfs.get(id);
+  if (held && Date.now() - held.checkedAt < RECHECK_AFTER_MS) return held;
+  const row = await findCertificate(db, id);
+  if (!row) {
+    recentPdfs.delete(id);
+    throw notFound(CERTIFICATE_NOT_FOUND);
+  }
+  const certificate = toCertificate(row);
+  const verifyUrl = certificateUrl(deps.config.publicUrl, id);
+  const contentHash = certificateContentHash(certificate, verifyUrl);
+  const etag = `"${contentHash}"`;
+  if (held?.contentHash === contentHash) {
+    remember(id, { ...held, checkedAt: Date.now() });
+    return held;
+  }
+
+  const key = `${id}:${contentHash}`;
+  let made = rendering.get(key);
+  if (!made) {
+    made = (async () => {
+      const stored = await findStoredCertificatePdf(db, id);
+      if (stored?.contentHash === contentHash) return { pdf: stored.pdf, etag };
+      const pdf = await renderCertificatePdf(certificate, verifyUrl);
+      await saveCertificatePdf(db, { certificateId: id, contentHash, pdf });
+      return { pdf, etag };
+    })()
+      .then((pdf) => {
+        remember(id, { ...pdf, contentHash, checkedAt: Date.now() });
+        return pdf;
+      })
+      .finally(() => rendering.delete(key));
+    rendering.set(key, made);
+  }
+  return made;
 }

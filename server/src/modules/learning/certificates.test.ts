@@ -8,6 +8,7 @@ import {
   certificateIdResponseSchema,
   certificateResponseSchema,
 } from '@aprendiz/contract/certificates';
+import { certificatePdfs } from '../../db/schema/certificate-pdfs';
 import { certificates } from '../../db/schema/certificates';
 import { lectureProgress } from '../../db/schema/lecture-progress';
 import { users } from '../../db/schema/users';
@@ -43,6 +44,25 @@ const ask = (auth: { Authorization: string } | undefined, courseId: string) => {
   return auth ? call.set(auth) : call;
 };
 
+async function storedPdf(certificateId: string) {
+  return ctx.database.db
+    .select()
+    .from(certificatePdfs)
+    .where(eq(certificatePdfs.certificateId, certificateId));
+}
+
+function downloadPdf(certificateId: string) {
+  return request(ctx.app)
+    .get(`/api/certificate/${certificateId}/pdf`)
+    .buffer(true)
+    .parse((response, done) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => done(null, Buffer.concat(chunks)));
+    })
+    .expect(200);
+}
+
 async function certificatesOf(userId: string) {
   return ctx.database.db.select().from(certificates).where(eq(certificates.userId, userId));
 }
@@ -56,9 +76,11 @@ async function pdfText(bytes: Buffer) {
   const page = await pdf.getPage(1);
   const content = await page.getTextContent();
   const text = content.items.map((item) => ('str' in item ? item.str : '')).join(' ');
+  // Runs in other scripts come out as items of their own: joined without spaces, the line reads whole.
+  const joined = content.items.map((item) => ('str' in item ? item.str : '')).join('');
   const operators = await page.getOperatorList();
   const images = operators.fnArray.filter((op) => op === OPS.paintImageXObject).length;
-  return { pages: pdf.numPages, text, images };
+  return { pages: pdf.numPages, text, joined, images };
 }
 
 describe('GET /api/user/certificate/:courseId', () => {
@@ -181,6 +203,76 @@ describe('GET /api/certificate/:id and /pdf', () => {
       expect(text).toContain(expected);
     }
     expect(images).toBe(1);
+  });
+
+  it('when the PDF is downloaded again, then the stored copy is served with its tag and a public cache, and 304 when held', async () => {
+    const { course, student } = await learner();
+    const { certificateId } = (await ask(student.auth, course.id)).body;
+    const first = await downloadPdf(certificateId);
+    const stored = await storedPdf(certificateId);
+    expect(stored).toHaveLength(1);
+    expect(first.headers['cache-control']).toBe('public, max-age=86400');
+    expect(first.headers.etag).toBe(`"${stored[0]!.contentHash}"`);
+    expect(Buffer.compare(first.body as Buffer, stored[0]!.pdf)).toBe(0);
+
+    // pdfkit stamps each document with its creation time: equal bytes mean it was not made again.
+    const again = await downloadPdf(certificateId);
+    expect(Buffer.compare(again.body as Buffer, first.body as Buffer)).toBe(0);
+    expect(again.headers.etag).toBe(first.headers.etag);
+
+    const held = await request(ctx.app)
+      .get(`/api/certificate/${certificateId}/pdf`)
+      .set('If-None-Match', first.headers.etag!);
+    expect(held.status).toBe(304);
+    expect(held.text ?? '').toBe('');
+  });
+
+  it('when the stored PDF was made from other content (an older layout), then it is made again and replaced', async () => {
+    const { course, student } = await learner();
+    const { certificateId } = (await ask(student.auth, course.id)).body;
+    await ctx.database.db.insert(certificatePdfs).values({
+      certificateId,
+      contentHash: 'feito-por-um-layout-antigo',
+      pdf: Buffer.from('%PDF-1.3 antigo'),
+    });
+
+    const made = await downloadPdf(certificateId);
+
+    const [stored] = await storedPdf(certificateId);
+    expect(stored!.contentHash).not.toBe('feito-por-um-layout-antigo');
+    expect(made.headers.etag).toBe(`"${stored!.contentHash}"`);
+    expect(Buffer.compare(made.body as Buffer, stored!.pdf)).toBe(0);
+    expect((await pdfText(made.body as Buffer)).text).toContain('Python do Zero');
+    await request(ctx.app)
+      .get(`/api/certificate/${certificateId}/pdf`)
+      .set('If-None-Match', '"feito-por-um-layout-antigo"')
+      .expect(200);
+  });
+
+  it('when the name and title are in Arabic, Chinese and emoji, then the PDF prints them, in embedded fonts, small', async () => {
+    const { course, student } = await learner();
+    const { certificateId } = (await ask(student.auth, course.id)).body;
+    await ctx.database.db
+      .update(certificates)
+      .set({
+        learnerName: 'محمد عبد الله 😀',
+        courseTitle: '机器学习入门：从零开始',
+        educatorName: 'Zoë 王 🎓',
+      })
+      .where(eq(certificates.id, certificateId));
+
+    const res = await downloadPdf(certificateId);
+    const body = res.body as Buffer;
+    const { joined } = await pdfText(body);
+    for (const expected of ['محمد', 'الله', '😀', '机器学习入门', '从零开始', 'Zoë', '王', '🎓']) {
+      expect(joined).toContain(expected);
+    }
+    // Only the glyphs drawn are embedded: the whole CJK font would be megabytes.
+    expect(body.length).toBeLessThan(150_000);
+    // No font is left to the reader's machine: every one is a subset (AAAAAA+Name) embedded here.
+    const fonts = [...body.toString('latin1').matchAll(/\/BaseFont \/([A-Z]{6}\+)?([^\s/]+)/g)];
+    expect(fonts.length).toBeGreaterThan(3);
+    for (const font of fonts) expect(font[1], font[2]).toBeDefined();
   });
 
   it('when the id is unknown or malformed, then 404 or 400', async () => {

@@ -29,8 +29,8 @@ import {
 } from './learning.service';
 import { positionTokensFor } from './position-token';
 import { listCourseReviews, replyToReview } from './reviews.service';
-import { certificateUrl, renderCertificatePdf } from './certificate-pdf';
-import { certificateFor, getCertificate } from './certificates.service';
+import { certificateFor, getCertificate, getCertificatePdf } from './certificates.service';
+import { alreadyHeld } from '../../http/uploads';
 
 const courseIdParamsSchema = courseIdBodySchema;
 
@@ -138,12 +138,20 @@ export function learningRoutes(deps: AppDeps): Router {
 
   router.get('/certificate/:id/pdf', async (req, res) => {
     const { id } = parseInput(certificateIdParamsSchema, req.params);
-    const certificate = await getCertificate(deps, id);
-    const pdf = await renderCertificatePdf(certificate, certificateUrl(deps.config.publicUrl, id));
-    res
-      .type('application/pdf')
-      .set('Content-Disposition', `attachment; filename="certificado-${id}.pdf"`)
-      .send(pdf);
+    const { pdf, etag } = await getCertificatePdf(deps, id);
+    // Public and the same for everyone: browsers and shared caches keep it for a day, then ask
+    // again with its tag and get a 304 unless what it prints changed.
+    res.set({
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename="certificado-${id}.pdf"`,
+      'Cache-Control': 'public, max-age=86400',
+      ETag: etag,
+    });
+    if (alreadyHeld(req.get('If-None-Match'), etag)) {
+      res.status(304).end();
+      return;
+    }
+    res.send(pdf);
   });
 
   return router;

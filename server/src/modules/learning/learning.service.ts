@@ -68,6 +68,9 @@ export async function getCourseProgress(
   courseId: string,
 ): Promise<{ lectureCompleted: string[] }> {
   const course = await requireCourse(deps.database.db, user, courseId);
+  // Progress is the learner's own: an outsider (or a refunded buyer) reads nothing. The course's
+  // educator, who may open it like a learner, gets their own (empty) list rather than an error.
+  if (!course.enrolled && course.educatorId !== user.id) throw forbidden(NOT_ENROLLED);
   return { lectureCompleted: await getCompletedLectureIds(deps.database.db, user.id, course.id) };
 }
 

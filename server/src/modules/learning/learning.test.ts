@@ -6,6 +6,7 @@ import { enrolledCoursesResponseSchema } from '@aprendiz/contract/learning';
 import { lectureProgress } from '../../db/schema/lecture-progress';
 import { ratings } from '../../db/schema/ratings';
 import { createTestContext, type TestContext } from '../../test/test-app';
+import { NOT_ENROLLED } from './learning.service';
 import { enrollDirectly, insertCourse, LOCKED_URLS, PREVIEW_URL } from '../courses/course-fixtures';
 
 let ctx: TestContext;
@@ -155,15 +156,31 @@ describe('POST /api/user/get-course-progress', () => {
     expect(res.body).toEqual({ success: true, progressData: { lectureCompleted: ['lec-2'] } });
   });
 
-  it('when nothing is completed or the caller is not enrolled, then an empty list', async () => {
+  it('when nothing is completed, or the course’s own educator asks, then an empty list', async () => {
     const { course, student, owner } = await enrolledStudent();
-    for (const caller of [student, owner, await ctx.createUser()]) {
+    for (const caller of [student, owner]) {
       const res = await request(ctx.app)
         .post('/api/user/get-course-progress')
         .set(caller.auth)
         .send({ courseId: course.id });
       expect(res.body).toEqual({ success: true, progressData: { lectureCompleted: [] } });
     }
+  });
+
+  it('when a signed-in user who is not enrolled asks, then 403 and none of the rows show', async () => {
+    const { course } = await enrolledStudent();
+    const outsider = await ctx.createUser();
+    // Rows left from an enrollment that is gone (a refund) are still not theirs to read.
+    await ctx.database.db
+      .insert(lectureProgress)
+      .values({ userId: outsider.user.id, courseId: course.id, lectureId: 'lec-1' });
+    const res = await request(ctx.app)
+      .post('/api/user/get-course-progress')
+      .set(outsider.auth)
+      .send({ courseId: course.id });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ success: false, message: NOT_ENROLLED });
+    expect(await progressRows(outsider.user.id, course.id)).toHaveLength(1);
   });
 
   it('when the body is bad, the course unknown or the caller anonymous, then 400, 404 or 401', async () => {

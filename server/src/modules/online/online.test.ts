@@ -12,21 +12,28 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? '';
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({ TRUST_PROXY: '1' });
 });
 afterAll(() => ctx.close());
 
-const ping = (app: Parameters<typeof request>[0], clientId: unknown) =>
-  request(app).post('/api/online').send({ clientId });
+let nextAddress = 1;
+/** The test app trusts one proxy hop, so X-Forwarded-For stands for distinct machines. */
+function newAddress(): string {
+  return `198.51.100.${nextAddress++}`;
+}
+
+const ping = (app: Parameters<typeof request>[0], clientId: unknown, address = newAddress()) =>
+  request(app).post('/api/online').set('X-Forwarded-For', address).send({ clientId });
 
 describe('POST /api/online in memory', () => {
   it('when distinct clients ping, then the answer is a bare JSON number of clients seen', async () => {
     expect(ctx.deps.online.kind).toBe('memory');
     const [a, b] = [randomUUID(), randomUUID()];
+    const [homeA, homeB] = [newAddress(), newAddress()];
 
-    const first = await ping(ctx.app, a);
-    const second = await ping(ctx.app, b);
-    const again = await ping(ctx.app, a);
+    const first = await ping(ctx.app, a, homeA);
+    const second = await ping(ctx.app, b, homeB);
+    const again = await ping(ctx.app, a, homeA);
 
     expect(first.status).toBe(200);
     expect(first.headers['content-type']).toMatch(/^application\/json/);
@@ -36,14 +43,25 @@ describe('POST /api/online in memory', () => {
   });
 
   it('when the client id is missing, blank, too long or not text, then 400 and nothing is counted', async () => {
-    const before = (await ping(ctx.app, 'contador')).body as number;
+    const home = newAddress();
+    const before = (await ping(ctx.app, 'contador', home)).body as number;
 
     for (const clientId of [undefined, '   ', 'x'.repeat(65), 42]) {
       const res = await ping(ctx.app, clientId);
       expect(res.status).toBe(400);
       expect(res.body.success).toBe(false);
     }
-    expect((await ping(ctx.app, 'contador')).body).toBe(before);
+    expect((await ping(ctx.app, 'contador', home)).body).toBe(before);
+  });
+
+  it('when one address pings with 300 made-up ids, then the counter grows by three at most', async () => {
+    const attacker = newAddress();
+    const before = (await ping(ctx.app, randomUUID())).body as number;
+    let last = before;
+    for (let i = 0; i < 300; i++)
+      last = (await ping(ctx.app, `robo-${i}`, attacker)).body as number;
+    expect(last).toBe(before + 3);
+    expect((await ping(ctx.app, randomUUID())).body).toBe(before + 4);
   });
 
   it('when the id is exactly 64 characters, then it is accepted', async () => {
@@ -69,14 +87,36 @@ describe.runIf(REDIS_URL)('POST /api/online on Redis', () => {
     await Promise.all([redisA.close(), redisB.close()]);
   });
 
+  it('when one address pings with many ids on Redis, then at most three count, across instances', async () => {
+    const capped = `${key}:capped`;
+    const one = createRedisOnlineCounter(redisA, { key: capped, maxPerAddress: 3 });
+    const two = createRedisOnlineCounter(redisB, { key: capped, maxPerAddress: 3 });
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          (i % 2 ? one : two).touch(`robo-${i}`, '203.0.113.66'),
+        ),
+      );
+      expect(Math.max(...answers)).toBe(3);
+      expect(await one.touch('vizinha', '203.0.113.67')).toBe(4);
+      expect(await redisA.zCard(capped)).toBe(4);
+    } finally {
+      await redisA.del([
+        capped,
+        `${capped}:address:203.0.113.66`,
+        `${capped}:address:203.0.113.67`,
+      ]);
+    }
+  });
+
   it('when two app instances each have their own Redis connection, then they share one count', async () => {
     const one = createApp({ ...ctx.deps, online: createRedisOnlineCounter(redisA, { key }) });
     const two = createApp({ ...ctx.deps, online: createRedisOnlineCounter(redisB, { key }) });
 
-    expect((await ping(one, 'ana')).body).toBe(1);
-    expect((await ping(two, 'bruno')).body).toBe(2);
-    expect((await ping(one, 'bruno')).body).toBe(2);
-    expect((await ping(two, 'carla')).body).toBe(3);
+    expect((await ping(one, 'ana', '192.0.2.1')).body).toBe(1);
+    expect((await ping(two, 'bruno', '192.0.2.2')).body).toBe(2);
+    expect((await ping(one, 'bruno', '192.0.2.2')).body).toBe(2);
+    expect((await ping(two, 'carla', '192.0.2.3')).body).toBe(3);
 
     const ttl = await redisA.ttl(key);
     expect(ttl).toBeGreaterThan(0);
@@ -88,12 +128,12 @@ describe.runIf(REDIS_URL)('POST /api/online on Redis', () => {
     let now = Date.now();
     const counter = createRedisOnlineCounter(redisA, { key: staleKey, now: () => now });
     try {
-      await counter.touch('antigo');
+      await counter.touch('antigo', '192.0.2.4');
       now += 30_000;
-      expect(await counter.touch('recente')).toBe(2);
+      expect(await counter.touch('recente', '192.0.2.5')).toBe(2);
       now += 31_000;
-      expect(await counter.touch('recente')).toBe(1);
-      expect(await redisA.zRange(staleKey, 0, -1)).toEqual(['recente']);
+      expect(await counter.touch('recente', '192.0.2.5')).toBe(1);
+      expect(await redisA.zRange(staleKey, 0, -1)).toEqual(['192.0.2.5 recente']);
     } finally {
       await redisA.del(staleKey);
     }

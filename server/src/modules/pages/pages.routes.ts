@@ -1,13 +1,26 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { Router } from 'express';
 import type { AppDeps } from '../../deps';
-import { compressNow, preferredEncoding } from '../../http/compression';
+import { preferredEncoding } from '../../http/compression';
+import { addressBudget } from '../../http/rate-limit';
 import { serverCatalogueSource, serverCertificateSource } from './catalogue-source';
-import { cachedPage, createPageCache, type CachedPage } from './page-cache';
+import {
+  cachedPage,
+  canonicalPageUrl,
+  createPageCache,
+  type CachedPage,
+  type PageCache,
+} from './page-cache';
 import { loadRenderer, type Renderer } from './server-entry';
 import { publishedCourseDates, robotsTxt, sitemapXml } from './sitemap';
 
-function sendPage(req: Request, res: Response, page: CachedPage): void {
+function sendPage(
+  req: Request,
+  res: Response,
+  page: CachedPage,
+  cache: PageCache,
+  url: string,
+): void {
   res.status(page.status);
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
   // Revalidated on every visit: the page shows prices and counts that change with the catalogue.
@@ -23,7 +36,7 @@ function sendPage(req: Request, res: Response, page: CachedPage): void {
     res.send(page.bytes);
     return;
   }
-  const body = (page.compressed[encoding] ??= compressNow(page.bytes, encoding));
+  const body = cache.compressed(url, page, encoding);
   res.setHeader('Content-Encoding', encoding);
   res.send(body);
 }
@@ -48,14 +61,28 @@ export function crawlerRoutes(deps: AppDeps): Router {
  * Renders the public pages on the server (issue 14): content, title and link-preview tags in the
  * first HTML, from the same services and caches as the API, and the result kept in memory until the
  * catalogue changes. Addresses the renderer leaves to the browser fall through to the app shell.
+ *
+ * Rendering is the expensive answer, so nobody can make the server do it at will: a page is kept
+ * under its canonical address (parameters its route does not read are dropped), at most
+ * `renderConcurrency` renders run at once, and each client address has a budget of renders that
+ * missed the cache. Past either bound the visitor gets the app shell, which renders the same page
+ * in the browser: slower to paint, never wrong.
  */
 export function renderedPages(deps: AppDeps): RequestHandler {
   const origin = deps.config.publicUrl;
+  const limits = deps.config.pages;
   const context = {
     catalogue: serverCatalogueSource(deps),
     certificates: serverCertificateSource(deps),
   };
-  const cache = createPageCache(() => deps.catalogueCache.generation());
+  const cache = createPageCache(() => deps.catalogueCache.generation(), limits.cacheBytes);
+  const renderBudget = addressBudget({
+    name: 'page-render',
+    max: limits.renderRateLimit,
+    windowMs: 60_000,
+    redis: deps.redis,
+  });
+  let rendering = 0;
   let renderer: Promise<Renderer | undefined> | undefined;
 
   return async (req, res, next) => {
@@ -65,23 +92,29 @@ export function renderedPages(deps: AppDeps): RequestHandler {
     const loaded = await renderer;
     if (!loaded) return next();
 
-    const url = req.originalUrl;
+    const url = canonicalPageUrl(new URL(req.originalUrl, origin));
     const cached = cache.get(url);
-    if (cached) return sendPage(req, res, cached);
+    if (cached) return sendPage(req, res, cached, cache, url);
 
+    // The slot is taken before the budget is asked (an await), so a burst cannot all pass the check.
+    if (rendering >= limits.renderConcurrency) return next();
+    rendering++;
     const startedAt = deps.catalogueCache.generation();
     let page;
     try {
+      if (!(await renderBudget(req, res))) return next();
       page = await loaded.entry.render(new Request(new URL(url, origin)), context, origin);
     } catch (err) {
       // The browser can still render the page from the app shell; the failure is ours to look at.
       deps.logger.error({ err, url }, 'server rendering failed');
       return next();
+    } finally {
+      rendering--;
     }
     if (page.kind === 'client') return next();
     if (page.kind === 'redirect') return res.redirect(page.status, page.location);
     const rendered = cachedPage(page.status, loaded.template.fill(page));
     cache.set(url, rendered, startedAt);
-    sendPage(req, res, rendered);
+    sendPage(req, res, rendered, cache, url);
   };
 }

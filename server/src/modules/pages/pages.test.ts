@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { insertCourse } from '../courses/course-fixtures';
 import { serverCatalogueSource, serverCertificateSource } from './catalogue-source';
-import { createPageCache, cachedPage } from './page-cache';
+import { canonicalPageUrl, createPageCache, cachedPage } from './page-cache';
 import { inlineStylesheets, parseTemplate } from './server-entry';
 
 const INDEX_HTML = `<!doctype html><html><head><!--page-head--><title>Padrão</title><!--/page-head--><script type="module" src="/assets/index.js"></script><link rel="stylesheet" crossorigin href="/assets/index-abc.css"></head><body><div id="root"></div></body></html>`;
@@ -21,6 +21,7 @@ export default {
     const url = new URL(request.url);
     if (url.pathname === '/my-enrollments') return { kind: 'client' };
     if (url.pathname === '/antigo') return { kind: 'redirect', status: 301, location: '/' };
+    if (url.pathname.startsWith('/lento')) await new Promise((resolve) => setTimeout(resolve, 300));
     renders++;
     const courses = await context.catalogue.courses();
     const status = url.pathname === '/nao-existe' ? 404 : 200;
@@ -37,6 +38,10 @@ export default {
 
 let ctx: TestContext;
 let tmp: string;
+
+function rendersIn(html: string): number {
+  return Number(/renders=(\d+)/.exec(html)?.[1]);
+}
 
 beforeAll(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'aprendiz-pages-'));
@@ -121,6 +126,74 @@ describe('server-rendered pages', () => {
   });
 });
 
+describe('rendered pages an attacker cannot make expensive', () => {
+  it('when a page is asked with parameters its route does not read, then the kept page answers without a render', async () => {
+    const first = await request(ctx.app).get('/mentors-list?utm_source=a').expect(200);
+    const second = await request(ctx.app).get('/mentors-list?x=8f3a9c&utm_source=b').expect(200);
+    const plain = await request(ctx.app).get('/mentors-list').expect(200);
+    expect(second.text).toBe(first.text);
+    expect(plain.text).toBe(first.text);
+    expect(first.text).toContain('<title>/mentors-list</title>');
+  });
+
+  it('when the course list is asked with its own parameters, then each search is its own page and extra ones are ignored', async () => {
+    const a = await request(ctx.app).get('/course-list?q=react&page=1').expect(200);
+    const aAgain = await request(ctx.app).get('/course-list?page=1&utm=z&q=react').expect(200);
+    const b = await request(ctx.app).get('/course-list?q=python').expect(200);
+    expect(aAgain.text).toBe(a.text);
+    expect(rendersIn(b.text)).toBeGreaterThan(rendersIn(a.text));
+  });
+
+  it('when addresses are made canonical, then only the parameters a route reads stay, in a fixed order', () => {
+    const at = (url: string) => canonicalPageUrl(new URL(url, 'https://aprendiz.example'));
+    expect(at('/course-list/js?sort=newest&fbclid=1&level=beginner&q=a&q=b')).toBe(
+      '/course-list/js?q=a&level=beginner&sort=newest',
+    );
+    expect(at('/course/abc?avaliacoes=2&utm=x')).toBe('/course/abc?avaliacoes=2');
+    expect(at('/?utm=x')).toBe('/');
+    expect(at('/certificate/abc?page=3')).toBe('/certificate/abc');
+  });
+});
+
+describe('rendered pages under load from one address', () => {
+  let limited: TestContext;
+
+  beforeAll(async () => {
+    limited = await createTestContext({
+      CLIENT_DIST: path.join(tmp, 'dist'),
+      PUBLIC_URL: 'https://aprendiz.example',
+      PAGE_RENDER_CONCURRENCY: '1',
+      PAGE_RENDER_RATE_LIMIT: '3',
+    });
+  });
+
+  afterAll(async () => {
+    await limited.close();
+  });
+
+  it('when more renders than the bound are asked at once, then the others get the app shell at once', async () => {
+    const answers = await Promise.all([
+      request(limited.app).get('/lento-1'),
+      request(limited.app).get('/lento-2'),
+    ]);
+    const rendered = answers.filter((res) => res.text.includes('<div id="root"><p>'));
+    const shells = answers.filter((res) => res.text === INDEX_HTML);
+    expect(rendered).toHaveLength(1);
+    expect(shells).toHaveLength(1);
+    expect(answers.every((res) => res.status === 200)).toBe(true);
+  });
+
+  it('when one address has spent its renders, then new addresses get the app shell and kept pages still come rendered', async () => {
+    // /lento-1 was rendered above (1 of 3); two more fit, the next does not.
+    await request(limited.app).get('/job-list').expect(200);
+    await request(limited.app).get('/contact').expect(200);
+    const over = await request(limited.app).get('/privacy-policy').expect(200);
+    expect(over.text).toBe(INDEX_HTML);
+    const kept = await request(limited.app).get('/job-list?utm=novo').expect(200);
+    expect(kept.text).toContain('<title>/job-list</title>');
+  });
+});
+
 describe('robots.txt and sitemap.xml', () => {
   it('when robots.txt is read, then the signed-in areas are disallowed and the sitemap is named', async () => {
     const res = await request(ctx.app).get('/robots.txt').expect(200);
@@ -199,6 +272,41 @@ describe('page cache', () => {
     generation = 1;
     cache.set('/', cachedPage(200, '<p>velho</p>'), 0);
     expect(cache.get('/')).toBeUndefined();
+  });
+});
+
+describe('page cache eviction', () => {
+  const page = (text: string) => cachedPage(200, text.padEnd(100, '.'));
+
+  it('when the kept pages pass the byte limit, then the least recently used go first', () => {
+    const cache = createPageCache(() => 0, 250);
+    cache.set('/a', page('a'), 0);
+    cache.set('/b', page('b'), 0);
+    expect(cache.get('/a')).toBeDefined();
+    cache.set('/c', page('c'), 0);
+    expect(cache.get('/b')).toBeUndefined();
+    expect(cache.get('/a')).toBeDefined();
+    expect(cache.get('/c')).toBeDefined();
+    expect(cache.size()).toBe(200);
+  });
+
+  it('when a page is compressed, then its copy counts against the limit', () => {
+    const cache = createPageCache(() => 0, 10_000);
+    const big = cachedPage(200, 'x'.repeat(4000));
+    cache.set('/a', big, 0);
+    const zipped = cache.compressed('/a', big, 'gzip');
+    expect(cache.size()).toBe(4000 + zipped.length);
+    expect(cache.compressed('/a', big, 'gzip')).toBe(zipped);
+  });
+
+  it('when a thousand throw-away pages are kept, then the hot page asked between them stays', () => {
+    const cache = createPageCache(() => 0, 100 * 20);
+    cache.set('/hot', page('hot'), 0);
+    for (let i = 0; i < 1000; i++) {
+      cache.set(`/course-list?q=${i}`, page(String(i)), 0);
+      expect(cache.get('/hot')).toBeDefined();
+    }
+    expect(cache.count()).toBe(20);
   });
 });
 

@@ -170,3 +170,30 @@ export async function recordProcessedEvent(
     .returning({ eventId: processedEvents.eventId });
   return recorded.length > 0;
 }
+
+/**
+ * The Stripe checkouts still open on a course nobody has joined, if `educatorId` made it: pending,
+ * with a session, younger than a session's 24 h life.
+ */
+export async function findOpenStripeCheckouts(
+  db: Db,
+  courseId: string,
+  educatorId: string,
+): Promise<{ id: string; sessionId: string }[]> {
+  const rows = await db
+    .select({ id: purchases.id, sessionId: purchases.providerRef })
+    .from(purchases)
+    .innerJoin(courses, eq(courses.id, purchases.courseId))
+    .where(
+      and(
+        eq(purchases.courseId, courseId),
+        eq(courses.educatorId, educatorId),
+        eq(courses.studentCount, 0),
+        eq(purchases.status, 'pending'),
+        eq(purchases.provider, 'stripe'),
+        sql`${purchases.providerRef} is not null`,
+        sql`${purchases.createdAt} > now() - interval '24 hours'`,
+      ),
+    );
+  return rows.flatMap((row) => (row.sessionId ? [{ id: row.id, sessionId: row.sessionId }] : []));
+}

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import { purchaseBodySchema } from '@aprendiz/contract/learning';
 import type { AppDeps } from '../../deps';
 import { currentUser, requireAuth } from '../../http/auth';
@@ -10,24 +10,33 @@ import {
   startPurchase,
 } from './payments.service';
 
+/**
+ * A purchase answer is one person's (its amount, status, checkout address): no shared cache or
+ * browser history may keep it, whatever the answer, errors included.
+ */
+const privateAnswer: RequestHandler = (_req, res, next) => {
+  res.set('Cache-Control', 'private, no-store');
+  next();
+};
+
 export function paymentsRoutes(deps: AppDeps): Router {
   const router = Router();
-  const auth = requireAuth(deps.auth);
+  const auth = [privateAnswer, requireAuth(deps.auth)];
 
-  router.post('/user/purchase', auth, async (req, res) => {
+  router.post('/user/purchase', ...auth, async (req, res) => {
     const { courseId } = parseInput(purchaseBodySchema, req.body);
     const sessionUrl = await startPurchase(deps, currentUser(req), courseId);
     res.json({ success: true, session_url: sessionUrl });
   });
 
-  router.get('/payments/:purchaseId', auth, async (req, res) => {
+  router.get('/payments/:purchaseId', ...auth, async (req, res) => {
     const purchase = await getOwnPurchase(deps, currentUser(req), String(req.params.purchaseId));
     res.json({ success: true, purchase });
   });
 
   // With Stripe configured these would let anyone enroll without paying, so they exist only in the sandbox.
   if (deps.payments.kind === 'sandbox') {
-    router.post('/payments/sandbox/:purchaseId/complete', auth, async (req, res) => {
+    router.post('/payments/sandbox/:purchaseId/complete', ...auth, async (req, res) => {
       const purchase = await completeSandboxPurchase(
         deps,
         currentUser(req),
@@ -36,7 +45,7 @@ export function paymentsRoutes(deps: AppDeps): Router {
       res.json({ success: true, message: 'Pagamento concluído. Bons estudos!', purchase });
     });
 
-    router.post('/payments/sandbox/:purchaseId/cancel', auth, async (req, res) => {
+    router.post('/payments/sandbox/:purchaseId/cancel', ...auth, async (req, res) => {
       const purchase = await cancelSandboxPurchase(
         deps,
         currentUser(req),

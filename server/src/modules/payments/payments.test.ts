@@ -76,6 +76,27 @@ describe('GET /api/payments/:purchaseId', () => {
   });
 });
 
+describe('Cache-Control on payment answers', () => {
+  it('when a purchase is started, read, paid or refused, then every answer says private, no-store', async () => {
+    const { buyer, course, purchaseId } = await pendingPurchase();
+    const stranger = await ctx.createUser();
+    const answers = [
+      await request(ctx.app)
+        .post('/api/user/purchase')
+        .set(buyer.auth)
+        .send({ courseId: course.id }),
+      await request(ctx.app).get(`/api/payments/${purchaseId}`).set(buyer.auth),
+      await request(ctx.app).get(`/api/payments/${purchaseId}`).set(stranger.auth),
+      await request(ctx.app).get(`/api/payments/${purchaseId}`),
+      await request(ctx.app).post(`/api/payments/sandbox/${purchaseId}/complete`).set(buyer.auth),
+      await request(ctx.app).post(`/api/payments/sandbox/${purchaseId}/cancel`).set(buyer.auth),
+    ];
+    expect(answers.map((res) => res.status)).toEqual([200, 200, 404, 401, 200, 409]);
+    for (const res of answers) expect(res.headers['cache-control']).toBe('private, no-store');
+    expect((await purchaseRow(purchaseId)).status).toBe('completed');
+  });
+});
+
 describe('POST /api/payments/sandbox/:purchaseId/complete', () => {
   it('when the buyer pays, then the purchase completes and the course is theirs; paying again is harmless', async () => {
     const { course, buyer, purchaseId } = await pendingPurchase();

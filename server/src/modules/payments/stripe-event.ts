@@ -31,8 +31,11 @@ const checkoutSessionSchema = z.object({
 type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
 
 export type SessionAction =
-  /** The session took the money: complete the purchase (or give the money back). */
-  | { kind: 'complete'; purchaseId: string; sessionId: string }
+  /**
+   * The session took the money: complete the purchase (or give the money back). `origin` is the
+   * public URL of the deployment that opened it, when the session says.
+   */
+  | { kind: 'complete'; purchaseId: string; sessionId: string; origin: string | null }
   /** The session closed unpaid: fail the purchase. */
   | { kind: 'fail'; purchaseId: string }
   | { kind: 'ignore'; reason: 'other event' | 'malformed session' | 'not paid' | 'not ours' };
@@ -60,5 +63,11 @@ export function sessionActionOf(event: StripeEvent): SessionAction {
   if (fails) return { kind: 'fail', purchaseId };
   // Delayed methods (bank debits) complete the session before the money arrives; only 'paid' enrolls.
   if (session.data.payment_status !== 'paid') return { kind: 'ignore', reason: 'not paid' };
-  return { kind: 'complete', purchaseId, sessionId: session.data.id };
+  const origin = session.data.metadata?.origin;
+  return {
+    kind: 'complete',
+    purchaseId,
+    sessionId: session.data.id,
+    origin: typeof origin === 'string' ? origin : null,
+  };
 }

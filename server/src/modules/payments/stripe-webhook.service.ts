@@ -19,6 +19,50 @@ export interface AppliedStripeEvent {
 }
 
 export const INVALID_EVENT = 'Evento do Stripe inválido';
+/** A paid session whose purchase is gone (its course was deleted, say): the money goes back. */
+class UnknownPurchase extends Error {}
+
+/**
+ * Refunds a paid session naming a purchase this database does not have, then records the event.
+ * Nothing is recorded until the refund is made, so when Stripe cannot refund now, its next
+ * delivery of the event tries again. A session opened by another deployment on the same Stripe
+ * account (its metadata names another origin) is that deployment's business: recorded and left.
+ */
+async function refundUnknownPurchase(
+  deps: WebhookDeps,
+  eventId: string,
+  action: { purchaseId: string; sessionId: string; origin: string | null },
+): Promise<StripeEventResult> {
+  const db = deps.database.db;
+  // A purchase of the sandbox is not one Stripe could have charged for: a forged or stray event.
+  const foreign = action.origin !== null && action.origin !== deps.config.publicUrl;
+  if (!foreign && (await findPurchase(db, action.purchaseId))) {
+    return (await recordProcessedEvent(db, 'stripe', eventId)) ? 'ignored' : 'replayed';
+  }
+  if (foreign) {
+    deps.logger.warn(
+      { eventId, purchaseId: action.purchaseId, origin: action.origin },
+      'paid checkout of another deployment; left to it',
+    );
+    return (await recordProcessedEvent(db, 'stripe', eventId)) ? 'ignored' : 'replayed';
+  }
+  deps.logger.error(
+    { eventId, purchaseId: action.purchaseId, sessionId: action.sessionId },
+    'paid checkout for an unknown purchase: refunding it',
+  );
+  try {
+    await deps.payments.refundCheckout(action);
+  } catch (err) {
+    deps.logger.error(
+      { err, purchaseId: action.purchaseId },
+      'refund of an unknown purchase failed; the next delivery tries again',
+    );
+    throw new AppError('UNAVAILABLE', REFUND_DELAYED, { cause: err });
+  }
+  await recordProcessedEvent(db, 'stripe', eventId);
+  return 'refunded';
+}
+
 export const REFUND_DELAYED =
   'O reembolso não pôde ser feito agora; será tentado de novo na próxima entrega do evento';
 
@@ -73,23 +117,40 @@ export async function applyStripeEvent(
     );
   }
 
-  const result = await deps.database.db.transaction(async (tx): Promise<StripeEventResult> => {
-    if (!(await recordProcessedEvent(tx, 'stripe', event.id))) return 'replayed';
-    switch (action.kind) {
-      case 'complete': {
-        const outcome = await completePurchase(tx, deps.jobs, action.purchaseId, {
-          provider: 'stripe',
-          afterFailure: true,
-          whenAlreadyEnrolled: 'refund_pending',
-        });
-        return outcome === 'completed' ? 'applied' : 'ignored';
+  const applyInTransaction = deps.database.db.transaction(
+    async (tx): Promise<StripeEventResult> => {
+      if (!(await recordProcessedEvent(tx, 'stripe', event.id))) return 'replayed';
+      switch (action.kind) {
+        case 'complete': {
+          const outcome = await completePurchase(tx, deps.jobs, action.purchaseId, {
+            provider: 'stripe',
+            afterFailure: true,
+            whenAlreadyEnrolled: 'refund_pending',
+          });
+          // Rolls the event's record back: it is recorded once the money is returned.
+          if (outcome === 'missing') throw new UnknownPurchase();
+          return outcome === 'completed' ? 'applied' : 'ignored';
+        }
+        case 'fail':
+          return (await markPurchaseFailed(tx, action.purchaseId, 'stripe'))
+            ? 'applied'
+            : 'ignored';
+        case 'ignore':
+          return 'ignored';
       }
-      case 'fail':
-        return (await markPurchaseFailed(tx, action.purchaseId, 'stripe')) ? 'applied' : 'ignored';
-      case 'ignore':
-        return 'ignored';
-    }
-  });
+    },
+  );
+  let result: StripeEventResult;
+  try {
+    result = await applyInTransaction;
+  } catch (err) {
+    if (!(err instanceof UnknownPurchase) || action.kind !== 'complete') throw err;
+    return {
+      eventId: event.id,
+      type: event.type,
+      result: await refundUnknownPurchase(deps, event.id, action),
+    };
+  }
 
   const applied: AppliedStripeEvent = { eventId: event.id, type: event.type, result };
   if (action.kind !== 'complete') return applied;

@@ -12,6 +12,8 @@ import { purchases, type PurchaseRow } from '../../db/schema/purchases';
 import { createStripeTestContext, type FakeStripeApi } from '../../providers/payments-stripe-fake';
 import type { TestContext } from '../../test/test-app';
 import { insertCourse } from '../courses/course-fixtures';
+import { CHECKOUT_OPEN } from '../educator/course-management.service';
+import { CHECKOUTS_UNREACHABLE, PAID_WHILE_DELETING } from './course-checkouts';
 import { insertPurchaseRow } from './purchase-fixtures';
 
 const WEBHOOK_SECRET = 'whsec_test_aprendiz';
@@ -232,22 +234,69 @@ describe('POST /api/webhooks/stripe', () => {
     expect(await enrollmentCount(purchase.buyer.user.id, purchase.course.id)).toBe(1);
   });
 
-  it('when the event names no purchase of ours or is of another type, then 200 and it is only recorded', async () => {
+  it('when a paid session names a purchase we do not have, then its money is refunded, the event recorded, and a replay refunds nothing more', async () => {
+    const purchase = await stripePurchase();
+    const unknownId = randomUUID();
+    const stranger = sessionEvent('checkout.session.completed', {
+      ...purchase,
+      purchaseId: unknownId,
+    });
+
+    const res = await deliver(stranger);
+
+    expect(res.status).toBe(200);
+    expect(res.body.result).toBe('refunded');
+    const refunds = stripe.recorded.filter((r) => r.path === '/v1/refunds');
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]!.form.payment_intent).toBe(`pi_for_${purchase.sessionId}`);
+    expect(refunds[0]!.headers['idempotency-key']).toBe(`refund-${unknownId}`);
+    expect(await eventRecorded(stranger.id)).toBe(true);
+    expect((await statusOf(purchase.purchaseId)).status).toBe('pending');
+
+    expect((await deliver(stranger)).body.result).toBe('replayed');
+    expect(stripe.recorded.filter((r) => r.path === '/v1/refunds')).toHaveLength(1);
+  });
+
+  it('when the refund of an unknown purchase fails, then 503 and nothing is recorded, so the next delivery refunds it', async () => {
     const purchase = await stripePurchase();
     const stranger = sessionEvent('checkout.session.completed', {
       ...purchase,
       purchaseId: randomUUID(),
     });
-    const res = await deliver(stranger);
-    expect(res.status).toBe(200);
-    expect(res.body.result).toBe('ignored');
-    expect(await eventRecorded(stranger.id)).toBe(true);
+    stripe.failWith(500, { error: { type: 'api_error', message: 'down' } }, '/v1/refunds');
 
+    const failed = await deliver(stranger);
+    expect(failed.status).toBe(503);
+    expect(await eventRecorded(stranger.id)).toBe(false);
+
+    stripe.succeed();
+    const again = await deliver(stranger);
+    expect(again.status).toBe(200);
+    expect(again.body.result).toBe('refunded');
+    expect(await eventRecorded(stranger.id)).toBe(true);
+  });
+
+  it('when a paid session of another deployment on the same account names an unknown purchase, then it is recorded and left alone', async () => {
+    const purchase = await stripePurchase();
+    const foreign = sessionEvent(
+      'checkout.session.completed',
+      { ...purchase, purchaseId: randomUUID() },
+      { metadata: { purchaseId: randomUUID(), origin: 'https://staging.aprendiz.example' } },
+    );
+    const res = await deliver(foreign);
+    expect(res.body.result).toBe('ignored');
+    expect(stripe.recorded.filter((r) => r.path === '/v1/refunds')).toHaveLength(0);
+    expect(await eventRecorded(foreign.id)).toBe(true);
+  });
+
+  it('when the event is of another type, then 200 and it is only recorded', async () => {
+    const purchase = await stripePurchase();
     const other = {
       ...sessionEvent('customer.created', purchase),
       data: { object: { id: 'cus_1', object: 'customer' } },
     };
     expect((await deliver(other)).body.result).toBe('ignored');
+    expect(await eventRecorded(other.id)).toBe(true);
     expect((await statusOf(purchase.purchaseId)).status).toBe('pending');
   });
 
@@ -406,5 +455,90 @@ describe('POST /api/webhooks/stripe: a second payment for a course the buyer has
     const again = await deliver(event);
     expect(again.body.result).toBe('replayed');
     expect(stripe.recorded.filter((r) => r.path === '/v1/refunds')).toHaveLength(2);
+  });
+});
+
+describe('deleting a course while a buyer is on Stripe Checkout', () => {
+  async function courseExists(courseId: string) {
+    const rows = await ctx.database.db.select().from(courses).where(eq(courses.id, courseId));
+    return rows.length === 1;
+  }
+
+  function deleteCourse(owner: Person, courseId: string) {
+    return request(app).delete(`/api/educator/course/${courseId}`).set(owner.auth);
+  }
+
+  it('when the course is deleted, then its open session is expired first, and a late payment for it is refunded', async () => {
+    const purchase = await stripePurchase();
+
+    const res = await deleteCourse(purchase.owner, purchase.course.id);
+
+    expect(res.status).toBe(200);
+    expect(
+      stripe.recorded.filter(
+        (r) =>
+          r.method === 'POST' && r.path === `/v1/checkout/sessions/${purchase.sessionId}/expire`,
+      ),
+    ).toHaveLength(1);
+    expect(await courseExists(purchase.course.id)).toBe(false);
+    const left = await ctx.database.db
+      .select()
+      .from(purchases)
+      .where(eq(purchases.id, purchase.purchaseId));
+    expect(left).toHaveLength(0);
+
+    // Had the buyer paid in the same instant, the payment is not lost: it is given back.
+    const late = await deliver(sessionEvent('checkout.session.completed', purchase));
+    expect(late.body.result).toBe('refunded');
+  });
+
+  it('when the buyer paid before the session could be expired, then 409 and the course and purchase stay', async () => {
+    const purchase = await stripePurchase();
+    stripe.failWith(
+      400,
+      { error: { type: 'invalid_request_error', message: 'Only open sessions can be expired.' } },
+      `/v1/checkout/sessions/${purchase.sessionId}/expire`,
+    );
+
+    const res = await deleteCourse(purchase.owner, purchase.course.id);
+
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(PAID_WHILE_DELETING);
+    expect(await courseExists(purchase.course.id)).toBe(true);
+    expect((await statusOf(purchase.purchaseId)).status).toBe('pending');
+  });
+
+  it('when Stripe cannot be reached, then 503 and nothing is deleted', async () => {
+    const purchase = await stripePurchase();
+    stripe.failWith(500, { error: { type: 'api_error', message: 'down' } }, '/v1/checkout');
+
+    const res = await deleteCourse(purchase.owner, purchase.course.id);
+
+    expect(res.status).toBe(503);
+    expect(res.body.message).toBe(CHECKOUTS_UNREACHABLE);
+    expect(await courseExists(purchase.course.id)).toBe(true);
+  });
+
+  it('when a checkout opens while the course is being deleted, then 409 and nothing is deleted', async () => {
+    const purchase = await stripePurchase();
+    // A checkout whose session is not stored yet: the one being opened by a start racing the delete.
+    await ctx.database.db
+      .update(purchases)
+      .set({ providerRef: null })
+      .where(eq(purchases.id, purchase.purchaseId));
+
+    const res = await deleteCourse(purchase.owner, purchase.course.id);
+
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(CHECKOUT_OPEN);
+    expect(await courseExists(purchase.course.id)).toBe(true);
+  });
+
+  it('when someone else deletes the course, then no session is expired', async () => {
+    const purchase = await stripePurchase();
+    const other = await ctx.createUser({ role: 'educator' });
+    expect((await deleteCourse(other, purchase.course.id)).status).toBe(404);
+    expect(stripe.recorded.filter((r) => r.path.endsWith('/expire'))).toHaveLength(0);
+    expect((await statusOf(purchase.purchaseId)).status).toBe('pending');
   });
 });

@@ -496,7 +496,9 @@ describe('fuzzing path parameters and query strings', () => {
     it(`when ${route.method.toUpperCase()} ${route.path(':id')} gets any id as any role, then never a 5xx and a 4xx changes nothing`, async () => {
       const segmentArb = fc.oneof(
         { weight: 3, arbitrary: fc.constantFrom(...hints.uuids) },
-        { weight: 3, arbitrary: hostileString().map(percentEncoded) },
+        // Past Node's 16 KB of request head the server answers 431 and closes the socket, which
+        // the client reads as ECONNRESET: ids are cut at 4,000 characters, longer than any link.
+        { weight: 3, arbitrary: hostileString().map((s) => percentEncoded(s).slice(0, 4000)) },
         {
           weight: 1,
           arbitrary: fc.constantFrom('%', '%ff', '%E0%A4%A', '%00', '..', '%2e%2e', 'a%2Fb'),
