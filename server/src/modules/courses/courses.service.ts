@@ -4,12 +4,14 @@ import type {
   CourseSearchResponse,
 } from '@aprendiz/contract/courses';
 import { uuidSchema } from '@aprendiz/contract/common';
+import type { CourseSuggestResponse } from '@aprendiz/contract/search';
 import type { AppDeps } from '../../deps';
 import type { UserRow } from '../../db/schema/users';
 import { notFound } from '../../http/errors';
 import type { CachedBody } from './catalogue-cache';
 import { toCourseDetail, toCourseSummary } from './course-view';
 import { nearestCatalogueWords, searchCourses } from './course-search.repository';
+import { suggestCourses } from './course-suggest.repository';
 import { findCourseDetail, getCourseSummaries } from './courses.repository';
 
 export const COURSE_NOT_FOUND = 'Curso não encontrado';
@@ -54,6 +56,14 @@ export async function searchCatalogue(
     searchCourses(db, { q: '', sort: 'students', page: 1, pageSize: POPULAR_COURSES }),
   ]);
   return { ...answer, didYouMean, popular: popular.rows.map(toCourseSummary) };
+}
+
+/** What the search box offers while a query is typed: the first courses and matching educators. */
+export async function suggestCatalogue(
+  deps: CatalogueDeps,
+  q: string,
+): Promise<CourseSuggestResponse> {
+  return { success: true, ...(await suggestCourses(deps.database.db, q)) };
 }
 
 /** What a signed-out visitor sees: the same for everyone, so it is cached beside the catalogue. */
