@@ -31,7 +31,7 @@ test.describe('Course search', () => {
 
     await page.goto('/', { waitUntil: 'networkidle' });
     const search = page.getByRole('search');
-    await search.getByRole('searchbox').fill('programacao');
+    await search.getByRole('combobox', { name: 'Pesquisar cursos' }).fill('programacao');
     await search.getByRole('button', { name: 'Pesquisar' }).click();
     await expect(page).toHaveURL(/\/course-list\/programacao$/);
 
