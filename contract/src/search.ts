@@ -2,10 +2,9 @@ import { z } from 'zod';
 import { COURSE_SEARCH_QUERY_MAX } from './catalogue';
 import { textSchema } from './text-schemas';
 
-/** Suggestions start once this many characters are typed (spaces aside). */
-export const SUGGEST_MIN_LENGTH = 2;
-export const SUGGEST_MAX_COURSES = 5;
-export const SUGGEST_MAX_EDUCATORS = 3;
+import { SUGGEST_MAX_COURSES, SUGGEST_MAX_EDUCATORS } from './search-limits';
+
+export { SUGGEST_MAX_COURSES, SUGGEST_MAX_EDUCATORS, SUGGEST_MIN_LENGTH } from './search-limits';
 
 /** GET /api/course/suggest?q=: what the search box holds while it is being typed. */
 export const courseSuggestQuerySchema = z.object({

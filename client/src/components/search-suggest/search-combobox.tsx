@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { SUGGEST_MIN_LENGTH } from '@aprendiz/contract/search';
+import { SUGGEST_MIN_LENGTH } from '@aprendiz/contract/search-limits';
 import { paths } from '../../config/paths';
 
 /** Not needed for the first paint: loaded with the first suggestions. */
