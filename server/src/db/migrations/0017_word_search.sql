@@ -62,6 +62,12 @@ ALTER TABLE "courses" ADD COLUMN "search_document" tsvector GENERATED ALWAYS AS 
   search_vector(html_text("description_html"), 'D')
 ) STORED;
 --> statement-breakpoint
+-- The title alone, unweighted: which words a title holds is read from its GIN index without
+-- opening a row (a weight restriction on the document would recheck, that is read, every row).
+ALTER TABLE "courses" ADD COLUMN "search_title_document" tsvector GENERATED ALWAYS AS (
+  search_vector("title", 'A')
+) STORED;
+--> statement-breakpoint
 ALTER TABLE "courses" ADD COLUMN "search_outline" tsvector GENERATED ALWAYS AS (
   search_vector(course_outline_text("content"), 'D')
 ) STORED;
@@ -73,6 +79,8 @@ ALTER TABLE "users" ADD COLUMN "search_name_document" tsvector GENERATED ALWAYS 
 CREATE INDEX "courses_search_document_idx" ON "courses" USING gin ("search_document");
 --> statement-breakpoint
 CREATE INDEX "courses_search_outline_idx" ON "courses" USING gin ("search_outline");
+--> statement-breakpoint
+CREATE INDEX "courses_search_title_document_idx" ON "courses" USING gin ("search_title_document");
 --> statement-breakpoint
 CREATE INDEX "users_search_name_document_idx" ON "users" USING gin ("search_name_document");
 --> statement-breakpoint

@@ -9,14 +9,7 @@ import {
   courseSummaryBaseColumns,
   type CourseSummaryRow,
 } from './courses.repository';
-import {
-  closeness,
-  holdsAWord,
-  textArray,
-  wordScores,
-  wordSearchCtes,
-  wordsMissing,
-} from './course-search.words';
+import { textArray, wordMatches, wordsMissing } from './course-search.words';
 
 /**
  * How alike (pg_trgm similarity) a word of the catalogue must be to a word nobody holds to be
@@ -38,19 +31,26 @@ export interface CourseSearchPage {
  * totals the courses keep (migration 0015), written as in that migration's index so the rating
  * order can be read along it; `paid` is written as in the price index (migration 0013).
  */
-function sortColumns(sort: CourseSearchQuery['sort']): SQL {
-  const own: Record<CourseSearchQuery['sort'], SQL[]> = {
-    relevance: [sql`c.student_count`],
+function sortColumns(sort: CourseSearchQuery['sort']): { columns: SQL; names: string[] } {
+  const own: Record<CourseSearchQuery['sort'], [SQL, string][]> = {
+    relevance: [[sql`c.student_count`, 'student_count']],
     rating: [
-      sql`coalesce(c.rating_total / nullif(c.rating_count, 0), 0) as stars`,
-      sql`c.rating_count as votes`,
-      sql`c.student_count`,
+      [sql`coalesce(c.rating_total / nullif(c.rating_count, 0), 0) as stars`, 'stars'],
+      [sql`c.rating_count as votes`, 'votes'],
+      [sql`c.student_count`, 'student_count'],
     ],
-    students: [sql`c.student_count`],
+    students: [[sql`c.student_count`, 'student_count']],
     newest: [],
-    price: [sql`c.price * (100 - c.discount) as paid`],
+    price: [[sql`c.price * (100 - c.discount) as paid`, 'paid']],
   };
-  return sql.join([sql`c.id`, sql`c.created_at`, ...own[sort]], sql`, `);
+  const all: [SQL, string][] = [[sql`c.id`, 'id'], [sql`c.created_at`, 'created_at'], ...own[sort]];
+  return {
+    columns: sql.join(
+      all.map(([column]) => column),
+      sql`, `,
+    ),
+    names: all.map(([, name]) => name),
+  };
 }
 
 /**
@@ -93,7 +93,7 @@ function pageOf(query: CourseSearchQuery, words: readonly string[]): SQL {
     sql` and `,
   );
   const order = orderFor(query.sort, words.length > 0);
-  const columns = sortColumns(query.sort);
+  const { columns, names } = sortColumns(query.sort);
   const window = sql`order by ${order} limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`;
 
   if (words.length === 0) {
@@ -104,14 +104,7 @@ function pageOf(query: CourseSearchQuery, words: readonly string[]): SQL {
   // Materialized, so the planner finds the matches through their indexes before it orders them;
   // otherwise it may walk a sort index row by row hoping to meet matches soon, which for a rare
   // word reads the whole table.
-  return sql`with ${wordSearchCtes(words)},
-      matched as materialized (
-        select ${columns}, s.words, s.weight, s.found, ${closeness} as closeness
-        from ${courses} c
-        left join named n on n.id = c.educator_id
-        cross join ${wordScores}
-        where ${admitted} and ${holdsAWord}
-      )
+  return sql`with ${wordMatches(words, admitted, columns, names)}
     select p.id, row_number() over (order by ${order}) as position,
       (select count(*) from matched) as total,
       (select coalesce(bit_or(found), 0) from matched) | (select unsearchable from qall) as found

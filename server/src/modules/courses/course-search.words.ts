@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { COURSE_CATEGORY_SLUGS, COURSE_LEVEL_SLUGS } from '@aprendiz/contract/catalogue';
 import { TYPO_MIN_LENGTH } from '@aprendiz/contract/rules/search-words';
 
 /**
@@ -80,32 +81,94 @@ export function wordSearchCtes(words: readonly string[]): SQL {
     )`;
 }
 
-/** Courses `c` that hold at least one of the words, read through the documents' GIN indexes. */
-export const holdsAWord = sql`(c.search_document @@ (select q_or from qall)
-  or c.search_outline @@ (select q_or from qall)
-  or c.educator_id in (select id from named))`;
+/**
+ * Per word `i`, the admitted courses holding it with the weight of the field: its title, its
+ * educator's name, its category or level label, its document (title, labels, description) or its
+ * outline. Each is read from an index (the documents' GIN indexes, the educator and the
+ * category/level indexes), never by opening the documents: with a word every description holds
+ * ('práticas'), testing 10,000 documents per query was the cost.
+ */
+function wordHits(words: readonly string[], admitted: SQL, columns: SQL): SQL {
+  const labels = [...COURSE_CATEGORY_SLUGS, ...COURSE_LEVEL_SLUGS];
+  return sql.join(
+    words.map((_, index) => {
+      const i = index + 1;
+      const word = sql`(select q_any from q where i = ${i})`;
+      const hit = (weight: number, condition: SQL) =>
+        sql`select ${columns}, ${sql.raw(String(i))} as i, ${sql.raw(String(weight))} as score
+          from courses c where ${admitted} and ${condition}`;
+      const labelled = sql`array(select slug from unnest(${textArray(labels)}) as slug
+        where search_vector(search_category_label(slug), 'C') @@ ${word})`;
+      return sql.join(
+        [
+          hit(FIELD_WEIGHTS.title, sql`c.search_title_document @@ ${word}`),
+          hit(
+            FIELD_WEIGHTS.educator,
+            sql`c.educator_id = any(array(select id from named where document @@ ${word}))`,
+          ),
+          hit(
+            FIELD_WEIGHTS.label,
+            sql`(c.category = any(${labelled}) or c.level = any(${labelled}))`,
+          ),
+          hit(FIELD_WEIGHTS.description, sql`c.search_document @@ ${word}`),
+          hit(FIELD_WEIGHTS.outline, sql`c.search_outline @@ ${word}`),
+        ],
+        sql` union all `,
+      );
+    }),
+    sql` union all `,
+  );
+}
 
 /**
- * For a course `c` (with its educator as `n` from `named`, left-joined): `words`, how many of the
- * query's words it holds; `weight`, the sum of the best field of each; `found`, a bit per word held.
+ * The common table expressions of a word search followed by `matched`: the admitted courses
+ * holding any word, with `columns` (as named in `columnNames`) and `words` (how many of the
+ * query's words each holds), `weight` (the sum of each word's best field), `found` (a bit per word
+ * held) and `closeness` (`ts_rank_cd` of all the words in the document, only for courses holding
+ * every word of a query of several: the tie-breaker there, and costly to read for thousands).
  */
-export const wordScores = sql`lateral (
-    select count(*) filter (where score > 0)::int as words, coalesce(sum(score), 0)::int as weight,
-      coalesce(bit_or(case when score > 0 then 1 << (i - 1) else 0 end), 0) as found
-    from (
-      select q.i, case
-        when c.search_document @@ q.q_title then ${FIELD_WEIGHTS.title}
-        when n.document @@ q.q_any then ${FIELD_WEIGHTS.educator}
-        when c.search_document @@ q.q_label then ${FIELD_WEIGHTS.label}
-        when c.search_document @@ q.q_any then ${FIELD_WEIGHTS.description}
-        when c.search_outline @@ q.q_any then ${FIELD_WEIGHTS.outline}
-        else 0 end as score
-      from q
-    ) per_word
-  ) s`;
-
-/** How close the words stand in the course's document (0 unless it holds them all). */
-export const closeness = sql`ts_rank_cd(c.search_document, (select q_and from qall))`;
+export function wordMatches(
+  words: readonly string[],
+  admitted: SQL,
+  columns: SQL,
+  columnNames: readonly string[],
+): SQL {
+  const carried = sql.raw(columnNames.join(', '));
+  const best = words.map((_, index) => sql.raw(`s${index + 1}`));
+  const held = best.map((score) => sql`(${score} > 0)`);
+  return sql`${wordSearchCtes(words)},
+    hits as (${wordHits(words, admitted, columns)}),
+    per_course as (
+      select ${carried},
+        ${sql.join(
+          best.map(
+            (score, index) =>
+              sql`coalesce(max(score) filter (where i = ${sql.raw(String(index + 1))}), 0) as ${score}`,
+          ),
+          sql`, `,
+        )}
+      from hits group by ${carried}
+    ),
+    matched as materialized (
+      select ${carried},
+        ${sql.join(
+          held.map((h) => sql`${h}::int`),
+          sql` + `,
+        )} as words,
+        ${sql.join(best, sql` + `)} as weight,
+        ${sql.join(
+          held.map(
+            (h, index) => sql`case when ${h} then ${sql.raw(String(1 << index))} else 0 end`,
+          ),
+          sql` | `,
+        )} as found,
+        case when ${sql.raw(String(words.length > 1))} and ${sql.join(held, sql` and `)}
+          then ts_rank_cd((select d.search_document from courses d where d.id = per_course.id),
+            (select q_and from qall))
+          else 0 end as closeness
+      from per_course
+    )`;
+}
 
 /** The words of `words` whose bit is clear in `found`. */
 export function wordsMissing(words: readonly string[], found: number): string[] {

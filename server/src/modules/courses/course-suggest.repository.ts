@@ -7,7 +7,7 @@ import {
   type CourseSuggestResponse,
 } from '@aprendiz/contract/search';
 import type { Db } from '../../db/client';
-import { closeness, holdsAWord, wordScores, wordSearchCtes } from './course-search.words';
+import { wordMatches } from './course-search.words';
 
 type Suggestions = Omit<CourseSuggestResponse, 'success'>;
 
@@ -20,23 +20,19 @@ export async function suggestCourses(db: Db, q: string): Promise<Suggestions> {
   const { words } = searchWords(q);
   if (words.join('').length < SUGGEST_MIN_LENGTH) return { courses: [], educators: [] };
   // The search's own relevance order: most words, best fields, closest, most students, newest.
-  const best = sql`s.words desc, s.weight desc, ${closeness} desc, c.student_count desc,
-    c.created_at desc, c.id desc`;
+  const best = sql`words desc, weight desc, closeness desc, student_count desc, created_at desc,
+    id desc`;
+  const columns = ['id', 'student_count', 'created_at'];
   const result = await db.execute<{
     kind: 'course' | 'educator';
     id: string;
     title: string;
     name: string;
     course_count: number;
-  }>(sql`with ${wordSearchCtes(words)},
+  }>(sql`with ${wordMatches(words, sql`c.is_published`, sql`c.id, c.student_count, c.created_at`, columns)},
       top as (
-        select c.id, c.title, c.educator_id, row_number() over (order by ${best}) as position
-        from courses c
-        left join named n on n.id = c.educator_id
-        cross join ${wordScores}
-        where c.is_published and ${holdsAWord}
-        order by ${best}
-        limit ${SUGGEST_MAX_COURSES}
+        select m.id, row_number() over (order by ${best}) as position
+        from (select * from matched order by ${best} limit ${SUGGEST_MAX_COURSES}) m
       ),
       teaching as (
         select n.id, u.name, count(*)::int as course_count from named n
@@ -47,8 +43,8 @@ export async function suggestCourses(db: Db, q: string): Promise<Suggestions> {
         order by course_count desc, u.name
         limit ${SUGGEST_MAX_EDUCATORS}
       )
-    select 'course' as kind, top.id::text, top.title, u.name, 0 as course_count, top.position
-      from top join users u on u.id = top.educator_id
+    select 'course' as kind, top.id::text, c.title, u.name, 0 as course_count, top.position
+      from top join courses c on c.id = top.id join users u on u.id = c.educator_id
     union all
     select 'educator', id, '', name, course_count, row_number() over (order by course_count desc, name)
       from teaching
