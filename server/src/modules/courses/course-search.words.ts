@@ -23,8 +23,8 @@ export function textArray(values: readonly string[]): SQL {
  * - `terms`: what each word is looked for as: itself (a prefix when it is the last one) and, when
  *   the catalogue's lexicon has neither it nor a word of the same stem (or, for the last, a word it
  *   starts), the lexicon's words one typo away from it;
- * - `q`: per word, tsqueries for anywhere (`q_any`), the title only (`q_title`) and the labels
- *   only (`q_label`), through the Portuguese stemmer over the same folded text as the documents;
+ * - `q`: per word, its tsquery (`q_any`), through the Portuguese stemmer over the same folded
+ *   text as the documents;
  * - `qall`: every word's terms joined by OR (`q_or`, what finds candidates) and by AND (`q_and`,
  *   every word, which ts_rank_cd reads for closeness);
  * - `named`: the users whose name holds one of the words.
@@ -32,6 +32,7 @@ export function textArray(values: readonly string[]): SQL {
 export function wordSearchCtes(words: readonly string[]): SQL {
   const spell = (suffix: (prefix: SQL) => SQL) =>
     sql`string_agg(search_words_text(term) || ${suffix(sql`prefix`)}, ' | ')`;
+
   return sql`typed as (
       select t.word, t.i::int as i, t.i = ${words.length} as typing
       from unnest(${textArray(words)}) with ordinality as t(word, i)
@@ -56,17 +57,10 @@ export function wordSearchCtes(words: readonly string[]): SQL {
       where not k.known and length(k.word) >= ${TYPO_MIN_LENGTH}
     ),
     spelled as (
-      select i,
-        ${spell((prefix) => sql`case when ${prefix} then ':*' else '' end`)} as any_text,
-        ${spell((prefix) => sql`case when ${prefix} then ':*A' else ':A' end`)} as title_text,
-        ${spell((prefix) => sql`case when ${prefix} then ':*C' else ':C' end`)} as label_text
+      select i, ${spell((prefix) => sql`case when ${prefix} then ':*' else '' end`)} as any_text
       from terms group by i
     ),
-    q as (
-      select i, to_tsquery(${CONFIG}, any_text) as q_any, to_tsquery(${CONFIG}, title_text) as q_title,
-        to_tsquery(${CONFIG}, label_text) as q_label
-      from spelled
-    ),
+    q as (select i, to_tsquery(${CONFIG}, any_text) as q_any from spelled),
     qall as (
       select to_tsquery(${CONFIG}, string_agg(any_text, ' | ')) as q_or,
         to_tsquery(${CONFIG}, string_agg('(' || any_text || ')', ' & ')) as q_and,
@@ -106,9 +100,11 @@ function wordHits(words: readonly string[], admitted: SQL, columns: SQL): SQL {
             FIELD_WEIGHTS.educator,
             sql`c.educator_id = any(array(select id from named where document @@ ${word}))`,
           ),
+          // Checked once first: with no label holding the word, no course is read at all.
           hit(
             FIELD_WEIGHTS.label,
-            sql`(c.category = any(${labelled}) or c.level = any(${labelled}))`,
+            sql`cardinality(${labelled}) > 0
+              and (c.category = any(${labelled}) or c.level = any(${labelled}))`,
           ),
           hit(FIELD_WEIGHTS.description, sql`c.search_document @@ ${word}`),
           hit(FIELD_WEIGHTS.outline, sql`c.search_outline @@ ${word}`),
