@@ -76,13 +76,20 @@ export function wordSearchCtes(words: readonly string[]): SQL {
 }
 
 /**
+ * Which fields a word is looked for in: every one (the search), or the title, educator and
+ * labels only (suggestions, which show a title and a name: a word only a description holds would
+ * suggest a course that seems unrelated, and reading those is most of a search's cost).
+ */
+export type WordFields = 'all' | 'headline';
+
+/**
  * Per word `i`, the admitted courses holding it with the weight of the field: its title, its
  * educator's name, its category or level label, its document (title, labels, description) or its
  * outline. Each is read from an index (the documents' GIN indexes, the educator and the
  * category/level indexes), never by opening the documents: with a word every description holds
  * ('práticas'), testing 10,000 documents per query was the cost.
  */
-function wordHits(words: readonly string[], admitted: SQL, columns: SQL): SQL {
+function wordHits(words: readonly string[], admitted: SQL, columns: SQL, fields: WordFields): SQL {
   const labels = [...COURSE_CATEGORY_SLUGS, ...COURSE_LEVEL_SLUGS];
   return sql.join(
     words.map((_, index) => {
@@ -106,8 +113,12 @@ function wordHits(words: readonly string[], admitted: SQL, columns: SQL): SQL {
             sql`cardinality(${labelled}) > 0
               and (c.category = any(${labelled}) or c.level = any(${labelled}))`,
           ),
-          hit(FIELD_WEIGHTS.description, sql`c.search_document @@ ${word}`),
-          hit(FIELD_WEIGHTS.outline, sql`c.search_outline @@ ${word}`),
+          ...(fields === 'all'
+            ? [
+                hit(FIELD_WEIGHTS.description, sql`c.search_document @@ ${word}`),
+                hit(FIELD_WEIGHTS.outline, sql`c.search_outline @@ ${word}`),
+              ]
+            : []),
         ],
         sql` union all `,
       );
@@ -128,12 +139,13 @@ export function wordMatches(
   admitted: SQL,
   columns: SQL,
   columnNames: readonly string[],
+  fields: WordFields = 'all',
 ): SQL {
   const carried = sql.raw(columnNames.join(', '));
   const best = words.map((_, index) => sql.raw(`s${index + 1}`));
   const held = best.map((score) => sql`(${score} > 0)`);
   return sql`${wordSearchCtes(words)},
-    hits as (${wordHits(words, admitted, columns)}),
+    hits as (${wordHits(words, admitted, columns, fields)}),
     per_course as (
       select ${carried},
         ${sql.join(

@@ -12,9 +12,10 @@ import { wordMatches } from './course-search.words';
 type Suggestions = Omit<CourseSuggestResponse, 'success'>;
 
 /**
- * What the search box offers while a query is typed, in one statement: the first courses of the
- * search it would run (the same words, typos and prefix), and the educators of published courses
- * whose name holds every word.
+ * What the search box offers while a query is typed, in one statement: the first courses by the
+ * search's own rules and order (the same words, stop words, typos and prefix) looked for in titles,
+ * educators' names, categories and levels, and the educators of published courses whose name holds
+ * every word.
  */
 export async function suggestCourses(db: Db, q: string): Promise<Suggestions> {
   const { words } = searchWords(q);
@@ -29,7 +30,13 @@ export async function suggestCourses(db: Db, q: string): Promise<Suggestions> {
     title: string;
     name: string;
     course_count: number;
-  }>(sql`with ${wordMatches(words, sql`c.is_published`, sql`c.id, c.student_count, c.created_at`, columns)},
+  }>(sql`with ${wordMatches(
+    words,
+    sql`c.is_published`,
+    sql`c.id, c.student_count, c.created_at`,
+    columns,
+    'headline',
+  )},
       top as (
         select m.id, row_number() over (order by ${best}) as position
         from (select * from matched order by ${best} limit ${SUGGEST_MAX_COURSES}) m
