@@ -95,30 +95,40 @@ function wordHits(words: readonly string[], admitted: SQL, columns: SQL, fields:
     words.map((_, index) => {
       const i = index + 1;
       const word = sql`(select q_any from q where i = ${i})`;
-      const hit = (weight: number, condition: SQL) =>
-        sql`select ${columns}, ${sql.raw(String(i))} as i, ${sql.raw(String(weight))} as score
+      const hit = (score: SQL, condition: SQL) =>
+        sql`select ${columns}, ${sql.raw(String(i))} as i, ${score} as score
           from courses c where ${admitted} and ${condition}`;
+      const weight = (value: number) => sql.raw(String(value));
       const labelled = sql`array(select slug from unnest(${textArray(labels)}) as slug
         where search_vector(search_category_label(slug), 'C') @@ ${word})`;
+      const inLabel = sql`(c.category = any(${labelled}) or c.level = any(${labelled}))`;
+      const educator = hit(
+        weight(FIELD_WEIGHTS.educator),
+        sql`c.educator_id = any(array(select id from named where document @@ ${word}))`,
+      );
+      if (fields === 'headline') {
+        return sql.join(
+          [
+            hit(weight(FIELD_WEIGHTS.title), sql`c.search_title_document @@ ${word}`),
+            educator,
+            // Checked once first: with no label holding the word, no course is read at all.
+            hit(weight(FIELD_WEIGHTS.label), sql`cardinality(${labelled}) > 0 and ${inLabel}`),
+          ],
+          sql` union all `,
+        );
+      }
+      // The document holds the title and the labels too, so one read of its hits tells the three
+      // apart by the small title document and the slugs, rather than reading each set again.
       return sql.join(
         [
-          hit(FIELD_WEIGHTS.title, sql`c.search_title_document @@ ${word}`),
           hit(
-            FIELD_WEIGHTS.educator,
-            sql`c.educator_id = any(array(select id from named where document @@ ${word}))`,
+            sql`case when c.search_title_document @@ ${word} then ${weight(FIELD_WEIGHTS.title)}
+              when ${inLabel} then ${weight(FIELD_WEIGHTS.label)}
+              else ${weight(FIELD_WEIGHTS.description)} end`,
+            sql`c.search_document @@ ${word}`,
           ),
-          // Checked once first: with no label holding the word, no course is read at all.
-          hit(
-            FIELD_WEIGHTS.label,
-            sql`cardinality(${labelled}) > 0
-              and (c.category = any(${labelled}) or c.level = any(${labelled}))`,
-          ),
-          ...(fields === 'all'
-            ? [
-                hit(FIELD_WEIGHTS.description, sql`c.search_document @@ ${word}`),
-                hit(FIELD_WEIGHTS.outline, sql`c.search_outline @@ ${word}`),
-              ]
-            : []),
+          educator,
+          hit(weight(FIELD_WEIGHTS.outline), sql`c.search_outline @@ ${word}`),
         ],
         sql` union all `,
       );
