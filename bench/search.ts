@@ -163,11 +163,12 @@ export async function loadSearchCatalogue(database: Database): Promise<void> {
 /** The bytes of what migration 0017 added: the search columns, their indexes and the lexicon. */
 async function wordSearchSize(database: Database): Promise<{ name: string; bytes: number }[]> {
   const { rows } = await database.db.execute<{ name: string; bytes: string }>(sql`
-    select 'courses.search_document + search_outline (values)' as name,
-      sum(pg_column_size(search_document) + pg_column_size(search_outline))::bigint as bytes from courses
+    select 'courses.search_document + search_title_document + search_outline (values)' as name,
+      sum(pg_column_size(search_document) + pg_column_size(search_title_document)
+        + pg_column_size(search_outline))::bigint as bytes from courses
     union all select relname::text, pg_total_relation_size(oid) from pg_class
-    where relname in ('courses_search_document_idx', 'courses_search_outline_idx',
-      'users_search_name_document_idx', 'search_lexicon')
+    where relname in ('courses_search_document_idx', 'courses_search_title_document_idx',
+      'courses_search_outline_idx', 'users_search_name_document_idx', 'search_lexicon')
     union all select 'search_lexicon words', count(*) from search_lexicon`);
   return rows.map((row) => ({ name: row.name, bytes: Number(row.bytes) }));
 }
