@@ -11,7 +11,12 @@ import {
   type AnalyticsResults,
 } from './analytics';
 import type { BundleResult } from './bundle';
-import { SEARCH_COURSES, SEARCH_P95_BUDGET_MS, type SearchResults } from './search';
+import {
+  SEARCH_COURSES,
+  SEARCH_P95_BUDGET_MS,
+  SUGGEST_P95_BUDGET_MS,
+  type SearchResults,
+} from './search';
 import { CATEGORIES, type LighthouseResults, LIGHTHOUSE_BUDGETS } from './lighthouse';
 import {
   SIGN_IN_BURST,
@@ -74,9 +79,13 @@ ratings; each query below asked ${search.samplesPerQuery} times in a row.
 
 **p95 over every request: ${search.p95Ms.toFixed(1)} ms**: ${verdict(search.p95Ms < SEARCH_P95_BUDGET_MS)}
 
-| GET /api/course/search? | matches | p95 |
+**Suggestions (GET /api/course/suggest), p95 over every request: ${search.suggestP95Ms.toFixed(1)} ms** (budget ${SUGGEST_P95_BUDGET_MS} ms): ${verdict(search.suggestP95Ms < SUGGEST_P95_BUDGET_MS)}
+
+| GET /api/course/search? (or suggest) | matches | p95 |
 |---|---|---|
 ${rows.join('\n')}
+
+Word search's share of the database: ${search.index.map((part) => `${part.name} ${part.name.endsWith('words') ? part.bytes : `${(part.bytes / 1024 / 1024).toFixed(1)} MB`}`).join('; ')}.
 `;
 }
 

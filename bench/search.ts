@@ -11,9 +11,14 @@ import { migrate } from '../server/src/db/migrate';
 import { buildDeps } from '../server/src/deps';
 import { createLogger } from '../server/src/logger';
 
-/** Issue 17: GET /api/course/search answers within p95 < 20 ms at 10,000 published courses. */
-export const SEARCH_P95_BUDGET_MS = 20;
-export const SEARCH_COURSES = 10_000;
+/**
+ * GET /api/course/search answers within p95 < 20 ms at 10,000 published courses (issue 17) and
+ * < 60 ms at 100,000 (issue 24); GET /api/course/suggest within p95 < 15 ms at 10,000.
+ * `BENCH_SEARCH_COURSES=100000` measures the larger catalogue.
+ */
+export const SEARCH_COURSES = Number(process.env.BENCH_SEARCH_COURSES ?? 10_000);
+export const SEARCH_P95_BUDGET_MS = SEARCH_COURSES > 10_000 ? 60 : 20;
+export const SUGGEST_P95_BUDGET_MS = 15;
 
 export interface SearchLatencyRow {
   query: string;
@@ -22,8 +27,12 @@ export interface SearchLatencyRow {
 }
 
 export interface SearchResults {
-  /** Over every request of every query. */
+  /** Over every request of every search query. */
   p95Ms: number;
+  /** Over every request of every suggestion query. */
+  suggestP95Ms: number;
+  /** What the word search adds to the database (documents, their indexes, the lexicon). */
+  index: { name: string; bytes: number }[];
   samplesPerQuery: number;
   rows: SearchLatencyRow[];
 }
@@ -33,22 +42,43 @@ function p95(times: number[]): number {
   return sorted[Math.floor(sorted.length * 0.95)]!;
 }
 
-/** What people type: titles, typos, a name, a word only descriptions hold, filters, every sort, pages. */
+/**
+ * What people type, mostly several words, stop words and typos: titles, a name and a topic, a word
+ * only descriptions hold, an unknown word, filters, every sort, pages.
+ */
 export const SEARCH_QUERIES = [
-  'q=python',
+  'q=curso%20de%20python',
+  'q=python%20para%20iniciantes',
+  'q=introducao%20a%20docker',
+  'q=machine%20learning%20na%20pratica',
+  'q=analise%20de%20dados%20sql',
+  'q=marketing%20digital%20para%20equipas',
+  'q=gestao%20de%20projetos%20avancado',
+  'q=kubernets%20avancado',
+  'q=dokcer',
   'q=pyton',
-  'q=javscript',
-  'q=programacao',
-  'q=silva',
-  'q=conceicao',
-  'q=dashboards',
-  'q=a',
+  'q=javscript%20do%20zero',
+  'q=silva%20python',
+  'q=javascrip',
+  'q=xyzzy%20python',
   'q=xyzzy',
+  'q=python',
+  'q=dashboards',
   'q=react&category=programacao&level=avancado&sort=rating',
   'category=dados-ia&sort=students&page=3',
   'sort=newest&page=100',
-  'sort=price&pageSize=60',
-  'sort=rating',
+];
+
+/** A search box being typed into: prefixes, filler, a typo, a name. */
+export const SUGGEST_QUERIES = [
+  'py',
+  'pytho',
+  'curso%20de%20doc',
+  'kubernets',
+  'ana%20sil',
+  'javascrip',
+  'gestao%20de%20proj',
+  'machine%20lea',
 ];
 
 const TOPICS = [
@@ -130,6 +160,19 @@ export async function loadSearchCatalogue(database: Database): Promise<void> {
   await vacuumAndAnalyze(database);
 }
 
+/** The bytes of what migration 0017 added: the search columns, their indexes and the lexicon. */
+async function wordSearchSize(database: Database): Promise<{ name: string; bytes: number }[]> {
+  const { rows } = await database.db.execute<{ name: string; bytes: string }>(sql`
+    select 'courses.search_document + search_title_document + search_outline (values)' as name,
+      sum(pg_column_size(search_document) + pg_column_size(search_title_document)
+        + pg_column_size(search_outline))::bigint as bytes from courses
+    union all select relname::text, pg_total_relation_size(oid) from pg_class
+    where relname in ('courses_search_document_idx', 'courses_search_title_document_idx',
+      'courses_search_outline_idx', 'users_search_name_document_idx', 'search_lexicon')
+    union all select 'search_lexicon words', count(*) from search_lexicon`);
+  return rows.map((row) => ({ name: row.name, bytes: Number(row.bytes) }));
+}
+
 /**
  * Search latency, in process on PGlite (as `npm start` runs without DATABASE_URL) over
  * loadSearchCatalogue's courses: each query of SEARCH_QUERIES asked `samples` times in a row.
@@ -154,23 +197,43 @@ export async function measureSearch(samples = 100): Promise<SearchResults> {
     const app = createApp(deps);
     const server = app.listen(0);
     try {
-      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/course/search?`;
+      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/course/`;
       const rows: SearchLatencyRow[] = [];
       const all: number[] = [];
-      for (const query of SEARCH_QUERIES) {
-        const { total } = (await (await fetch(base + query)).json()) as { total: number };
+      const suggestAll: number[] = [];
+      const measure = async (url: string, into: number[]) => {
         const times: number[] = [];
         for (let i = 0; i < samples; i++) {
           const start = performance.now();
-          const res = await fetch(base + query);
-          if (!res.ok) throw new Error(`${query}: ${res.status}`);
+          const res = await fetch(url);
+          if (!res.ok) throw new Error(`${url}: ${res.status}`);
           await res.arrayBuffer();
           times.push(performance.now() - start);
         }
-        all.push(...times);
-        rows.push({ query, total, p95Ms: p95(times) });
+        into.push(...times);
+        return p95(times);
+      };
+      for (const query of SEARCH_QUERIES) {
+        const url = `${origin}search?${query}`;
+        const { total } = (await (await fetch(url)).json()) as { total: number };
+        rows.push({ query, total, p95Ms: await measure(url, all) });
       }
-      return { p95Ms: p95(all), samplesPerQuery: samples, rows };
+      for (const query of SUGGEST_QUERIES) {
+        const url = `${origin}suggest?q=${query}`;
+        const { courses } = (await (await fetch(url)).json()) as { courses: unknown[] };
+        rows.push({
+          query: `suggest ${query}`,
+          total: courses.length,
+          p95Ms: await measure(url, suggestAll),
+        });
+      }
+      return {
+        p95Ms: p95(all),
+        suggestP95Ms: p95(suggestAll),
+        index: await wordSearchSize(database),
+        samplesPerQuery: samples,
+        rows,
+      };
     } finally {
       server.close();
       // Its job queue's timers would keep the process alive.

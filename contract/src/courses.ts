@@ -115,5 +115,11 @@ export const courseSearchResponseSchema = z.object({
   total: z.number().int().min(0),
   page: z.number().int().min(1),
   pageSize: z.number().int().min(1),
+  /** Words of the query no course holds; stop words and filler are never among them. */
+  unmatchedWords: z.array(z.string()).optional(),
+  /** Only when nothing matched: the catalogue's words nearest the query's ('Você quis dizer …?'). */
+  didYouMean: z.array(z.string()).optional(),
+  /** Only when nothing matched: the most popular courses, to carry on from. */
+  popular: z.array(courseSummarySchema).optional(),
 });
 export type CourseSearchResponse = z.infer<typeof courseSearchResponseSchema>;

@@ -195,7 +195,7 @@ test.describe('Course list', () => {
     if (!word) throw new Error('the first seeded title has no word of four letters');
     const found = await searchCourses(request, { q: word.toUpperCase() });
     const search = page.getByRole('search');
-    await search.getByRole('searchbox').fill(word.toUpperCase());
+    await search.getByRole('combobox', { name: 'Pesquisar cursos' }).fill(word.toUpperCase());
     await search.getByRole('button', { name: 'Pesquisar' }).click();
     await expect(page).toHaveURL(
       new RegExp(`/course-list/${encodeURIComponent(word.toUpperCase())}$`),
@@ -208,7 +208,9 @@ test.describe('Course list', () => {
     await page.getByRole('button', { name: 'Limpar pesquisa' }).click();
     await expect(page).toHaveURL(/\/course-list$/);
     await expect(titles).toHaveText(firstPage.courses.map((course) => course.courseTitle));
-    await expect(page.getByRole('search').getByRole('searchbox')).toHaveValue('');
+    await expect(
+      page.getByRole('search').getByRole('combobox', { name: 'Pesquisar cursos' }),
+    ).toHaveValue('');
 
     await page.goto('/course-list/zzz-nenhum-curso');
     await expect(page.getByText(/Nenhum curso encontrado/)).toBeVisible();

@@ -31,7 +31,7 @@ test.describe('Course search', () => {
 
     await page.goto('/', { waitUntil: 'networkidle' });
     const search = page.getByRole('search');
-    await search.getByRole('searchbox').fill('programacao');
+    await search.getByRole('combobox', { name: 'Pesquisar cursos' }).fill('programacao');
     await search.getByRole('button', { name: 'Pesquisar' }).click();
     await expect(page).toHaveURL(/\/course-list\/programacao$/);
 
@@ -154,5 +154,76 @@ test.describe('Course search', () => {
     // Focus moves to the first new course, so the keyboard carries on from there.
     await expect(cards.nth(24).getByRole('link')).toBeFocused();
     await expectNoSidewaysScroll(page);
+  });
+
+  test('curso de python on the home page lists the Python courses first', async ({
+    page,
+    expectAccessible,
+    saveScreenshot,
+  }) => {
+    await page.goto('/', { waitUntil: 'networkidle' });
+    const search = page.getByRole('search');
+    await search.getByRole('combobox', { name: 'Pesquisar cursos' }).fill('curso de python');
+    await search.getByRole('button', { name: 'Pesquisar' }).click();
+    await expect(page).toHaveURL(/\/course-list\/curso%20de%20python$/);
+    const results = page.getByRole('region', { name: 'Cursos', exact: true });
+    await expect(counter(results)).toHaveText(/cursos? encontrados?$/);
+    const titles = await results.getByRole('listitem').getByRole('heading').allTextContents();
+    // The demo catalogue has four courses with Python in the title; they lead the list.
+    expect(titles.slice(0, 4).map((title) => plain(title).includes('python'))).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    await expectNoSidewaysScroll(page);
+    await expectAccessible();
+    await saveScreenshot('course-search-curso-de-python');
+  });
+
+  test('a typo in the search box still suggests the course, and arrow + Enter opens it', async ({
+    page,
+    expectAccessible,
+    saveScreenshot,
+  }) => {
+    await page.goto('/', { waitUntil: 'networkidle' });
+    const box = page.getByRole('search').getByRole('combobox', { name: 'Pesquisar cursos' });
+    await box.pressSequentially('dokcer', { delay: 30 });
+    const listbox = page.getByRole('listbox', { name: 'Sugestões' });
+    const option = listbox.getByRole('option', { name: /Docker Essencial para Programadores/ });
+    await expect(option).toBeVisible();
+    await expect(box).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByText(/sugest(ão|ões) disponíve(l|is)$/)).toBeAttached();
+    await expectAccessible();
+    await saveScreenshot('search-suggestions', page, { fullPage: false });
+    const options = await listbox.getByRole('option').allTextContents();
+    const index = options.findIndex((text) => text.includes('Docker Essencial para Programadores'));
+    for (let step = 0; step <= index; step++) await box.press('ArrowDown');
+    await expect(box).toHaveAttribute('aria-activedescendant', (await option.getAttribute('id'))!);
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/course\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Docker Essencial para Programadores',
+    );
+  });
+
+  test('a search nothing matches offers Você quis dizer and the popular courses', async ({
+    page,
+    expectAccessible,
+    saveScreenshot,
+  }) => {
+    await page.goto('/course-list/kuberneeetes');
+    const results = page.getByRole('region', { name: 'Cursos', exact: true });
+    await expect(counter(results)).toHaveText(/^Nenhum curso encontrado para “kuberneeetes”/);
+    await expect(results.getByText(/Você quis dizer/)).toBeVisible();
+    await expect(results.getByRole('link', { name: 'kubernetes' })).toBeVisible();
+    const popular = results.getByRole('region', { name: 'Cursos mais populares' });
+    await expect(popular.getByRole('listitem')).toHaveCount(6);
+    await expectNoSidewaysScroll(page);
+    await expectAccessible();
+    await saveScreenshot('search-no-match');
+    await results.getByRole('link', { name: 'kubernetes' }).click();
+    await expect(page).toHaveURL(/\/course-list\/kubernetes$/);
+    await expect(results.getByRole('listitem').first()).toContainText('Kubernetes');
   });
 });

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../config/paths';
+import { SearchCombobox } from './search-suggest/search-combobox';
 
 type SearchBarProps = {
   /** Pre-fills the box, e.g. with the course list's active search term. */
@@ -25,7 +26,7 @@ export function SearchBar({ initialValue = '', keepQuery = '' }: SearchBarProps)
     <form
       role="search"
       onSubmit={handleSubmit}
-      className="flex w-full max-w-xl items-center gap-2 rounded-lg border border-slate-300 bg-white p-1.5 shadow-sm focus-within:border-blue-600"
+      className="relative flex w-full max-w-xl items-center gap-2 rounded-lg border border-slate-300 bg-white p-1.5 shadow-sm focus-within:border-blue-600"
     >
       <label htmlFor={inputId} className="sr-only">
         Pesquisar cursos
@@ -33,13 +34,10 @@ export function SearchBar({ initialValue = '', keepQuery = '' }: SearchBarProps)
       <svg aria-hidden="true" viewBox="0 0 20 20" className="ml-2 h-5 w-5 shrink-0 fill-slate-500">
         <path d="M8.5 3a5.5 5.5 0 0 1 4.4 8.8l3.7 3.6-1.2 1.2-3.6-3.7A5.5 5.5 0 1 1 8.5 3zm0 1.7a3.8 3.8 0 1 0 0 7.6 3.8 3.8 0 0 0 0-7.6z" />
       </svg>
-      <input
+      <SearchCombobox
         id={inputId}
-        type="search"
         value={query}
-        onChange={(event) => setQuery(event.target.value)}
-        placeholder="Vamos aprender ..."
-        enterKeyHint="search"
+        onChange={setQuery}
         className="min-w-0 flex-1 bg-transparent px-1 py-2 text-slate-900 placeholder:text-slate-500 focus:outline-none"
       />
       <button

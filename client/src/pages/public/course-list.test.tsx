@@ -85,7 +85,7 @@ describe('CourseListPage', { timeout: 20_000 }, () => {
     expect(await screen.findByText('2 cursos encontrados', {}, LOADED)).toBeInTheDocument();
     expect(cardTitles()).toEqual(['Programação em C', 'Lógica de Programação']);
     expect(searchParams(calls[0]).get('q')).toBe('programacao');
-    expect(screen.getByRole('searchbox')).toHaveValue('programacao');
+    expect(screen.getByRole('combobox', { name: 'Pesquisar cursos' })).toHaveValue('programacao');
     expect(screen.getByRole('button', { name: 'Limpar pesquisa' }).parentElement).toHaveTextContent(
       'programacao',
     );
@@ -98,7 +98,9 @@ describe('CourseListPage', { timeout: 20_000 }, () => {
     await screen.findByText('3 cursos encontrados', {}, LOADED);
     await user.click(screen.getByRole('button', { name: 'Limpar pesquisa' }));
     await waitFor(() => expect(location()).toBe('/course-list?level=iniciante'));
-    await waitFor(() => expect(screen.getByRole('searchbox')).toHaveValue(''));
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Pesquisar cursos' })).toHaveValue(''),
+    );
     await waitFor(() => expect(searchParams(calls.at(-1)!).get('q')).toBe(''));
     expect(searchParams(calls.at(-1)!).get('level')).toBe('iniciante');
   });
@@ -108,7 +110,7 @@ describe('CourseListPage', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     const { location } = renderList('/course-list?sort=price');
     await screen.findByText('1 curso encontrado', {}, LOADED);
-    await user.type(screen.getByRole('searchbox'), 'dados{Enter}');
+    await user.type(screen.getByRole('combobox', { name: 'Pesquisar cursos' }), 'dados{Enter}');
     await waitFor(() => expect(location()).toBe('/course-list/dados?sort=price'));
     await waitFor(() => expect(searchParams(calls.at(-1)!).get('q')).toBe('dados'));
     expect(searchParams(calls.at(-1)!).get('sort')).toBe('price');

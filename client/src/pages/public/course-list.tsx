@@ -19,6 +19,7 @@ import { paths } from '../../config/paths';
 import { catalogueSource } from '../../data/catalogue-source';
 import { loadOrReport, type LoadResult } from '../../data/load-result';
 import { CourseFilters } from './course-list/course-filters';
+import { NoMatch, UnmatchedWords } from './course-list/search-summary';
 import {
   readFilters,
   readPage,
@@ -153,6 +154,8 @@ function Results({
       <p role="status" aria-live="polite" className="mb-4 min-h-6 text-slate-700">
         {countLine(first.total, term, filters)}
       </p>
+      <UnmatchedWords result={first} />
+      {first.total === 0 && term && <NoMatch result={first} cardSizes={CARD_SIZES} />}
       {count > 0 && (
         <ul ref={list} aria-busy={busy} className={GRID}>
           {shown.courses.map((course, index) => (

@@ -53,7 +53,10 @@ describe('HomePage', { timeout: 30_000 }, () => {
     expect(long).toHaveTextContent('maior comunidade de tecnologia do país');
     const sketch = document.querySelector('img[src="/images/hero-sketch.svg"]');
     expect(sketch).toHaveClass('hidden', 'md:block');
-    expect(screen.getByRole('searchbox')).toHaveAttribute('placeholder', 'Vamos aprender ...');
+    expect(screen.getByRole('combobox', { name: 'Pesquisar cursos' })).toHaveAttribute(
+      'placeholder',
+      'Vamos aprender ...',
+    );
   });
 
   it('when its route is matched, then the head names the page Cursos online de tecnologia with a description', () => {

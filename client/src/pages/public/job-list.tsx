@@ -1,4 +1,4 @@
-import { includesForSearch } from '@aprendiz/contract/rules/search-text';
+import { rankBySearch } from '@aprendiz/contract/rules/search-words';
 import { useId, useState } from 'react';
 import { useAuthActions, useAuthUser } from '../../auth/auth-context';
 import { UnderDevelopmentDialog } from '../../components/under-development-dialog';
@@ -12,15 +12,12 @@ const TYPE_STYLE: Record<JobType, string> = {
 };
 
 /**
- * Spec §2 filters on the title; issue 17 widens it to the company and the location, and ignores
- * accents as well as case.
+ * By title, company and location, with the catalogue search's word rules (every word counts, in
+ * any order, accents, stop words, word forms, one typo, the last word a prefix): jobs holding
+ * every word first, then those holding most.
  */
 export function filterJobs(list: readonly Job[], query: string): Job[] {
-  const needle = query.trim();
-  if (!needle) return [...list];
-  return list.filter((job) =>
-    [job.title, job.company, job.location].some((field) => includesForSearch(field, needle)),
-  );
+  return rankBySearch(list, (job) => [job.title, job.company, job.location].join(' '), query);
 }
 
 function JobCard({ job, onApply }: { job: Job; onApply: () => void }) {

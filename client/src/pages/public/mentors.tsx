@@ -1,18 +1,16 @@
-import { includesForSearch } from '@aprendiz/contract/rules/search-text';
+import { rankBySearch } from '@aprendiz/contract/rules/search-words';
 import { useId, useState } from 'react';
 import { MentorGrid } from '../../components/mentor-grid';
 import { mentors, type Mentor } from '../../data/mentors';
 import type { RouteHandle } from '../../app/page-meta';
 
-/** Spec §2: a substring of the name or of any subject, ignoring case and (issue 17) accents. */
+/**
+ * By name or subject, with the catalogue search's word rules (every word counts, in any order,
+ * accents, stop words, word forms, one typo, the last word a prefix): mentors holding every word
+ * first, then those holding most.
+ */
 export function filterMentors(list: readonly Mentor[], query: string): Mentor[] {
-  const needle = query.trim();
-  if (!needle) return [...list];
-  return list.filter(
-    (mentor) =>
-      includesForSearch(mentor.name, needle) ||
-      mentor.subjects.some((subject) => includesForSearch(subject, needle)),
-  );
+  return rankBySearch(list, (mentor) => [mentor.name, ...mentor.subjects].join(' '), query);
 }
 
 function mentorCountLine(count: number): string {

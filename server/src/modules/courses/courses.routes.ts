@@ -8,6 +8,7 @@ import {
   MIN_COMPRESSED_BYTES,
   preferredEncoding,
 } from '../../http/compression';
+import { courseSuggestQuerySchema } from '@aprendiz/contract/search';
 import { parseInput } from '../../http/validate';
 import type { CachedBody } from './catalogue-cache';
 import {
@@ -15,6 +16,7 @@ import {
   getPublicCourse,
   listCatalogue,
   searchCatalogue,
+  suggestCatalogue,
 } from './courses.service';
 
 /**
@@ -59,6 +61,11 @@ export function coursesRoutes(deps: AppDeps): Router {
     const given = Object.entries(req.query).filter(([, value]) => value !== '');
     const query = parseInput(courseSearchQuerySchema, Object.fromEntries(given));
     res.json(await searchCatalogue(deps, query));
+  });
+
+  router.get('/course/suggest', async (req, res) => {
+    const { q } = parseInput(courseSuggestQuerySchema, req.query);
+    res.json(await suggestCatalogue(deps, q));
   });
 
   router.get(

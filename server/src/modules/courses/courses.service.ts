@@ -4,15 +4,20 @@ import type {
   CourseSearchResponse,
 } from '@aprendiz/contract/courses';
 import { uuidSchema } from '@aprendiz/contract/common';
+import type { CourseSuggestResponse } from '@aprendiz/contract/search';
 import type { AppDeps } from '../../deps';
 import type { UserRow } from '../../db/schema/users';
 import { notFound } from '../../http/errors';
 import type { CachedBody } from './catalogue-cache';
 import { toCourseDetail, toCourseSummary } from './course-view';
-import { searchCourses } from './course-search.repository';
+import { nearestCatalogueWords, searchCourses } from './course-search.repository';
+import { suggestCourses } from './course-suggest.repository';
 import { findCourseDetail, getCourseSummaries } from './courses.repository';
 
 export const COURSE_NOT_FOUND = 'Curso não encontrado';
+
+/** How many popular courses a search that found nothing offers instead. */
+const POPULAR_COURSES = 6;
 
 type CatalogueDeps = Pick<AppDeps, 'database' | 'catalogueCache'>;
 
@@ -34,14 +39,31 @@ export async function searchCatalogue(
   deps: CatalogueDeps,
   query: CourseSearchQuery,
 ): Promise<CourseSearchResponse> {
-  const { rows, total } = await searchCourses(deps.database.db, query);
-  return {
+  const db = deps.database.db;
+  const { rows, total, unmatchedWords } = await searchCourses(db, query);
+  const answer: CourseSearchResponse = {
     success: true,
     courses: rows.map(toCourseSummary),
     total,
     page: query.page,
     pageSize: query.pageSize,
+    unmatchedWords,
   };
+  if (total > 0 || unmatchedWords.length === 0) return answer;
+  // Nothing holds any word: never a dead end, but the nearest words and what most people learn.
+  const [didYouMean, popular] = await Promise.all([
+    nearestCatalogueWords(db, unmatchedWords),
+    searchCourses(db, { q: '', sort: 'students', page: 1, pageSize: POPULAR_COURSES }),
+  ]);
+  return { ...answer, didYouMean, popular: popular.rows.map(toCourseSummary) };
+}
+
+/** What the search box offers while a query is typed: the first courses and matching educators. */
+export async function suggestCatalogue(
+  deps: CatalogueDeps,
+  q: string,
+): Promise<CourseSuggestResponse> {
+  return { success: true, ...(await suggestCourses(deps.database.db, q)) };
 }
 
 /** What a signed-out visitor sees: the same for everyone, so it is cached beside the catalogue. */

@@ -4,10 +4,13 @@ import { SearchBar } from '../../../components/search-bar';
 // run with the server's HTML, before any script. The headline is the page's largest text, which the
 // browser times its first paint (LCP) on: it slides in without fading, so it paints at once.
 
-/** The landing headline, subtitle and course search. */
+/**
+ * The landing headline, subtitle and course search. Clipped sideways only (the entrances slide in),
+ * so the search suggestions can hang below the hero.
+ */
 export function Hero() {
   return (
-    <section className="relative overflow-hidden bg-gradient-to-b from-cyan-100/70 to-white px-4 pt-14 pb-16 sm:px-8 md:pt-24 lg:px-12">
+    <section className="relative overflow-x-clip bg-gradient-to-b from-cyan-100/70 to-white px-4 pt-14 pb-16 sm:px-8 md:pt-24 lg:px-12">
       <div className="mx-auto flex max-w-4xl flex-col items-center gap-6 text-center">
         <h1 className="hero-headline text-3xl leading-tight font-bold text-slate-900 sm:text-4xl md:text-5xl">
           Aprenda as habilidades mais procuradas e{' '}
