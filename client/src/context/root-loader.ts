@@ -1,5 +1,4 @@
 import type { UserData, UserDataResponse } from '@aprendiz/contract/auth';
-import type { ErrorResponse } from '@aprendiz/contract/common';
 import type { EnrolledCourse, EnrolledCoursesResponse } from '@aprendiz/contract/learning';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { notify } from '../components/toast';
@@ -26,8 +25,8 @@ type Api = Awaited<ReturnType<typeof loadApi>>;
 
 async function readUserData(api: Api): Promise<LoadResult<UserData>> {
   try {
-    const { data } = await api.get<UserDataResponse | ErrorResponse>('/api/user/data');
-    return data.success ? { ok: true, value: data.user } : { ok: false, message: data.message };
+    const { data } = await api.get<UserDataResponse>('/api/user/data');
+    return { ok: true, value: data.user };
   } catch (err) {
     return { ok: false, message: errorMessage(err) };
   }
@@ -35,11 +34,8 @@ async function readUserData(api: Api): Promise<LoadResult<UserData>> {
 
 async function readEnrolledCourses(api: Api): Promise<LoadResult<EnrolledCourse[]>> {
   try {
-    const { data } = await api.get<EnrolledCoursesResponse | ErrorResponse>(
-      '/api/user/enrolled-courses',
-    );
-    if (data.success) return { ok: true, value: data.enrolledCourses };
-    return { ok: false, message: data.message || NO_ENROLLED_COURSES };
+    const { data } = await api.get<EnrolledCoursesResponse>('/api/user/enrolled-courses');
+    return { ok: true, value: data.enrolledCourses };
   } catch (err) {
     return { ok: false, message: serverMessage(err) ?? NO_ENROLLED_COURSES };
   }

@@ -4,9 +4,6 @@ import { errorMessage } from '../lib/error-message';
 /** What a loader hands its page: the data, or the failure the page offers to retry. */
 export type LoadResult<T> = { ok: true; value: T } | { ok: false; message: string };
 
-/** An answer with `success: false`: the spec keeps some of these silent (the course list, §8). */
-export class UnsuccessfulAnswer extends Error {}
-
 const inBrowser = typeof document !== 'undefined';
 
 /**

@@ -1,9 +1,7 @@
-import type { ErrorResponse } from '@aprendiz/contract/common';
-import { isAxiosError } from 'axios';
 import { Suspense, use, type ReactNode } from 'react';
-import { loadOrReport, UnsuccessfulAnswer } from '../../data/load-result';
+import { loadOrReport } from '../../data/load-result';
 import { whenAuthKnown } from '../../lib/api-auth';
-import { api } from '../../lib/api-client';
+import { api, isApiError } from '../../lib/api-client';
 import { Loader } from '../loader';
 
 /** The server's answer to someone who is not an educator (yet). */
@@ -25,11 +23,10 @@ export async function loadEducatorResource<Response extends { success: true }, D
   const result = await loadOrReport(
     async () => {
       try {
-        const { data } = await api.get<Response | ErrorResponse>(url, { signal });
-        if (!data.success) throw new UnsuccessfulAnswer(data.message);
+        const { data } = await api.get<Response>(url, { signal });
         return select(data);
       } catch (err) {
-        if (isAxiosError(err) && err.response?.status === 403) throw new NotAnEducator();
+        if (isApiError(err, 403)) throw new NotAnEducator();
         throw err;
       }
     },

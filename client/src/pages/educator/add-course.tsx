@@ -1,7 +1,7 @@
-import type { ErrorResponse } from '@aprendiz/contract/common';
 import type { MessageResponse } from '@aprendiz/contract/learning';
 import { notify } from '../../components/toast';
-import { api, errorMessage } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
+import { send } from '../../lib/send';
 import { usePageTitle } from '../../lib/use-page-title';
 import { CourseForm, type CourseFormSubmit } from './add-course/course-form';
 
@@ -13,20 +13,10 @@ async function addCourse({ data, image, intent }: CourseFormSubmit): Promise<boo
     JSON.stringify(intent === 'draft' ? { ...data, status: 'draft' } : data),
   );
   if (image) form.append('image', image);
-  try {
-    const { data: response } = await api.post<MessageResponse | ErrorResponse>(
-      '/api/educator/add-course',
-      form,
-    );
-    if (response.success) {
-      notify.success(response.message);
-      return true;
-    }
-    notify.error(response.message);
-  } catch (err) {
-    notify.error(errorMessage(err));
-  }
-  return false;
+  const response = await send(api.post<MessageResponse>('/api/educator/add-course', form));
+  if (!response) return false;
+  notify.success(response.message);
+  return true;
 }
 
 /** /educator/add-course: the course form, its chapter builder and the multipart upload (spec §2, §4, §5). */

@@ -6,6 +6,7 @@ import { useRevalidator } from 'react-router-dom';
 import { networkError, stubApi } from '../../test/api-stub';
 import { LOADED, renderWithProviders, testUser } from '../../test/render';
 import DashboardPage, { loader } from './dashboard';
+import { NETWORK_ERROR_MESSAGE } from '../../lib/api-error';
 
 const filled: DashboardResponse = {
   success: true,
@@ -173,7 +174,7 @@ describe('DashboardPage', () => {
       throw networkError();
     });
     renderDashboard();
-    expect(await screen.findByText('Network Error')).toBeInTheDocument();
+    expect(await screen.findByText(NETWORK_ERROR_MESSAGE)).toBeInTheDocument();
   });
 
   it('when the user is not an educator yet, then the refusal is not reported and the loader stays; once they are, reading again shows the dashboard', async () => {

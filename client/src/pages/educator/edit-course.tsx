@@ -1,12 +1,12 @@
 import { use } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import type { ErrorResponse } from '@aprendiz/contract/common';
 import type { CourseChangeResponse, EducatorCourseDetail } from '@aprendiz/contract/educator';
 import { COURSE_STATUS_LABELS } from '@aprendiz/contract/rules/course-status';
 import { Loader } from '../../components/loader';
 import { notify } from '../../components/toast';
 import { paths } from '../../config/paths';
-import { api, errorMessage } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
+import { send } from '../../lib/send';
 import { usePageTitle } from '../../lib/use-page-title';
 import { CourseForm, type CourseFormSubmit, type CourseFormValues } from './add-course/course-form';
 import { draftFromContent } from './add-course/course-draft';
@@ -61,22 +61,13 @@ function EditCourse({
     const form = new FormData();
     form.append('courseData', JSON.stringify(data));
     if (image) form.append('image', image);
-    try {
-      const { data: response } = await api.put<CourseChangeResponse | ErrorResponse>(
-        `/api/educator/course/${encodeURIComponent(id)}`,
-        form,
-      );
-      if (!response.success) {
-        notify.error(response.message);
-        return false;
-      }
-      notify.success(response.message);
-      void navigate(paths.educatorMyCourses);
-      return true;
-    } catch (err) {
-      notify.error(errorMessage(err));
-      return false;
-    }
+    const response = await send(
+      api.put<CourseChangeResponse>(`/api/educator/course/${encodeURIComponent(id)}`, form),
+    );
+    if (!response) return false;
+    notify.success(response.message);
+    void navigate(paths.educatorMyCourses);
+    return true;
   }
 
   if (!load.ok) {

@@ -1,4 +1,3 @@
-import type { ErrorResponse } from '@aprendiz/contract/common';
 import type { EducatorCourseDetail } from '@aprendiz/contract/educator';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import type { LoadResult } from '../../data/load-result';
@@ -20,13 +19,11 @@ async function readCourse(
   signal: AbortSignal,
 ): Promise<LoadResult<EducatorCourseDetail>> {
   try {
-    const { data } = await api.get<EducatorCourseResponse | ErrorResponse>(
+    const { data } = await api.get<EducatorCourseResponse>(
       `/api/educator/course/${encodeURIComponent(id)}`,
       { signal },
     );
-    return data.success
-      ? { ok: true, value: data.courseData }
-      : { ok: false, message: data.message };
+    return { ok: true, value: data.courseData };
   } catch (err) {
     return { ok: false, message: errorMessage(err) };
   }

@@ -5,6 +5,7 @@ import type { EducatorCoursesResponse } from '@aprendiz/contract/educator';
 import { networkError, stubApi } from '../../test/api-stub';
 import { LOADED, renderWithProviders, testUser } from '../../test/render';
 import MyCoursesPage, { loader } from './my-courses';
+import { NETWORK_ERROR_MESSAGE } from '../../lib/api-error';
 
 const courses: EducatorCoursesResponse['courses'] = [
   {
@@ -241,6 +242,6 @@ describe('MyCoursesPage', { timeout: 20_000 }, () => {
       throw networkError();
     });
     renderPage();
-    expect(await screen.findByText('Network Error')).toBeInTheDocument();
+    expect(await screen.findByText(NETWORK_ERROR_MESSAGE)).toBeInTheDocument();
   });
 });

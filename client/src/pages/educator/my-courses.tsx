@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router-dom';
-import type { ErrorResponse } from '@aprendiz/contract/common';
 import type {
   CourseChangeResponse,
   EducatorCourse,
@@ -30,7 +29,8 @@ import {
 import { notify } from '../../components/toast';
 import { paths } from '../../config/paths';
 import { useAppContext } from '../../context/app-context';
-import { api, errorMessage } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
+import { send } from '../../lib/send';
 import { usePageTitle } from '../../lib/use-page-title';
 
 const selectCourses = (response: EducatorCoursesResponse) => response.courses;
@@ -175,19 +175,15 @@ function MyCourses({ courses }: { courses: EducatorCourse[] }) {
   /** Sends one change of a course; its answer is toasted and the list read again after a success. */
   async function change(
     course: EducatorCourse,
-    send: () => Promise<{ data: { success: true; message: string } | ErrorResponse }>,
+    write: () => Promise<{ data: { message: string } }>,
   ) {
     setBusyId(course._id);
     try {
-      const { data } = await send();
-      if (data.success) {
-        notify.success(data.message);
+      const answer = await send(write());
+      if (answer) {
+        notify.success(answer.message);
         await revalidate();
-      } else {
-        notify.error(data.message);
       }
-    } catch (err) {
-      notify.error(errorMessage(err));
     } finally {
       setBusyId(null);
     }
@@ -196,7 +192,7 @@ function MyCourses({ courses }: { courses: EducatorCourse[] }) {
   function toggleStatus(course: EducatorCourse) {
     const action = canUnpublish(course.status) ? 'unpublish' : 'publish';
     return change(course, () =>
-      api.post<CourseChangeResponse | ErrorResponse>(
+      api.post<CourseChangeResponse>(
         `/api/educator/course/${encodeURIComponent(course._id)}/${action}`,
       ),
     );
@@ -205,7 +201,7 @@ function MyCourses({ courses }: { courses: EducatorCourse[] }) {
   function deleteCourse(course: EducatorCourse) {
     setToDelete(null);
     return change(course, () =>
-      api.delete<{ success: true; message: string } | ErrorResponse>(
+      api.delete<{ success: true; message: string }>(
         `/api/educator/course/${encodeURIComponent(course._id)}`,
       ),
     );

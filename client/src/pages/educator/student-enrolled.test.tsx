@@ -4,6 +4,7 @@ import type { EnrolledStudentsResponse } from '@aprendiz/contract/educator';
 import { networkError, stubApi } from '../../test/api-stub';
 import { LOADED, renderWithProviders, testUser } from '../../test/render';
 import StudentEnrolledPage, { loader } from './student-enrolled';
+import { NETWORK_ERROR_MESSAGE } from '../../lib/api-error';
 
 const enrolledStudents: EnrolledStudentsResponse['enrolledStudents'] = [
   {
@@ -79,6 +80,6 @@ describe('StudentEnrolledPage', () => {
       throw networkError();
     });
     renderPage();
-    expect(await screen.findByText('Network Error')).toBeInTheDocument();
+    expect(await screen.findByText(NETWORK_ERROR_MESSAGE)).toBeInTheDocument();
   });
 });

@@ -1,7 +1,5 @@
-import type { ErrorResponse } from '@aprendiz/contract/common';
 import type { MessageResponse } from '@aprendiz/contract/learning';
 import type { PurchaseView, PurchaseViewResponse } from '@aprendiz/contract/payments';
-import { isAxiosError } from 'axios';
 import { Suspense, use, useRef, useState, type ReactNode } from 'react';
 import {
   Link,
@@ -18,7 +16,7 @@ import { notify } from '../../components/toast';
 import { paths } from '../../config/paths';
 import { useAppContext } from '../../context/app-context';
 import { readAsSignedInUser, readFor, type SignedInRead } from '../../data/signed-in-read';
-import { api, errorMessage } from '../../lib/api-client';
+import { api, errorMessage, isApiError } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
 import { afterPayment } from '../public/loading/after-payment';
 import { SignInRequired } from './sign-in-required';
@@ -72,30 +70,27 @@ function PendingPurchase({ purchase, onStale }: { purchase: PurchaseView; onStal
     inFlight.current = true;
     setPending(outcome);
     try {
-      const { data } = await api.post<MessageResponse | ErrorResponse>(
+      const { data } = await api.post<MessageResponse>(
         `/api/payments/sandbox/${encodeURIComponent(purchase._id)}/${outcome}`,
       );
-      if (data.success) {
-        // Leaving the page: the buttons stay disabled. Paying replaces this entry, so Back does not return
-        // to a settled payment; cancelling steps back to the course page that opened this one, if it did.
-        if (outcome === 'complete') {
-          notify.success(data.message);
-          navigate(paths.loading('my-enrollments'), {
-            replace: true,
-            state: afterPayment(purchase.courseTitle),
-          });
-        } else {
-          notify.info(data.message);
-          if (wasOpenedFromCourse(location.state, purchase.courseId)) navigate(-1);
-          else navigate(paths.course(purchase.courseId), { replace: true });
-        }
-        return;
+      // Leaving the page: the buttons stay disabled. Paying replaces this entry, so Back does not return
+      // to a settled payment; cancelling steps back to the course page that opened this one, if it did.
+      if (outcome === 'complete') {
+        notify.success(data.message);
+        navigate(paths.loading('my-enrollments'), {
+          replace: true,
+          state: afterPayment(purchase.courseTitle),
+        });
+      } else {
+        notify.info(data.message);
+        if (wasOpenedFromCourse(location.state, purchase.courseId)) navigate(-1);
+        else navigate(paths.course(purchase.courseId), { replace: true });
       }
-      notify.error(data.message);
+      return;
     } catch (err) {
       notify.error(errorMessage(err));
       // Settled meanwhile (another tab) or gone: show what the purchase is now.
-      if (isAxiosError(err) && (err.response?.status === 409 || err.response?.status === 404)) {
+      if (isApiError(err, 409) || isApiError(err, 404)) {
         onStale();
       }
     }
@@ -188,15 +183,13 @@ type PurchaseState =
  */
 async function readPurchase(purchaseId: string, signal: AbortSignal): Promise<PurchaseState> {
   try {
-    const { data } = await api.get<PurchaseViewResponse | ErrorResponse>(
+    const { data } = await api.get<PurchaseViewResponse>(
       `/api/payments/${encodeURIComponent(purchaseId)}`,
       { signal },
     );
-    return data.success
-      ? { status: 'ready', purchase: data.purchase }
-      : { status: 'error', message: data.message };
+    return { status: 'ready', purchase: data.purchase };
   } catch (err) {
-    return isAxiosError(err) && err.response?.status === 404
+    return isApiError(err, 404)
       ? { status: 'not-found' }
       : { status: 'error', message: errorMessage(err) };
   }

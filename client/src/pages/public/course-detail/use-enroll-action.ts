@@ -1,4 +1,3 @@
-import type { ErrorResponse } from '@aprendiz/contract/common';
 import type { MessageResponse, PurchaseResponse } from '@aprendiz/contract/learning';
 import { isFreeCourse } from '@aprendiz/contract/rules/pricing';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -7,7 +6,8 @@ import { useAuthActions, useAuthUser } from '../../../auth/auth-context';
 import { notify } from '../../../components/toast';
 import { paths } from '../../../config/paths';
 import { useAppContext } from '../../../context/app-context';
-import { api, errorMessage } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import { send } from '../../../lib/send';
 import { openedFromCourse } from '../../student/checkout/opened-from-course';
 
 /** Spec §4/§9: after a free enrollment the learner is taken to their courses 1.5 s later. */
@@ -46,27 +46,19 @@ export function useEnrollAction(course: EnrollableCourse | null): EnrollAction {
 
   const enrollFree = useCallback(
     async (courseId: string): Promise<boolean> => {
-      try {
-        const { data } = await api.post<MessageResponse | ErrorResponse>(
-          '/api/user/enroll-free-course',
-          { courseId },
-        );
-        if (!data.success) {
-          notify.error(`Erro ao inscrever-se: ${data.message}`);
-          return false;
-        }
-        notify.success('Inscrição realizada com sucesso!');
-        // One read of the root loader: the enrollments and the user data (which lists the course).
-        void fetchUserEnrolledCourses();
-        redirectTimer.current = setTimeout(
-          () => navigate(paths.myEnrollments),
-          FREE_ENROLL_REDIRECT_MS,
-        );
-        return true;
-      } catch (err) {
-        notify.error(`Erro ao inscrever-se: ${errorMessage(err)}`);
-        return false;
-      }
+      const data = await send(
+        api.post<MessageResponse>('/api/user/enroll-free-course', { courseId }),
+        { failure: (message) => `Erro ao inscrever-se: ${message}` },
+      );
+      if (!data) return false;
+      notify.success('Inscrição realizada com sucesso!');
+      // One read of the root loader: the enrollments and the user data (which lists the course).
+      void fetchUserEnrolledCourses();
+      redirectTimer.current = setTimeout(
+        () => navigate(paths.myEnrollments),
+        FREE_ENROLL_REDIRECT_MS,
+      );
+      return true;
     },
     [fetchUserEnrolledCourses, navigate],
   );
@@ -91,20 +83,10 @@ export function useEnrollAction(course: EnrollableCourse | null): EnrollAction {
 
   const purchase = useCallback(
     async (courseId: string): Promise<boolean> => {
-      try {
-        const { data } = await api.post<PurchaseResponse | ErrorResponse>('/api/user/purchase', {
-          courseId,
-        });
-        if (!data.success) {
-          notify.error(data.message);
-          return false;
-        }
-        openCheckout(data.session_url, courseId);
-        return true;
-      } catch (err) {
-        notify.error(errorMessage(err));
-        return false;
-      }
+      const data = await send(api.post<PurchaseResponse>('/api/user/purchase', { courseId }));
+      if (!data) return false;
+      openCheckout(data.session_url, courseId);
+      return true;
     },
     [openCheckout],
   );
