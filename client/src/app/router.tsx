@@ -1,12 +1,9 @@
 import { data, type RouteObject } from 'react-router-dom';
 import HomePage, { handle as homeHandle, loader as homeLoader } from '../pages/public/home';
 import { Loader } from '../components/loader';
-import {
-  loadRoot,
-  ROOT_ROUTE_ID,
-  sameForEveryUser,
-  shouldRevalidateRoot,
-} from '../context/root-route';
+import { RouteErrorBoundary } from '../components/route-error-boundary';
+import { loadRoot, ROOT_ROUTE_ID } from '../context/root-route';
+import { rootPolicy, sameForEveryUser } from '../data/revalidation';
 import { AppRoot } from './app-root';
 import { NotFoundPage, notFoundHandle } from './not-found-page';
 import { PublicLayout } from './public-layout';
@@ -17,6 +14,7 @@ type PageModule = {
   loader?: RouteObject['loader'];
   shouldRevalidate?: RouteObject['shouldRevalidate'];
   handle?: unknown;
+  ErrorBoundary?: React.ComponentType;
 };
 
 /** Every page but Home is its own chunk: the JS loaded by / has a 96 kB budget (issue 14). */
@@ -28,6 +26,7 @@ function page(load: () => Promise<PageModule>): RouteObject['lazy'] {
       loader: module.loader,
       shouldRevalidate: module.shouldRevalidate,
       handle: module.handle,
+      ...(module.ErrorBoundary ? { ErrorBoundary: module.ErrorBoundary } : {}),
     };
   };
 }
@@ -43,10 +42,12 @@ export const routes: RouteObject[] = [
     element: <AppRoot />,
     // The signed-in user's data and enrollments (nothing on the server, which renders signed out).
     loader: loadRoot,
-    shouldRevalidate: shouldRevalidateRoot,
+    shouldRevalidate: rootPolicy,
     // A page that starts in the browser (a signed-in area, or the shell the server fell back to)
     // shows the loader while its route's code and data arrive.
     HydrateFallback: Loader,
+    // Whatever escapes a page is said in Portuguese with a retry, not React Router's developer screen.
+    ErrorBoundary: RouteErrorBoundary,
     children: [
       {
         element: <PublicLayout />,

@@ -2,7 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import type { MessageResponse } from '@aprendiz/contract/account';
 import type { AuthResponse } from '@aprendiz/contract/auth';
 import { Dialog } from '../components/dialog';
-import { api, errorMessage } from '../lib/api-client';
+import { api } from '../lib/api-client';
+import { errorMessage } from '../lib/api-error';
 import type { AuthUser } from './auth-context';
 
 type Mode = 'sign-in' | 'sign-up' | 'forgot';

@@ -12,7 +12,8 @@ import type { UserData } from '@aprendiz/contract/auth';
 import type { EnrolledCourse } from '@aprendiz/contract/learning';
 import { useAuthUser } from '../auth/auth-context';
 import { env } from '../config/env';
-import { revalidateForUser, revalidateRoot, ROOT_ROUTE_ID } from './root-route';
+import { revalidateForUser, revalidateRoot } from '../data/revalidation';
+import { ROOT_ROUTE_ID } from './root-route';
 import type { RootData } from './root-loader';
 
 export type EnrolledStatus = 'idle' | 'loading' | 'ready' | 'error';

@@ -4,7 +4,8 @@ import type {
   CourseSearchQuery,
   CourseSearchResponse,
 } from '@aprendiz/contract/courses';
-import { api, isApiError } from '../lib/api-client';
+import { api } from '../lib/api-client';
+import { isApiError } from '../lib/api-error';
 import type { CertificateResponse } from '@aprendiz/contract/certificates';
 import type { CourseReviewsResponse } from '@aprendiz/contract/reviews';
 import type { CatalogueSource, CertificateSource } from '@aprendiz/contract/rendering';

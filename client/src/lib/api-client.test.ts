@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { networkError, stubApi } from '../test/api-stub';
-import { api, ApiError, configureApiAuth, errorMessage, serverMessage } from './api-client';
-import { NETWORK_ERROR_MESSAGE } from './api-error';
+import { api, ApiError, configureApiAuth } from './api-client';
+import { errorMessage, isApiError, NETWORK_ERROR_MESSAGE, serverMessage } from './api-error';
 
 let undoAuth: () => void = () => {};
 afterEach(() => undoAuth());
@@ -64,6 +64,7 @@ describe('one error path', () => {
   async function failureOf(request: Promise<unknown>): Promise<ApiError> {
     const err = await request.catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
+    expect(isApiError(err)).toBe(true);
     return err as ApiError;
   }
 

@@ -1,11 +1,30 @@
 import axios, { AxiosHeaders, isAxiosError, isCancel } from 'axios';
 import { env } from '../config/env';
 import { currentApiAuth } from './api-auth';
-import { ApiError, NETWORK_ERROR_MESSAGE } from './api-error';
 
 export { configureApiAuth } from './api-auth';
-export { ApiError, isApiError } from './api-error';
-export { errorMessage, serverMessage } from './error-message';
+
+/** The same text as api-error.ts's (that module is kept apart from this one's chunk). */
+const NETWORK_ERROR_MESSAGE =
+  'Não foi possível conectar ao servidor. Verifique sua conexão e tente novamente.';
+
+/**
+ * Every failed API call, whatever went wrong: an answer with `success: false`, an HTTP error status or
+ * no answer at all. `status` is the HTTP status, 0 when no answer arrived. Entry-chunk code tells it
+ * with `isApiError` (api-error.ts).
+ */
+export class ApiError extends Error {
+  override name = 'ApiError' as const;
+
+  constructor(
+    message: string,
+    readonly status: number,
+    /** False when the message is ours (no answer, or an answer without a message). */
+    readonly fromServer = status > 0,
+  ) {
+    super(message);
+  }
+}
 
 export const api = axios.create({ baseURL: env.backendUrl });
 

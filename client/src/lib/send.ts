@@ -1,5 +1,5 @@
 import { notify } from '../components/toast';
-import { errorMessage } from './error-message';
+import { errorMessage } from './api-error';
 
 /**
  * Sends one write: its answer's data, or null after the failure was toasted with the server's message

@@ -4,7 +4,8 @@ import type { Analytics, AnalyticsPeriod } from '@aprendiz/contract/educator';
 import { ANALYTICS_PERIODS } from '@aprendiz/contract/educator';
 import { formatMoney } from '@aprendiz/contract/rules/pricing';
 import { Loader } from '../loader';
-import { EducatorResource } from './educator-resource';
+import type { LoadResult } from '../../data/load-result';
+import { Deferred } from '../deferred';
 import {
   cellClass,
   emptyCellClass,
@@ -245,7 +246,7 @@ function Trends({
 
 type EducatorTrendsProps = {
   /** The dashboard loader's analytics for the address's period; null keeps the loader. */
-  analytics: Promise<Analytics | null>;
+  analytics: Promise<LoadResult<Analytics>> | null;
   currency: string;
 };
 
@@ -301,9 +302,15 @@ export function EducatorTrends({ analytics, currency }: EducatorTrendsProps) {
       </div>
       {days === loadedDays ? (
         // A new period is a new boundary: its loader shows instead of the last period's figures.
-        <EducatorResource key={loadedDays} resource={analytics} loading={TRENDS_LOADING}>
+        <Deferred
+          key={loadedDays}
+          result={analytics}
+          pending={<Loader label={TRENDS_LOADING} />}
+          failedTitle="Não foi possível carregar as tendências"
+          compact
+        >
           {(loaded) => <Trends analytics={loaded} days={loadedDays} currency={currency} />}
-        </EducatorResource>
+        </Deferred>
       ) : (
         <Loader label={TRENDS_LOADING} />
       )}

@@ -4,7 +4,7 @@ import { REPLY_MAX_LENGTH } from '@aprendiz/contract/rules/reviews';
 import { useId, useState, type FormEvent } from 'react';
 import { useLocation, useNavigation, useRevalidator, useSearchParams } from 'react-router-dom';
 import type { LoadResult } from '../../data/load-result';
-import { errorMessage } from '../../lib/error-message';
+import { errorMessage } from '../../lib/api-error';
 import { loadApi } from '../../lib/load-api';
 import { Loader } from '../loader';
 import { notify } from '../toast';

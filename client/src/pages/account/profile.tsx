@@ -4,7 +4,8 @@ import { useAuthUser, useSessionUpdater, type AuthUser } from '../../auth/auth-c
 import { Loader } from '../../components/loader';
 import { Avatar } from '../../components/user-menu';
 import { env } from '../../config/env';
-import { api, errorMessage } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-error';
 import { usePageTitle } from '../../lib/use-page-title';
 import { SignInRequired } from '../student/sign-in-required';
 import { inputClass, labelClass, MISMATCH, primaryButton } from './form-styles';

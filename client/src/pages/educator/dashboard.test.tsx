@@ -151,22 +151,30 @@ describe('DashboardPage', () => {
     expect(screen.queryByRole('link', { name: 'Criar o primeiro curso' })).not.toBeInTheDocument();
   });
 
-  it('when the server answers success false, then its message is toasted and the loader stays', async () => {
+  it('when the server answers success false, then its message is toasted and shown with Tentar novamente, never an endless loader', async () => {
     stubApi(() => ({ data: { success: false, message: 'Painel indisponível' } }));
     renderDashboard();
     expect(await screen.findByText('Painel indisponível')).toBeInTheDocument();
-    expect(
-      await screen.findByRole('status', { name: 'Carregando o painel…' }, LOADED),
-    ).toBeInTheDocument();
+    const failed = await screen.findByRole(
+      'heading',
+      { name: 'Não foi possível carregar o painel' },
+      LOADED,
+    );
+    expect(failed.closest('[role="alert"]')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
   });
 
-  it('when the request fails, then the server message (or the error) is toasted and the loader stays', async () => {
+  it('when the request fails, then the server message (or the error) is toasted and shown with Tentar novamente, never an endless loader', async () => {
     stubApi(() => ({ status: 500, data: { success: false, message: 'Painel fora do ar' } }));
     renderDashboard();
     expect(await screen.findByText('Painel fora do ar')).toBeInTheDocument();
-    expect(
-      await screen.findByRole('status', { name: 'Carregando o painel…' }, LOADED),
-    ).toBeInTheDocument();
+    const failed = await screen.findByRole(
+      'heading',
+      { name: 'Não foi possível carregar o painel' },
+      LOADED,
+    );
+    expect(failed.closest('[role="alert"]')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
   });
 
   it('when the connection drops, then the error message is toasted', async () => {

@@ -9,6 +9,7 @@ import { EducatorFooter } from '../../components/educator/educator-footer';
 import { EducatorNavbar } from '../../components/educator/educator-navbar';
 import { EducatorSidebar } from '../../components/educator/educator-sidebar';
 import { Loader } from '../../components/loader';
+import { RouteErrorBoundary } from '../../components/route-error-boundary';
 import { useAppContext } from '../../context/app-context';
 
 const MAIN_ID = 'conteudo-educador';
@@ -48,6 +49,19 @@ function EducatorBody() {
   return (
     <div className="flex flex-1">
       <Main>{content}</Main>
+    </div>
+  );
+}
+
+/** A failure inside the educator area keeps its top bar and footer around the error and its retry. */
+export function ErrorBoundary() {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <EducatorNavbar />
+      <main id={MAIN_ID} tabIndex={-1} className="min-w-0 flex-1 outline-none">
+        <RouteErrorBoundary />
+      </main>
+      <EducatorFooter />
     </div>
   );
 }

@@ -22,10 +22,9 @@ import {
   tableClass,
 } from '../../components/educator/table-box';
 import { IncompleteLecturesNote } from '../../components/educator/incomplete-lectures';
-import {
-  EducatorResource,
-  loadEducatorResource,
-} from '../../components/educator/educator-resource';
+import { Deferred } from '../../components/deferred';
+import { Loader } from '../../components/loader';
+import { loadSignedIn, useSignedInResult } from '../../data/signed-in-loader';
 import { notify } from '../../components/toast';
 import { paths } from '../../config/paths';
 import { useAppContext } from '../../context/app-context';
@@ -33,11 +32,16 @@ import { api } from '../../lib/api-client';
 import { send } from '../../lib/send';
 import { usePageTitle } from '../../lib/use-page-title';
 
-const selectCourses = (response: EducatorCoursesResponse) => response.courses;
-
-/** GET /api/educator/courses, not awaited (see loadEducatorResource). */
+/** GET /api/educator/courses, not awaited: the page shows its loader meanwhile. */
 export function loader({ request }: LoaderFunctionArgs) {
-  return { courses: loadEducatorResource('/api/educator/courses', selectCourses, request.signal) };
+  return loadSignedIn(
+    request,
+    async (signal) => {
+      const { data } = await api.get<EducatorCoursesResponse>('/api/educator/courses', { signal });
+      return data.courses;
+    },
+    { report: true },
+  );
 }
 
 /** Spec §9: the educator sees 'Free' at zero, otherwise the price with a dollar sign. */
@@ -157,11 +161,15 @@ function CourseRow({
 /** /educator/my-courses: the educator's courses with price, earnings, students and creation date. */
 export default function MyCoursesPage() {
   usePageTitle('My Courses');
-  const { courses } = useLoaderData<typeof loader>();
+  const courses = useSignedInResult(useLoaderData<typeof loader>());
   return (
-    <EducatorResource resource={courses} loading="Carregando os seus cursos…">
+    <Deferred
+      result={courses}
+      pending={<Loader label="Carregando os seus cursos…" />}
+      failedTitle="Não foi possível carregar os seus cursos"
+    >
       {(list) => <MyCourses courses={list} />}
-    </EducatorResource>
+    </Deferred>
   );
 }
 

@@ -1,6 +1,6 @@
 import type { MessageResponse } from '@aprendiz/contract/learning';
 import type { PurchaseView, PurchaseViewResponse } from '@aprendiz/contract/payments';
-import { Suspense, use, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import {
   Link,
   useLoaderData,
@@ -15,8 +15,10 @@ import { formatPrice } from '../../components/price';
 import { notify } from '../../components/toast';
 import { paths } from '../../config/paths';
 import { useAppContext } from '../../context/app-context';
-import { readAsSignedInUser, readFor, type SignedInRead } from '../../data/signed-in-read';
-import { api, errorMessage, isApiError } from '../../lib/api-client';
+import { loadSignedIn, resultFor, type SignedIn } from '../../data/signed-in-loader';
+import { Deferred } from '../../components/deferred';
+import { api } from '../../lib/api-client';
+import { errorMessage, isApiError } from '../../lib/api-error';
 import { usePageTitle } from '../../lib/use-page-title';
 import { afterPayment } from '../public/loading/after-payment';
 import { SignInRequired } from './sign-in-required';
@@ -172,34 +174,20 @@ function SettledPurchase({ purchase }: { purchase: PurchaseView }) {
   );
 }
 
-type PurchaseState =
-  | { status: 'ready'; purchase: PurchaseView }
-  | { status: 'not-found' }
-  | { status: 'error'; message: string };
-
 /**
  * GET /api/payments/:purchaseId for the signed-in user. The server answers someone else's purchase
  * exactly like an unknown one, with a 404. A failure is shown on the page, with a retry.
  */
-async function readPurchase(purchaseId: string, signal: AbortSignal): Promise<PurchaseState> {
-  try {
-    const { data } = await api.get<PurchaseViewResponse>(
-      `/api/payments/${encodeURIComponent(purchaseId)}`,
-      { signal },
-    );
-    return { status: 'ready', purchase: data.purchase };
-  } catch (err) {
-    return isApiError(err, 404)
-      ? { status: 'not-found' }
-      : { status: 'error', message: errorMessage(err) };
-  }
+async function readPurchase(purchaseId: string, signal: AbortSignal): Promise<PurchaseView> {
+  const { data } = await api.get<PurchaseViewResponse>(
+    `/api/payments/${encodeURIComponent(purchaseId)}`,
+    { signal },
+  );
+  return data.purchase;
 }
 
-export function loader({
-  params,
-  request,
-}: LoaderFunctionArgs): Promise<SignedInRead<PurchaseState>> {
-  return readAsSignedInUser(request, (signal) => readPurchase(params.purchaseId ?? '', signal));
+export function loader({ params, request }: LoaderFunctionArgs): Promise<SignedIn<PurchaseView>> {
+  return loadSignedIn(request, (signal) => readPurchase(params.purchaseId ?? '', signal));
 }
 
 function LoadingPurchase() {
@@ -211,36 +199,24 @@ function LoadingPurchase() {
   );
 }
 
-function Checkout({ purchase }: { purchase: Promise<PurchaseState> }) {
-  const state = use(purchase);
+function PurchaseNotFound() {
+  return (
+    <Message title="Pagamento não encontrado">
+      <p className="text-slate-700">Este pagamento não existe ou pertence a outra conta.</p>
+      <Link to={paths.courseList()} className={primaryButton}>
+        Ver cursos
+      </Link>
+    </Message>
+  );
+}
+
+function Checkout({ purchase }: { purchase: PurchaseView }) {
   const { revalidate } = useRevalidator();
-  const reload = () => void revalidate();
-  switch (state.status) {
-    case 'not-found':
-      return (
-        <Message title="Pagamento não encontrado">
-          <p className="text-slate-700">Este pagamento não existe ou pertence a outra conta.</p>
-          <Link to={paths.courseList()} className={primaryButton}>
-            Ver cursos
-          </Link>
-        </Message>
-      );
-    case 'error':
-      return (
-        <Message title="Não foi possível carregar o pagamento">
-          <p className="text-slate-700">{state.message}</p>
-          <button type="button" onClick={reload} className={primaryButton}>
-            Tentar novamente
-          </button>
-        </Message>
-      );
-    case 'ready':
-      return state.purchase.status === 'pending' ? (
-        <PendingPurchase purchase={state.purchase} onStale={reload} />
-      ) : (
-        <SettledPurchase purchase={state.purchase} />
-      );
-  }
+  return purchase.status === 'pending' ? (
+    <PendingPurchase purchase={purchase} onStale={() => void revalidate()} />
+  ) : (
+    <SettledPurchase purchase={purchase} />
+  );
 }
 
 /** /checkout/{purchaseId}: the sandbox payment page (DESIGN §5), where a test purchase is paid or cancelled. */
@@ -257,11 +233,15 @@ export default function CheckoutPage() {
       />
     );
   }
-  const purchase = readFor(data, user.id);
-  if (!purchase) return <LoadingPurchase />;
+  // The server answers someone else's purchase exactly like an unknown one, with a 404.
   return (
-    <Suspense fallback={<LoadingPurchase />}>
-      <Checkout purchase={purchase} />
-    </Suspense>
+    <Deferred
+      result={resultFor(data, user.id)}
+      pending={<LoadingPurchase />}
+      failedTitle="Não foi possível carregar o pagamento"
+      notFound={<PurchaseNotFound />}
+    >
+      {(purchase) => <Checkout purchase={purchase} />}
+    </Deferred>
   );
 }

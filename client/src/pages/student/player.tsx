@@ -9,7 +9,8 @@ import { Loader } from '../../components/loader';
 import { StarRatingInput } from '../../components/star-rating-input';
 import { paths } from '../../config/paths';
 import { useAppContext } from '../../context/app-context';
-import { readFor } from '../../data/signed-in-read';
+import type { LoadResult } from '../../data/load-result';
+import { resultFor } from '../../data/signed-in-loader';
 import { usePageTitle } from '../../lib/use-page-title';
 import { courseProgress, CourseProgressBar } from './course-progress';
 import { CourseStructure } from './player/lecture-list';
@@ -18,7 +19,7 @@ import { findNumberedLecture } from './player/numbered-lectures';
 import { useCourseRating } from './player/use-course-rating';
 import { useLectureProgress } from './player/use-lecture-progress';
 import { useLecturePosition } from './player/use-lecture-position';
-import type { loader, ResumePoint } from './player/resume-point';
+import { NOWHERE_YET, type loader, type ResumePoint } from './player/resume-point';
 import { SignInRequired } from './sign-in-required';
 
 export { loader, shouldRevalidate } from './player/resume-point';
@@ -291,7 +292,7 @@ export default function PlayerPage() {
 
   const course = enrolledCourses.find((enrolled) => enrolled._id === courseId);
   if (!course) return <NotEnrolled courseId={courseId} />;
-  const resume = readFor(data, user.id);
+  const resume = resultFor(data, user.id);
   if (!resume) return <WaitingForCourse />;
   return (
     <Suspense fallback={<WaitingForCourse />}>
@@ -306,7 +307,9 @@ function ResumingPlayer({
   resume,
 }: {
   course: EnrolledCourse;
-  resume: Promise<ResumePoint>;
+  resume: Promise<LoadResult<ResumePoint>>;
 }) {
-  return <CoursePlayer course={course} resume={use(resume)} />;
+  const read = use(resume);
+  // A resume point that could not be read opens the course at its start.
+  return <CoursePlayer course={course} resume={read.ok ? read.value : NOWHERE_YET} />;
 }

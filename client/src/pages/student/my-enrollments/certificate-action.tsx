@@ -2,7 +2,7 @@ import type { CertificateIdResponse } from '@aprendiz/contract/certificates';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { notify } from '../../../components/toast';
-import { errorMessage } from '../../../lib/error-message';
+import { errorMessage } from '../../../lib/api-error';
 import { loadApi } from '../../../lib/load-api';
 import { certificatePath } from '../../certificate/certificate-path';
 
