@@ -6,6 +6,7 @@ import { useAppContext } from '../context/app-context';
 import { formatPrice } from './price';
 import { CourseThumbnail } from './course-thumbnail';
 import { RatingStars } from './rating-stars';
+import { focusRing } from './ui/focus-ring';
 
 /**
  * A catalogue entry; the whole card links to the course page. `priority` is for the cards in view
@@ -25,7 +26,7 @@ export function CourseCard({
   return (
     <Link
       to={paths.course(course._id)}
-      className="group flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+      className={`group flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md ${focusRing}`}
     >
       <CourseThumbnail
         src={course.courseThumbnail}

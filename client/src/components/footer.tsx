@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { useAppContext } from '../context/app-context';
+import { focusRingOnDark } from './ui/focus-ring';
 
 const links = [
   { to: paths.home, label: 'Início' },
@@ -31,10 +32,7 @@ export function Footer() {
           <ul className="grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-3">
             {links.map((link) => (
               <li key={link.label}>
-                <Link
-                  to={link.to}
-                  className="rounded-sm hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-                >
+                <Link to={link.to} className={`rounded-sm hover:text-white ${focusRingOnDark}`}>
                   {link.label}
                 </Link>
               </li>

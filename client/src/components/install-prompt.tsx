@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useAppContext } from '../context/app-context';
 import { fireConfetti } from '../lib/confetti';
 import { Dialog } from './dialog';
+import { focusRing } from './ui/focus-ring';
 
 /** Chromium's install event; not in TypeScript's DOM library. */
 type BeforeInstallPromptEvent = Event & {
@@ -83,7 +84,7 @@ export function InstallPrompt() {
       <button
         type="button"
         onClick={() => void install()}
-        className="mt-6 w-full rounded-full bg-blue-600 px-5 py-3 font-semibold text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+        className={`mt-6 w-full rounded-full bg-blue-600 px-5 py-3 font-semibold text-white hover:bg-blue-700 ${focusRing}`}
       >
         Abrir app
       </button>

@@ -5,26 +5,10 @@ import { paths } from '../config/paths';
 import { useAppContext } from '../context/app-context';
 import { useBecomeEducator } from '../lib/use-become-educator';
 import { PopupMenu, type MenuAction } from './user-menu';
+import { focusRingFlush } from './ui/focus-ring';
+import { Icon } from './ui/icon';
 
-const itemClass =
-  'flex min-w-16 flex-col items-center gap-0.5 rounded-md px-3 py-1.5 text-xs font-medium focus-visible:outline-2 focus-visible:outline-blue-600';
-
-function Icon({ children }: { children: ReactNode }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="h-6 w-6"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      {children}
-    </svg>
-  );
-}
+const itemClass = `flex min-w-16 flex-col items-center gap-0.5 rounded-md px-3 py-1.5 text-xs font-medium ${focusRingFlush}`;
 
 const icons = {
   explore: (

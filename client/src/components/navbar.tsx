@@ -5,17 +5,14 @@ import { useAppContext } from '../context/app-context';
 import { useBecomeEducator } from '../lib/use-become-educator';
 import { OnlineCounter } from './online-counter';
 import { UserMenu } from './user-menu';
+import { focusRing } from './ui/focus-ring';
 
-const linkClass =
-  'rounded-md text-slate-700 hover:text-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600';
+const linkClass = `rounded-md text-slate-700 hover:text-blue-700 ${focusRing}`;
 
 /** The brand's mark and name, linking home. */
 export function Logo({ brand }: { brand: string }) {
   return (
-    <Link
-      to={paths.home}
-      className="flex shrink-0 items-center gap-2 rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
-    >
+    <Link to={paths.home} className={`flex shrink-0 items-center gap-2 rounded-md ${focusRing}`}>
       <img src="/icons/logo.svg" alt={brand} width={36} height={36} className="h-9 w-9" />
       <span aria-hidden="true" className="text-xl font-bold tracking-tight text-slate-900">
         {brand}
@@ -108,7 +105,7 @@ export function Navbar() {
                 <button
                   type="button"
                   onClick={openSignIn}
-                  className="rounded-full bg-blue-600 px-5 py-2 font-semibold text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+                  className={`rounded-full bg-blue-600 px-5 py-2 font-semibold text-white hover:bg-blue-700 ${focusRing}`}
                 >
                   Começar
                 </button>

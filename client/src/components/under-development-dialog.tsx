@@ -1,4 +1,5 @@
 import { Dialog } from './dialog';
+import { focusRing } from './ui/focus-ring';
 
 type UnderDevelopmentDialogProps = {
   open: boolean;
@@ -17,7 +18,7 @@ export function UnderDevelopmentDialog({ open, onClose }: UnderDevelopmentDialog
         <button
           type="button"
           onClick={onClose}
-          className="rounded-md bg-blue-600 px-5 py-2 font-medium text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+          className={`rounded-md bg-blue-600 px-5 py-2 font-medium text-white hover:bg-blue-700 ${focusRing}`}
         >
           Fechar
         </button>

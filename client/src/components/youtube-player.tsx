@@ -1,6 +1,7 @@
 import { youtubeVideoId } from '@aprendiz/contract/rules/youtube';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Loader } from './loader';
+import { focusRingOnDark } from './ui/focus-ring';
 
 // react-youtube (and the iframe API it loads) is fetched only when a video is actually played.
 const YouTube = lazy(() => import('react-youtube'));
@@ -73,7 +74,7 @@ export function YouTubePlayer({
             href={url}
             target="_blank"
             rel="noreferrer"
-            className="rounded-sm font-medium text-cyan-200 underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+            className={`rounded-sm font-medium text-cyan-200 underline ${focusRingOnDark}`}
           >
             Abrir no YouTube
           </a>

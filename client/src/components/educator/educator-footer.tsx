@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useAppContext } from '../../context/app-context';
 import { socialIcons } from './educator-icons';
+import { focusRingFlush } from '../ui/focus-ring';
 
 type SocialLink = { label: string; href: string; icon: ReactNode };
 
@@ -52,7 +53,7 @@ export function EducatorFooter() {
               target="_blank"
               // The new tab gets no handle on this one, nor the address it came from.
               rel="noopener noreferrer"
-              className="flex h-10 w-10 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 hover:text-blue-700 focus-visible:outline-2 focus-visible:outline-blue-600"
+              className={`flex h-10 w-10 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 hover:text-blue-700 ${focusRingFlush}`}
             >
               {link.icon}
               <span className="sr-only">{`${link.label} (abre em nova aba)`}</span>

@@ -1,21 +1,5 @@
 import type { ReactNode } from 'react';
-
-function Icon({ children, className = 'h-6 w-6' }: { children: ReactNode; className?: string }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className={className}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      {children}
-    </svg>
-  );
-}
+import { Icon } from '../ui/icon';
 
 /** Outline icons of the educator area (decorative: every use has a text or aria-label beside it). */
 export const educatorIcons = {

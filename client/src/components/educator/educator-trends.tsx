@@ -14,7 +14,8 @@ import {
   rowClass,
   TableBox,
   tableClass,
-} from './table-box';
+} from '../ui/table';
+import { focusRing } from '../ui/focus-ring';
 
 /** The address's period: `?dias=90` for 90 days, else 30. */
 const DAYS_PARAM = 'dias';
@@ -231,7 +232,9 @@ function Trends({
         </span>
       </p>
       <details className="max-w-4xl">
-        <summary className="cursor-pointer rounded-sm text-sm font-medium text-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600">
+        <summary
+          className={`cursor-pointer rounded-sm text-sm font-medium text-blue-700 ${focusRing}`}
+        >
           Ver os dados do gráfico em tabela
         </summary>
         <div className="mt-3">
@@ -293,7 +296,7 @@ export function EducatorTrends({ analytics, currency }: EducatorTrendsProps) {
               type="button"
               aria-pressed={days === period}
               onClick={() => choose(period)}
-              className={`px-3 py-1.5 text-sm font-medium first:rounded-l-md last:rounded-r-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 ${days === period ? 'bg-slate-900 text-white' : 'bg-white text-slate-800 hover:bg-slate-50'}`}
+              className={`px-3 py-1.5 text-sm font-medium first:rounded-l-md last:rounded-r-md ${focusRing} ${days === period ? 'bg-slate-900 text-white' : 'bg-white text-slate-800 hover:bg-slate-50'}`}
             >
               {period} dias
             </button>

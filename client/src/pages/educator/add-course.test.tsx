@@ -77,6 +77,24 @@ describe('AddCoursePage', { timeout: 20_000 }, () => {
     expect(field.title()).toHaveValue('TypeScript do zero');
   });
 
+  it('when the title is blank and no thumbnail is picked, then each error shows beside its field, marked invalid, and nothing is sent', async () => {
+    const { calls } = stubApi(() => ({ data: { success: true, message: 'Curso adicionado' } }));
+    const user = userEvent.setup();
+    renderPage();
+    await user.type(field.title(), '   ');
+    await user.click(field.submit());
+
+    const thumbnailError = await screen.findByText('Thumbnail Not Selected');
+    expect(field.thumbnail()).toHaveAttribute('aria-invalid', 'true');
+    expect(field.thumbnail()).toHaveAccessibleDescription('Thumbnail Not Selected');
+    expect(thumbnailError.parentElement).toContainElement(field.thumbnail());
+    expect(field.title()).toHaveAttribute('aria-invalid', 'true');
+    expect(field.title().parentElement).toContainElement(
+      document.getElementById(field.title().getAttribute('aria-describedby') ?? ''),
+    );
+    expect(calls).toEqual([]);
+  });
+
   it('when a thumbnail is picked, then its preview is shown', async () => {
     stubApi(() => ({ data: {} }));
     const user = userEvent.setup();

@@ -13,12 +13,12 @@ import { CourseStructure } from '../student/player/lecture-list';
 import { LectureScreen } from '../student/player/lecture-screen';
 import { findNumberedLecture } from '../student/player/numbered-lectures';
 import { educatorCourseLoader } from './educator-course-loader';
+import { focusRing } from '../../components/ui/focus-ring';
 
 export const loader = educatorCourseLoader;
 
 const NOTHING_COMPLETED: ReadonlySet<string> = new Set();
-const linkClass =
-  'rounded-sm font-medium text-blue-700 underline hover:text-blue-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600';
+const linkClass = `rounded-sm font-medium text-blue-700 underline hover:text-blue-900 ${focusRing}`;
 
 function Preview({ course }: { course: EducatorCourseDetail }) {
   usePageTitle(`Pré-visualização: ${course.courseTitle}`);

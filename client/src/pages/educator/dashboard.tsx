@@ -19,7 +19,7 @@ import {
   rowClass,
   TableBox,
   tableClass,
-} from '../../components/educator/table-box';
+} from '../../components/ui/table';
 import { Deferred } from '../../components/deferred';
 import { Loader } from '../../components/loader';
 import type { LoadResult } from '../../data/load-result';
@@ -29,6 +29,7 @@ import { api, ApiError } from '../../lib/api-client';
 import { paths } from '../../config/paths';
 import { useAppContext } from '../../context/app-context';
 import { usePageTitle } from '../../lib/use-page-title';
+import { focusRing } from '../../components/ui/focus-ring';
 
 /** Both unawaited: the totals show while the trends are on their way. */
 export type DashboardPageData = {
@@ -133,7 +134,7 @@ function FirstCourseOffer() {
       </p>
       <Link
         to={paths.educatorAddCourse}
-        className="inline-flex w-max shrink-0 items-center gap-2 rounded bg-blue-600 px-4 py-2 font-medium text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+        className={`inline-flex w-max shrink-0 items-center gap-2 rounded bg-blue-600 px-4 py-2 font-medium text-white hover:bg-blue-700 ${focusRing}`}
       >
         {educatorIcons.addCourse}
         Criar o primeiro curso

@@ -20,7 +20,7 @@ import {
   rowClass,
   TableBox,
   tableClass,
-} from '../../components/educator/table-box';
+} from '../../components/ui/table';
 import { IncompleteLecturesNote } from '../../components/educator/incomplete-lectures';
 import { Deferred } from '../../components/deferred';
 import { Loader } from '../../components/loader';
@@ -31,6 +31,7 @@ import { useAppContext } from '../../context/app-context';
 import { api } from '../../lib/api-client';
 import { send } from '../../lib/send';
 import { usePageTitle } from '../../lib/use-page-title';
+import { focusRing, focusRingFlush } from '../../components/ui/focus-ring';
 
 /** GET /api/educator/courses, not awaited: the page shows its loader meanwhile. */
 export function loader({ request }: LoaderFunctionArgs) {
@@ -55,8 +56,7 @@ const STATUS_BADGE: Record<CourseStatus, string> = {
   unpublished: 'bg-slate-200 text-slate-800',
 };
 
-const actionClass =
-  'rounded-sm text-sm font-medium text-blue-700 underline hover:text-blue-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:opacity-60';
+const actionClass = `rounded-sm text-sm font-medium text-blue-700 underline hover:text-blue-900 ${focusRing} disabled:opacity-60`;
 
 type RowActions = {
   busy: boolean;
@@ -129,7 +129,7 @@ function CourseRow({
           <div className="min-w-0 space-y-1">
             <Link
               to={paths.course(course._id)}
-              className="line-clamp-2 rounded-sm hover:text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600"
+              className={`line-clamp-2 rounded-sm hover:text-blue-700 hover:underline ${focusRingFlush}`}
             >
               {course.courseTitle}
             </Link>

@@ -10,7 +10,7 @@ import {
   rowClass,
   TableBox,
   tableClass,
-} from '../../components/educator/table-box';
+} from '../../components/ui/table';
 import { Deferred } from '../../components/deferred';
 import { Loader } from '../../components/loader';
 import { loadSignedIn, useSignedInResult } from '../../data/signed-in-loader';

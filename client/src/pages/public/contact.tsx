@@ -5,6 +5,7 @@ import { paths } from '../../config/paths';
 import type { FormError } from './contact/form-response';
 import { submitContact } from './contact/submit-contact';
 import type { RouteHandle } from '../../app/page-meta';
+import { focusRing } from '../../components/ui/focus-ring';
 
 /** Spec §9: after a successful message the visitor is taken home 4 s later. */
 export const CONTACT_REDIRECT_MS = 4000;
@@ -160,7 +161,7 @@ export default function ContactPage() {
           <button
             type="submit"
             disabled={status === 'submitting'}
-            className="rounded-md bg-blue-600 px-6 py-2.5 font-medium text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:opacity-60"
+            className={`rounded-md bg-blue-600 px-6 py-2.5 font-medium text-white hover:bg-blue-700 ${focusRing} disabled:cursor-not-allowed disabled:opacity-60`}
           >
             Submit
           </button>

@@ -1,18 +1,15 @@
-import type { CourseSummary } from '@aprendiz/contract/courses';
 import { rankForTeaser } from '@aprendiz/contract/rules/teaser';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import type { PageMeta, RouteHandle } from '../../app/page-meta';
 import { catalogueSource } from '../../data/catalogue-source';
-import { loadOrReport, type LoadResult } from '../../data/load-result';
+import { loadOrReport } from '../../data/load-result';
 import { isApiError } from '../../lib/api-error';
 import { CallToAction } from './home/call-to-action';
-import { CourseTeaser, TEASER_MAX } from './home/course-teaser';
+import { CourseTeaser, TEASER_MAX, type HomeData } from './home/course-teaser';
 import { Hero } from './home/hero';
 import { LogosEasterEgg } from './home/logos-easter-egg';
 import { MentorSection } from './home/mentor-section';
 import { MockInterviewSection } from './home/mock-interview-section';
-
-export type HomeData = { teaser: LoadResult<CourseSummary[]> };
 
 /** The teaser's courses only: the rest of the catalogue is the course list's to load. */
 export async function loader({ context }: LoaderFunctionArgs): Promise<HomeData> {

@@ -4,6 +4,7 @@ import { useAuthActions, useAuthUser } from '../../auth/auth-context';
 import { UnderDevelopmentDialog } from '../../components/under-development-dialog';
 import { jobs, type Job, type JobType } from '../../data/jobs';
 import type { RouteHandle } from '../../app/page-meta';
+import { focusRing } from '../../components/ui/focus-ring';
 
 const TYPE_STYLE: Record<JobType, string> = {
   'Full-time': 'bg-green-50 text-green-800',
@@ -49,7 +50,7 @@ function JobCard({ job, onApply }: { job: Job; onApply: () => void }) {
         type="button"
         onClick={onApply}
         aria-label={`Aplicar Agora: ${job.title}`}
-        className="mt-auto self-start rounded-md bg-blue-600 px-5 py-2 font-medium text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+        className={`mt-auto self-start rounded-md bg-blue-600 px-5 py-2 font-medium text-white hover:bg-blue-700 ${focusRing}`}
       >
         Aplicar Agora
       </button>

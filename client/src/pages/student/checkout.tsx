@@ -23,11 +23,10 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { afterPayment } from '../public/loading/after-payment';
 import { SignInRequired } from './sign-in-required';
 import { wasOpenedFromCourse } from './checkout/opened-from-course';
+import { focusRing } from '../../components/ui/focus-ring';
 
-const primaryButton =
-  'rounded-md bg-blue-600 px-6 py-3 text-center font-medium text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:opacity-60';
-const secondaryButton =
-  'rounded-md border border-slate-300 bg-white px-6 py-3 text-center font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:opacity-60';
+const primaryButton = `rounded-md bg-blue-600 px-6 py-3 text-center font-medium text-white hover:bg-blue-700 ${focusRing} disabled:cursor-not-allowed disabled:opacity-60`;
+const secondaryButton = `rounded-md border border-slate-300 bg-white px-6 py-3 text-center font-medium text-slate-800 hover:bg-slate-50 ${focusRing} disabled:cursor-not-allowed disabled:opacity-60`;
 
 type Outcome = 'complete' | 'cancel';
 

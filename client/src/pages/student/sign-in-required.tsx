@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useAuthActions } from '../../auth/auth-context';
 import { usePageTitle } from '../../lib/use-page-title';
+import { focusRing } from '../../components/ui/focus-ring';
 
 type SignInRequiredProps = {
   /** The page's h1, so a signed-out visitor still knows where they are. */
@@ -24,7 +25,7 @@ export function SignInRequired({ title, message }: SignInRequiredProps) {
       <button
         type="button"
         onClick={openSignIn}
-        className="mt-6 rounded-md bg-blue-600 px-6 py-3 font-medium text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+        className={`mt-6 rounded-md bg-blue-600 px-6 py-3 font-medium text-white hover:bg-blue-700 ${focusRing}`}
       >
         Entrar
       </button>

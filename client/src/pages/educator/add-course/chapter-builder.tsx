@@ -17,19 +17,17 @@ import {
   type LectureDraft,
 } from './course-draft';
 import { LectureModal } from './lecture-modal';
+import { focusRingFlush } from '../../../components/ui/focus-ring';
 
 type ChapterBuilderProps = {
   chapters: ChapterDraft[];
   onChange: (chapters: ChapterDraft[]) => void;
 };
 
-const iconButtonClass =
-  'rounded-md p-1.5 text-gray-600 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-blue-600';
+const iconButtonClass = `rounded-md p-1.5 text-gray-600 hover:bg-red-50 hover:text-red-700 ${focusRingFlush}`;
 
-const moveButtonClass =
-  'rounded-md px-1.5 py-1 text-sm text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:opacity-30';
-const textButtonClass =
-  'rounded-md px-1.5 py-1 text-xs font-medium text-blue-700 hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-blue-600';
+const moveButtonClass = `rounded-md px-1.5 py-1 text-sm text-gray-700 hover:bg-gray-100 ${focusRingFlush} disabled:opacity-30`;
+const textButtonClass = `rounded-md px-1.5 py-1 text-xs font-medium text-blue-700 hover:bg-blue-50 ${focusRingFlush}`;
 
 /**
  * Up and down buttons: reordering by keyboard or touch, where dragging would need a mouse. At either
@@ -186,7 +184,7 @@ function ChapterCard({
           aria-expanded={!chapter.collapsed}
           aria-controls={contentId}
           onClick={onToggle}
-          className="flex min-w-0 items-center gap-2 rounded-md py-1 text-left font-semibold text-gray-800 focus-visible:outline-2 focus-visible:outline-blue-600"
+          className={`flex min-w-0 items-center gap-2 rounded-md py-1 text-left font-semibold text-gray-800 ${focusRingFlush}`}
         >
           <span
             className={`shrink-0 transition-transform ${chapter.collapsed ? '-rotate-90' : ''}`}
@@ -244,7 +242,7 @@ function ChapterCard({
         <button
           type="button"
           onClick={onAddLecture}
-          className="mt-2 inline-flex rounded bg-gray-100 px-3 py-2 text-sm font-medium text-gray-800 hover:bg-gray-200 focus-visible:outline-2 focus-visible:outline-blue-600"
+          className={`mt-2 inline-flex rounded bg-gray-100 px-3 py-2 text-sm font-medium text-gray-800 hover:bg-gray-200 ${focusRingFlush}`}
         >
           + Add Lecture
         </button>
@@ -306,7 +304,7 @@ export function ChapterBuilder({ chapters, onChange }: ChapterBuilderProps) {
       <button
         type="button"
         onClick={handleAddChapter}
-        className="flex w-full items-center justify-center rounded-lg bg-blue-100 p-2 font-medium text-blue-800 hover:bg-blue-200 focus-visible:outline-2 focus-visible:outline-blue-600"
+        className={`flex w-full items-center justify-center rounded-lg bg-blue-100 p-2 font-medium text-blue-800 hover:bg-blue-200 ${focusRingFlush}`}
       >
         + Add Chapter
       </button>

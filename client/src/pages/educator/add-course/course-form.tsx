@@ -12,14 +12,41 @@ import { findIncompleteLectures } from '@aprendiz/contract/rules/incomplete-lect
 import { COURSE_PRICE_MAX } from '@aprendiz/contract/rules/pricing';
 import { educatorIcons } from '../../../components/educator/educator-icons';
 import { describeIncompleteLectures } from '../../../components/educator/incomplete-lectures';
-import { notify } from '../../../components/toast';
 import { ChapterBuilder } from './chapter-builder';
 import type { ChapterDraft } from './course-draft';
-import { inputClass, labelClass } from './form-styles';
 import { plainSpaces } from './plain-spaces';
 import { RichTextEditor } from './rich-text-editor';
+import { focusRing } from '../../../components/ui/focus-ring';
+import {
+  Field,
+  FieldError,
+  fieldErrors,
+  inputClass,
+  labelClass,
+} from '../../../components/ui/field';
 
 const THUMBNAIL_NOT_SELECTED = 'Thumbnail Not Selected';
+
+/** The schema's field names, as the form's fields are called. */
+const FIELD_OF: Record<string, string> = {
+  courseTitle: 'title',
+  courseDescription: 'description',
+  coursePrice: 'price',
+  discount: 'discount',
+  category: 'category',
+  level: 'level',
+  courseContent: 'chapters',
+};
+
+/** Each field's first error from the server's schema, keyed by the form's field name. */
+function errorsByField(issues: Parameters<typeof fieldErrors>[0]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const [path, message] of Object.entries(fieldErrors(issues))) {
+    const field = FIELD_OF[path.split('.')[0] ?? ''] ?? 'form';
+    errors[field] ??= message;
+  }
+  return errors;
+}
 const NOT_AN_IMAGE = 'Selecione um arquivo de imagem (JPEG, PNG, WebP, GIF ou AVIF).';
 
 export type CourseFormValues = {
@@ -125,17 +152,20 @@ export function CourseForm({
   const [image, setImage] = useState<File | null>(null);
   const [chapters, setChapters] = useState<ChapterDraft[]>(initial.chapters);
   const [sending, setSending] = useState(false);
+  // Each field's error, shown beside it until the next submit.
+  const [errors, setErrors] = useState<Record<string, string>>({});
   // Which button was pressed: the form's submit event does not say.
   const intent = useRef<'publish' | 'draft'>('publish');
   const incomplete = findIncompleteLectures(chapters);
   function handleThumbnail(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0] ?? null;
     if (file && !file.type.startsWith('image/')) {
-      notify.error(NOT_AN_IMAGE);
+      setErrors((current) => ({ ...current, thumbnail: NOT_AN_IMAGE }));
       event.target.value = '';
       setImage(null);
       return;
     }
+    setErrors(({ thumbnail: _, ...rest }) => rest);
     setImage(file);
   }
 
@@ -154,17 +184,13 @@ export function CourseForm({
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending) return;
-    if (!image && !currentThumbnail) {
-      notify.error(THUMBNAIL_NOT_SELECTED);
-      return;
-    }
     const data = courseData({ title, description, price, discount, category, level, chapters });
-    // The server's own schema: what it would refuse is reported here, before the upload.
+    // The server's own schema: what it would refuse is shown beside its field, before the upload.
     const parsed = addCourseDataSchema.safeParse(data);
-    if (!parsed.success) {
-      notify.error(parsed.error.issues[0]?.message ?? 'Dados do curso inválidos');
-      return;
-    }
+    const found = parsed.success ? {} : errorsByField(parsed.error.issues);
+    if (!image && !currentThumbnail) found.thumbnail = THUMBNAIL_NOT_SELECTED;
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
     setSending(true);
     try {
       const saved = await onSave({ data, image, intent: intent.current });
@@ -176,21 +202,20 @@ export function CourseForm({
 
   return (
     <form onSubmit={handleSubmit} className="flex max-w-md flex-col gap-5 text-gray-700">
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-title`} className={labelClass}>
-          Course Title
-        </label>
-        <input
-          id={`${id}-title`}
-          type="text"
-          required
-          maxLength={200}
-          placeholder="Digite aqui"
-          value={title}
-          onChange={(event) => setTitle(event.target.value)}
-          className={inputClass}
-        />
-      </div>
+      <Field label="Course Title" error={errors.title}>
+        {(control) => (
+          <input
+            {...control}
+            type="text"
+            required
+            maxLength={200}
+            placeholder="Digite aqui"
+            value={title}
+            onChange={(event) => setTitle(event.target.value)}
+            className={inputClass}
+          />
+        )}
+      </Field>
 
       <div className="flex flex-col gap-1">
         <span id={`${id}-description`} className={labelClass}>
@@ -201,82 +226,87 @@ export function CourseForm({
           onChange={setDescription}
           labelledBy={`${id}-description`}
         />
+        <FieldError error={errors.description} />
       </div>
 
       <div className="flex flex-wrap gap-4">
-        <div className="flex w-32 flex-col gap-1">
-          <label htmlFor={`${id}-price`} className={labelClass}>
-            Course Price
-          </label>
-          <input
-            id={`${id}-price`}
-            type="number"
-            required
-            min={0}
-            max={COURSE_PRICE_MAX}
-            step={0.01}
-            inputMode="decimal"
-            value={price}
-            onChange={(event) => setPrice(event.target.value)}
-            className={inputClass}
-          />
-        </div>
-        <div className="flex w-32 flex-col gap-1">
-          <label htmlFor={`${id}-discount`} className={labelClass}>
-            Discount %
-          </label>
-          <input
-            id={`${id}-discount`}
-            type="number"
-            required
-            min={0}
-            max={100}
-            step={1}
-            inputMode="numeric"
-            value={discount}
-            onChange={(event) => setDiscount(event.target.value)}
-            className={inputClass}
-          />
-        </div>
+        <Field label="Course Price" error={errors.price} className="flex w-32 flex-col gap-1">
+          {(control) => (
+            <input
+              {...control}
+              type="number"
+              required
+              min={0}
+              max={COURSE_PRICE_MAX}
+              step={0.01}
+              inputMode="decimal"
+              value={price}
+              onChange={(event) => setPrice(event.target.value)}
+              className={inputClass}
+            />
+          )}
+        </Field>
+        <Field label="Discount %" error={errors.discount} className="flex w-32 flex-col gap-1">
+          {(control) => (
+            <input
+              {...control}
+              type="number"
+              required
+              min={0}
+              max={100}
+              step={1}
+              inputMode="numeric"
+              value={discount}
+              onChange={(event) => setDiscount(event.target.value)}
+              className={inputClass}
+            />
+          )}
+        </Field>
       </div>
 
       <div className="flex flex-wrap gap-4">
-        <div className="flex min-w-40 flex-1 flex-col gap-1">
-          <label htmlFor={`${id}-category`} className={labelClass}>
-            Categoria (opcional)
-          </label>
-          <select
-            id={`${id}-category`}
-            value={category}
-            onChange={(event) => setCategory(event.target.value as CourseCategory | '')}
-            className={inputClass}
-          >
-            <option value="">Sem categoria</option>
-            {COURSE_CATEGORY_SLUGS.map((slug) => (
-              <option key={slug} value={slug}>
-                {COURSE_CATEGORIES[slug]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex min-w-40 flex-1 flex-col gap-1">
-          <label htmlFor={`${id}-level`} className={labelClass}>
-            Nível (opcional)
-          </label>
-          <select
-            id={`${id}-level`}
-            value={level}
-            onChange={(event) => setLevel(event.target.value as CourseLevel | '')}
-            className={inputClass}
-          >
-            <option value="">Sem nível</option>
-            {COURSE_LEVEL_SLUGS.map((slug) => (
-              <option key={slug} value={slug}>
-                {COURSE_LEVELS[slug]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field
+          label="Categoria (opcional)"
+          error={errors.category}
+          className="flex min-w-40 flex-1 flex-col gap-1"
+        >
+          {(control) => (
+            <select
+              {...control}
+              value={category}
+              onChange={(event) => setCategory(event.target.value as CourseCategory | '')}
+              className={inputClass}
+            >
+              <option value="">Sem categoria</option>
+              {COURSE_CATEGORY_SLUGS.map((slug) => (
+                <option key={slug} value={slug}>
+                  {COURSE_CATEGORIES[slug]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field
+          label="Nível (opcional)"
+          error={errors.level}
+          className="flex min-w-40 flex-1 flex-col gap-1"
+        >
+          {(control) => (
+            <select
+              {...control}
+              value={level}
+              onChange={(event) => setLevel(event.target.value as CourseLevel | '')}
+              className={inputClass}
+            >
+              <option value="">Sem nível</option>
+              {COURSE_LEVEL_SLUGS.map((slug) => (
+                <option key={slug} value={slug}>
+                  {COURSE_LEVELS[slug]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
       </div>
 
       <div className="flex flex-col gap-2">
@@ -292,6 +322,8 @@ export function CourseForm({
               type="file"
               accept="image/*"
               aria-label="Course Thumbnail"
+              aria-invalid={errors.thumbnail ? true : undefined}
+              aria-describedby={errors.thumbnail ? `${id}-thumbnail-error` : undefined}
               onChange={handleThumbnail}
               className="sr-only"
             />
@@ -308,12 +340,14 @@ export function CourseForm({
             )
           )}
         </div>
+        <FieldError id={`${id}-thumbnail-error`} error={errors.thumbnail} />
       </div>
 
       {/* A fieldset is at least as wide as its content unless told otherwise: a long chapter name would widen the page. */}
       <fieldset className="flex min-w-0 flex-col gap-2">
         <legend className={`${labelClass} mb-2`}>Chapters</legend>
         <ChapterBuilder chapters={chapters} onChange={setChapters} />
+        <FieldError error={errors.chapters ?? errors.form} />
       </fieldset>
 
       {incomplete.count > 0 && (
@@ -343,7 +377,7 @@ export function CourseForm({
           onClick={() => {
             intent.current = 'publish';
           }}
-          className="w-max rounded bg-black px-8 py-2.5 font-semibold text-white hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:opacity-60"
+          className={`w-max rounded bg-black px-8 py-2.5 font-semibold text-white hover:bg-slate-800 ${focusRing} disabled:cursor-not-allowed disabled:opacity-60`}
         >
           {submitLabel}
         </button>
@@ -354,7 +388,7 @@ export function CourseForm({
             onClick={() => {
               intent.current = 'draft';
             }}
-            className="w-max rounded border border-slate-400 px-6 py-2.5 font-semibold text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:opacity-60"
+            className={`w-max rounded border border-slate-400 px-6 py-2.5 font-semibold text-slate-800 hover:bg-slate-100 ${focusRing} disabled:cursor-not-allowed disabled:opacity-60`}
           >
             Salvar rascunho
           </button>

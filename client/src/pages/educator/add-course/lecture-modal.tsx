@@ -3,7 +3,8 @@ import { lectureInputSchema } from '@aprendiz/contract/educator';
 import { LECTURE_DURATION_MAX_MINUTES } from '@aprendiz/contract/rules/duration';
 import { Dialog } from '../../../components/dialog';
 import type { NewLecture } from './course-draft';
-import { inputClass, labelClass } from './form-styles';
+import { Field, FieldError, fieldErrors, inputClass } from '../../../components/ui/field';
+import { focusRing } from '../../../components/ui/focus-ring';
 
 type LectureModalProps = {
   open: boolean;
@@ -31,12 +32,13 @@ function fieldsOf(lecture: NewLecture | undefined): LectureFields {
 
 export function LectureModal({ open, onClose, onAdd, initial }: LectureModalProps) {
   const [fields, setFields] = useState<LectureFields>(() => fieldsOf(initial));
-  const [error, setError] = useState('');
+  // Each field's error, by the schema's field name, shown beside it until the field changes.
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const id = useId();
 
   function update(patch: Partial<LectureFields>) {
     setFields((current) => ({ ...current, ...patch }));
-    setError('');
+    setErrors({});
   }
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -51,7 +53,7 @@ export function LectureModal({ open, onClose, onAdd, initial }: LectureModalProp
       isPreviewFree: fields.isPreviewFree,
     });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Aula inválida');
+      setErrors(fieldErrors(parsed.error.issues));
       return;
     }
     const { lectureTitle, lectureDuration, lectureUrl, isPreviewFree } = parsed.data;
@@ -67,48 +69,45 @@ export function LectureModal({ open, onClose, onAdd, initial }: LectureModalProp
       closeLabel="Close"
     >
       <form onSubmit={handleSubmit} noValidate className="space-y-4 text-gray-700">
-        <div className="space-y-1">
-          <label htmlFor={`${id}-title`} className={labelClass}>
-            Lecture Title
-          </label>
-          <input
-            id={`${id}-title`}
-            type="text"
-            value={fields.title}
-            onChange={(event) => update({ title: event.target.value })}
-            maxLength={200}
-            className={inputClass}
-          />
-        </div>
-        <div className="space-y-1">
-          <label htmlFor={`${id}-duration`} className={labelClass}>
-            Duration (minutes)
-          </label>
-          <input
-            id={`${id}-duration`}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={LECTURE_DURATION_MAX_MINUTES}
-            value={fields.duration}
-            onChange={(event) => update({ duration: event.target.value })}
-            className={inputClass}
-          />
-        </div>
-        <div className="space-y-1">
-          <label htmlFor={`${id}-url`} className={labelClass}>
-            Lecture URL
-          </label>
-          <input
-            id={`${id}-url`}
-            type="url"
-            inputMode="url"
-            placeholder="https://"
-            value={fields.url}
-            onChange={(event) => update({ url: event.target.value })}
-            className={inputClass}
-          />
-        </div>
+        <Field label="Lecture Title" error={errors.lectureTitle} className="space-y-1">
+          {(control) => (
+            <input
+              {...control}
+              type="text"
+              value={fields.title}
+              onChange={(event) => update({ title: event.target.value })}
+              maxLength={200}
+              className={inputClass}
+            />
+          )}
+        </Field>
+        <Field label="Duration (minutes)" error={errors.lectureDuration} className="space-y-1">
+          {(control) => (
+            <input
+              {...control}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={LECTURE_DURATION_MAX_MINUTES}
+              value={fields.duration}
+              onChange={(event) => update({ duration: event.target.value })}
+              className={inputClass}
+            />
+          )}
+        </Field>
+        <Field label="Lecture URL" error={errors.lectureUrl} className="space-y-1">
+          {(control) => (
+            <input
+              {...control}
+              type="url"
+              inputMode="url"
+              placeholder="https://"
+              value={fields.url}
+              onChange={(event) => update({ url: event.target.value })}
+              className={inputClass}
+            />
+          )}
+        </Field>
         <div className="flex items-center gap-2">
           <input
             id={`${id}-preview`}
@@ -121,14 +120,10 @@ export function LectureModal({ open, onClose, onAdd, initial }: LectureModalProp
             Is Preview Free?
           </label>
         </div>
-        {error && (
-          <p role="alert" className="text-sm text-red-700">
-            {error}
-          </p>
-        )}
+        <FieldError error={errors.isPreviewFree ?? errors['']} />
         <button
           type="submit"
-          className="w-full rounded bg-blue-600 px-4 py-2 font-semibold text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+          className={`w-full rounded bg-blue-600 px-4 py-2 font-semibold text-white hover:bg-blue-700 ${focusRing}`}
         >
           {initial ? 'Salvar aula' : 'Add'}
         </button>

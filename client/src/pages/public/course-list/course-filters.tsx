@@ -8,9 +8,9 @@ import {
 } from '@aprendiz/contract/catalogue';
 import { useId } from 'react';
 import { SORT_LABELS, type CourseFilters as Filters } from './search-params';
+import { focusRing } from '../../../components/ui/focus-ring';
 
-const FOCUS =
-  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600';
+const FOCUS = `${focusRing}`;
 
 type ChipGroupProps<T extends string> = {
   label: string;

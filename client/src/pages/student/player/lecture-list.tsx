@@ -3,6 +3,7 @@ import { chapterMinutes, formatMinutes } from '@aprendiz/contract/rules/duration
 import { useEffect, useId, useState } from 'react';
 import { lectureNumber } from './numbered-lectures';
 import { ChevronIcon } from '../../../components/chevron-icon';
+import { focusRing, focusRingInset } from '../../../components/ui/focus-ring';
 
 type LectureListProps = {
   chapters: readonly Chapter[];
@@ -59,7 +60,7 @@ function ChapterItem({
           aria-expanded={open}
           aria-controls={panelId}
           onClick={() => setOpen((value) => !value)}
-          className="flex w-full items-start gap-2 px-4 py-3 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600"
+          className={`flex w-full items-start gap-2 px-4 py-3 text-left hover:bg-slate-50 ${focusRingInset}`}
         >
           <ChevronIcon open={open} className="mt-1" />
           {/* The counts go under the title: side by side they squeezed long titles in the narrow column. */}
@@ -96,7 +97,7 @@ function ChapterItem({
                 type="button"
                 onClick={() => onWatch(lecture)}
                 aria-label={`${current ? 'Assistindo' : 'Assistir'}: ${number} ${lecture.lectureTitle}`}
-                className="shrink-0 rounded-sm font-medium text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+                className={`shrink-0 rounded-sm font-medium text-blue-700 hover:underline ${focusRing}`}
               >
                 {current ? 'Assistindo' : 'Assistir'}
               </button>
