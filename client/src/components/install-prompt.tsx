@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useAppContext } from '../context/app-context';
+import { env } from '../config/env';
 import { fireConfetti } from '../lib/confetti';
 import { Dialog } from './dialog';
 import { focusRing } from './ui/focus-ring';
@@ -22,7 +22,7 @@ function runsAsInstalledApp(): boolean {
 
 /** Spec §2 'Install prompt': on phones and tablets, once the browser says the app can be installed. */
 export function InstallPrompt() {
-  const { brand } = useAppContext();
+  const { brand } = env;
   const [installEvent, setInstallEvent] = useState<BeforeInstallPromptEvent | null>(null);
   const [open, setOpen] = useState(false);
   const confettiTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useAppContext } from '../../context/app-context';
+import { env } from '../../config/env';
 import { socialIcons } from './educator-icons';
 import { focusRingFlush } from '../ui/focus-ring';
 
@@ -29,7 +29,7 @@ export function socialLinks(brand: string): SocialLink[] {
 
 /** The educator area's footer: the copyright line and the six links, each opening in a new tab. */
 export function EducatorFooter() {
-  const { brand } = useAppContext();
+  const { brand } = env;
   return (
     <footer className="flex flex-col-reverse items-center justify-between gap-4 border-t border-gray-500/20 px-4 py-4 md:flex-row md:px-8">
       <div className="flex items-center gap-3">

@@ -6,7 +6,7 @@ import { stubApi, type StubRequest, type StubResponse } from '../../test/api-stu
 import { renderWithProviders, testUser } from '../../test/render';
 import AddCoursePage from './add-course';
 
-vi.mock('./add-course/rich-text-editor', () => import('../../test/rich-text-editor-stand-in'));
+vi.mock('./course-editor/rich-text-editor', () => import('../../test/rich-text-editor-stand-in'));
 
 const PREVIEW_URL = 'blob:http://localhost/preview';
 

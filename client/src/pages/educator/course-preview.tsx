@@ -9,9 +9,9 @@ import { Loader } from '../../components/loader';
 import { useSignedInResult } from '../../data/signed-in-loader';
 import { paths } from '../../config/paths';
 import { usePageTitle } from '../../lib/use-page-title';
-import { CourseStructure } from '../student/player/lecture-list';
-import { LectureScreen } from '../student/player/lecture-screen';
-import { findNumberedLecture } from '../student/player/numbered-lectures';
+import { CourseStructure } from '../../components/course-player/lecture-list';
+import { LectureScreen } from '../../components/course-player/lecture-screen';
+import { findNumberedLecture } from '../../components/course-player/numbered-lectures';
 import { educatorCourseLoader } from './educator-course-loader';
 import { focusRing } from '../../components/ui/focus-ring';
 

@@ -10,8 +10,12 @@ import { paths } from '../../config/paths';
 import { api } from '../../lib/api-client';
 import { send } from '../../lib/send';
 import { usePageTitle } from '../../lib/use-page-title';
-import { CourseForm, type CourseFormSubmit, type CourseFormValues } from './add-course/course-form';
-import { draftFromContent } from './add-course/course-draft';
+import {
+  CourseForm,
+  type CourseFormSubmit,
+  type CourseFormValues,
+} from './course-editor/course-form';
+import { draftFromContent } from './course-editor/course-draft';
 import { educatorCourseLoader } from './educator-course-loader';
 
 export const loader = educatorCourseLoader;

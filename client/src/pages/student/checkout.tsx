@@ -22,7 +22,7 @@ import { errorMessage, isApiError } from '../../lib/api-error';
 import { usePageTitle } from '../../lib/use-page-title';
 import { afterPayment } from '../public/loading/after-payment';
 import { SignInRequired } from './sign-in-required';
-import { wasOpenedFromCourse } from './checkout/opened-from-course';
+import { wasOpenedFromCourse } from '../../lib/opened-from-course';
 import { focusRing } from '../../components/ui/focus-ring';
 
 const primaryButton = `rounded-md bg-blue-600 px-6 py-3 text-center font-medium text-white hover:bg-blue-700 ${focusRing} disabled:cursor-not-allowed disabled:opacity-60`;

@@ -8,7 +8,7 @@ import { paths } from '../../../config/paths';
 import { useAppContext } from '../../../context/app-context';
 import { api } from '../../../lib/api-client';
 import { send } from '../../../lib/send';
-import { openedFromCourse } from '../../student/checkout/opened-from-course';
+import { openedFromCourse } from '../../../lib/opened-from-course';
 
 /** Spec §4/§9: after a free enrollment the learner is taken to their courses 1.5 s later. */
 export const FREE_ENROLL_REDIRECT_MS = 1500;

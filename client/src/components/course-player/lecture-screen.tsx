@@ -1,5 +1,5 @@
 import type { Lecture } from '@aprendiz/contract/courses';
-import { YouTubePlayer, type YouTubePlayerProps } from '../../../components/youtube-player';
+import { YouTubePlayer, type YouTubePlayerProps } from '../youtube-player';
 
 type LectureScreenProps = Omit<YouTubePlayerProps, 'url' | 'title'> & {
   /** The lecture shown; null for a course without lectures. */

@@ -3,23 +3,14 @@ import { useAuthActions, useAuthUser } from '../auth/auth-context';
 import { paths } from '../config/paths';
 import { useAppContext } from '../context/app-context';
 import { useBecomeEducator } from '../lib/use-become-educator';
-import { OnlineCounter } from './online-counter';
-import { UserMenu } from './user-menu';
-import { focusRing } from './ui/focus-ring';
+import { OnlineCounter } from '../components/online-counter';
+import { UserMenu } from '../components/user-menu';
+import { Logo } from '../components/logo';
+import { focusRing } from '../components/ui/focus-ring';
 
 const linkClass = `rounded-md text-slate-700 hover:text-blue-700 ${focusRing}`;
 
 /** The brand's mark and name, linking home. */
-export function Logo({ brand }: { brand: string }) {
-  return (
-    <Link to={paths.home} className={`flex shrink-0 items-center gap-2 rounded-md ${focusRing}`}>
-      <img src="/icons/logo.svg" alt={brand} width={36} height={36} className="h-9 w-9" />
-      <span aria-hidden="true" className="text-xl font-bold tracking-tight text-slate-900">
-        {brand}
-      </span>
-    </Link>
-  );
-}
 
 // Both labels of the educator link take the same width, so 'My Enrollments' after it stays put
 // when the user's role arrives.

@@ -2,7 +2,7 @@ import express, { Router } from 'express';
 import { Webhook, WebhookVerificationError } from 'svix';
 import type { AppDeps } from '../../deps';
 import { badRequest } from '../../http/errors';
-import { applyClerkEvent, readClerkEvent } from './clerk.service';
+import { applyClerkEvent, readClerkEvent } from './clerk-webhook.service';
 
 /** User objects carry every e-mail, phone and external account; well above the JSON limit is rare. */
 const WEBHOOK_BODY_LIMIT = '1mb';

@@ -4,9 +4,9 @@ import { useAuthActions, useAuthUser } from '../auth/auth-context';
 import { paths } from '../config/paths';
 import { useAppContext } from '../context/app-context';
 import { useBecomeEducator } from '../lib/use-become-educator';
-import { PopupMenu, type MenuAction } from './user-menu';
-import { focusRingFlush } from './ui/focus-ring';
-import { Icon } from './ui/icon';
+import { PopupMenu, type MenuAction } from '../components/user-menu';
+import { focusRingFlush } from '../components/ui/focus-ring';
+import { Icon } from '../components/ui/icon';
 
 const itemClass = `flex min-w-16 flex-col items-center gap-0.5 rounded-md px-3 py-1.5 text-xs font-medium ${focusRingFlush}`;
 

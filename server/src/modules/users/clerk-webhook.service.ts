@@ -6,8 +6,8 @@ import {
   clerkUserJsonSchema,
   identityFromClerkUser,
   type ClerkUserJson,
-} from '../users/clerk-identity';
-import { deleteProviderAccount, mirrorProviderAccount } from '../users/users.repository';
+} from './clerk-identity';
+import { deleteProviderAccount, mirrorProviderAccount } from './users.repository';
 
 export type ClerkEventResult = 'applied' | 'replayed' | 'ignored';
 

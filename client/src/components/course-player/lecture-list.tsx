@@ -2,8 +2,8 @@ import type { Chapter, Lecture } from '@aprendiz/contract/courses';
 import { chapterMinutes, formatMinutes } from '@aprendiz/contract/rules/duration';
 import { useEffect, useId, useState } from 'react';
 import { lectureNumber } from './numbered-lectures';
-import { ChevronIcon } from '../../../components/chevron-icon';
-import { focusRing, focusRingInset } from '../../../components/ui/focus-ring';
+import { ChevronIcon } from '../chevron-icon';
+import { focusRing, focusRingInset } from '../ui/focus-ring';
 
 type LectureListProps = {
   chapters: readonly Chapter[];

@@ -16,7 +16,7 @@ import {
   newClerkWebhookSecret,
   postClerkWebhook,
   type ClerkUserFixture,
-} from '../users/clerk-fixtures';
+} from './clerk-fixtures';
 
 const WEBHOOK_SECRET = newClerkWebhookSecret();
 
