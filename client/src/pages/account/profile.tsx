@@ -7,7 +7,7 @@ import { env } from '../../config/env';
 import { api } from '../../lib/api-client';
 import { errorMessage } from '../../lib/api-error';
 import { usePageTitle } from '../../lib/use-page-title';
-import { SignInRequired } from '../student/sign-in-required';
+import { SignInRequired } from '../../components/sign-in-required';
 import { Button } from '../../components/ui/button';
 import { FieldError, inputClass, labelClass } from '../../components/ui/field';
 import { MISMATCH } from './password-field';

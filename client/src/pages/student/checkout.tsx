@@ -20,8 +20,8 @@ import { Deferred } from '../../components/deferred';
 import { api } from '../../lib/api-client';
 import { errorMessage, isApiError } from '../../lib/api-error';
 import { usePageTitle } from '../../lib/use-page-title';
-import { afterPayment } from '../public/loading/after-payment';
-import { SignInRequired } from './sign-in-required';
+import { afterPayment } from '../../lib/after-payment';
+import { SignInRequired } from '../../components/sign-in-required';
 import { wasOpenedFromCourse } from '../../lib/opened-from-course';
 import { focusRing } from '../../components/ui/focus-ring';
 

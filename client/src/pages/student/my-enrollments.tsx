@@ -10,7 +10,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { courseProgress, CourseProgressBar, type ProgressFacts } from './course-progress';
 import { CertificateAction } from './my-enrollments/certificate-action';
 import { useMediaQuery } from './my-enrollments/use-media-query';
-import { SignInRequired } from './sign-in-required';
+import { SignInRequired } from '../../components/sign-in-required';
 import { focusRing } from '../../components/ui/focus-ring';
 import { LoadError } from '../../components/ui/load-error';
 

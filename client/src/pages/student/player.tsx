@@ -20,7 +20,7 @@ import { useCourseRating } from './player/use-course-rating';
 import { useLectureProgress } from './player/use-lecture-progress';
 import { useLecturePosition } from './player/use-lecture-position';
 import { NOWHERE_YET, type loader, type ResumePoint } from './player/resume-point';
-import { SignInRequired } from './sign-in-required';
+import { SignInRequired } from '../../components/sign-in-required';
 import { focusRing } from '../../components/ui/focus-ring';
 import { LoadError } from '../../components/ui/load-error';
 

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { notify } from '../../../components/toast';
 import { errorMessage } from '../../../lib/api-error';
 import { loadApi } from '../../../lib/load-api';
-import { certificatePath } from '../../certificate/certificate-path';
+import { certificatePath } from '../../../config/certificate-path';
 import { focusRing } from '../../../components/ui/focus-ring';
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useAuthActions } from '../../auth/auth-context';
-import { usePageTitle } from '../../lib/use-page-title';
-import { focusRing } from '../../components/ui/focus-ring';
+import { useAuthActions } from '../auth/auth-context';
+import { usePageTitle } from '../lib/use-page-title';
+import { focusRing } from './ui/focus-ring';
 
 type SignInRequiredProps = {
   /** The page's h1, so a signed-out visitor still knows where they are. */
