@@ -15,8 +15,8 @@ import { courses } from '../../db/schema/courses';
 import { purchases } from '../../db/schema/purchases';
 import { MAX_FORM_FIELD_BYTES, MAX_IMAGE_BYTES } from '../../http/upload';
 import { createTestContext, type TestContext } from '../../test/test-app';
-import { enrollDirectly, insertCourse } from '../courses/course-fixtures';
-import { listFiles, makeImage, validCourseData } from './educator-fixtures';
+import { enrollDirectly, insertCourse } from '../../test/fixtures/course-fixtures';
+import { listFiles, makeImage, validCourseData } from '../../test/fixtures/educator-fixtures';
 import { DASHBOARD_LATEST_ENROLLMENTS } from './educator.service';
 
 let ctx: TestContext;

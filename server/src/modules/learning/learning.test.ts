@@ -6,7 +6,12 @@ import { enrolledCoursesResponseSchema } from '@aprendiz/contract/learning';
 import { lectureProgress } from '../../db/schema/lecture-progress';
 import { ratings } from '../../db/schema/ratings';
 import { createTestContext, type TestContext } from '../../test/test-app';
-import { enrollDirectly, insertCourse, LOCKED_URLS, PREVIEW_URL } from '../courses/course-fixtures';
+import {
+  enrollDirectly,
+  insertCourse,
+  LOCKED_URLS,
+  PREVIEW_URL,
+} from '../../test/fixtures/course-fixtures';
 
 let ctx: TestContext;
 beforeAll(async () => {

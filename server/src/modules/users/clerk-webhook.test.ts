@@ -8,7 +8,7 @@ import { enrollments } from '../../db/schema/enrollments';
 import { processedEvents } from '../../db/schema/processed-events';
 import { users } from '../../db/schema/users';
 import { createTestContext, type TestContext } from '../../test/test-app';
-import { enrollDirectly, insertCourse } from '../courses/course-fixtures';
+import { enrollDirectly, insertCourse } from '../../test/fixtures/course-fixtures';
 import {
   clerkTestEnv,
   clerkUserJson,
@@ -16,7 +16,7 @@ import {
   newClerkWebhookSecret,
   postClerkWebhook,
   type ClerkUserFixture,
-} from './clerk-fixtures';
+} from '../../test/fixtures/clerk-fixtures';
 
 const WEBHOOK_SECRET = newClerkWebhookSecret();
 

@@ -1,5 +1,5 @@
 import type { EnrolledCourse } from '@aprendiz/contract/learning';
-import { courseDetail } from '../../test/course-fixtures';
+import { courseDetail } from './course-fixtures';
 
 // The links the server hides from visitors and sends to an enrolled student.
 const UNLOCKED_URLS: Record<string, string> = {

@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
-import { createApp } from '../app';
-import { createTestContext, type TestContext } from '../test/test-app';
-import { createStripePayments } from './payments-stripe';
+import { createApp } from '../../app';
+import { createTestContext, type TestContext } from '../test-app';
+import { createStripePayments } from '../../providers/payments-stripe';
 
 /** Test helper: a local HTTP server playing the few Stripe API calls the app makes, recording each. */
 
