@@ -11,7 +11,7 @@ import { migrate } from '../server/src/db/migrate';
 import { buildDeps } from '../server/src/deps';
 import { createLogger } from '../server/src/logger';
 
-/** Issue 17: GET /api/course/search answers within p95 < 20 ms at 10,000 published courses. */
+/** GET /api/course/search answers within p95 < 20 ms at 10,000 published courses. */
 export const SEARCH_P95_BUDGET_MS = 20;
 export const SEARCH_COURSES = 10_000;
 

@@ -54,7 +54,7 @@ function GenericProfileImage() {
   );
 }
 
-/** The public top bar (spec §2 'Public navigation'); below `md` only the logo and counter remain. */
+/** The public top bar; below `md` only the logo and counter remain. */
 export function Navbar() {
   const { pathname } = useLocation();
   const { user } = useAuthUser();
@@ -72,7 +72,7 @@ export function Navbar() {
         {/*
          * On wider screens what is there before the session is known (counter, educator link) is
          * anchored left and what the session adds goes after it or at the far right: filling in a
-         * signed-in bar after hydration moves nothing already on screen (issue 14, CLS 0).
+         * signed-in bar after hydration moves nothing already on screen (no layout shift).
          */}
         <div className="flex flex-1 items-center justify-end gap-5 md:justify-start">
           <OnlineCounter />

@@ -17,7 +17,7 @@ type PageModule = {
   ErrorBoundary?: React.ComponentType;
 };
 
-/** Every page but Home is its own chunk: the JS loaded by / has a 96 kB budget (issue 14). */
+/** Every page but Home is its own chunk: the JS loaded by / has a 96 kB budget. */
 function page(load: () => Promise<PageModule>): RouteObject['lazy'] {
   return async () => {
     const module = await load();
@@ -32,7 +32,7 @@ function page(load: () => Promise<PageModule>): RouteObject['lazy'] {
 }
 
 /**
- * Spec §2's route table as a data router: the public pages load their data through loaders, so the
+ * The route table as a data router: the public pages load their data through loaders, so the
  * server renders them with content and the browser hydrates them with the same data; the signed-in
  * areas render in the browser only.
  */
@@ -96,7 +96,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        // Spec §2: the public navigation, footer and install prompt are hidden on educator routes.
+        // The public navigation, footer and install prompt are hidden on educator routes.
         path: 'educator',
         lazy: page(() => import('../pages/educator/educator-layout')),
         children: [

@@ -20,7 +20,7 @@ function runsAsInstalledApp(): boolean {
   );
 }
 
-/** Spec §2 'Install prompt': on phones and tablets, once the browser says the app can be installed. */
+/** On phones and tablets, once the browser says the app can be installed. */
 export function InstallPrompt() {
   const { brand } = env;
   const [installEvent, setInstallEvent] = useState<BeforeInstallPromptEvent | null>(null);

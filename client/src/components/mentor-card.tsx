@@ -2,7 +2,7 @@ import { MENTOR_DESCRIPTION_MAX, truncateWithEllipsis } from '@aprendiz/contract
 import type { Mentor } from '../data/mentors';
 import { focusRing } from './ui/focus-ring';
 
-/** Spec §2: at most ten subject tags per card. */
+/** At most ten subject tags per card. */
 export const MENTOR_SUBJECTS_MAX = 10;
 
 type MentorCardProps = {

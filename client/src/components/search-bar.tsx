@@ -10,7 +10,7 @@ type SearchBarProps = {
   keepQuery?: string;
 };
 
-/** The course search of spec §2: an empty query also submits, and lists every course. */
+/** The course search: an empty query also submits, and lists every course. */
 export function SearchBar({ initialValue = '', keepQuery = '' }: SearchBarProps) {
   const [query, setQuery] = useState(initialValue);
   const navigate = useNavigate();

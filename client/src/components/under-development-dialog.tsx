@@ -6,7 +6,7 @@ type UnderDevelopmentDialogProps = {
   onClose: () => void;
 };
 
-/** Job applications and mock interviews are not built yet (spec §1); this says so. */
+/** Job applications and mock interviews are not built yet; this says so. */
 export function UnderDevelopmentDialog({ open, onClose }: UnderDevelopmentDialogProps) {
   return (
     <Dialog open={open} onClose={onClose} title="Em desenvolvimento">

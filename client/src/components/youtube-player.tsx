@@ -7,7 +7,7 @@ import { focusRingOnDark } from './ui/focus-ring';
 const YouTube = lazy(() => import('react-youtube'));
 
 export type YouTubePlayerProps = {
-  /** A lecture URL; the video id is taken from it (spec §3). */
+  /** A lecture URL; the video id is taken from it. */
   url: string;
   /** The iframe's accessible name, e.g. the lecture title. */
   title: string;

@@ -46,7 +46,7 @@ export function useAppContext(): AppContextValue {
 const NO_COURSES: EnrolledCourse[] = [];
 
 /**
- * The signed-in user's data and enrollments, and the educator flag (spec §4), as the root route's
+ * The signed-in user's data and enrollments, and the educator flag, as the root route's
  * loader read them. The catalogue is not here: each public page's loader reads what it shows.
  */
 export function AppContextProvider({ children }: { children: ReactNode }) {

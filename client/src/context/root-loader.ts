@@ -7,7 +7,7 @@ import { currentApiAuth, whenAuthKnown } from '../lib/api-auth';
 import { serverMessage } from '../lib/api-error';
 import { loadApi } from '../lib/load-api';
 
-/** The root route's data: who is signed in, their data and their enrollments (spec §4). */
+/** The root route's data: who is signed in, their data and their enrollments. */
 export type RootData = {
   /** Whose data this is: null when nobody was signed in (always, on the server). */
   userId: string | null;

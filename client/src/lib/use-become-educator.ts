@@ -10,7 +10,7 @@ export const BECOME_EDUCATOR_QUESTION =
   'A sua conta passa a ser de educador, de vez: ganha a área de educador para publicar cursos e ver inscrições e ganhos. Continuar?';
 
 /**
- * Spec §4 'Becoming an educator': the server updates the role, then the flag is set and its message
+ * The server updates the role, then the flag is set and its message
  * shown. The change is for good, so `becomeEducator` first asks: the caller renders `confirmation`.
  */
 export function useBecomeEducator(): {

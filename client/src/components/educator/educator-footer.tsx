@@ -5,7 +5,7 @@ import { focusRingFlush } from '../ui/focus-ring';
 
 type SocialLink = { label: string; href: string; icon: ReactNode };
 
-/** The brand's accounts, as placeholders built from its name (spec §2's six footer links). */
+/** The brand's accounts, as placeholders built from its name (the six footer links). */
 export function socialLinks(brand: string): SocialLink[] {
   const handle = brand.toLowerCase().replace(/[^a-z0-9]+/g, '') || 'aprendiz';
   const greeting = encodeURIComponent(`Olá, ${brand}! Gostaria de saber mais sobre os cursos.`);

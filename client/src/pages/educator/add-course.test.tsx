@@ -352,7 +352,7 @@ describe('AddCoursePage', { timeout: 20_000 }, () => {
     const summary = 'Aulas incompletas: 1.1 sem título, 1.2 sem vídeo';
     expect(screen.getByText(summary)).toBeInTheDocument();
     expect(field.submit()).toHaveAccessibleDescription(expect.stringContaining(summary));
-    // Spec §5 accepts such lectures: a warning, not a block.
+    // The spec accepts such lectures: a warning, not a block.
     await user.click(field.submit());
     expect(await screen.findByText('Curso adicionado com sucesso')).toBeInTheDocument();
     expect(addCourseCalls(calls)).toHaveLength(1);

@@ -19,7 +19,7 @@ async function addCourse({ data, image, intent }: CourseFormSubmit): Promise<boo
   return true;
 }
 
-/** /educator/add-course: the course form, its chapter builder and the multipart upload (spec §2, §4, §5). */
+/** /educator/add-course: the course form, its chapter builder and the multipart upload. */
 export default function AddCoursePage() {
   usePageTitle('Add Course');
   return (

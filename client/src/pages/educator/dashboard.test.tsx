@@ -100,7 +100,7 @@ describe('DashboardPage', () => {
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
     ).toEqual(['#', 'Student Name', 'Course Title']);
-    // Spec §2: the # column is hidden on small screens.
+    // The # column is hidden on small screens.
     expect(within(header).getByRole('columnheader', { name: '#' })).toHaveClass(
       'hidden',
       'sm:table-cell',

@@ -88,7 +88,7 @@ function LatestEnrollments({ rows }: { rows: DashboardData['enrolledStudentsData
       <table className={tableClass}>
         <thead className={headRowClass}>
           <tr>
-            {/* Spec §2: the # column is hidden on small screens. */}
+            {/* The # column is hidden on small screens. */}
             <th scope="col" className={`${numberCellClass} hidden font-semibold sm:table-cell`}>
               #
             </th>
@@ -143,7 +143,7 @@ function FirstCourseOffer() {
   );
 }
 
-/** /educator: totals and the latest enrollments (spec §2; loading until a success answer, §4). */
+/** /educator: totals and the latest enrollments (a failure shows with Tentar novamente, never a loader for ever). */
 export default function DashboardPage() {
   usePageTitle('Dashboard');
   const { dashboard, analytics } = useLoaderData<typeof loader>();

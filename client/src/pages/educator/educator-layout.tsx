@@ -66,7 +66,7 @@ export function ErrorBoundary() {
   );
 }
 
-/** The /educator/* shell (spec §2 'Educator area'): its own top bar and footer, the sidebar for educators. */
+/** The /educator/* shell: its own top bar and footer, the sidebar for educators. */
 export default function EducatorLayout() {
   return (
     <div className="flex min-h-screen flex-col">

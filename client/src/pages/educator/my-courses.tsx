@@ -45,7 +45,7 @@ export function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-/** Spec §9: the educator sees 'Free' at zero, otherwise the price with a dollar sign. */
+/** The educator sees 'Free' at zero, otherwise the price with a dollar sign. */
 function educatorPrice(price: number): string {
   return price === 0 ? 'Free' : `$${formatMoney(price)}`;
 }

@@ -65,7 +65,7 @@ function EnrollButton({ course, action, layout }: EnrollButtonProps) {
   }
   if (isEnrolled) {
     return (
-      // Issue 16: the player opens at the lecture and second the learner left.
+      // The player opens at the lecture and second the learner left.
       <Link to={paths.player(course._id)} className={className}>
         Retomar Curso
       </Link>
@@ -208,7 +208,7 @@ function CourseView({
           </h2>
           <div
             className="rich-text mt-4 break-words"
-            // The server sanitizes course descriptions when they are saved (DESIGN §3).
+            // The server sanitizes course descriptions when they are saved, so it is shown as stored.
             dangerouslySetInnerHTML={{ __html: course.courseDescription }}
           />
         </section>

@@ -29,7 +29,7 @@ import {
 import { focusRing } from '../../components/ui/focus-ring';
 import { LoadError } from '../../components/ui/load-error';
 
-// Spec §9: three columns at most.
+// Three columns at most.
 const GRID = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3';
 // A card's width in GRID, inside the page's max-w-7xl and its px-4 / sm:px-8 / lg:px-12 padding.
 const CARD_SIZES =
@@ -75,7 +75,7 @@ function startFrom(first: CourseSearchResponse): Shown {
   return { first, courses: first.courses, page: first.page };
 }
 
-/** The line read out to screen readers whenever the results change (issue 17). */
+/** The line read out to screen readers whenever the results change. */
 function countLine(total: number, term: string, filters: Filters): string {
   if (total === 1) return '1 curso encontrado';
   if (total > 0) return `${total} cursos encontrados`;

@@ -15,7 +15,7 @@ import { MockInterviewSection } from './home/mock-interview-section';
 export async function loader({ context }: LoaderFunctionArgs): Promise<HomeData> {
   const source = await catalogueSource(context);
   const teaser = await loadOrReport(
-    // Issue 15: an average ranks a course only once it rests on enough ratings.
+    // An average ranks a course only once it rests on enough ratings.
     async () => rankForTeaser(await source.courses()).slice(0, TEASER_MAX),
     // The spec keeps an answer of success false (a 200) to the course list silent; failures are toasted.
     { quiet: (err) => isApiError(err, 200) },

@@ -13,7 +13,7 @@ const TYPE_STYLE: Record<JobType, string> = {
 };
 
 /**
- * Spec §2 filters on the title; issue 17 widens it to the company and the location, and ignores
+ * The spec filters on the title; the search widens it to the company and the location, and ignores
  * accents as well as case.
  */
 export function filterJobs(list: readonly Job[], query: string): Job[] {
@@ -71,7 +71,7 @@ export const handle: RouteHandle = {
   }),
 };
 
-/** /job-list: the static job board; applying is not built yet (spec §1). */
+/** /job-list: the static job board; applying is not built yet. */
 export default function JobListPage() {
   const { user } = useAuthUser();
   const { openSignIn } = useAuthActions();
@@ -102,7 +102,7 @@ export default function JobListPage() {
         />
       </div>
       <div className="mt-8">
-        {/* Read out as the list changes while typing (issue 17). */}
+        {/* Read out as the list changes while typing. */}
         <p
           role="status"
           className={visible.length > 0 ? 'mb-4 text-slate-700' : 'py-8 text-slate-700'}

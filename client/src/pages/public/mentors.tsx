@@ -4,7 +4,7 @@ import { MentorGrid } from '../../components/mentor-grid';
 import { mentors, type Mentor } from '../../data/mentors';
 import type { RouteHandle } from '../../app/page-meta';
 
-/** Spec §2: a substring of the name or of any subject, ignoring case and (issue 17) accents. */
+/** A substring of the name or of any subject, ignoring case and accents. */
 export function filterMentors(list: readonly Mentor[], query: string): Mentor[] {
   const needle = query.trim();
   if (!needle) return [...list];
@@ -59,7 +59,7 @@ export default function MentorsPage() {
         <h2 id="mentors-heading" className="sr-only">
           Mentores disponíveis
         </h2>
-        {/* Read out as the list changes while typing (issue 17). */}
+        {/* Read out as the list changes while typing. */}
         <p
           role="status"
           className={visible.length > 0 ? 'mb-4 text-slate-700' : 'py-8 text-slate-700'}

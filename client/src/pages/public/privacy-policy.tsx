@@ -15,7 +15,7 @@ export const handle: RouteHandle = {
   }),
 };
 
-/** /privacy-policy: the sections of spec §2, in Portuguese. */
+/** /privacy-policy: the sections the product lists, in Portuguese. */
 export default function PrivacyPolicyPage() {
   const { brand } = useAppContext();
 

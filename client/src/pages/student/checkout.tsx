@@ -218,7 +218,7 @@ function Checkout({ purchase }: { purchase: PurchaseView }) {
   );
 }
 
-/** /checkout/{purchaseId}: the sandbox payment page (DESIGN §5), where a test purchase is paid or cancelled. */
+/** /checkout/{purchaseId}: the sandbox payment page, where a test purchase is paid or cancelled. */
 export default function CheckoutPage() {
   const { user, isLoaded } = useAuthUser();
   const data = useLoaderData<typeof loader>();

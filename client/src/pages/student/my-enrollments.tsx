@@ -213,7 +213,7 @@ function Enrollments() {
   if (enrolledStatus !== 'ready') return <EnrollmentsSkeleton />;
   if (enrolledCourses.length === 0) return <EmptyState />;
 
-  // The server sends the most recent enrollment first (spec §4), the order shown here.
+  // The server sends the most recent enrollment first, the order shown here.
   const rows = enrolledCourses.map(toRow);
   return wide ? <CourseTable rows={rows} /> : <CourseCards rows={rows} />;
 }

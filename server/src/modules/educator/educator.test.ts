@@ -581,7 +581,7 @@ describe('GET /api/educator/courses: incomplete lectures', () => {
         { chapter: 2, lecture: 2, problems: ['missingTitle', 'unplayableVideo'] },
       ],
     });
-    // Spec §5 accepts them on ADD: the list points them out, nothing stored was changed.
+    // The spec accepts them on ADD: the list points them out, nothing stored was changed.
     const [row] = await ctx.database.db
       .select()
       .from(courses)

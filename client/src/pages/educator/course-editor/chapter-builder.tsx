@@ -251,9 +251,9 @@ function ChapterCard({
   );
 }
 
-/** The add-course chapter builder (spec §2): chapters from a prompt, lectures from the 'Add Lecture' modal. */
+/** The add-course chapter builder: chapters from a prompt, lectures from the 'Add Lecture' modal. */
 export function ChapterBuilder({ chapters, onChange }: ChapterBuilderProps) {
-  // The chapter the open modal adds to; null while it is closed (spec §4: the modal is tied to it).
+  // The chapter the open modal adds to; null while it is closed (the modal is tied to it).
   const [lectureChapterId, setLectureChapterId] = useState<string | null>(null);
   // A chapter with lectures waiting for the educator to confirm its removal.
   const [chapterToRemove, setChapterToRemove] = useState<ChapterDraft | null>(null);
@@ -266,7 +266,7 @@ export function ChapterBuilder({ chapters, onChange }: ChapterBuilderProps) {
   }
 
   function handleAddChapter() {
-    // Spec §2: the chapter name is asked for through the browser's prompt.
+    // The chapter name is asked for through the browser's prompt.
     const title = window.prompt('Enter Chapter Name:')?.trim();
     if (title) onChange(addChapter(chapters, title));
   }

@@ -1,4 +1,4 @@
-/** A lecture as the chapter builder holds it (spec §3 'Lecture'); ids are made here, in the browser. */
+/** A lecture as the chapter builder holds it; ids are made here, in the browser. */
 export type LectureDraft = {
   lectureId: string;
   lectureTitle: string;
@@ -24,7 +24,7 @@ export type NewId = () => string;
 
 const browserId: NewId = () => crypto.randomUUID();
 
-/** Spec §3: a new chapter's order is the last chapter's + 1, starting at 1. */
+/** A new chapter's order is the last chapter's + 1, starting at 1. */
 export function addChapter(
   chapters: ChapterDraft[],
   chapterTitle: string,
@@ -53,7 +53,7 @@ export function toggleChapter(chapters: ChapterDraft[], chapterId: string): Chap
   );
 }
 
-/** Spec §3: a new lecture's order is the chapter's last lecture's + 1, starting at 1. */
+/** A new lecture's order is the chapter's last lecture's + 1, starting at 1. */
 export function addLecture(
   chapters: ChapterDraft[],
   chapterId: string,

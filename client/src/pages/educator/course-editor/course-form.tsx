@@ -83,7 +83,7 @@ function courseData(fields: CourseFormValues): AddCourseDataInput {
     // Only what is sent loses Quill's &nbsp;: fed back into the editor, a trailing ordinary space
     // would be trimmed while the educator is still typing.
     courseDescription: plainSpaces(fields.description),
-    // Spec §5: price and discount are sent as numbers.
+    // Price and discount are sent as numbers.
     coursePrice: Number(fields.price),
     discount: Number(fields.discount),
     // Both are optional: an unchosen one is left out rather than sent empty.
@@ -351,7 +351,7 @@ export function CourseForm({
       </fieldset>
 
       {incomplete.count > 0 && (
-        // Spec §5 accepts these lectures, so this warns and ADD stays enabled.
+        // The spec accepts these lectures, so this warns and ADD stays enabled.
         <div
           id={`${id}-incomplete`}
           className="flex gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"

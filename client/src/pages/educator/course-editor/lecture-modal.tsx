@@ -19,7 +19,7 @@ type LectureFields = { title: string; duration: string; url: string; isPreviewFr
 
 const emptyFields: LectureFields = { title: '', duration: '', url: '', isPreviewFree: false };
 
-/** The 'Add Lecture' dialog (spec §2): title, duration in minutes, URL and the free-preview flag. */
+/** The 'Add Lecture' dialog: title, duration in minutes, URL and the free-preview flag. */
 function fieldsOf(lecture: NewLecture | undefined): LectureFields {
   if (!lecture) return emptyFields;
   return {
@@ -45,7 +45,7 @@ export function LectureModal({ open, onClose, onAdd, initial }: LectureModalProp
     event.preventDefault();
     // The dialog is portalled, but React still bubbles its submit to the add-course form around it.
     event.stopPropagation();
-    // Spec §5 accepts empty lecture fields; the shared schema refuses only what the server would.
+    // The spec accepts empty lecture fields; the shared schema refuses only what the server would.
     const parsed = lectureInputSchema.safeParse({
       lectureTitle: fields.title,
       lectureDuration: fields.duration === '' ? 0 : Number(fields.duration),

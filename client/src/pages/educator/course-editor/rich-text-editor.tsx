@@ -39,7 +39,7 @@ type RichTextEditorProps = {
   labelledBy: string;
 };
 
-/** Quill with the default snow theme (spec §2 'Add course'), controlled by its HTML value. */
+/** Quill with the default snow theme, controlled by its HTML value. */
 export function RichTextEditor({ value, onChange, labelledBy }: RichTextEditorProps) {
   const describeEditor = useCallback(
     (instance: ReactQuill | null) => {

@@ -10,13 +10,13 @@ import { api } from '../../../lib/api-client';
 import { send } from '../../../lib/send';
 import { openedFromCourse } from '../../../lib/opened-from-course';
 
-/** Spec §4/§9: after a free enrollment the learner is taken to their courses 1.5 s later. */
+/** After a free enrollment the learner is taken to their courses 1.5 s later. */
 export const FREE_ENROLL_REDIRECT_MS = 1500;
 
 type EnrollableCourse = { _id: string; coursePrice: number; discount: number };
 
 export type EnrollAction = {
-  /** Enrolls in a free course or starts the payment of a paid one (spec §4, §5, §8). */
+  /** Enrolls in a free course or starts the payment of a paid one. */
   enroll: () => Promise<void>;
   /** True while a request is in flight (and while leaving the page after a success). */
   pending: boolean;
@@ -66,7 +66,7 @@ export function useEnrollAction(course: EnrollableCourse | null): EnrollAction {
   const openCheckout = useCallback(
     (sessionUrl: string, courseId: string) => {
       const target = new URL(sessionUrl, window.location.href);
-      // Spec §4: the browser is replaced by the payment page. Replacing this page's own entry would make
+      // The browser is replaced by the payment page. Replacing this page's own entry would make
       // Back skip the course (to the list before it), so the entry is kept: our sandbox checkout opens
       // above it inside the app, and a provider's page replaces a copy of it pushed just before.
       if (target.origin === window.location.origin) {

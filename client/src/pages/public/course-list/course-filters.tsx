@@ -74,7 +74,7 @@ type CourseFiltersProps = {
   onChange: (filters: Filters) => void;
 };
 
-/** Category and level chips and the order of the results (issue 17). */
+/** Category and level chips and the order of the results. */
 export function CourseFilters({ filters, onChange }: CourseFiltersProps) {
   const sortId = useId();
   return (
