@@ -6,34 +6,15 @@ import { useAppContext } from '../context/app-context';
 import { useBecomeEducator } from '../lib/use-become-educator';
 import { PopupMenu, type MenuAction } from '../components/user-menu';
 import { focusRingFlush } from '../components/ui/focus-ring';
-import { Icon } from '../components/ui/icon';
+import { BookIcon, BriefcaseIcon, ExploreIcon, PersonIcon } from '../components/ui/icons';
 
 const itemClass = `flex min-w-16 flex-col items-center gap-0.5 rounded-md px-3 py-1.5 text-xs font-medium ${focusRingFlush}`;
 
 const icons = {
-  explore: (
-    <Icon>
-      <circle cx="12" cy="12" r="9" />
-      <path d="m15.5 8.5-2 5-5 2 2-5 5-2Z" />
-    </Icon>
-  ),
-  courses: (
-    <Icon>
-      <path d="M4 5.5A1.5 1.5 0 0 1 5.5 4H11v16H5.5A1.5 1.5 0 0 1 4 18.5v-13ZM13 4h5.5A1.5 1.5 0 0 1 20 5.5v13a1.5 1.5 0 0 1-1.5 1.5H13V4Z" />
-    </Icon>
-  ),
-  jobs: (
-    <Icon>
-      <rect x="3" y="7" width="18" height="13" rx="2" />
-      <path d="M9 7V5a1 1 0 0 1 1-1h4a1 1 0 0 1 1 1v2M3 12h18" />
-    </Icon>
-  ),
-  profile: (
-    <Icon>
-      <circle cx="12" cy="8" r="4" />
-      <path d="M4 20a8 8 0 0 1 16 0" />
-    </Icon>
-  ),
+  explore: <ExploreIcon />,
+  courses: <BookIcon />,
+  jobs: <BriefcaseIcon />,
+  profile: <PersonIcon />,
 };
 
 function Tab({
