@@ -19,10 +19,9 @@ export function RouteErrorBoundary() {
       />
     );
   }
-  // A loader's answer is read again; a page that failed to render starts afresh.
-  const retry = isRouteErrorResponse(error)
-    ? () => void revalidate()
-    : () => window.location.reload();
+  // Reading the loaders again also renders the page afresh: the router clears a render error once a
+  // revalidation is over.
+  const retry = () => void revalidate();
   return (
     <LoadError
       title="Algo deu errado"
