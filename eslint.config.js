@@ -2,6 +2,23 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+
+const IMPORT_SETTINGS = {
+  'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+  // no-cycle reads the imported files too: TypeScript ones through typescript-eslint's parser.
+  'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+  'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+};
+
+/** A zone per pair of page areas: an area's pages never import another area's internals. */
+const PAGE_AREAS = ['public', 'student', 'educator', 'account', 'certificate'];
+const pageAreaZones = PAGE_AREAS.map((area) => ({
+  target: `client/src/pages/${area}`,
+  from: PAGE_AREAS.filter((other) => other !== area).map((other) => `client/src/pages/${other}`),
+  message:
+    'A page area does not import another area’s pages: move the shared piece to components/ or lib/.',
+}));
 
 export default tseslint.config(
   {
@@ -24,6 +41,89 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+    },
+  },
+  {
+    // Boundaries kept by the linter (STYLE.md "Layout"): no import cycles, and imports go one way.
+    files: ['client/src/**/*.{ts,tsx}', 'server/src/**/*.ts', 'contract/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: IMPORT_SETTINGS,
+    rules: {
+      'import-x/no-cycle': 'error',
+    },
+  },
+  {
+    files: ['client/src/**/*.{ts,tsx}', 'server/src/**/*.ts'],
+    // Tests and their helpers wire any layer to any other on purpose.
+    ignores: ['**/*.test.{ts,tsx}', '**/test/**'],
+    plugins: { 'import-x': importX },
+    settings: IMPORT_SETTINGS,
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            // Server: routes → service → repository; providers never reach into a feature's data.
+            {
+              target: 'server/src/modules/**/*.repository.ts',
+              from: ['server/src/modules/**/*.service.ts', 'server/src/modules/**/*.routes.ts'],
+              message:
+                'A repository is below its service and routes: it returns rows, it imports neither.',
+            },
+            {
+              target: 'server/src/modules/**/*.service.ts',
+              from: 'server/src/modules/**/*.routes.ts',
+              message: 'A service never imports routes: routes call the service.',
+            },
+            {
+              target: 'server/src/providers',
+              from: 'server/src/modules/**/*.repository.ts',
+              message:
+                'A provider never imports a feature’s repository: the feature passes it what it needs.',
+            },
+            {
+              target: [
+                'server/src/modules',
+                'server/src/providers',
+                'server/src/http',
+                'server/src/db',
+              ],
+              from: ['server/src/app.ts', 'server/src/main.ts'],
+              message: 'Features import down: app.ts and main.ts wire them, never the other way.',
+            },
+            // Client: components/ui → components → pages → app, one way.
+            {
+              target: 'client/src/components/ui',
+              from: [
+                'client/src/components',
+                'client/src/pages',
+                'client/src/app',
+                'client/src/context',
+              ],
+              except: ['./ui'],
+              message: 'A UI primitive stands alone: it imports no feature, page or app code.',
+            },
+            {
+              target: 'client/src/components',
+              from: ['client/src/context', 'client/src/pages', 'client/src/app'],
+              message:
+                'Shared components take what they show as props (or from config/): never from context/, pages/ or app/.',
+            },
+            {
+              target: ['client/src/lib', 'client/src/data', 'client/src/config', 'client/src/auth'],
+              from: ['client/src/pages', 'client/src/app'],
+              message: 'Shared code never imports a page or the app shell.',
+            },
+            {
+              target: 'client/src/pages',
+              from: 'client/src/app',
+              except: ['./page-meta.ts'],
+              message: 'Pages do not import the app shell (app/ imports pages).',
+            },
+            ...pageAreaZones,
+          ],
+        },
       ],
     },
   },

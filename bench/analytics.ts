@@ -12,7 +12,7 @@ import { buildDeps } from '../server/src/deps';
 import { createLogger } from '../server/src/logger';
 import { createLocalTokens } from '../server/src/providers/auth-local';
 
-/** Issue 15: the educator's analytics answer within p95 < 50 ms at 1,000 courses and 100,000 enrollments. */
+/** The educator's analytics answer within p95 < 50 ms at 1,000 courses and 100,000 enrollments. */
 export const ANALYTICS_P95_BUDGET_MS = 50;
 export const ANALYTICS_COURSES = 1000;
 export const ANALYTICS_ENROLLMENTS = 100_000;

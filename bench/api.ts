@@ -16,7 +16,7 @@ import { createLogger } from '../server/src/logger';
 import { createLocalTokens } from '../server/src/providers/auth-local';
 import { insertUser } from '../server/src/modules/users/users.repository';
 
-/** DESIGN §9: the API answers at ≥ 0.8 × the in-memory ceiling; educator queries p95 < 50 ms. */
+/** The API answers at ≥ 0.8 × the in-memory ceiling; educator queries p95 < 50 ms. */
 export const THROUGHPUT_RATIO_BUDGET = 0.8;
 export const EDUCATOR_P95_BUDGET_MS = 50;
 export const CONNECTIONS = 32;
@@ -102,7 +102,7 @@ export async function measureApi(durationS: number): Promise<ApiResults> {
     const all = await (await fetch(`${base}/api/course/all`)).text();
     const firstId = (JSON.parse(all) as { courses: { _id: string }[] }).courses[0]!._id;
     const detailPath = `/api/course/${firstId}`;
-    // The server-rendered course page (issue 14): kept in memory beside the JSON it shows.
+    // The server-rendered course page: kept in memory beside the JSON it shows.
     const pagePath = `/course/${firstId}`;
     ceiling.set('/api/course/all', all);
     ceiling.set(detailPath, await (await fetch(base + detailPath)).text());

@@ -6,7 +6,7 @@ export interface BundleResult {
   files: EntryJsFile[];
 }
 
-/** Issue 14: the JS that `/` loads (entry + modulepreloads), gzip, against its 96 kB budget. */
+/** The JS that `/` loads (entry + modulepreloads), gzip, against its 96 kB budget. */
 export function measureBundle(distDir: string): BundleResult {
   const { files, totalGzipKb } = measureEntryJs(distDir);
   return { budgetKb: BUDGET_KB, totalGzipKb, files };

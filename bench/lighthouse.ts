@@ -3,7 +3,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 
-/** DESIGN §9: Lighthouse (mobile) category scores, 0–100. */
+/** Lighthouse (mobile) category scores, 0–100. */
 export const LIGHTHOUSE_BUDGETS = {
   performance: 95,
   accessibility: 100,

@@ -1,6 +1,6 @@
 /**
  * `npm run bench` (through scripts/bench.mjs, which builds the client first when stale): the
- * budgets of DESIGN §9 measured on this machine, written to bench/REPORT.md.
+ * performance budgets measured on this machine, written to bench/REPORT.md.
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';

@@ -13,7 +13,7 @@ import { createHashQueue } from '../server/src/modules/auth/hash-queue';
 import { createPasswordHasher, hashPassword } from '../server/src/modules/auth/password';
 import { insertUser } from '../server/src/modules/users/users.repository';
 
-/** DESIGN §9: static files stay fast during a burst of 20 sign-ins. */
+/** Static files stay fast during a burst of 20 sign-ins. */
 export const SIGN_IN_BURST = 20;
 export const STATIC_DURING_BURST_P95_BUDGET_MS = 250;
 const QUIET_SAMPLES = 100;

@@ -73,6 +73,24 @@ export default defineConfig(({ mode, isSsrBuild }) => {
         },
       }),
     ],
+    build: {
+      rolldownOptions: {
+        output: {
+          // The small modules the first page shares with later pages (UI primitives, toasts, API
+          // errors, config) go into one chunk: each extra chunk costs the first page bytes.
+          codeSplitting: isSsrBuild
+            ? undefined
+            : {
+                groups: [
+                  {
+                    name: 'shared',
+                    test: /client[\\/]src[\\/](components[\\/](ui[\\/]|dialog|toast)|lib[\\/](api-error|api-auth)|config[\\/]|auth[\\/]auth-context)/,
+                  },
+                ],
+              },
+        },
+      },
+    },
     // The contract is a workspace package of TypeScript sources: the server bundle carries it.
     ssr: { noExternal: ['@aprendiz/contract'] },
     server: {

@@ -1,4 +1,4 @@
-// Reports the gzip size of the JavaScript that `/` loads (entry + modulepreloads) against issue 14's
+// Reports the gzip size of the JavaScript that `/` loads (entry + modulepreloads) against its
 // budget, and fails the build above a ceiling that catches regressions: the budget is below what
 // React DOM and the data router weigh alone (docs/decisions.md, "Server rendering").
 import { readFileSync, existsSync } from 'node:fs';

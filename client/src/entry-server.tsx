@@ -28,7 +28,7 @@ async function collect(stream: NodeJS.ReadableStream): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Renders one address of the app: the server's half of issue 14. */
+/** Renders one address of the app: the server's half of server rendering. */
 export async function render(
   request: Request,
   context: RenderContext,

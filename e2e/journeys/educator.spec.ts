@@ -125,7 +125,7 @@ test.describe('educator area', () => {
 
       await page.getByRole('button', { name: 'ADD', exact: true }).click();
       await expect(page.getByText('Curso adicionado com sucesso')).toBeVisible();
-      // Spec §4: every field resets after a successful submit.
+      // Every field resets after a successful submit.
       await expect(page.getByLabel('Course Title')).toHaveValue('');
       await expect(page.getByLabel('Course Price')).toHaveValue('0');
       await expect(page.getByLabel('Discount %')).toHaveValue('0');
@@ -189,7 +189,7 @@ test.describe('educator area', () => {
       await expect(student.getByText(course.title, { exact: true })).toBeVisible();
       await expect(student.getByText('Kz 39.92')).toBeVisible();
       await student.getByRole('button', { name: 'Pagar' }).click();
-      // Paid: the loading screen, then (spec §2: after 5 s) the student's courses.
+      // Paid: the loading screen, then (after 5 s) the student's courses.
       await expect(student).toHaveURL(/\/my-enrollments$/, { timeout: 15_000 });
       await expect(student.getByRole('heading', { level: 1, name: 'Meus Cursos' })).toBeVisible();
       await expect(student.getByText(course.title, { exact: true }).first()).toBeVisible();
@@ -222,7 +222,7 @@ test.describe('educator area', () => {
       await check('educator-07-student-enrolled');
 
       await openSection(page, 'My Courses');
-      // Spec §9: a course's earnings are students × discounted price, floored.
+      // A course's earnings are students × discounted price, floored.
       await expect(
         page.getByRole('row').filter({ hasText: course.title }).getByRole('cell'),
       ).toHaveText([
@@ -319,7 +319,7 @@ test.describe('educator area', () => {
 
     await openSection(page, 'Add Course');
     await expect(descriptionEditor(page)).toBeVisible();
-    // Spec §5: without a thumbnail nothing is sent.
+    // Without a thumbnail nothing is sent.
     let uploads = 0;
     page.on('request', (request) => {
       if (request.url().endsWith('/api/educator/add-course')) uploads++;
@@ -495,7 +495,7 @@ test.describe('educator area', () => {
     await expect(add).toHaveAccessibleDescription(new RegExp(`^${summary}`));
     await check('educator-incomplete-1-add-course');
 
-    // Spec §5 accepts them: the warning does not stop the course.
+    // The spec accepts them: the warning does not stop the course.
     await add.click();
     await expect(page.getByText('Curso adicionado com sucesso')).toBeVisible();
     await expect(page.getByText(summary)).toHaveCount(0);

@@ -417,7 +417,7 @@ test.describe('learner', () => {
     request,
   }) => {
     const course = await paidCourse(request);
-    // The page arrives server-rendered with its data (issue 14): the lectures it was given are in
+    // The page arrives server-rendered with its data: the lectures it was given are in
     // the router data of its HTML.
     await page.goto(`/course/${course._id}`);
     const routerData = await page.evaluate(

@@ -4,7 +4,7 @@ import { openAccountMenu, openSignInFromBar } from '../support/account-bar';
 import { blockExternalHosts, expectNoSidewaysScroll } from '../support/public';
 
 /**
- * The profile page of a local account (issue 16): reached from the account menu, it changes the
+ * The profile page of a local account: reached from the account menu, it changes the
  * name and the photo (re-encoded by the server) and the password, which ends every other session.
  */
 

@@ -73,7 +73,7 @@ test.describe('Home', () => {
     isMobile,
     saveScreenshot,
   }) => {
-    // The logos become draggable once their code has loaded after the page (issue 14).
+    // The logos become draggable once their code has loaded after the page.
     await page.goto('/', { waitUntil: 'networkidle' });
     const section = page.getByRole('region', { name: 'Move a imagem, descubra um segredo' });
     await expect(section.getByRole('img', { name: /^Logo / })).toHaveCount(10);

@@ -15,7 +15,7 @@ const STUDENT = { email: 'aluno@aprendiz.dev', password: 'aprendiz123' };
 
 type PublicRoute = { path: string; status: number; title: RegExp; content: string[] };
 
-/** Every public route, with what its first HTML must already hold (issue 14). */
+/** Every public route, with what its first HTML must already hold. */
 async function publicRoutes(request: APIRequestContext): Promise<PublicRoute[]> {
   const { course } = await findPreviewCourse(request);
   return [

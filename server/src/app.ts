@@ -13,7 +13,7 @@ import { coursesRoutes } from './modules/courses/courses.routes';
 import { learningRoutes } from './modules/learning/learning.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes';
-import { clerkWebhookRoutes } from './modules/webhooks/clerk.routes';
+import { clerkWebhookRoutes } from './modules/users/clerk-webhook.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { educatorRoutes } from './modules/educator/educator.routes';

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
 import type { RouteHandle } from './page-meta';
+import { focusRing } from '../components/ui/focus-ring';
 
 export const notFoundHandle: RouteHandle = {
   meta: () => ({
@@ -21,7 +22,7 @@ export function NotFoundPage() {
       </p>
       <Link
         to={paths.home}
-        className="mt-8 rounded-full bg-blue-600 px-6 py-3 font-semibold text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+        className={`mt-8 rounded-full bg-blue-600 px-6 py-3 font-semibold text-white hover:bg-blue-700 ${focusRing}`}
       >
         Voltar ao início
       </Link>

@@ -1,8 +1,8 @@
 import { Outlet } from 'react-router-dom';
 import { Footer } from '../components/footer';
 import { InstallPrompt } from '../components/install-prompt';
-import { MobileNav } from '../components/mobile-nav';
-import { Navbar } from '../components/navbar';
+import { MobileNav } from './mobile-nav';
+import { Navbar } from './navbar';
 
 /** Every public route: skip link, top bar, content, footer, the phone bottom bar and the install prompt. */
 export function PublicLayout() {

@@ -1,12 +1,9 @@
 import { data, type RouteObject } from 'react-router-dom';
 import HomePage, { handle as homeHandle, loader as homeLoader } from '../pages/public/home';
 import { Loader } from '../components/loader';
-import {
-  loadRoot,
-  ROOT_ROUTE_ID,
-  sameForEveryUser,
-  shouldRevalidateRoot,
-} from '../context/root-route';
+import { RouteErrorBoundary } from '../components/route-error-boundary';
+import { loadRoot, ROOT_ROUTE_ID } from '../context/root-route';
+import { rootPolicy, sameForEveryUser } from '../data/revalidation';
 import { AppRoot } from './app-root';
 import { NotFoundPage, notFoundHandle } from './not-found-page';
 import { PublicLayout } from './public-layout';
@@ -17,9 +14,10 @@ type PageModule = {
   loader?: RouteObject['loader'];
   shouldRevalidate?: RouteObject['shouldRevalidate'];
   handle?: unknown;
+  ErrorBoundary?: React.ComponentType;
 };
 
-/** Every page but Home is its own chunk: the JS loaded by / has a 96 kB budget (issue 14). */
+/** Every page but Home is its own chunk: the JS loaded by / has a 96 kB budget. */
 function page(load: () => Promise<PageModule>): RouteObject['lazy'] {
   return async () => {
     const module = await load();
@@ -28,12 +26,13 @@ function page(load: () => Promise<PageModule>): RouteObject['lazy'] {
       loader: module.loader,
       shouldRevalidate: module.shouldRevalidate,
       handle: module.handle,
+      ...(module.ErrorBoundary ? { ErrorBoundary: module.ErrorBoundary } : {}),
     };
   };
 }
 
 /**
- * Spec §2's route table as a data router: the public pages load their data through loaders, so the
+ * The route table as a data router: the public pages load their data through loaders, so the
  * server renders them with content and the browser hydrates them with the same data; the signed-in
  * areas render in the browser only.
  */
@@ -43,10 +42,12 @@ export const routes: RouteObject[] = [
     element: <AppRoot />,
     // The signed-in user's data and enrollments (nothing on the server, which renders signed out).
     loader: loadRoot,
-    shouldRevalidate: shouldRevalidateRoot,
+    shouldRevalidate: rootPolicy,
     // A page that starts in the browser (a signed-in area, or the shell the server fell back to)
     // shows the loader while its route's code and data arrive.
     HydrateFallback: Loader,
+    // Whatever escapes a page is said in Portuguese with a retry, not React Router's developer screen.
+    ErrorBoundary: RouteErrorBoundary,
     children: [
       {
         element: <PublicLayout />,
@@ -95,7 +96,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        // Spec §2: the public navigation, footer and install prompt are hidden on educator routes.
+        // The public navigation, footer and install prompt are hidden on educator routes.
         path: 'educator',
         lazy: page(() => import('../pages/educator/educator-layout')),
         children: [

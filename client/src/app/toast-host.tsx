@@ -19,7 +19,7 @@ const ToastContainer = lazy(() =>
   })),
 );
 
-/** Mounts react-toastify's container the first time something asks for a toast (spec §9: top-right, 5 s). */
+/** Mounts react-toastify's container the first time something asks for a toast (top-right, 5 s). */
 export function ToastHost() {
   const requested = useSyncExternalStore(subscribeToToastRequests, toastsRequested, () => false);
   if (!requested) return null;

@@ -45,7 +45,7 @@ export function useAuthActions(): {
     () => ({
       getToken,
       openSignIn,
-      // Spec §6: after sign-out the user goes to /.
+      // After sign-out the user goes to /.
       signOut: async () => {
         await signOut();
         navigate(paths.home);

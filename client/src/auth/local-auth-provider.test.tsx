@@ -4,7 +4,8 @@ import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-d
 import { describe, expect, it } from 'vitest';
 import { AppRoot } from '../app/app-root';
 import { useAppContext } from '../context/app-context';
-import { loadRoot, ROOT_ROUTE_ID, shouldRevalidateRoot } from '../context/root-route';
+import { loadRoot, ROOT_ROUTE_ID } from '../context/root-route';
+import { rootPolicy as shouldRevalidateRoot } from '../data/revalidation';
 import { api } from '../lib/api-client';
 import { stubApi } from '../test/api-stub';
 import { useAuthActions, useAuthUser } from './auth-context';

@@ -2,8 +2,10 @@ import { useId, useState, type FormEvent } from 'react';
 import type { MessageResponse } from '@aprendiz/contract/account';
 import type { AuthResponse } from '@aprendiz/contract/auth';
 import { Dialog } from '../components/dialog';
-import { api, errorMessage } from '../lib/api-client';
+import { api } from '../lib/api-client';
+import { errorMessage } from '../lib/api-error';
 import type { AuthUser } from './auth-context';
+import { focusRing, focusRingFlush } from '../components/ui/focus-ring';
 
 type Mode = 'sign-in' | 'sign-up' | 'forgot';
 
@@ -142,7 +144,7 @@ export default function LocalSignInDialog({ onClose, onSignedIn }: LocalSignInDi
         <button
           type="submit"
           disabled={pending}
-          className="w-full rounded-md bg-blue-600 px-4 py-2 font-semibold text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:opacity-60"
+          className={`w-full rounded-md bg-blue-600 px-4 py-2 font-semibold text-white hover:bg-blue-700 ${focusRing} disabled:cursor-not-allowed disabled:opacity-60`}
         >
           {forgot ? 'Enviar link' : title}
         </button>
@@ -182,5 +184,4 @@ export default function LocalSignInDialog({ onClose, onSignedIn }: LocalSignInDi
   );
 }
 
-const linkButtonClass =
-  'font-semibold text-blue-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600';
+const linkButtonClass = `font-semibold text-blue-700 underline-offset-2 hover:underline ${focusRingFlush}`;

@@ -27,7 +27,7 @@ function WidgetLoader() {
 }
 
 /**
- * The external scheduling widget (spec §1) in our own dialog rather than the widget's pop-up, whose
+ * The external scheduling widget in our own dialog rather than the widget's pop-up, whose
  * close control is tiny and which neither Esc nor Back closed. Esc works while focus is on the dialog;
  * inside the widget's frame the keys belong to the other site.
  */

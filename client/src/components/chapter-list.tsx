@@ -2,6 +2,7 @@ import type { Chapter, Lecture } from '@aprendiz/contract/courses';
 import { chapterMinutes, formatMinutes } from '@aprendiz/contract/rules/duration';
 import { useId, useState } from 'react';
 import { ChevronIcon } from './chevron-icon';
+import { focusRing, focusRingInset } from './ui/focus-ring';
 
 type ChapterListProps = {
   chapters: readonly Chapter[];
@@ -32,7 +33,7 @@ function ChapterItem({
           aria-expanded={open}
           aria-controls={panelId}
           onClick={() => setOpen((value) => !value)}
-          className="flex w-full items-center gap-3 px-4 py-3 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600"
+          className={`flex w-full items-center gap-3 px-4 py-3 text-left hover:bg-slate-50 ${focusRingInset}`}
         >
           <ChevronIcon open={open} />
           {/* On phones the count and duration go under the title, which would be squeezed beside them. */}
@@ -67,7 +68,7 @@ function ChapterItem({
                   type="button"
                   onClick={() => onPreview(lecture)}
                   aria-label={`Pré-visualizar: ${lecture.lectureTitle}`}
-                  className="rounded-sm font-medium text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+                  className={`rounded-sm font-medium text-blue-700 hover:underline ${focusRing}`}
                 >
                   Pré-visualizar
                 </button>

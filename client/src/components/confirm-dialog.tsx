@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { Dialog } from './dialog';
+import { focusRing } from './ui/focus-ring';
 
 type ConfirmDialogProps = {
   open: boolean;
@@ -35,14 +36,14 @@ export function ConfirmDialog({
         <button
           type="button"
           onClick={onCancel}
-          className="rounded-md border border-slate-300 px-5 py-2 font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+          className={`rounded-md border border-slate-300 px-5 py-2 font-medium text-slate-800 hover:bg-slate-100 ${focusRing}`}
         >
           {cancelLabel}
         </button>
         <button
           type="button"
           onClick={onConfirm}
-          className="rounded-md bg-red-700 px-5 py-2 font-medium text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+          className={`rounded-md bg-red-700 px-5 py-2 font-medium text-white hover:bg-red-800 ${focusRing}`}
         >
           {confirmLabel}
         </button>

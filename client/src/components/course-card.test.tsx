@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { env } from '../config/env';
 import { courseSummary } from '../test/course-fixtures';
 import { renderWithProviders } from '../test/render';
 import { CourseCard } from './course-card';
@@ -32,14 +33,16 @@ describe('CourseCard', () => {
   });
 
   it('when the app currency differs, then its label is used', () => {
+    const appCurrency = env.currency;
+    env.currency = 'US$';
+    onTestFinished(() => {
+      env.currency = appCurrency;
+    });
     renderWithProviders(
       <CourseCard
         course={courseSummary({ coursePrice: 10, discount: 0 })}
         thumbnailSizes={SIZES}
       />,
-      {
-        app: { currency: 'US$' },
-      },
     );
     expect(screen.getByText('US$ 10.00')).toBeInTheDocument();
   });

@@ -2,10 +2,11 @@ import type { CourseSummary } from '@aprendiz/contract/courses';
 import { discountedPrice } from '@aprendiz/contract/rules/pricing';
 import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
-import { useAppContext } from '../context/app-context';
+import { env } from '../config/env';
 import { formatPrice } from './price';
 import { CourseThumbnail } from './course-thumbnail';
 import { RatingStars } from './rating-stars';
+import { focusRing } from './ui/focus-ring';
 
 /**
  * A catalogue entry; the whole card links to the course page. `priority` is for the cards in view
@@ -21,11 +22,11 @@ export function CourseCard({
   thumbnailSizes: string;
   priority?: boolean;
 }) {
-  const { currency } = useAppContext();
+  const { currency } = env;
   return (
     <Link
       to={paths.course(course._id)}
-      className="group flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+      className={`group flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md ${focusRing}`}
     >
       <CourseThumbnail
         src={course.courseThumbnail}

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useCloseOnBack } from './dialog-close-on-back';
+import { focusRingFlush } from './ui/focus-ring';
 
 type DialogProps = {
   open: boolean;
@@ -152,7 +153,7 @@ export function Dialog({
                 aria-label={closeLabel}
                 onClick={() => onClose()}
                 // 44 × 44 px to touch (20 px icon, 12 px around), laid out as the icon alone.
-                className="-m-3 rounded-md p-3 text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-blue-600"
+                className={`-m-3 rounded-md p-3 text-slate-500 hover:bg-slate-100 hover:text-slate-800 ${focusRingFlush}`}
               >
                 <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
                   <path d="M5.3 4.3a1 1 0 0 1 1.4 0L10 7.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 9l3.3 3.3a1 1 0 0 1-1.4 1.4L10 10.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 9 5.3 5.7a1 1 0 0 1 0-1.4Z" />

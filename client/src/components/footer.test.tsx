@@ -1,11 +1,17 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { env } from '../config/env';
 import { renderWithProviders } from '../test/render';
 import { Footer } from './footer';
 
 describe('Footer', () => {
   it('when shown, then it links every public page and names the brand in the copyright line', () => {
-    renderWithProviders(<Footer />, { app: { brand: 'Saber' } });
+    const appBrand = env.brand;
+    env.brand = 'Saber';
+    onTestFinished(() => {
+      env.brand = appBrand;
+    });
+    renderWithProviders(<Footer />);
     const links = within(screen.getByRole('navigation', { name: 'Rodapé' })).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Início', '/'],

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
-import { useAppContext } from '../context/app-context';
+import { env } from '../config/env';
+import { focusRingOnDark } from './ui/focus-ring';
 
 const links = [
   { to: paths.home, label: 'Início' },
@@ -13,7 +14,7 @@ const links = [
 
 /** The public footer: brand, a short blurb, the site's links and the copyright line. */
 export function Footer() {
-  const { brand } = useAppContext();
+  const { brand } = env;
   return (
     <footer className="bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-8 md:grid-cols-2 lg:px-12">
@@ -31,10 +32,7 @@ export function Footer() {
           <ul className="grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-3">
             {links.map((link) => (
               <li key={link.label}>
-                <Link
-                  to={link.to}
-                  className="rounded-sm hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-                >
+                <Link to={link.to} className={`rounded-sm hover:text-white ${focusRingOnDark}`}>
                   {link.label}
                 </Link>
               </li>

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { useAppContext } from '../context/app-context';
+import { env } from '../config/env';
 import { fireConfetti } from '../lib/confetti';
 import { Dialog } from './dialog';
+import { focusRing } from './ui/focus-ring';
 
 /** Chromium's install event; not in TypeScript's DOM library. */
 type BeforeInstallPromptEvent = Event & {
@@ -19,9 +20,9 @@ function runsAsInstalledApp(): boolean {
   );
 }
 
-/** Spec §2 'Install prompt': on phones and tablets, once the browser says the app can be installed. */
+/** On phones and tablets, once the browser says the app can be installed. */
 export function InstallPrompt() {
-  const { brand } = useAppContext();
+  const { brand } = env;
   const [installEvent, setInstallEvent] = useState<BeforeInstallPromptEvent | null>(null);
   const [open, setOpen] = useState(false);
   const confettiTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -83,7 +84,7 @@ export function InstallPrompt() {
       <button
         type="button"
         onClick={() => void install()}
-        className="mt-6 w-full rounded-full bg-blue-600 px-5 py-3 font-semibold text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+        className={`mt-6 w-full rounded-full bg-blue-600 px-5 py-3 font-semibold text-white hover:bg-blue-700 ${focusRing}`}
       >
         Abrir app
       </button>

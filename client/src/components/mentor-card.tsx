@@ -1,7 +1,8 @@
 import { MENTOR_DESCRIPTION_MAX, truncateWithEllipsis } from '@aprendiz/contract/rules/text';
 import type { Mentor } from '../data/mentors';
+import { focusRing } from './ui/focus-ring';
 
-/** Spec §2: at most ten subject tags per card. */
+/** At most ten subject tags per card. */
 export const MENTOR_SUBJECTS_MAX = 10;
 
 type MentorCardProps = {
@@ -64,7 +65,7 @@ export function MentorCard({ mentor, onBook }: MentorCardProps) {
           type="button"
           onClick={() => onBook(mentor)}
           aria-label={`Reservar sessão com ${mentor.name}`}
-          className="shrink-0 rounded-md bg-blue-600 px-5 py-2 font-medium text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+          className={`shrink-0 rounded-md bg-blue-600 px-5 py-2 font-medium text-white hover:bg-blue-700 ${focusRing}`}
         >
           Reservar
         </button>

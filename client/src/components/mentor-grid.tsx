@@ -4,7 +4,7 @@ import type { Mentor } from '../data/mentors';
 import { CalendlyPopup } from './calendly-popup';
 import { MentorCard } from './mentor-card';
 
-/** Mentor cards whose 'Reservar' opens the scheduling widget, or sign-in for a visitor (spec §4). */
+/** Mentor cards whose 'Reservar' opens the scheduling widget, or sign-in for a visitor. */
 export function MentorGrid({ mentors }: { mentors: readonly Mentor[] }) {
   const { user } = useAuthUser();
   const { openSignIn } = useAuthActions();

@@ -17,7 +17,7 @@ export function OnlineCounter({ className = '' }: { className?: string }) {
         const { data } = await api.post<unknown>('/api/online', { clientId });
         if (active && typeof data === 'number') setCount(data);
       } catch (err) {
-        // Spec §8: the counter failing is logged only; the page works without it.
+        // The counter failing is logged only; the page works without it.
         console.warn('Contador de alunos online indisponível', err);
       }
     }

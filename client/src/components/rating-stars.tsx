@@ -1,7 +1,7 @@
 import { RATING_MAX } from '@aprendiz/contract/rules/ratings';
 
 type RatingStarsProps = {
-  /** An average rating; the stars show its floor (spec §5). */
+  /** An average rating; the stars show its floor. */
   value: number;
   /** Tailwind size classes of each star. */
   size?: string;

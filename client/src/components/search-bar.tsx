@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { SearchCombobox } from './search-suggest/search-combobox';
+import { focusRing } from './ui/focus-ring';
 
 type SearchBarProps = {
   /** Pre-fills the box, e.g. with the course list's active search term. */
@@ -10,7 +11,7 @@ type SearchBarProps = {
   keepQuery?: string;
 };
 
-/** The course search of spec §2: an empty query also submits, and lists every course. */
+/** The course search: an empty query also submits, and lists every course. */
 export function SearchBar({ initialValue = '', keepQuery = '' }: SearchBarProps) {
   const [query, setQuery] = useState(initialValue);
   const navigate = useNavigate();
@@ -42,7 +43,7 @@ export function SearchBar({ initialValue = '', keepQuery = '' }: SearchBarProps)
       />
       <button
         type="submit"
-        className="shrink-0 rounded-md bg-blue-600 px-4 py-2.5 font-medium text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 sm:px-8"
+        className={`shrink-0 rounded-md bg-blue-600 px-4 py-2.5 font-medium text-white hover:bg-blue-700 ${focusRing} sm:px-8`}
       >
         Pesquisar
       </button>

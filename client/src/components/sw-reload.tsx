@@ -3,8 +3,8 @@ import { useEffect } from 'react';
 type RegisterSW = (typeof import('virtual:pwa-register'))['registerSW'];
 
 /**
- * Registers the service worker (/sw.js, scope /) and reloads the page when a new version takes over
- * (spec §4), so nobody keeps running a client that no longer matches the server.
+ * Registers the service worker (/sw.js, scope /) and reloads the page when a new version takes
+ * over, so nobody keeps running a client that no longer matches the server.
  */
 export async function registerServiceWorker(
   loadRegister: () => Promise<{ registerSW: RegisterSW }> = () => import('virtual:pwa-register'),

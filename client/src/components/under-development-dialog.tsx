@@ -1,11 +1,12 @@
 import { Dialog } from './dialog';
+import { focusRing } from './ui/focus-ring';
 
 type UnderDevelopmentDialogProps = {
   open: boolean;
   onClose: () => void;
 };
 
-/** Job applications and mock interviews are not built yet (spec §1); this says so. */
+/** Job applications and mock interviews are not built yet; this says so. */
 export function UnderDevelopmentDialog({ open, onClose }: UnderDevelopmentDialogProps) {
   return (
     <Dialog open={open} onClose={onClose} title="Em desenvolvimento">
@@ -17,7 +18,7 @@ export function UnderDevelopmentDialog({ open, onClose }: UnderDevelopmentDialog
         <button
           type="button"
           onClick={onClose}
-          className="rounded-md bg-blue-600 px-5 py-2 font-medium text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+          className={`rounded-md bg-blue-600 px-5 py-2 font-medium text-white hover:bg-blue-700 ${focusRing}`}
         >
           Fechar
         </button>

@@ -3,6 +3,7 @@ import type { AuthUser } from '../auth/auth-context';
 import { useNavigate } from 'react-router-dom';
 import { useAuthActions, useAuthUser } from '../auth/auth-context';
 import { paths } from '../config/paths';
+import { focusRing } from './ui/focus-ring';
 
 export type MenuAction = { label: string; onSelect: () => void | Promise<void> };
 
@@ -153,7 +154,7 @@ export function UserMenu() {
     <PopupMenu
       label="Menu da conta"
       button={<Avatar user={user} />}
-      buttonClassName="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+      buttonClassName={`rounded-full ${focusRing}`}
       header={
         <>
           <p className="truncate text-sm font-semibold text-slate-900">{user.name}</p>

@@ -1,12 +1,13 @@
 import { youtubeVideoId } from '@aprendiz/contract/rules/youtube';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Loader } from './loader';
+import { focusRingOnDark } from './ui/focus-ring';
 
 // react-youtube (and the iframe API it loads) is fetched only when a video is actually played.
 const YouTube = lazy(() => import('react-youtube'));
 
 export type YouTubePlayerProps = {
-  /** A lecture URL; the video id is taken from it (spec §3). */
+  /** A lecture URL; the video id is taken from it. */
   url: string;
   /** The iframe's accessible name, e.g. the lecture title. */
   title: string;
@@ -73,7 +74,7 @@ export function YouTubePlayer({
             href={url}
             target="_blank"
             rel="noreferrer"
-            className="rounded-sm font-medium text-cyan-200 underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+            className={`rounded-sm font-medium text-cyan-200 underline ${focusRingOnDark}`}
           >
             Abrir no YouTube
           </a>

@@ -10,7 +10,8 @@ import {
   type AuthContextValue,
   type AuthUser,
 } from '../auth/auth-context';
-import { loadRoot, ROOT_ROUTE_ID, shouldRevalidateRoot } from './root-route';
+import { loadRoot, ROOT_ROUTE_ID } from './root-route';
+import { rootPolicy as shouldRevalidateRoot } from '../data/revalidation';
 import { networkError, stubApi, type StubHandler } from '../test/api-stub';
 import { LOADED, testUser } from '../test/render';
 import { useAppContext } from './app-context';

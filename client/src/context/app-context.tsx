@@ -12,7 +12,8 @@ import type { UserData } from '@aprendiz/contract/auth';
 import type { EnrolledCourse } from '@aprendiz/contract/learning';
 import { useAuthUser } from '../auth/auth-context';
 import { env } from '../config/env';
-import { revalidateForUser, revalidateRoot, ROOT_ROUTE_ID } from './root-route';
+import { revalidateForUser, revalidateRoot } from '../data/revalidation';
+import { ROOT_ROUTE_ID } from './root-route';
 import type { RootData } from './root-loader';
 
 export type EnrolledStatus = 'idle' | 'loading' | 'ready' | 'error';
@@ -45,7 +46,7 @@ export function useAppContext(): AppContextValue {
 const NO_COURSES: EnrolledCourse[] = [];
 
 /**
- * The signed-in user's data and enrollments, and the educator flag (spec §4), as the root route's
+ * The signed-in user's data and enrollments, and the educator flag, as the root route's
  * loader read them. The catalogue is not here: each public page's loader reads what it shows.
  */
 export function AppContextProvider({ children }: { children: ReactNode }) {

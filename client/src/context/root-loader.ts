@@ -1,14 +1,13 @@
 import type { UserData, UserDataResponse } from '@aprendiz/contract/auth';
-import type { ErrorResponse } from '@aprendiz/contract/common';
 import type { EnrolledCourse, EnrolledCoursesResponse } from '@aprendiz/contract/learning';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { notify } from '../components/toast';
-import type { LoadResult } from '../data/load-result';
+import { failedWith, settle, type LoadResult } from '../data/load-result';
 import { currentApiAuth, whenAuthKnown } from '../lib/api-auth';
-import { errorMessage, serverMessage } from '../lib/error-message';
+import { serverMessage } from '../lib/api-error';
 import { loadApi } from '../lib/load-api';
 
-/** The root route's data: who is signed in, their data and their enrollments (spec §4). */
+/** The root route's data: who is signed in, their data and their enrollments. */
 export type RootData = {
   /** Whose data this is: null when nobody was signed in (always, on the server). */
   userId: string | null;
@@ -25,23 +24,15 @@ const NO_ENROLLED_COURSES = 'No enrolled courses found.';
 type Api = Awaited<ReturnType<typeof loadApi>>;
 
 async function readUserData(api: Api): Promise<LoadResult<UserData>> {
-  try {
-    const { data } = await api.get<UserDataResponse | ErrorResponse>('/api/user/data');
-    return data.success ? { ok: true, value: data.user } : { ok: false, message: data.message };
-  } catch (err) {
-    return { ok: false, message: errorMessage(err) };
-  }
+  return settle(async () => (await api.get<UserDataResponse>('/api/user/data')).data.user);
 }
 
 async function readEnrolledCourses(api: Api): Promise<LoadResult<EnrolledCourse[]>> {
   try {
-    const { data } = await api.get<EnrolledCoursesResponse | ErrorResponse>(
-      '/api/user/enrolled-courses',
-    );
-    if (data.success) return { ok: true, value: data.enrolledCourses };
-    return { ok: false, message: data.message || NO_ENROLLED_COURSES };
+    const { data } = await api.get<EnrolledCoursesResponse>('/api/user/enrolled-courses');
+    return { ok: true, value: data.enrolledCourses };
   } catch (err) {
-    return { ok: false, message: serverMessage(err) ?? NO_ENROLLED_COURSES };
+    return { ...failedWith(err), message: serverMessage(err) ?? NO_ENROLLED_COURSES };
   }
 }
 
@@ -61,7 +52,7 @@ export async function rootLoader({ request }: LoaderFunctionArgs): Promise<RootD
     reads = await Promise.all([readUserData(api), readEnrolledCourses(api)]);
   } catch (err) {
     // The API client's code could not be fetched (offline, a new deployment).
-    const failed = { ok: false as const, message: errorMessage(err) };
+    const failed = failedWith(err);
     reads = [failed, failed];
   }
   // A token the server refused ended the session meanwhile: these answers are nobody's now.

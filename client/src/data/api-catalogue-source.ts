@@ -1,16 +1,14 @@
-import type { ErrorResponse } from '@aprendiz/contract/common';
 import type {
   CourseDetailResponse,
   CourseListResponse,
   CourseSearchQuery,
   CourseSearchResponse,
 } from '@aprendiz/contract/courses';
-import { isAxiosError } from 'axios';
 import { api } from '../lib/api-client';
+import { isApiError } from '../lib/api-error';
 import type { CertificateResponse } from '@aprendiz/contract/certificates';
 import type { CourseReviewsResponse } from '@aprendiz/contract/reviews';
 import type { CatalogueSource, CertificateSource } from '@aprendiz/contract/rendering';
-import { UnsuccessfulAnswer } from './load-result';
 
 /** GET /api/course/search's address for a query. */
 export function searchUrl(query: CourseSearchQuery): string {
@@ -26,19 +24,17 @@ export function searchUrl(query: CourseSearchQuery): string {
 /** The catalogue through the JSON API; the signed-in user's token rides along (lecture links, myRating). */
 export const apiCatalogueSource: CatalogueSource = {
   async courses() {
-    const { data } = await api.get<CourseListResponse | ErrorResponse>('/api/course/all');
-    if (!data.success) throw new UnsuccessfulAnswer(data.message);
+    const { data } = await api.get<CourseListResponse>('/api/course/all');
     return data.courses;
   },
   async course(courseId) {
     try {
-      const { data } = await api.get<CourseDetailResponse | ErrorResponse>(
+      const { data } = await api.get<CourseDetailResponse>(
         `/api/course/${encodeURIComponent(courseId)}`,
       );
-      if (!data.success) throw new UnsuccessfulAnswer(data.message);
       return data.courseData;
     } catch (err) {
-      if (isAxiosError(err) && err.response?.status === 404) return null;
+      if (isApiError(err, 404)) return null;
       throw err;
     }
   },
@@ -54,7 +50,7 @@ export const apiCatalogueSource: CatalogueSource = {
       );
       return data;
     } catch (err) {
-      if (isAxiosError(err) && err.response?.status === 404) return null;
+      if (isApiError(err, 404)) return null;
       throw err;
     }
   },
@@ -69,8 +65,7 @@ export const apiCertificateSource: CertificateSource = {
       );
       return data.certificate;
     } catch (err) {
-      const status = isAxiosError(err) ? err.response?.status : undefined;
-      if (status === 404 || status === 400) return null;
+      if (isApiError(err, 404) || isApiError(err, 400)) return null;
       throw err;
     }
   },

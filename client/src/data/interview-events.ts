@@ -10,7 +10,7 @@ export type InterviewEvent = {
   speakerTitle: string;
 };
 
-/** Spec §3: the mock-interview section's static events (booking them is not built yet). */
+/** The mock-interview section's static events (booking them is not built yet). */
 export const interviewEvents: InterviewEvent[] = [
   {
     id: 'frontend-react',

@@ -5,7 +5,7 @@ export type Job = {
   title: string;
   company: string;
   type: JobType;
-  /** Shown as written (spec §1: sample salaries are in R$ per month). */
+  /** Shown as written (sample salaries are in R$ per month). */
   salary: string;
   /** 'Presencial - {city}' or 'Remoto - {country}'. */
   location: string;
@@ -14,7 +14,7 @@ export type Job = {
   applyLink: string;
 };
 
-/** Spec §3: the job board's twenty static listings. */
+/** The job board's twenty static listings. */
 export const jobs: Job[] = [
   {
     id: 'desenvolvedor-front-end-react-nuvem-digital',

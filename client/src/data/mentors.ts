@@ -11,7 +11,7 @@ export type Mentor = {
   price: number;
 };
 
-/** Spec §3: four sample mentors, each at 10 USD per hour. */
+/** Four sample mentors, each at 10 USD per hour. */
 export const mentors: Mentor[] = [
   {
     id: 'mariana-costa',

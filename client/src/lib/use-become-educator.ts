@@ -1,17 +1,16 @@
 import { createElement, useCallback, useState, type ReactNode } from 'react';
-import type { ErrorResponse } from '@aprendiz/contract/common';
 import type { MessageResponse } from '@aprendiz/contract/learning';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { notify } from '../components/toast';
 import { useAppContext } from '../context/app-context';
-import { errorMessage } from './error-message';
 import { loadApi } from './load-api';
+import { send } from './send';
 
 export const BECOME_EDUCATOR_QUESTION =
   'A sua conta passa a ser de educador, de vez: ganha a área de educador para publicar cursos e ver inscrições e ganhos. Continuar?';
 
 /**
- * Spec §4 'Becoming an educator': the server updates the role, then the flag is set and its message
+ * The server updates the role, then the flag is set and its message
  * shown. The change is for good, so `becomeEducator` first asks: the caller renders `confirmation`.
  */
 export function useBecomeEducator(): {
@@ -27,18 +26,15 @@ export function useBecomeEducator(): {
     setAsking(false);
     setPending(true);
     try {
-      const api = await loadApi();
-      const { data } = await api.get<MessageResponse | ErrorResponse>('/api/educator/update-role');
-      if (data.success) {
+      const data = await send(
+        loadApi().then((api) => api.get<MessageResponse>('/api/educator/update-role')),
+      );
+      if (data) {
         setIsEducator(true);
         notify.success(data.message);
         // userData.role is still 'student' until it is read again.
         void fetchUserData();
-      } else {
-        notify.error(data.message);
       }
-    } catch (err) {
-      notify.error(errorMessage(err));
     } finally {
       setPending(false);
     }

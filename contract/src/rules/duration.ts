@@ -5,7 +5,7 @@ const MS_PER_MINUTE = 60_000;
 /** Durations are minutes; no lecture is longer than a day. */
 export const LECTURE_DURATION_MAX_MINUTES = 24 * 60;
 
-/** Spec §9: durations are stored in minutes and shown in hours and minutes. */
+/** Durations are stored in minutes and shown in hours and minutes. */
 export function formatMinutes(minutes: number): string {
   return humanizeDuration(minutes * MS_PER_MINUTE, {
     language: 'pt',

@@ -1,4 +1,4 @@
-/** Spec §4/§9: dragging the logos reveals a hidden message; 2000 px of movement shows all of it. */
+/** Dragging the logos reveals a hidden message; 2000 px of movement shows all of it. */
 export const EASTER_EGG_CAP = 2000;
 
 export function addDragProgress(progress: number, dx: number, dy: number): number {

@@ -2,8 +2,8 @@ import type { Chapter, CourseContent, Lecture } from '../courses';
 import type { ChapterInput } from '../educator';
 
 /**
- * Turns the add-course form's chapters into stored content: orders are 1, 2, … in array order
- * (spec §3), and every chapter and lecture gets an id no other item of the course has, because
+ * Turns the add-course form's chapters into stored content: orders are 1, 2, … in array order,
+ * and every chapter and lecture gets an id no other item of the course has, because
  * progress is keyed by lecture id and a duplicate would mark two lectures at once.
  */
 export function normaliseCourseContent(

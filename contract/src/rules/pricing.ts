@@ -2,7 +2,7 @@
 export const COURSE_PRICE_MAX = 1_000_000;
 
 /**
- * Money rules of spec §9, computed in integer cents so that, e.g., 19.99 at 15% is 16.99 and not
+ * Money rules (discounted price, earnings), computed in integer cents so that, e.g., 19.99 at 15% is 16.99 and not
  * 16.991499999.
  */
 function toCents(amount: number): number {

@@ -1,5 +1,5 @@
 /**
- * Spec §3: a lecture's video id is the last path segment of its URL (youtu.be/ID, /embed/ID). Links
+ * A lecture's video id is the last path segment of its URL (youtu.be/ID, /embed/ID). Links
  * copied from the browser's address bar are watch?v=ID, so the v parameter wins when present.
  */
 export function youtubeVideoId(url: string): string {

@@ -9,7 +9,7 @@ import { enrollments } from './schema/enrollments';
 import { lectureProgress } from './schema/lecture-progress';
 import { purchases } from './schema/purchases';
 import { createTestContext, type TestContext } from '../test/test-app';
-import { enrollDirectly, insertCourse } from '../modules/courses/course-fixtures';
+import { enrollDirectly, insertCourse } from '../test/fixtures/course-fixtures';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import express, { type Express } from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
-import { insertCourse } from '../modules/courses/course-fixtures';
+import { insertCourse } from '../test/fixtures/course-fixtures';
 import { createTestContext } from '../test/test-app';
 import { compressJson, MIN_COMPRESSED_BYTES } from './compression';
 

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { makeImage } from '../modules/educator/educator-fixtures';
+import { makeImage } from '../test/fixtures/educator-fixtures';
 import { createImageVariants, UNREADABLE } from './image-variants';
 
 const webp = (width: number, height: number) => makeImage('webp', width, height);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_VARIANT_WIDTHS } from '@aprendiz/contract/rules/image-variants';
 import { courses } from '../db/schema/courses';
 import { thumbnails } from '../db/schema/thumbnails';
-import { listFiles, makeImage, validCourseData } from '../modules/educator/educator-fixtures';
+import { listFiles, makeImage, validCourseData } from '../test/fixtures/educator-fixtures';
 import { imageEntityTag } from '../providers/storage-postgres';
 import { createTestContext, type TestContext } from '../test/test-app';
 import { BAD_IMAGE_WIDTH } from './uploads';

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { userDataResponseSchema } from '@aprendiz/contract/auth';
 import { users } from '../db/schema/users';
 import { createTestContext, type TestContext } from '../test/test-app';
-import { insertCourse } from '../modules/courses/course-fixtures';
+import { insertCourse } from '../test/fixtures/course-fixtures';
 import {
   CLERK_TEST_SECRET_KEY,
   clerkTestEnv,
@@ -17,7 +17,7 @@ import {
   startFakeClerkApi,
   type ClerkKeys,
   type FakeClerkApi,
-} from '../modules/users/clerk-fixtures';
+} from '../test/fixtures/clerk-fixtures';
 import { NOW_EDUCATOR } from '../modules/users/users.service';
 import { CLERK_UNAVAILABLE } from './auth-clerk';
 

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { eq } from 'drizzle-orm';
 import type { Express } from 'express';
 import { purchases } from '../db/schema/purchases';
-import { insertCourse } from '../modules/courses/course-fixtures';
+import { insertCourse } from '../test/fixtures/course-fixtures';
 import type { TestContext } from '../test/test-app';
 import {
   absoluteImageUrl,
@@ -11,7 +11,7 @@ import {
   STRIPE_CHECKOUT_REUSABLE_MS,
   toMinorUnits,
 } from './payments-stripe';
-import { createStripeTestContext, type FakeStripeApi } from './payments-stripe-fake';
+import { createStripeTestContext, type FakeStripeApi } from '../test/fakes/payments-stripe-fake';
 
 let ctx: TestContext;
 let app: Express;

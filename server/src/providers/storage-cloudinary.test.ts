@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { eq, sql } from 'drizzle-orm';
 import { courses } from '../db/schema/courses';
 import { createTestContext, type TestContext } from '../test/test-app';
-import { listFiles, makeImage, validCourseData } from '../modules/educator/educator-fixtures';
+import { listFiles, makeImage, validCourseData } from '../test/fixtures/educator-fixtures';
 import { parseCloudinaryUrl, THUMBNAIL_STORE_FAILED } from './storage-cloudinary';
 
 const CLOUD = 'demo-cloud';

@@ -8,7 +8,7 @@ import type { Database } from '../db/client';
 import { prepareDatabase } from '../db/prepare';
 import { courses, thumbnails, users } from '../db/schema/index';
 import { createLogger } from '../logger';
-import { listFiles, makeImage } from '../modules/educator/educator-fixtures';
+import { listFiles, makeImage } from '../test/fixtures/educator-fixtures';
 import { openTestDatabase } from '../test/test-app';
 import { createPostgresStorage, imageEntityTag } from './storage-postgres';
 

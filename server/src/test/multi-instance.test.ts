@@ -8,7 +8,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../db/seed/seed';
-import { validCourseData } from '../modules/educator/educator-fixtures';
+import { validCourseData } from './fixtures/educator-fixtures';
 
 // Two real app processes on the machine's PostgreSQL and Redis: what an operator runs behind a
 // load balancer. Each gets a database of its own making, dropped at the end.

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import { useAppContext } from '../../context/app-context';
+import { env } from '../../config/env';
 import { socialIcons } from './educator-icons';
+import { focusRingFlush } from '../ui/focus-ring';
 
 type SocialLink = { label: string; href: string; icon: ReactNode };
 
-/** The brand's accounts, as placeholders built from its name (spec §2's six footer links). */
+/** The brand's accounts, as placeholders built from its name (the six footer links). */
 export function socialLinks(brand: string): SocialLink[] {
   const handle = brand.toLowerCase().replace(/[^a-z0-9]+/g, '') || 'aprendiz';
   const greeting = encodeURIComponent(`Olá, ${brand}! Gostaria de saber mais sobre os cursos.`);
@@ -28,7 +29,7 @@ export function socialLinks(brand: string): SocialLink[] {
 
 /** The educator area's footer: the copyright line and the six links, each opening in a new tab. */
 export function EducatorFooter() {
-  const { brand } = useAppContext();
+  const { brand } = env;
   return (
     <footer className="flex flex-col-reverse items-center justify-between gap-4 border-t border-gray-500/20 px-4 py-4 md:flex-row md:px-8">
       <div className="flex items-center gap-3">
@@ -52,7 +53,7 @@ export function EducatorFooter() {
               target="_blank"
               // The new tab gets no handle on this one, nor the address it came from.
               rel="noopener noreferrer"
-              className="flex h-10 w-10 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 hover:text-blue-700 focus-visible:outline-2 focus-visible:outline-blue-600"
+              className={`flex h-10 w-10 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 hover:text-blue-700 ${focusRingFlush}`}
             >
               {link.icon}
               <span className="sr-only">{`${link.label} (abre em nova aba)`}</span>

@@ -1,9 +1,9 @@
 import { useEffect, type ReactNode } from 'react';
 import { useAuthActions } from '../../auth/auth-context';
 import { useBecomeEducator } from '../../lib/use-become-educator';
+import { focusRing } from '../ui/focus-ring';
 
-const primaryButtonClass =
-  'mt-6 rounded-full bg-blue-600 px-6 py-3 font-semibold text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:opacity-60';
+const primaryButtonClass = `mt-6 rounded-full bg-blue-600 px-6 py-3 font-semibold text-white hover:bg-blue-700 ${focusRing} disabled:opacity-60`;
 
 function GateMessage({ children }: { children: ReactNode }) {
   return (

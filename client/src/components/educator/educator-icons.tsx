@@ -1,85 +1,108 @@
 import type { ReactNode } from 'react';
+import { Icon } from '../ui/icon';
+import { BookIcon } from '../ui/icons';
 
-function Icon({ children, className = 'h-6 w-6' }: { children: ReactNode; className?: string }) {
+type IconProps = { className?: string };
+
+function HomeIcon({ className }: IconProps) {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className={className}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      {children}
-    </svg>
+    <Icon className={className}>
+      <path d="M3 10.5 12 3l9 7.5V20a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1v-9.5Z" />
+    </Icon>
+  );
+}
+
+function PlusCircleIcon({ className }: IconProps) {
+  return (
+    <Icon className={className}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 8v8M8 12h8" />
+    </Icon>
+  );
+}
+
+function PeopleIcon({ className }: IconProps) {
+  return (
+    <Icon className={className}>
+      <circle cx="9" cy="8" r="3.5" />
+      <path d="M2.5 20a6.5 6.5 0 0 1 13 0M16 4.6a3.5 3.5 0 0 1 0 6.8M18 14a6.5 6.5 0 0 1 3.5 6" />
+    </Icon>
+  );
+}
+
+function PersonPlusIcon({ className }: IconProps) {
+  return (
+    <Icon className={className}>
+      <circle cx="9" cy="8" r="3.5" />
+      <path d="M2.5 20a6.5 6.5 0 0 1 13 0M19 8v6M16 11h6" />
+    </Icon>
+  );
+}
+
+function GraduationCapIcon({ className }: IconProps) {
+  return (
+    <Icon className={className}>
+      <path d="M2 8.5 12 4l10 4.5-10 4.5L2 8.5Z" />
+      <path d="M6 10.5V16c0 1.5 2.7 3 6 3s6-1.5 6-3v-5.5M22 8.5V14" />
+    </Icon>
+  );
+}
+
+function BanknoteIcon({ className }: IconProps) {
+  return (
+    <Icon className={className}>
+      <rect x="2.5" y="6" width="19" height="12" rx="2" />
+      <circle cx="12" cy="12" r="2.5" />
+      <path d="M6 9.5v5M18 9.5v5" />
+    </Icon>
+  );
+}
+
+function ChevronDownIcon({ className }: IconProps) {
+  return (
+    <Icon className={className}>
+      <path d="m6 9 6 6 6-6" />
+    </Icon>
+  );
+}
+
+function TrashIcon({ className }: IconProps) {
+  return (
+    <Icon className={className}>
+      <path d="M4 7h16M9 7V4.5h6V7M6.5 7l1 13h9l1-13M10 11v5M14 11v5" />
+    </Icon>
+  );
+}
+
+function WarningIcon({ className }: IconProps) {
+  return (
+    <Icon className={className}>
+      <path d="M12 4 2.5 20h19L12 4ZM12 10v4.5M12 17.2v.3" />
+    </Icon>
+  );
+}
+
+function UploadIcon({ className }: IconProps) {
+  return (
+    <Icon className={className}>
+      <path d="M12 16V4M7 9l5-5 5 5M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3" />
+    </Icon>
   );
 }
 
 /** Outline icons of the educator area (decorative: every use has a text or aria-label beside it). */
 export const educatorIcons = {
-  dashboard: (
-    <Icon>
-      <path d="M3 10.5 12 3l9 7.5V20a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1v-9.5Z" />
-    </Icon>
-  ),
-  addCourse: (
-    <Icon>
-      <circle cx="12" cy="12" r="9" />
-      <path d="M12 8v8M8 12h8" />
-    </Icon>
-  ),
-  myCourses: (
-    <Icon>
-      <path d="M4 5.5A1.5 1.5 0 0 1 5.5 4H11v16H5.5A1.5 1.5 0 0 1 4 18.5v-13ZM13 4h5.5A1.5 1.5 0 0 1 20 5.5v13a1.5 1.5 0 0 1-1.5 1.5H13V4Z" />
-    </Icon>
-  ),
-  students: (
-    <Icon>
-      <circle cx="9" cy="8" r="3.5" />
-      <path d="M2.5 20a6.5 6.5 0 0 1 13 0M16 4.6a3.5 3.5 0 0 1 0 6.8M18 14a6.5 6.5 0 0 1 3.5 6" />
-    </Icon>
-  ),
-  enrollments: (
-    <Icon className="h-9 w-9">
-      <circle cx="9" cy="8" r="3.5" />
-      <path d="M2.5 20a6.5 6.5 0 0 1 13 0M19 8v6M16 11h6" />
-    </Icon>
-  ),
-  courses: (
-    <Icon className="h-9 w-9">
-      <path d="M2 8.5 12 4l10 4.5-10 4.5L2 8.5Z" />
-      <path d="M6 10.5V16c0 1.5 2.7 3 6 3s6-1.5 6-3v-5.5M22 8.5V14" />
-    </Icon>
-  ),
-  earnings: (
-    <Icon className="h-9 w-9">
-      <rect x="2.5" y="6" width="19" height="12" rx="2" />
-      <circle cx="12" cy="12" r="2.5" />
-      <path d="M6 9.5v5M18 9.5v5" />
-    </Icon>
-  ),
-  chevron: (
-    <Icon className="h-5 w-5">
-      <path d="m6 9 6 6 6-6" />
-    </Icon>
-  ),
-  trash: (
-    <Icon className="h-5 w-5">
-      <path d="M4 7h16M9 7V4.5h6V7M6.5 7l1 13h9l1-13M10 11v5M14 11v5" />
-    </Icon>
-  ),
-  warning: (
-    <Icon className="h-4 w-4 shrink-0">
-      <path d="M12 4 2.5 20h19L12 4ZM12 10v4.5M12 17.2v.3" />
-    </Icon>
-  ),
-  upload: (
-    <Icon className="h-5 w-5">
-      <path d="M12 16V4M7 9l5-5 5 5M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3" />
-    </Icon>
-  ),
+  dashboard: <HomeIcon />,
+  addCourse: <PlusCircleIcon />,
+  myCourses: <BookIcon />,
+  students: <PeopleIcon />,
+  enrollments: <PersonPlusIcon className="h-9 w-9" />,
+  courses: <GraduationCapIcon className="h-9 w-9" />,
+  earnings: <BanknoteIcon className="h-9 w-9" />,
+  chevron: <ChevronDownIcon className="h-5 w-5" />,
+  trash: <TrashIcon className="h-5 w-5" />,
+  warning: <WarningIcon className="h-4 w-4 shrink-0" />,
+  upload: <UploadIcon className="h-5 w-5" />,
 };
 
 function Brand({ children }: { children: ReactNode }) {

@@ -1,12 +1,12 @@
 import { useAuthUser } from '../../auth/auth-context';
-import { useAppContext } from '../../context/app-context';
-import { Logo } from '../navbar';
+import { env } from '../../config/env';
+import { Logo } from '../logo';
 import { UserMenu } from '../user-menu';
 
 /** The educator area's top bar: the logo (home), a greeting and the user menu. */
 export function EducatorNavbar() {
   const { user } = useAuthUser();
-  const { brand } = useAppContext();
+  const { brand } = env;
   return (
     <header className="border-b border-gray-500/20 bg-white">
       <div className="flex items-center justify-between gap-4 px-4 py-3 md:px-8">

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { educatorIcons } from './educator-icons';
+import { focusRingInset } from '../ui/focus-ring';
 
 type Entry = { to: string; label: string; icon: ReactNode; end?: boolean };
 
@@ -27,7 +28,7 @@ export function EducatorSidebar() {
               end={entry.end}
               aria-label={entry.label}
               className={({ isActive }) =>
-                `flex items-center justify-center gap-3 border-r-[6px] px-4 py-3.5 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600 md:justify-start md:px-8 ${
+                `flex items-center justify-center gap-3 border-r-[6px] px-4 py-3.5 ${focusRingInset} md:justify-start md:px-8 ${
                   isActive
                     ? 'border-blue-600 bg-blue-50 font-medium text-blue-700'
                     : 'border-transparent text-slate-700 hover:bg-slate-100'

@@ -4,7 +4,8 @@ import type { Analytics, AnalyticsPeriod } from '@aprendiz/contract/educator';
 import { ANALYTICS_PERIODS } from '@aprendiz/contract/educator';
 import { formatMoney } from '@aprendiz/contract/rules/pricing';
 import { Loader } from '../loader';
-import { EducatorResource } from './educator-resource';
+import type { LoadResult } from '../../data/load-result';
+import { Deferred } from '../deferred';
 import {
   cellClass,
   emptyCellClass,
@@ -13,7 +14,8 @@ import {
   rowClass,
   TableBox,
   tableClass,
-} from './table-box';
+} from '../ui/table';
+import { focusRing } from '../ui/focus-ring';
 
 /** The address's period: `?dias=90` for 90 days, else 30. */
 const DAYS_PARAM = 'dias';
@@ -230,7 +232,9 @@ function Trends({
         </span>
       </p>
       <details className="max-w-4xl">
-        <summary className="cursor-pointer rounded-sm text-sm font-medium text-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600">
+        <summary
+          className={`cursor-pointer rounded-sm text-sm font-medium text-blue-700 ${focusRing}`}
+        >
           Ver os dados do gráfico em tabela
         </summary>
         <div className="mt-3">
@@ -245,7 +249,7 @@ function Trends({
 
 type EducatorTrendsProps = {
   /** The dashboard loader's analytics for the address's period; null keeps the loader. */
-  analytics: Promise<Analytics | null>;
+  analytics: Promise<LoadResult<Analytics>> | null;
   currency: string;
 };
 
@@ -292,7 +296,7 @@ export function EducatorTrends({ analytics, currency }: EducatorTrendsProps) {
               type="button"
               aria-pressed={days === period}
               onClick={() => choose(period)}
-              className={`px-3 py-1.5 text-sm font-medium first:rounded-l-md last:rounded-r-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 ${days === period ? 'bg-slate-900 text-white' : 'bg-white text-slate-800 hover:bg-slate-50'}`}
+              className={`px-3 py-1.5 text-sm font-medium first:rounded-l-md last:rounded-r-md ${focusRing} ${days === period ? 'bg-slate-900 text-white' : 'bg-white text-slate-800 hover:bg-slate-50'}`}
             >
               {period} dias
             </button>
@@ -301,9 +305,15 @@ export function EducatorTrends({ analytics, currency }: EducatorTrendsProps) {
       </div>
       {days === loadedDays ? (
         // A new period is a new boundary: its loader shows instead of the last period's figures.
-        <EducatorResource key={loadedDays} resource={analytics} loading={TRENDS_LOADING}>
+        <Deferred
+          key={loadedDays}
+          result={analytics}
+          pending={<Loader label={TRENDS_LOADING} />}
+          failedTitle="Não foi possível carregar as tendências"
+          compact
+        >
           {(loaded) => <Trends analytics={loaded} days={loadedDays} currency={currency} />}
-        </EducatorResource>
+        </Deferred>
       ) : (
         <Loader label={TRENDS_LOADING} />
       )}

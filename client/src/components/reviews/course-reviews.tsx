@@ -4,12 +4,14 @@ import { REPLY_MAX_LENGTH } from '@aprendiz/contract/rules/reviews';
 import { useId, useState, type FormEvent } from 'react';
 import { useLocation, useNavigation, useRevalidator, useSearchParams } from 'react-router-dom';
 import type { LoadResult } from '../../data/load-result';
-import { errorMessage } from '../../lib/error-message';
+import { errorMessage } from '../../lib/api-error';
 import { loadApi } from '../../lib/load-api';
 import { Loader } from '../loader';
 import { notify } from '../toast';
 import { RatingStars } from '../rating-stars';
 import { readReviewsPage, REVIEWS_PAGE_PARAM } from './reviews-page';
+import { focusRing } from '../ui/focus-ring';
+import { LoadError } from '../ui/load-error';
 
 export type CourseReviewsProps = {
   /** The page of reviews the course page's loader read for the address (`?avaliacoes=`). */
@@ -23,8 +25,7 @@ export type CourseReviewsProps = {
 
 const DATE_FORMAT = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeZone: 'UTC' });
 
-const pagerButton =
-  'rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:opacity-50';
+const pagerButton = `rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 ${focusRing} disabled:cursor-not-allowed disabled:opacity-50`;
 
 /** The educator's one reply to a review: a button that opens a box, sent once. */
 function ReplyForm({
@@ -77,7 +78,7 @@ function ReplyForm({
         onChange={(event) => setText(event.target.value)}
         maxLength={REPLY_MAX_LENGTH}
         rows={3}
-        className="w-full rounded-md border border-slate-300 p-2 text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+        className={`w-full rounded-md border border-slate-300 p-2 text-slate-900 ${focusRing}`}
       />
       <button
         type="submit"
@@ -152,12 +153,12 @@ export function CourseReviews({ reviews, canReply = false }: CourseReviewsProps)
   } else if (!reviews.ok || !reviews.value) {
     const message = reviews.ok ? '' : reviews.message;
     body = (
-      <div role="alert" className="flex flex-wrap items-center gap-3 text-slate-700">
-        <p>Não foi possível carregar as avaliações. {message}</p>
-        <button type="button" onClick={() => void revalidator.revalidate()} className={pagerButton}>
-          Tentar novamente
-        </button>
-      </div>
+      <LoadError
+        compact
+        className="flex flex-wrap items-center gap-3 text-slate-700"
+        message={`Não foi possível carregar as avaliações. ${message}`.trim()}
+        onRetry={() => void revalidator.revalidate()}
+      />
     );
   } else {
     const data = reviews.value;

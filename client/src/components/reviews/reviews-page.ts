@@ -1,7 +1,6 @@
 import type { CatalogueSource } from '@aprendiz/contract/rendering';
 import type { CourseReviewsResponse } from '@aprendiz/contract/reviews';
-import type { LoadResult } from '../../data/load-result';
-import { errorMessage } from '../../lib/error-message';
+import { failedWith, type LoadResult } from '../../data/load-result';
 
 /** The course page's address names the reviews page it shows (`?avaliacoes=2`): shareable, and Back works. */
 export const REVIEWS_PAGE_PARAM = 'avaliacoes';
@@ -28,6 +27,6 @@ export async function loadReviews(
     return { ok: true, value: await source.reviews(courseId, page) };
   } catch (err) {
     if (!inBrowser) throw err;
-    return { ok: false, message: errorMessage(err) };
+    return failedWith(err);
   }
 }

@@ -1,5 +1,8 @@
-import { useId } from 'react';
-import { inputClass, labelClass, PASSWORD_MIN_LENGTH } from './form-styles';
+import { Field, inputClass } from '../../components/ui/field';
+
+/** Passwords chosen here follow the server's rule (contract: newPasswordSchema). */
+export const PASSWORD_MIN_LENGTH = 8;
+export const MISMATCH = 'As duas senhas não são iguais';
 
 type PasswordFieldProps = {
   label: string;
@@ -12,32 +15,33 @@ type PasswordFieldProps = {
   autoComplete: 'current-password' | 'new-password';
   /** A line under the field, read with it by screen readers. */
   hint?: string;
+  /** What is wrong with this field, shown beside it. */
+  error?: string | null;
 };
 
 /** A labelled password input of the account pages (profile, reset). */
-export function PasswordField({ label, value, onChange, autoComplete, hint }: PasswordFieldProps) {
-  const id = useId();
+export function PasswordField({
+  label,
+  value,
+  onChange,
+  autoComplete,
+  hint,
+  error,
+}: PasswordFieldProps) {
   return (
-    <div>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      <input
-        id={id}
-        className={inputClass}
-        type="password"
-        autoComplete={autoComplete}
-        required
-        minLength={autoComplete === 'new-password' ? PASSWORD_MIN_LENGTH : undefined}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
-          {hint}
-        </p>
+    <Field label={label} hint={hint} error={error} className="flex flex-col gap-1">
+      {(control) => (
+        <input
+          {...control}
+          className={inputClass}
+          type="password"
+          autoComplete={autoComplete}
+          required
+          minLength={autoComplete === 'new-password' ? PASSWORD_MIN_LENGTH : undefined}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
       )}
-    </div>
+    </Field>
   );
 }

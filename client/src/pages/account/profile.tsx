@@ -4,10 +4,13 @@ import { useAuthUser, useSessionUpdater, type AuthUser } from '../../auth/auth-c
 import { Loader } from '../../components/loader';
 import { Avatar } from '../../components/user-menu';
 import { env } from '../../config/env';
-import { api, errorMessage } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-error';
 import { usePageTitle } from '../../lib/use-page-title';
-import { SignInRequired } from '../student/sign-in-required';
-import { inputClass, labelClass, MISMATCH, primaryButton } from './form-styles';
+import { SignInRequired } from '../../components/sign-in-required';
+import { Button } from '../../components/ui/button';
+import { FieldError, inputClass, labelClass } from '../../components/ui/field';
+import { MISMATCH } from './password-field';
 import { PasswordField } from './password-field';
 
 // With Clerk the account lives there: its own profile component, loaded only on this page.
@@ -39,6 +42,7 @@ function NameAndPhoto({ user, onSaved }: { user: AuthUser; onSaved: (user: AuthU
   const [photo, setPhoto] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [result, setResult] = useState<Result>(null);
+  const [photoError, setPhotoError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const formId = useId();
 
@@ -52,8 +56,10 @@ function NameAndPhoto({ user, onSaved }: { user: AuthUser; onSaved: (user: AuthU
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
-    if (photo && photo.size > PHOTO_MAX_BYTES) {
-      setResult({ kind: 'error', text: 'A foto deve ter no máximo 5 MB' });
+    const tooLarge = photo !== null && photo.size > PHOTO_MAX_BYTES;
+    setPhotoError(tooLarge ? 'A foto deve ter no máximo 5 MB' : null);
+    if (tooLarge) {
+      setResult(null);
       return;
     }
     const form = new FormData();
@@ -99,11 +105,17 @@ function NameAndPhoto({ user, onSaved }: { user: AuthUser; onSaved: (user: AuthU
             type="file"
             accept={PHOTO_TYPES}
             className="mt-1 block w-full text-sm text-slate-700"
+            aria-invalid={photoError ? true : undefined}
+            aria-describedby={`${formId}-photo-hint${photoError ? ` ${formId}-photo-error` : ''}`}
             onChange={(e) => setPhoto(e.target.files?.[0] ?? null)}
           />
-          <span className="mt-1 block text-xs font-normal text-slate-600">
+          <span
+            id={`${formId}-photo-hint`}
+            className="mt-1 block text-xs font-normal text-slate-600"
+          >
             JPEG, PNG, WebP, GIF ou AVIF, até 5 MB.
           </span>
+          <FieldError id={`${formId}-photo-error`} error={photoError} />
         </label>
       </div>
       <label className={labelClass}>
@@ -119,9 +131,9 @@ function NameAndPhoto({ user, onSaved }: { user: AuthUser; onSaved: (user: AuthU
         />
       </label>
       <p className="text-sm text-slate-600">E-mail: {user.email}</p>
-      <button type="submit" disabled={pending} className={primaryButton}>
+      <Button type="submit" size="lg" pending={pending}>
         Guardar perfil
-      </button>
+      </Button>
       <ResultLine result={result} id={`${formId}-result`} />
     </form>
   );
@@ -132,14 +144,16 @@ function ChangePassword({ onChanged }: { onChanged: (token: string) => void }) {
   const [next, setNext] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [result, setResult] = useState<Result>(null);
+  const [mismatch, setMismatch] = useState(false);
   const [pending, setPending] = useState(false);
   const formId = useId();
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
+    setMismatch(next !== confirmation);
     if (next !== confirmation) {
-      setResult({ kind: 'error', text: MISMATCH });
+      setResult(null);
       return;
     }
     setPending(true);
@@ -190,10 +204,11 @@ function ChangePassword({ onChanged }: { onChanged: (token: string) => void }) {
         autoComplete="new-password"
         value={confirmation}
         onChange={setConfirmation}
+        error={mismatch ? MISMATCH : null}
       />
-      <button type="submit" disabled={pending} className={primaryButton}>
+      <Button type="submit" size="lg" pending={pending}>
         Alterar senha
-      </button>
+      </Button>
       <ResultLine result={result} id={`${formId}-result`} />
     </form>
   );

@@ -3,9 +3,11 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useAuthActions, useAuthUser } from '../../auth/auth-context';
 import { paths } from '../../config/paths';
-import { api, errorMessage } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-error';
 import { usePageTitle } from '../../lib/use-page-title';
-import { MISMATCH, primaryButton } from './form-styles';
+import { Button, buttonClass } from '../../components/ui/button';
+import { MISMATCH } from './password-field';
 import { PasswordField } from './password-field';
 
 /**
@@ -21,6 +23,7 @@ export default function ResetPassword() {
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [mismatch, setMismatch] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const formId = useId();
@@ -28,12 +31,10 @@ export default function ResetPassword() {
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
-    if (password !== confirmation) {
-      setError(MISMATCH);
-      return;
-    }
-    setPending(true);
+    setMismatch(password !== confirmation);
     setError(null);
+    if (password !== confirmation) return;
+    setPending(true);
     try {
       const { data } = await api.post<MessageResponse>('/api/auth/reset-password', {
         token,
@@ -61,13 +62,16 @@ export default function ResetPassword() {
             {done}
           </p>
           {user ? (
-            <Link to={paths.home} className={`inline-block ${primaryButton}`}>
+            <Link
+              to={paths.home}
+              className={buttonClass({ size: 'lg', className: 'inline-block' })}
+            >
               Ir para o início
             </Link>
           ) : (
-            <button type="button" className={primaryButton} onClick={openSignIn}>
+            <Button size="lg" onClick={openSignIn}>
               Entrar
-            </button>
+            </Button>
           )}
         </div>
       ) : (
@@ -88,10 +92,11 @@ export default function ResetPassword() {
             autoComplete="new-password"
             value={confirmation}
             onChange={setConfirmation}
+            error={mismatch ? MISMATCH : null}
           />
-          <button type="submit" disabled={pending} className={`w-full ${primaryButton}`}>
+          <Button type="submit" size="lg" pending={pending} className="w-full">
             Guardar nova senha
-          </button>
+          </Button>
           {error && (
             <p id={`${formId}-error`} role="alert" className="text-sm text-red-700">
               {error}

@@ -10,13 +10,14 @@ import type { RouteHandle } from '../../app/page-meta';
 import { env } from '../../config/env';
 import { certificateSource } from '../../data/catalogue-source';
 import { loadOrReport, type LoadResult } from '../../data/load-result';
+import { focusRing } from '../../components/ui/focus-ring';
+import { LoadError } from '../../components/ui/load-error';
 
 const DATE_FORMAT = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeZone: 'UTC' });
 const HOURS_FORMAT = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
 
 const pageClass = 'mx-auto flex w-full max-w-3xl flex-col items-center px-4 py-12 text-center';
-const actionClass =
-  'rounded-md bg-blue-600 px-6 py-3 font-medium text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600';
+const actionClass = `rounded-md bg-blue-600 px-6 py-3 font-medium text-white hover:bg-blue-700 ${focusRing}`;
 
 function hoursText(hours: number): string {
   return `${HOURS_FORMAT.format(hours)} ${hours === 1 ? 'hora' : 'horas'}`;
@@ -82,20 +83,6 @@ function Missing() {
   );
 }
 
-function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <section className={pageClass} role="alert">
-      <h1 className="text-2xl font-semibold text-slate-900">
-        Não foi possível carregar o certificado
-      </h1>
-      <p className="mt-4 text-slate-700">{message}</p>
-      <button type="button" onClick={onRetry} className={`mt-6 ${actionClass}`}>
-        Tentar novamente
-      </button>
-    </section>
-  );
-}
-
 export type CertificateData = { certificate: LoadResult<Certificate | null> };
 
 /** GET /api/certificate/:id's certificate; an id that names none answers 404 on the server too. */
@@ -135,7 +122,12 @@ export default function CertificatePage() {
   const revalidator = useRevalidator();
   if (!certificate.ok) {
     return (
-      <LoadError message={certificate.message} onRetry={() => void revalidator.revalidate()} />
+      <LoadError
+        title="Não foi possível carregar o certificado"
+        message={certificate.message}
+        onRetry={() => void revalidator.revalidate()}
+        retrying={revalidator.state === 'loading'}
+      />
     );
   }
   if (!certificate.value) return <Missing />;

@@ -6,7 +6,7 @@ import { stubApi, type StubRequest, type StubResponse } from '../../test/api-stu
 import { renderWithProviders, testUser } from '../../test/render';
 import AddCoursePage from './add-course';
 
-vi.mock('./add-course/rich-text-editor', () => import('../../test/rich-text-editor-stand-in'));
+vi.mock('./course-editor/rich-text-editor', () => import('../../test/rich-text-editor-stand-in'));
 
 const PREVIEW_URL = 'blob:http://localhost/preview';
 
@@ -75,6 +75,24 @@ describe('AddCoursePage', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Thumbnail Not Selected')).toBeInTheDocument();
     expect(calls).toEqual([]);
     expect(field.title()).toHaveValue('TypeScript do zero');
+  });
+
+  it('when the title is blank and no thumbnail is picked, then each error shows beside its field, marked invalid, and nothing is sent', async () => {
+    const { calls } = stubApi(() => ({ data: { success: true, message: 'Curso adicionado' } }));
+    const user = userEvent.setup();
+    renderPage();
+    await user.type(field.title(), '   ');
+    await user.click(field.submit());
+
+    const thumbnailError = await screen.findByText('Thumbnail Not Selected');
+    expect(field.thumbnail()).toHaveAttribute('aria-invalid', 'true');
+    expect(field.thumbnail()).toHaveAccessibleDescription('Thumbnail Not Selected');
+    expect(thumbnailError.parentElement).toContainElement(field.thumbnail());
+    expect(field.title()).toHaveAttribute('aria-invalid', 'true');
+    expect(field.title().parentElement).toContainElement(
+      document.getElementById(field.title().getAttribute('aria-describedby') ?? ''),
+    );
+    expect(calls).toEqual([]);
   });
 
   it('when a thumbnail is picked, then its preview is shown', async () => {
@@ -334,7 +352,7 @@ describe('AddCoursePage', { timeout: 20_000 }, () => {
     const summary = 'Aulas incompletas: 1.1 sem título, 1.2 sem vídeo';
     expect(screen.getByText(summary)).toBeInTheDocument();
     expect(field.submit()).toHaveAccessibleDescription(expect.stringContaining(summary));
-    // Spec §5 accepts such lectures: a warning, not a block.
+    // The spec accepts such lectures: a warning, not a block.
     await user.click(field.submit());
     expect(await screen.findByText('Curso adicionado com sucesso')).toBeInTheDocument();
     expect(addCourseCalls(calls)).toHaveLength(1);

@@ -1,9 +1,9 @@
-import type { ErrorResponse } from '@aprendiz/contract/common';
 import type { MessageResponse } from '@aprendiz/contract/learning';
 import { notify } from '../../components/toast';
-import { api, errorMessage } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
+import { send } from '../../lib/send';
 import { usePageTitle } from '../../lib/use-page-title';
-import { CourseForm, type CourseFormSubmit } from './add-course/course-form';
+import { CourseForm, type CourseFormSubmit } from './course-editor/course-form';
 
 /** Sends a new course; 'Salvar rascunho' keeps it as a draft only its educator sees. */
 async function addCourse({ data, image, intent }: CourseFormSubmit): Promise<boolean> {
@@ -13,23 +13,13 @@ async function addCourse({ data, image, intent }: CourseFormSubmit): Promise<boo
     JSON.stringify(intent === 'draft' ? { ...data, status: 'draft' } : data),
   );
   if (image) form.append('image', image);
-  try {
-    const { data: response } = await api.post<MessageResponse | ErrorResponse>(
-      '/api/educator/add-course',
-      form,
-    );
-    if (response.success) {
-      notify.success(response.message);
-      return true;
-    }
-    notify.error(response.message);
-  } catch (err) {
-    notify.error(errorMessage(err));
-  }
-  return false;
+  const response = await send(api.post<MessageResponse>('/api/educator/add-course', form));
+  if (!response) return false;
+  notify.success(response.message);
+  return true;
 }
 
-/** /educator/add-course: the course form, its chapter builder and the multipart upload (spec §2, §4, §5). */
+/** /educator/add-course: the course form, its chapter builder and the multipart upload. */
 export default function AddCoursePage() {
   usePageTitle('Add Course');
   return (

@@ -1,24 +1,24 @@
-import { use, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { useState } from 'react';
+import { Link, useLoaderData } from 'react-router-dom';
 import type { Lecture } from '@aprendiz/contract/courses';
 import type { EducatorCourseDetail } from '@aprendiz/contract/educator';
 import { COURSE_STATUS_LABELS } from '@aprendiz/contract/rules/course-status';
 import { firstIncompleteLecture } from '@aprendiz/contract/rules/lectures';
+import { Deferred } from '../../components/deferred';
 import { Loader } from '../../components/loader';
+import { useSignedInResult } from '../../data/signed-in-loader';
 import { paths } from '../../config/paths';
 import { usePageTitle } from '../../lib/use-page-title';
-import { CourseStructure } from '../student/player/lecture-list';
-import { LectureScreen } from '../student/player/lecture-screen';
-import { findNumberedLecture } from '../student/player/numbered-lectures';
-
+import { CourseStructure } from '../../components/course-player/lecture-list';
+import { LectureScreen } from '../../components/course-player/lecture-screen';
+import { findNumberedLecture } from '../../components/course-player/numbered-lectures';
 import { educatorCourseLoader } from './educator-course-loader';
-import { EducatorCoursePage, type EducatorCourseRead } from './educator-course-page';
+import { focusRing } from '../../components/ui/focus-ring';
 
 export const loader = educatorCourseLoader;
 
 const NOTHING_COMPLETED: ReadonlySet<string> = new Set();
-const linkClass =
-  'rounded-sm font-medium text-blue-700 underline hover:text-blue-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600';
+const linkClass = `rounded-sm font-medium text-blue-700 underline hover:text-blue-900 ${focusRing}`;
 
 function Preview({ course }: { course: EducatorCourseDetail }) {
   usePageTitle(`Pré-visualização: ${course.courseTitle}`);
@@ -77,32 +77,12 @@ function Preview({ course }: { course: EducatorCourseDetail }) {
  */
 export default function CoursePreviewPage() {
   return (
-    <EducatorCoursePage fallback={<Loading />}>
-      {(course, onRetry) => <LoadedPreview course={course} onRetry={onRetry} />}
-    </EducatorCoursePage>
+    <Deferred
+      result={useSignedInResult(useLoaderData<typeof loader>())}
+      pending={<Loader label="Carregando a pré-visualização…" />}
+      failedTitle="Não foi possível carregar a pré-visualização"
+    >
+      {(course) => <Preview course={course} />}
+    </Deferred>
   );
-}
-
-function Loading() {
-  return <Loader label="Carregando a pré-visualização…" />;
-}
-
-function LoadedPreview({ course, onRetry }: { course: EducatorCourseRead; onRetry: () => void }) {
-  const load = use(course);
-  if (!load.ok) {
-    return (
-      <div role="alert" className="space-y-3 p-4 md:p-8">
-        <h1 className="text-2xl font-semibold text-slate-900">Pré-visualização</h1>
-        <p className="text-slate-700">{load.message}</p>
-        <button
-          type="button"
-          onClick={onRetry}
-          className="rounded-md border border-slate-300 px-4 py-2 font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
-        >
-          Tentar novamente
-        </button>
-      </div>
-    );
-  }
-  return <Preview course={load.value} />;
 }

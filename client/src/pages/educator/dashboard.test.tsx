@@ -6,6 +6,7 @@ import { useRevalidator } from 'react-router-dom';
 import { networkError, stubApi } from '../../test/api-stub';
 import { LOADED, renderWithProviders, testUser } from '../../test/render';
 import DashboardPage, { loader } from './dashboard';
+import { NETWORK_ERROR_MESSAGE } from '../../lib/api-error';
 
 const filled: DashboardResponse = {
   success: true,
@@ -99,7 +100,7 @@ describe('DashboardPage', () => {
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
     ).toEqual(['#', 'Student Name', 'Course Title']);
-    // Spec §2: the # column is hidden on small screens.
+    // The # column is hidden on small screens.
     expect(within(header).getByRole('columnheader', { name: '#' })).toHaveClass(
       'hidden',
       'sm:table-cell',
@@ -150,22 +151,30 @@ describe('DashboardPage', () => {
     expect(screen.queryByRole('link', { name: 'Criar o primeiro curso' })).not.toBeInTheDocument();
   });
 
-  it('when the server answers success false, then its message is toasted and the loader stays', async () => {
+  it('when the server answers success false, then its message is toasted and shown with Tentar novamente, never an endless loader', async () => {
     stubApi(() => ({ data: { success: false, message: 'Painel indisponível' } }));
     renderDashboard();
     expect(await screen.findByText('Painel indisponível')).toBeInTheDocument();
-    expect(
-      await screen.findByRole('status', { name: 'Carregando o painel…' }, LOADED),
-    ).toBeInTheDocument();
+    const failed = await screen.findByRole(
+      'heading',
+      { name: 'Não foi possível carregar o painel' },
+      LOADED,
+    );
+    expect(failed.closest('[role="alert"]')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
   });
 
-  it('when the request fails, then the server message (or the error) is toasted and the loader stays', async () => {
+  it('when the request fails, then the server message (or the error) is toasted and shown with Tentar novamente, never an endless loader', async () => {
     stubApi(() => ({ status: 500, data: { success: false, message: 'Painel fora do ar' } }));
     renderDashboard();
     expect(await screen.findByText('Painel fora do ar')).toBeInTheDocument();
-    expect(
-      await screen.findByRole('status', { name: 'Carregando o painel…' }, LOADED),
-    ).toBeInTheDocument();
+    const failed = await screen.findByRole(
+      'heading',
+      { name: 'Não foi possível carregar o painel' },
+      LOADED,
+    );
+    expect(failed.closest('[role="alert"]')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
   });
 
   it('when the connection drops, then the error message is toasted', async () => {
@@ -173,7 +182,7 @@ describe('DashboardPage', () => {
       throw networkError();
     });
     renderDashboard();
-    expect(await screen.findByText('Network Error')).toBeInTheDocument();
+    expect(await screen.findByText(NETWORK_ERROR_MESSAGE)).toBeInTheDocument();
   });
 
   it('when the user is not an educator yet, then the refusal is not reported and the loader stays; once they are, reading again shows the dashboard', async () => {

@@ -19,42 +19,54 @@ import {
   rowClass,
   TableBox,
   tableClass,
-} from '../../components/educator/table-box';
-import {
-  EducatorResource,
-  loadEducatorResource,
-} from '../../components/educator/educator-resource';
+} from '../../components/ui/table';
+import { Deferred } from '../../components/deferred';
+import { Loader } from '../../components/loader';
+import type { LoadResult } from '../../data/load-result';
+import { settle } from '../../data/load-result';
+import { loadSignedIn, useSignedInResult, type SignedIn } from '../../data/signed-in-loader';
+import { api, ApiError } from '../../lib/api-client';
 import { paths } from '../../config/paths';
 import { useAppContext } from '../../context/app-context';
 import { usePageTitle } from '../../lib/use-page-title';
+import { focusRing } from '../../components/ui/focus-ring';
 
-const selectDashboard = (response: DashboardResponse) => response.dashboardData;
-const selectAnalytics = (response: AnalyticsResponse) => response.analytics;
-
-/** Both unawaited (see loadEducatorResource): the totals show while the trends are on their way. */
+/** Both unawaited: the totals show while the trends are on their way. */
 export type DashboardPageData = {
-  dashboard: Promise<DashboardData | null>;
-  analytics: Promise<Analytics | null>;
+  dashboard: SignedIn<DashboardData>;
+  analytics: Promise<LoadResult<Analytics>> | null;
 };
 
 /** GET /api/educator/dashboard, and the analytics for the period in the address (`?dias=90`). */
-export function loader({ request }: LoaderFunctionArgs): DashboardPageData {
+export async function loader({ request }: LoaderFunctionArgs): Promise<DashboardPageData> {
   const days = readDays(new URL(request.url).searchParams);
-  const dashboard = loadEducatorResource(
-    '/api/educator/dashboard',
-    selectDashboard,
-    request.signal,
+  const dashboard = await loadSignedIn(
+    request,
+    async (signal) => {
+      const { data } = await api.get<DashboardResponse>('/api/educator/dashboard', { signal });
+      return data.dashboardData;
+    },
+    { report: true },
   );
   // Asked for once the dashboard is there: a failing server is reported once, not twice.
-  const analytics = dashboard.then((loaded) =>
-    loaded
-      ? loadEducatorResource(
-          `/api/educator/analytics?days=${days}`,
-          selectAnalytics,
-          request.signal,
-        )
-      : null,
-  );
+  const analytics =
+    dashboard.result?.then((loaded) =>
+      loaded.ok
+        ? settle(
+            async () => {
+              const { data } = await api.get<AnalyticsResponse>(
+                `/api/educator/analytics?days=${days}`,
+                { signal: request.signal },
+              );
+              // An answer without the figures is a failure to show, not a chart to crash.
+              if (!data.analytics)
+                throw new ApiError('Resposta inesperada do servidor.', 200, false);
+              return data.analytics;
+            },
+            { report: true, quiet: () => request.signal.aborted },
+          )
+        : loaded,
+    ) ?? null;
   return { dashboard, analytics };
 }
 
@@ -76,7 +88,7 @@ function LatestEnrollments({ rows }: { rows: DashboardData['enrolledStudentsData
       <table className={tableClass}>
         <thead className={headRowClass}>
           <tr>
-            {/* Spec §2: the # column is hidden on small screens. */}
+            {/* The # column is hidden on small screens. */}
             <th scope="col" className={`${numberCellClass} hidden font-semibold sm:table-cell`}>
               #
             </th>
@@ -122,7 +134,7 @@ function FirstCourseOffer() {
       </p>
       <Link
         to={paths.educatorAddCourse}
-        className="inline-flex w-max shrink-0 items-center gap-2 rounded bg-blue-600 px-4 py-2 font-medium text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+        className={`inline-flex w-max shrink-0 items-center gap-2 rounded bg-blue-600 px-4 py-2 font-medium text-white hover:bg-blue-700 ${focusRing}`}
       >
         {educatorIcons.addCourse}
         Criar o primeiro curso
@@ -131,14 +143,18 @@ function FirstCourseOffer() {
   );
 }
 
-/** /educator: totals and the latest enrollments (spec §2; loading until a success answer, §4). */
+/** /educator: totals and the latest enrollments (a failure shows with Tentar novamente, never a loader for ever). */
 export default function DashboardPage() {
   usePageTitle('Dashboard');
   const { dashboard, analytics } = useLoaderData<typeof loader>();
   return (
-    <EducatorResource resource={dashboard} loading="Carregando o painel…">
+    <Deferred
+      result={useSignedInResult(dashboard)}
+      pending={<Loader label="Carregando o painel…" />}
+      failedTitle="Não foi possível carregar o painel"
+    >
       {(loaded) => <Dashboard dashboard={loaded} analytics={analytics} />}
-    </EducatorResource>
+    </Deferred>
   );
 }
 
@@ -147,7 +163,7 @@ function Dashboard({
   analytics,
 }: {
   dashboard: DashboardData;
-  analytics: Promise<Analytics | null>;
+  analytics: Promise<LoadResult<Analytics>> | null;
 }) {
   const { currency } = useAppContext();
   return (

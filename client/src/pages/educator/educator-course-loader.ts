@@ -1,42 +1,23 @@
-import type { ErrorResponse } from '@aprendiz/contract/common';
 import type { EducatorCourseDetail } from '@aprendiz/contract/educator';
 import type { LoaderFunctionArgs } from 'react-router-dom';
-import type { LoadResult } from '../../data/load-result';
-import { whenAuthKnown } from '../../lib/api-auth';
-import { api, errorMessage } from '../../lib/api-client';
+import { loadSignedIn, type SignedIn } from '../../data/signed-in-loader';
+import { api } from '../../lib/api-client';
 
 type EducatorCourseResponse = { success: true; courseData: EducatorCourseDetail };
 
-export type EducatorCourseData = {
-  /**
-   * Not awaited, so the page shows its loader at once; null while nobody is signed in. A failure is
-   * shown on the page with a retry (no toast), as it was before the page had a loader.
-   */
-  course: Promise<LoadResult<EducatorCourseDetail>> | null;
-};
-
-async function readCourse(
-  id: string,
-  signal: AbortSignal,
-): Promise<LoadResult<EducatorCourseDetail>> {
-  try {
-    const { data } = await api.get<EducatorCourseResponse | ErrorResponse>(
-      `/api/educator/course/${encodeURIComponent(id)}`,
-      { signal },
-    );
-    return data.success
-      ? { ok: true, value: data.courseData }
-      : { ok: false, message: data.message };
-  } catch (err) {
-    return { ok: false, message: errorMessage(err) };
-  }
-}
-
-/** GET /api/educator/course/:id, the owner's whole course (drafts and every lecture link). */
-export async function educatorCourseLoader({
+/**
+ * GET /api/educator/course/:id, the owner's whole course (drafts and every lecture link), not awaited.
+ * A failure is shown on the page with a retry (no toast).
+ */
+export function educatorCourseLoader({
   params,
   request,
-}: LoaderFunctionArgs): Promise<EducatorCourseData> {
-  const auth = await whenAuthKnown(request.signal);
-  return { course: auth?.userId ? readCourse(params.id ?? '', request.signal) : null };
+}: LoaderFunctionArgs): Promise<SignedIn<EducatorCourseDetail>> {
+  return loadSignedIn(request, async (signal) => {
+    const { data } = await api.get<EducatorCourseResponse>(
+      `/api/educator/course/${encodeURIComponent(params.id ?? '')}`,
+      { signal },
+    );
+    return data.courseData;
+  });
 }

@@ -9,6 +9,7 @@ import { EducatorFooter } from '../../components/educator/educator-footer';
 import { EducatorNavbar } from '../../components/educator/educator-navbar';
 import { EducatorSidebar } from '../../components/educator/educator-sidebar';
 import { Loader } from '../../components/loader';
+import { RouteErrorBoundary } from '../../components/route-error-boundary';
 import { useAppContext } from '../../context/app-context';
 
 const MAIN_ID = 'conteudo-educador';
@@ -52,7 +53,20 @@ function EducatorBody() {
   );
 }
 
-/** The /educator/* shell (spec §2 'Educator area'): its own top bar and footer, the sidebar for educators. */
+/** A failure inside the educator area keeps its top bar and footer around the error and its retry. */
+export function ErrorBoundary() {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <EducatorNavbar />
+      <main id={MAIN_ID} tabIndex={-1} className="min-w-0 flex-1 outline-none">
+        <RouteErrorBoundary />
+      </main>
+      <EducatorFooter />
+    </div>
+  );
+}
+
+/** The /educator/* shell: its own top bar and footer, the sidebar for educators. */
 export default function EducatorLayout() {
   return (
     <div className="flex min-h-screen flex-col">

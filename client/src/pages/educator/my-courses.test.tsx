@@ -5,6 +5,7 @@ import type { EducatorCoursesResponse } from '@aprendiz/contract/educator';
 import { networkError, stubApi } from '../../test/api-stub';
 import { LOADED, renderWithProviders, testUser } from '../../test/render';
 import MyCoursesPage, { loader } from './my-courses';
+import { NETWORK_ERROR_MESSAGE } from '../../lib/api-error';
 
 const courses: EducatorCoursesResponse['courses'] = [
   {
@@ -224,16 +225,42 @@ describe('MyCoursesPage', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
-  it('when the request fails, then the server message is toasted and the loader stays', async () => {
+  it('when the request fails, then the server message is toasted and shown with Tentar novamente, never an endless loader', async () => {
     stubApi(() => ({
       status: 503,
       data: { success: false, message: 'Base de dados indisponível' },
     }));
     renderPage();
     expect(await screen.findByText('Base de dados indisponível')).toBeInTheDocument();
+    const failed = await screen.findByRole(
+      'heading',
+      { name: 'Não foi possível carregar os seus cursos' },
+      LOADED,
+    );
+    expect(failed.closest('[role="alert"]')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
+  });
+
+  it('when the list failed and Tentar novamente is pressed with the server back, then the list shows', async () => {
+    let up = false;
+    const { calls } = stubApi(() =>
+      up
+        ? { data: { success: true, courses } }
+        : { status: 500, data: { success: false, message: 'Base de dados indisponível' } },
+    );
+    renderPage();
+    await screen.findByRole(
+      'heading',
+      { name: 'Não foi possível carregar os seus cursos' },
+      LOADED,
+    );
+    up = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByRole('table', {}, LOADED)).toBeInTheDocument();
     expect(
-      await screen.findByRole('status', { name: 'Carregando os seus cursos…' }, LOADED),
-    ).toBeInTheDocument();
+      screen.queryByRole('heading', { name: 'Não foi possível carregar os seus cursos' }),
+    ).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.url === '/api/educator/courses')).toHaveLength(2);
   });
 
   it('when the connection drops, then the error is toasted', async () => {
@@ -241,6 +268,6 @@ describe('MyCoursesPage', { timeout: 20_000 }, () => {
       throw networkError();
     });
     renderPage();
-    expect(await screen.findByText('Network Error')).toBeInTheDocument();
+    expect(await screen.findByText(NETWORK_ERROR_MESSAGE)).toBeInTheDocument();
   });
 });

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router-dom';
-import type { ErrorResponse } from '@aprendiz/contract/common';
 import type {
   CourseChangeResponse,
   EducatorCourse,
@@ -21,26 +20,32 @@ import {
   rowClass,
   TableBox,
   tableClass,
-} from '../../components/educator/table-box';
+} from '../../components/ui/table';
 import { IncompleteLecturesNote } from '../../components/educator/incomplete-lectures';
-import {
-  EducatorResource,
-  loadEducatorResource,
-} from '../../components/educator/educator-resource';
+import { Deferred } from '../../components/deferred';
+import { Loader } from '../../components/loader';
+import { loadSignedIn, useSignedInResult } from '../../data/signed-in-loader';
 import { notify } from '../../components/toast';
 import { paths } from '../../config/paths';
 import { useAppContext } from '../../context/app-context';
-import { api, errorMessage } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
+import { send } from '../../lib/send';
 import { usePageTitle } from '../../lib/use-page-title';
+import { focusRing, focusRingFlush } from '../../components/ui/focus-ring';
 
-const selectCourses = (response: EducatorCoursesResponse) => response.courses;
-
-/** GET /api/educator/courses, not awaited (see loadEducatorResource). */
+/** GET /api/educator/courses, not awaited: the page shows its loader meanwhile. */
 export function loader({ request }: LoaderFunctionArgs) {
-  return { courses: loadEducatorResource('/api/educator/courses', selectCourses, request.signal) };
+  return loadSignedIn(
+    request,
+    async (signal) => {
+      const { data } = await api.get<EducatorCoursesResponse>('/api/educator/courses', { signal });
+      return data.courses;
+    },
+    { report: true },
+  );
 }
 
-/** Spec §9: the educator sees 'Free' at zero, otherwise the price with a dollar sign. */
+/** The educator sees 'Free' at zero, otherwise the price with a dollar sign. */
 function educatorPrice(price: number): string {
   return price === 0 ? 'Free' : `$${formatMoney(price)}`;
 }
@@ -51,8 +56,7 @@ const STATUS_BADGE: Record<CourseStatus, string> = {
   unpublished: 'bg-slate-200 text-slate-800',
 };
 
-const actionClass =
-  'rounded-sm text-sm font-medium text-blue-700 underline hover:text-blue-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:opacity-60';
+const actionClass = `rounded-sm text-sm font-medium text-blue-700 underline hover:text-blue-900 ${focusRing} disabled:opacity-60`;
 
 type RowActions = {
   busy: boolean;
@@ -125,7 +129,7 @@ function CourseRow({
           <div className="min-w-0 space-y-1">
             <Link
               to={paths.course(course._id)}
-              className="line-clamp-2 rounded-sm hover:text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600"
+              className={`line-clamp-2 rounded-sm hover:text-blue-700 hover:underline ${focusRingFlush}`}
             >
               {course.courseTitle}
             </Link>
@@ -157,11 +161,15 @@ function CourseRow({
 /** /educator/my-courses: the educator's courses with price, earnings, students and creation date. */
 export default function MyCoursesPage() {
   usePageTitle('My Courses');
-  const { courses } = useLoaderData<typeof loader>();
+  const courses = useSignedInResult(useLoaderData<typeof loader>());
   return (
-    <EducatorResource resource={courses} loading="Carregando os seus cursos…">
+    <Deferred
+      result={courses}
+      pending={<Loader label="Carregando os seus cursos…" />}
+      failedTitle="Não foi possível carregar os seus cursos"
+    >
       {(list) => <MyCourses courses={list} />}
-    </EducatorResource>
+    </Deferred>
   );
 }
 
@@ -175,19 +183,15 @@ function MyCourses({ courses }: { courses: EducatorCourse[] }) {
   /** Sends one change of a course; its answer is toasted and the list read again after a success. */
   async function change(
     course: EducatorCourse,
-    send: () => Promise<{ data: { success: true; message: string } | ErrorResponse }>,
+    write: () => Promise<{ data: { message: string } }>,
   ) {
     setBusyId(course._id);
     try {
-      const { data } = await send();
-      if (data.success) {
-        notify.success(data.message);
+      const answer = await send(write());
+      if (answer) {
+        notify.success(answer.message);
         await revalidate();
-      } else {
-        notify.error(data.message);
       }
-    } catch (err) {
-      notify.error(errorMessage(err));
     } finally {
       setBusyId(null);
     }
@@ -196,7 +200,7 @@ function MyCourses({ courses }: { courses: EducatorCourse[] }) {
   function toggleStatus(course: EducatorCourse) {
     const action = canUnpublish(course.status) ? 'unpublish' : 'publish';
     return change(course, () =>
-      api.post<CourseChangeResponse | ErrorResponse>(
+      api.post<CourseChangeResponse>(
         `/api/educator/course/${encodeURIComponent(course._id)}/${action}`,
       ),
     );
@@ -205,7 +209,7 @@ function MyCourses({ courses }: { courses: EducatorCourse[] }) {
   function deleteCourse(course: EducatorCourse) {
     setToDelete(null);
     return change(course, () =>
-      api.delete<{ success: true; message: string } | ErrorResponse>(
+      api.delete<{ success: true; message: string }>(
         `/api/educator/course/${encodeURIComponent(course._id)}`,
       ),
     );

@@ -4,6 +4,7 @@ import type { EnrolledStudentsResponse } from '@aprendiz/contract/educator';
 import { networkError, stubApi } from '../../test/api-stub';
 import { LOADED, renderWithProviders, testUser } from '../../test/render';
 import StudentEnrolledPage, { loader } from './student-enrolled';
+import { NETWORK_ERROR_MESSAGE } from '../../lib/api-error';
 
 const enrolledStudents: EnrolledStudentsResponse['enrolledStudents'] = [
   {
@@ -65,13 +66,17 @@ describe('StudentEnrolledPage', () => {
     expect(await screen.findByText('Nenhum aluno inscrito ainda.')).toBeInTheDocument();
   });
 
-  it('when the server answers success false, then its message is toasted and the loader stays', async () => {
+  it('when the server answers success false, then its message is toasted and shown with Tentar novamente, never an endless loader', async () => {
     stubApi(() => ({ data: { success: false, message: 'Lista indisponível' } }));
     renderPage();
     expect(await screen.findByText('Lista indisponível')).toBeInTheDocument();
-    expect(
-      await screen.findByRole('status', { name: 'Carregando os alunos inscritos…' }, LOADED),
-    ).toBeInTheDocument();
+    const failed = await screen.findByRole(
+      'heading',
+      { name: 'Não foi possível carregar os alunos inscritos' },
+      LOADED,
+    );
+    expect(failed.closest('[role="alert"]')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
   });
 
   it('when the connection drops, then the error is toasted', async () => {
@@ -79,6 +84,6 @@ describe('StudentEnrolledPage', () => {
       throw networkError();
     });
     renderPage();
-    expect(await screen.findByText('Network Error')).toBeInTheDocument();
+    expect(await screen.findByText(NETWORK_ERROR_MESSAGE)).toBeInTheDocument();
   });
 });

@@ -10,35 +10,40 @@ import {
   rowClass,
   TableBox,
   tableClass,
-} from '../../components/educator/table-box';
-import {
-  EducatorResource,
-  loadEducatorResource,
-} from '../../components/educator/educator-resource';
+} from '../../components/ui/table';
+import { Deferred } from '../../components/deferred';
+import { Loader } from '../../components/loader';
+import { loadSignedIn, useSignedInResult } from '../../data/signed-in-loader';
+import { api } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
 
-// The server already answers newest first (spec §7 'reversed for display'), so the order is kept.
-const selectStudents = (response: EnrolledStudentsResponse) => response.enrolledStudents;
-
-/** GET /api/educator/enrolled-students, not awaited (see loadEducatorResource). */
+/** GET /api/educator/enrolled-students, not awaited: the page shows its loader meanwhile. */
 export function loader({ request }: LoaderFunctionArgs) {
-  return {
-    students: loadEducatorResource(
-      '/api/educator/enrolled-students',
-      selectStudents,
-      request.signal,
-    ),
-  };
+  return loadSignedIn(
+    request,
+    async (signal) => {
+      const { data } = await api.get<EnrolledStudentsResponse>('/api/educator/enrolled-students', {
+        signal,
+      });
+      // The server already answers newest first (the spec shows enrollments reversed), so the order is kept.
+      return data.enrolledStudents;
+    },
+    { report: true },
+  );
 }
 
 /** /educator/student-enrolled: every enrollment in the educator's courses, newest first. */
 export default function StudentEnrolledPage() {
   usePageTitle('Student Enrolled');
-  const { students } = useLoaderData<typeof loader>();
+  const students = useSignedInResult(useLoaderData<typeof loader>());
   return (
-    <EducatorResource resource={students} loading="Carregando os alunos inscritos…">
+    <Deferred
+      result={students}
+      pending={<Loader label="Carregando os alunos inscritos…" />}
+      failedTitle="Não foi possível carregar os alunos inscritos"
+    >
       {(list) => <StudentTable students={list} />}
-    </EducatorResource>
+    </Deferred>
   );
 }
 

@@ -5,11 +5,12 @@ import { paths } from '../../config/paths';
 import type { FormError } from './contact/form-response';
 import { submitContact } from './contact/submit-contact';
 import type { RouteHandle } from '../../app/page-meta';
+import { focusRing } from '../../components/ui/focus-ring';
 
-/** Spec §9: after a successful message the visitor is taken home 4 s later. */
+/** After a successful message the visitor is taken home 4 s later. */
 export const CONTACT_REDIRECT_MS = 4000;
 
-// Spec §2: field errors are prefixed with the field's name as the form labels it.
+// Field errors are prefixed with the field's name as the form labels it.
 const FIELD_PREFIX: Record<string, string> = { email: 'Email', message: 'Message' };
 
 type Status = 'idle' | 'submitting' | 'succeeded';
@@ -29,7 +30,7 @@ export const handle: RouteHandle = {
   }),
 };
 
-/** /contact: a message to the team through the form service (spec §2, §4, §8). */
+/** /contact: a message to the team through the form service. */
 export default function ContactPage() {
   const navigate = useNavigate();
   const emailId = useId();
@@ -160,7 +161,7 @@ export default function ContactPage() {
           <button
             type="submit"
             disabled={status === 'submitting'}
-            className="rounded-md bg-blue-600 px-6 py-2.5 font-medium text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:opacity-60"
+            className={`rounded-md bg-blue-600 px-6 py-2.5 font-medium text-white hover:bg-blue-700 ${focusRing} disabled:cursor-not-allowed disabled:opacity-60`}
           >
             Submit
           </button>

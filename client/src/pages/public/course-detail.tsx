@@ -33,11 +33,12 @@ import { StickyBuyBar } from './course-detail/sticky-buy-bar';
 import { useEnrollAction, type EnrollAction } from './course-detail/use-enroll-action';
 import { useScrolledPast } from './course-detail/use-scrolled-past';
 import { useAuthUser } from '../../auth/auth-context';
+import { focusRing } from '../../components/ui/focus-ring';
+import { LoadError } from '../../components/ui/load-error';
 
 // The price panel's width: its grid column from md (22rem, 26rem from lg), the page's width below.
 const PANEL_SIZES = '(min-width: 1024px) 416px, (min-width: 768px) 352px, calc(100vw - 32px)';
-const primaryButton =
-  'rounded-md bg-blue-600 text-center font-medium text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:opacity-60';
+const primaryButton = `rounded-md bg-blue-600 text-center font-medium text-white hover:bg-blue-700 ${focusRing} disabled:cursor-not-allowed disabled:opacity-60`;
 
 function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
@@ -64,7 +65,7 @@ function EnrollButton({ course, action, layout }: EnrollButtonProps) {
   }
   if (isEnrolled) {
     return (
-      // Issue 16: the player opens at the lecture and second the learner left.
+      // The player opens at the lecture and second the learner left.
       <Link to={paths.player(course._id)} className={className}>
         Retomar Curso
       </Link>
@@ -207,7 +208,7 @@ function CourseView({
           </h2>
           <div
             className="rich-text mt-4 break-words"
-            // The server sanitizes course descriptions when they are saved (DESIGN §3).
+            // The server sanitizes course descriptions when they are saved, so it is shown as stored.
             dangerouslySetInnerHTML={{ __html: course.courseDescription }}
           />
         </section>
@@ -234,26 +235,10 @@ function NotFound() {
       </p>
       <Link
         to={paths.courseList()}
-        className="rounded-md bg-blue-600 px-6 py-3 font-medium text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+        className={`rounded-md bg-blue-600 px-6 py-3 font-medium text-white hover:bg-blue-700 ${focusRing}`}
       >
         Ver todos os cursos
       </Link>
-    </div>
-  );
-}
-
-function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">
-      <h1 className="text-2xl font-semibold text-slate-900">Não foi possível carregar o curso</h1>
-      <p className="text-slate-700">{message}</p>
-      <button
-        type="button"
-        onClick={onRetry}
-        className="rounded-md bg-blue-600 px-6 py-3 font-medium text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
-      >
-        Tentar novamente
-      </button>
     </div>
   );
 }
@@ -304,7 +289,14 @@ export default function CourseDetailPage() {
   const revalidator = useRevalidator();
 
   if (!course.ok)
-    return <LoadError message={course.message} onRetry={() => void revalidator.revalidate()} />;
+    return (
+      <LoadError
+        title="Não foi possível carregar o curso"
+        message={course.message}
+        onRetry={() => void revalidator.revalidate()}
+        retrying={revalidator.state === 'loading'}
+      />
+    );
   if (!course.value) return <NotFound />;
   return <CourseView course={course.value} reviews={reviews} />;
 }

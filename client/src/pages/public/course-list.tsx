@@ -27,16 +27,17 @@ import {
   writeFilters,
   type CourseFilters as Filters,
 } from './course-list/search-params';
+import { focusRing } from '../../components/ui/focus-ring';
+import { LoadError } from '../../components/ui/load-error';
 
-// Spec §9: three columns at most.
+// Three columns at most.
 const GRID = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3';
 // A card's width in GRID, inside the page's max-w-7xl and its px-4 / sm:px-8 / lg:px-12 padding.
 const CARD_SIZES =
   '(min-width: 1024px) 380px, (min-width: 640px) calc(50vw - 44px), calc(100vw - 32px)';
 // The first row of the 3-column grid is in view on arrival (one card on a phone, three on a desktop).
 const ABOVE_THE_FOLD = 3;
-const FOCUS =
-  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600';
+const FOCUS = `${focusRing}`;
 
 function hasFilter(filters: Filters): boolean {
   return filters.category !== null || filters.level !== null;
@@ -75,7 +76,7 @@ function startFrom(first: CourseSearchResponse): Shown {
   return { first, courses: first.courses, page: first.page };
 }
 
-/** The line read out to screen readers whenever the results change (issue 17). */
+/** The line read out to screen readers whenever the results change. */
 function countLine(total: number, term: string, filters: Filters): string {
   if (total === 1) return '1 curso encontrado';
   if (total > 0) return `${total} cursos encontrados`;
@@ -88,17 +89,13 @@ function countLine(total: number, term: string, filters: Filters): string {
 function LoadFailed() {
   const revalidator = useRevalidator();
   return (
-    <div className="flex flex-col items-start gap-3 py-8 text-slate-700">
-      <p>Não foi possível carregar os cursos agora.</p>
-      <button
-        type="button"
-        onClick={() => void revalidator.revalidate()}
-        disabled={revalidator.state === 'loading'}
-        className={`rounded-md border border-slate-300 px-4 py-2 font-medium text-slate-800 hover:bg-slate-50 ${FOCUS}`}
-      >
-        Tentar novamente
-      </button>
-    </div>
+    <LoadError
+      compact
+      className="flex flex-col items-start gap-3 py-8 text-slate-700"
+      message="Não foi possível carregar os cursos agora."
+      onRetry={() => void revalidator.revalidate()}
+      retrying={revalidator.state === 'loading'}
+    />
   );
 }
 

@@ -5,6 +5,7 @@ import { networkError, stubApi, type StubHandler } from '../../test/api-stub';
 import { courseSummary } from '../../test/course-fixtures';
 import { LOADED, renderWithProviders, testUser } from '../../test/render';
 import HomePage, { handle, loader } from './home';
+import { NETWORK_ERROR_MESSAGE } from '../../lib/api-error';
 
 vi.mock('react-calendly', () => ({
   PopupModal: (props: { open: boolean }) =>
@@ -91,7 +92,7 @@ describe('HomePage', { timeout: 30_000 }, () => {
     expect(
       await within(teaser).findByText('Não foi possível carregar os cursos agora.', {}, LOADED),
     ).toBeInTheDocument();
-    expect(await screen.findByText('Network Error', {}, LOADED)).toBeInTheDocument();
+    expect(await screen.findByText(NETWORK_ERROR_MESSAGE, {}, LOADED)).toBeInTheDocument();
     expect(within(teaser).queryByRole('link', { name: /Curso número/ })).not.toBeInTheDocument();
 
     fail = false;

@@ -1,26 +1,24 @@
-import type { CourseSummary } from '@aprendiz/contract/courses';
 import { rankForTeaser } from '@aprendiz/contract/rules/teaser';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import type { PageMeta, RouteHandle } from '../../app/page-meta';
 import { catalogueSource } from '../../data/catalogue-source';
-import { loadOrReport, UnsuccessfulAnswer, type LoadResult } from '../../data/load-result';
+import { loadOrReport } from '../../data/load-result';
+import { isApiError } from '../../lib/api-error';
 import { CallToAction } from './home/call-to-action';
-import { CourseTeaser, TEASER_MAX } from './home/course-teaser';
+import { CourseTeaser, TEASER_MAX, type HomeData } from './home/course-teaser';
 import { Hero } from './home/hero';
 import { LogosEasterEgg } from './home/logos-easter-egg';
 import { MentorSection } from './home/mentor-section';
 import { MockInterviewSection } from './home/mock-interview-section';
 
-export type HomeData = { teaser: LoadResult<CourseSummary[]> };
-
 /** The teaser's courses only: the rest of the catalogue is the course list's to load. */
 export async function loader({ context }: LoaderFunctionArgs): Promise<HomeData> {
   const source = await catalogueSource(context);
   const teaser = await loadOrReport(
-    // Issue 15: an average ranks a course only once it rests on enough ratings.
+    // An average ranks a course only once it rests on enough ratings.
     async () => rankForTeaser(await source.courses()).slice(0, TEASER_MAX),
-    // Spec §8: a non-success answer to the course list is silent.
-    { quiet: (err) => err instanceof UnsuccessfulAnswer },
+    // The spec keeps an answer of success false (a 200) to the course list silent; failures are toasted.
+    { quiet: (err) => isApiError(err, 200) },
   );
   return { teaser };
 }

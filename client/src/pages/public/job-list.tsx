@@ -4,6 +4,7 @@ import { useAuthActions, useAuthUser } from '../../auth/auth-context';
 import { UnderDevelopmentDialog } from '../../components/under-development-dialog';
 import { jobs, type Job, type JobType } from '../../data/jobs';
 import type { RouteHandle } from '../../app/page-meta';
+import { focusRing } from '../../components/ui/focus-ring';
 
 const TYPE_STYLE: Record<JobType, string> = {
   'Full-time': 'bg-green-50 text-green-800',
@@ -46,7 +47,7 @@ function JobCard({ job, onApply }: { job: Job; onApply: () => void }) {
         type="button"
         onClick={onApply}
         aria-label={`Aplicar Agora: ${job.title}`}
-        className="mt-auto self-start rounded-md bg-blue-600 px-5 py-2 font-medium text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+        className={`mt-auto self-start rounded-md bg-blue-600 px-5 py-2 font-medium text-white hover:bg-blue-700 ${focusRing}`}
       >
         Aplicar Agora
       </button>
@@ -67,7 +68,7 @@ export const handle: RouteHandle = {
   }),
 };
 
-/** /job-list: the static job board; applying is not built yet (spec §1). */
+/** /job-list: the static job board; applying is not built yet. */
 export default function JobListPage() {
   const { user } = useAuthUser();
   const { openSignIn } = useAuthActions();
@@ -98,7 +99,7 @@ export default function JobListPage() {
         />
       </div>
       <div className="mt-8">
-        {/* Read out as the list changes while typing (issue 17). */}
+        {/* Read out as the list changes while typing. */}
         <p
           role="status"
           className={visible.length > 0 ? 'mb-4 text-slate-700' : 'py-8 text-slate-700'}

@@ -3,7 +3,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, testUser } from '../../test/render';
 import LoadingPage, { LOADING_REDIRECT_MS } from './loading';
-import { afterPayment } from './loading/after-payment';
+import { afterPayment } from '../../lib/after-payment';
 
 /** The live region holding the page's message, if it has one. */
 function announcement(): HTMLElement | undefined {

@@ -4,7 +4,7 @@ import { Loader } from '../../components/loader';
 import { paths } from '../../config/paths';
 import { useAppContext } from '../../context/app-context';
 import { usePageTitle } from '../../lib/use-page-title';
-import { paidCourseTitle } from './loading/after-payment';
+import { paidCourseTitle } from '../../lib/after-payment';
 
 export const LOADING_REDIRECT_MS = 5000;
 

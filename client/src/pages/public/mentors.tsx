@@ -57,7 +57,7 @@ export default function MentorsPage() {
         <h2 id="mentors-heading" className="sr-only">
           Mentores disponíveis
         </h2>
-        {/* Read out as the list changes while typing (issue 17). */}
+        {/* Read out as the list changes while typing. */}
         <p
           role="status"
           className={visible.length > 0 ? 'mb-4 text-slate-700' : 'py-8 text-slate-700'}

@@ -3,6 +3,7 @@ import { paths } from '../../config/paths';
 import { useAppContext } from '../../context/app-context';
 import type { RouteHandle } from '../../app/page-meta';
 import { env } from '../../config/env';
+import { focusRing } from '../../components/ui/focus-ring';
 
 const headingClass = 'mt-10 text-xl font-semibold text-slate-900';
 const listClass = 'mt-3 list-disc space-y-1 pl-6';
@@ -14,7 +15,7 @@ export const handle: RouteHandle = {
   }),
 };
 
-/** /privacy-policy: the sections of spec §2, in Portuguese. */
+/** /privacy-policy: the sections the product lists, in Portuguese. */
 export default function PrivacyPolicyPage() {
   const { brand } = useAppContext();
 
@@ -124,10 +125,7 @@ export default function PrivacyPolicyPage() {
           Esperamos que esta política esteja esclarecida. Se tiver dúvidas sobre a forma como
           tratamos os dados do usuário e as informações pessoais, ou se precisar de esclarecer
           alguma coisa, fale conosco pela página de{' '}
-          <Link
-            to={paths.contact}
-            className="rounded-sm text-blue-700 underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
-          >
+          <Link to={paths.contact} className={`rounded-sm text-blue-700 underline ${focusRing}`}>
             contato
           </Link>
           .

@@ -1,8 +1,6 @@
-import type { ErrorResponse } from '@aprendiz/contract/common';
 import type { MessageResponse } from '@aprendiz/contract/learning';
 import type { PurchaseView, PurchaseViewResponse } from '@aprendiz/contract/payments';
-import { isAxiosError } from 'axios';
-import { Suspense, use, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import {
   Link,
   useLoaderData,
@@ -17,17 +15,18 @@ import { formatPrice } from '../../components/price';
 import { notify } from '../../components/toast';
 import { paths } from '../../config/paths';
 import { useAppContext } from '../../context/app-context';
-import { readAsSignedInUser, readFor, type SignedInRead } from '../../data/signed-in-read';
-import { api, errorMessage } from '../../lib/api-client';
+import { loadSignedIn, resultFor, type SignedIn } from '../../data/signed-in-loader';
+import { Deferred } from '../../components/deferred';
+import { api } from '../../lib/api-client';
+import { errorMessage, isApiError } from '../../lib/api-error';
 import { usePageTitle } from '../../lib/use-page-title';
-import { afterPayment } from '../public/loading/after-payment';
-import { SignInRequired } from './sign-in-required';
-import { wasOpenedFromCourse } from './checkout/opened-from-course';
+import { afterPayment } from '../../lib/after-payment';
+import { SignInRequired } from '../../components/sign-in-required';
+import { wasOpenedFromCourse } from '../../lib/opened-from-course';
+import { focusRing } from '../../components/ui/focus-ring';
 
-const primaryButton =
-  'rounded-md bg-blue-600 px-6 py-3 text-center font-medium text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:opacity-60';
-const secondaryButton =
-  'rounded-md border border-slate-300 bg-white px-6 py-3 text-center font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:opacity-60';
+const primaryButton = `rounded-md bg-blue-600 px-6 py-3 text-center font-medium text-white hover:bg-blue-700 ${focusRing} disabled:cursor-not-allowed disabled:opacity-60`;
+const secondaryButton = `rounded-md border border-slate-300 bg-white px-6 py-3 text-center font-medium text-slate-800 hover:bg-slate-50 ${focusRing} disabled:cursor-not-allowed disabled:opacity-60`;
 
 type Outcome = 'complete' | 'cancel';
 
@@ -72,30 +71,27 @@ function PendingPurchase({ purchase, onStale }: { purchase: PurchaseView; onStal
     inFlight.current = true;
     setPending(outcome);
     try {
-      const { data } = await api.post<MessageResponse | ErrorResponse>(
+      const { data } = await api.post<MessageResponse>(
         `/api/payments/sandbox/${encodeURIComponent(purchase._id)}/${outcome}`,
       );
-      if (data.success) {
-        // Leaving the page: the buttons stay disabled. Paying replaces this entry, so Back does not return
-        // to a settled payment; cancelling steps back to the course page that opened this one, if it did.
-        if (outcome === 'complete') {
-          notify.success(data.message);
-          navigate(paths.loading('my-enrollments'), {
-            replace: true,
-            state: afterPayment(purchase.courseTitle),
-          });
-        } else {
-          notify.info(data.message);
-          if (wasOpenedFromCourse(location.state, purchase.courseId)) navigate(-1);
-          else navigate(paths.course(purchase.courseId), { replace: true });
-        }
-        return;
+      // Leaving the page: the buttons stay disabled. Paying replaces this entry, so Back does not return
+      // to a settled payment; cancelling steps back to the course page that opened this one, if it did.
+      if (outcome === 'complete') {
+        notify.success(data.message);
+        navigate(paths.loading('my-enrollments'), {
+          replace: true,
+          state: afterPayment(purchase.courseTitle),
+        });
+      } else {
+        notify.info(data.message);
+        if (wasOpenedFromCourse(location.state, purchase.courseId)) navigate(-1);
+        else navigate(paths.course(purchase.courseId), { replace: true });
       }
-      notify.error(data.message);
+      return;
     } catch (err) {
       notify.error(errorMessage(err));
       // Settled meanwhile (another tab) or gone: show what the purchase is now.
-      if (isAxiosError(err) && (err.response?.status === 409 || err.response?.status === 404)) {
+      if (isApiError(err, 409) || isApiError(err, 404)) {
         onStale();
       }
     }
@@ -177,36 +173,20 @@ function SettledPurchase({ purchase }: { purchase: PurchaseView }) {
   );
 }
 
-type PurchaseState =
-  | { status: 'ready'; purchase: PurchaseView }
-  | { status: 'not-found' }
-  | { status: 'error'; message: string };
-
 /**
  * GET /api/payments/:purchaseId for the signed-in user. The server answers someone else's purchase
  * exactly like an unknown one, with a 404. A failure is shown on the page, with a retry.
  */
-async function readPurchase(purchaseId: string, signal: AbortSignal): Promise<PurchaseState> {
-  try {
-    const { data } = await api.get<PurchaseViewResponse | ErrorResponse>(
-      `/api/payments/${encodeURIComponent(purchaseId)}`,
-      { signal },
-    );
-    return data.success
-      ? { status: 'ready', purchase: data.purchase }
-      : { status: 'error', message: data.message };
-  } catch (err) {
-    return isAxiosError(err) && err.response?.status === 404
-      ? { status: 'not-found' }
-      : { status: 'error', message: errorMessage(err) };
-  }
+async function readPurchase(purchaseId: string, signal: AbortSignal): Promise<PurchaseView> {
+  const { data } = await api.get<PurchaseViewResponse>(
+    `/api/payments/${encodeURIComponent(purchaseId)}`,
+    { signal },
+  );
+  return data.purchase;
 }
 
-export function loader({
-  params,
-  request,
-}: LoaderFunctionArgs): Promise<SignedInRead<PurchaseState>> {
-  return readAsSignedInUser(request, (signal) => readPurchase(params.purchaseId ?? '', signal));
+export function loader({ params, request }: LoaderFunctionArgs): Promise<SignedIn<PurchaseView>> {
+  return loadSignedIn(request, (signal) => readPurchase(params.purchaseId ?? '', signal));
 }
 
 function LoadingPurchase() {
@@ -218,39 +198,27 @@ function LoadingPurchase() {
   );
 }
 
-function Checkout({ purchase }: { purchase: Promise<PurchaseState> }) {
-  const state = use(purchase);
-  const { revalidate } = useRevalidator();
-  const reload = () => void revalidate();
-  switch (state.status) {
-    case 'not-found':
-      return (
-        <Message title="Pagamento não encontrado">
-          <p className="text-slate-700">Este pagamento não existe ou pertence a outra conta.</p>
-          <Link to={paths.courseList()} className={primaryButton}>
-            Ver cursos
-          </Link>
-        </Message>
-      );
-    case 'error':
-      return (
-        <Message title="Não foi possível carregar o pagamento">
-          <p className="text-slate-700">{state.message}</p>
-          <button type="button" onClick={reload} className={primaryButton}>
-            Tentar novamente
-          </button>
-        </Message>
-      );
-    case 'ready':
-      return state.purchase.status === 'pending' ? (
-        <PendingPurchase purchase={state.purchase} onStale={reload} />
-      ) : (
-        <SettledPurchase purchase={state.purchase} />
-      );
-  }
+function PurchaseNotFound() {
+  return (
+    <Message title="Pagamento não encontrado">
+      <p className="text-slate-700">Este pagamento não existe ou pertence a outra conta.</p>
+      <Link to={paths.courseList()} className={primaryButton}>
+        Ver cursos
+      </Link>
+    </Message>
+  );
 }
 
-/** /checkout/{purchaseId}: the sandbox payment page (DESIGN §5), where a test purchase is paid or cancelled. */
+function Checkout({ purchase }: { purchase: PurchaseView }) {
+  const { revalidate } = useRevalidator();
+  return purchase.status === 'pending' ? (
+    <PendingPurchase purchase={purchase} onStale={() => void revalidate()} />
+  ) : (
+    <SettledPurchase purchase={purchase} />
+  );
+}
+
+/** /checkout/{purchaseId}: the sandbox payment page, where a test purchase is paid or cancelled. */
 export default function CheckoutPage() {
   const { user, isLoaded } = useAuthUser();
   const data = useLoaderData<typeof loader>();
@@ -264,11 +232,15 @@ export default function CheckoutPage() {
       />
     );
   }
-  const purchase = readFor(data, user.id);
-  if (!purchase) return <LoadingPurchase />;
+  // The server answers someone else's purchase exactly like an unknown one, with a 404.
   return (
-    <Suspense fallback={<LoadingPurchase />}>
-      <Checkout purchase={purchase} />
-    </Suspense>
+    <Deferred
+      result={resultFor(data, user.id)}
+      pending={<LoadingPurchase />}
+      failedTitle="Não foi possível carregar o pagamento"
+      notFound={<PurchaseNotFound />}
+    >
+      {(purchase) => <Checkout purchase={purchase} />}
+    </Deferred>
   );
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../test/api-stub';
 import { renderWithProviders, testUser } from '../../test/render';
-import { enrolledCourse } from './enrolled-course-fixture';
+import { enrolledCourse } from '../../test/enrolled-course-fixture';
 import MyEnrollmentsPage from './my-enrollments';
 
 const signedIn = { user: testUser };

@@ -10,7 +10,9 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { courseProgress, CourseProgressBar, type ProgressFacts } from './course-progress';
 import { CertificateAction } from './my-enrollments/certificate-action';
 import { useMediaQuery } from './my-enrollments/use-media-query';
-import { SignInRequired } from './sign-in-required';
+import { SignInRequired } from '../../components/sign-in-required';
+import { focusRing } from '../../components/ui/focus-ring';
+import { LoadError } from '../../components/ui/load-error';
 
 const TITLE = 'Meus Cursos';
 /** Tailwind's md breakpoint: from here the courses are a table, below it a list of cards. */
@@ -45,7 +47,7 @@ function PlayerLink({ row }: { row: Row }) {
   return (
     <Link
       to={paths.player(row.course._id)}
-      className={`inline-block rounded-md px-4 py-2 text-center text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 ${
+      className={`inline-block rounded-md px-4 py-2 text-center text-sm font-medium whitespace-nowrap ${focusRing} ${
         done
           ? 'border border-green-700 text-green-800 hover:bg-green-50'
           : 'bg-blue-600 text-white hover:bg-blue-700'
@@ -188,25 +190,10 @@ function EmptyState() {
       <p className="text-slate-700">Parece que você não está matriculado em nenhum curso</p>
       <Link
         to={paths.courseList()}
-        className="rounded-md bg-blue-600 px-6 py-3 font-medium text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+        className={`rounded-md bg-blue-600 px-6 py-3 font-medium text-white hover:bg-blue-700 ${focusRing}`}
       >
         Descobrir Cursos
       </Link>
-    </div>
-  );
-}
-
-function LoadError({ onRetry }: { onRetry: () => void }) {
-  return (
-    <div role="alert" className="flex flex-col items-start gap-3 py-4 text-slate-700">
-      <p>Não foi possível carregar os seus cursos.</p>
-      <button
-        type="button"
-        onClick={onRetry}
-        className="rounded-md border border-slate-300 px-4 py-2 font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
-      >
-        Tentar novamente
-      </button>
     </div>
   );
 }
@@ -216,11 +203,17 @@ function Enrollments() {
   const wide = useMediaQuery(WIDE_SCREEN);
 
   if (enrolledStatus === 'error')
-    return <LoadError onRetry={() => void fetchUserEnrolledCourses()} />;
+    return (
+      <LoadError
+        compact
+        message="Não foi possível carregar os seus cursos."
+        onRetry={() => void fetchUserEnrolledCourses()}
+      />
+    );
   if (enrolledStatus !== 'ready') return <EnrollmentsSkeleton />;
   if (enrolledCourses.length === 0) return <EmptyState />;
 
-  // The server sends the most recent enrollment first (spec §4), the order shown here.
+  // The server sends the most recent enrollment first, the order shown here.
   const rows = enrolledCourses.map(toRow);
   return wide ? <CourseTable rows={rows} /> : <CourseCards rows={rows} />;
 }

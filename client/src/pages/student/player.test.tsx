@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubApi, type StubRequest, type StubResponse } from '../../test/api-stub';
 import { LOADED, renderWithProviders, testUser } from '../../test/render';
-import { enrolledCourse } from './enrolled-course-fixture';
+import { enrolledCourse } from '../../test/enrolled-course-fixture';
 import PlayerPage, { loader } from './player';
 
 // The stand-in player: an iframe carrying its options, and buttons that play YouTube's part, with a

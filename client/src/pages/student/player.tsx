@@ -9,24 +9,25 @@ import { Loader } from '../../components/loader';
 import { StarRatingInput } from '../../components/star-rating-input';
 import { paths } from '../../config/paths';
 import { useAppContext } from '../../context/app-context';
-import { readFor } from '../../data/signed-in-read';
+import type { LoadResult } from '../../data/load-result';
+import { resultFor } from '../../data/signed-in-loader';
 import { usePageTitle } from '../../lib/use-page-title';
 import { courseProgress, CourseProgressBar } from './course-progress';
-import { CourseStructure } from './player/lecture-list';
-import { LectureScreen } from './player/lecture-screen';
-import { findNumberedLecture } from './player/numbered-lectures';
+import { CourseStructure } from '../../components/course-player/lecture-list';
+import { LectureScreen } from '../../components/course-player/lecture-screen';
+import { findNumberedLecture } from '../../components/course-player/numbered-lectures';
 import { useCourseRating } from './player/use-course-rating';
 import { useLectureProgress } from './player/use-lecture-progress';
 import { useLecturePosition } from './player/use-lecture-position';
-import type { loader, ResumePoint } from './player/resume-point';
-import { SignInRequired } from './sign-in-required';
+import { NOWHERE_YET, type loader, type ResumePoint } from './player/resume-point';
+import { SignInRequired } from '../../components/sign-in-required';
+import { focusRing } from '../../components/ui/focus-ring';
+import { LoadError } from '../../components/ui/load-error';
 
 export { loader, shouldRevalidate } from './player/resume-point';
 
-const primaryButton =
-  'inline-flex items-center justify-center gap-2 rounded-md bg-blue-600 px-5 py-2.5 font-medium text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:opacity-60';
-const secondaryButton =
-  'inline-flex items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-5 py-2.5 font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600';
+const primaryButton = `inline-flex items-center justify-center gap-2 rounded-md bg-blue-600 px-5 py-2.5 font-medium text-white hover:bg-blue-700 ${focusRing} disabled:cursor-not-allowed disabled:opacity-60`;
+const secondaryButton = `inline-flex items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-5 py-2.5 font-medium text-slate-800 hover:bg-slate-50 ${focusRing}`;
 // A completed lecture's button stays pressed-in; taking it back is a separate, quieter action.
 const doneButton =
   'inline-flex items-center gap-2 rounded-md border border-green-700 bg-green-50 px-5 py-2.5 font-medium text-green-800';
@@ -59,7 +60,7 @@ function RatingPanel({ course }: { course: EnrolledCourse }) {
           maxLength={REVIEW_MAX_LENGTH}
           rows={4}
           aria-describedby={countId}
-          className="w-full rounded-md border border-slate-300 p-3 text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+          className={`w-full rounded-md border border-slate-300 p-3 text-slate-900 ${focusRing}`}
         />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p id={countId} className="text-sm text-slate-600">
@@ -124,10 +125,7 @@ function CoursePlayer({ course, resume }: { course: EnrolledCourse; resume: Resu
       <header className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
         <div>
           <p className="text-sm font-medium text-blue-700">
-            <Link
-              to={paths.myEnrollments}
-              className="rounded-sm hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
-            >
+            <Link to={paths.myEnrollments} className={`rounded-sm hover:underline ${focusRing}`}>
               Meus Cursos
             </Link>
           </p>
@@ -174,7 +172,7 @@ function CoursePlayer({ course, resume }: { course: EnrolledCourse; resume: Resu
                   onClick={() => void unmarkCompleted(current.lecture.lectureId)}
                   disabled={savingLectureId !== null}
                   aria-busy={savingLectureId === current.lecture.lectureId}
-                  className="rounded-sm text-sm font-medium text-slate-700 underline hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:opacity-60"
+                  className={`rounded-sm text-sm font-medium text-slate-700 underline hover:text-slate-900 ${focusRing} disabled:opacity-60`}
                 >
                   Desmarcar aula
                 </button>
@@ -230,7 +228,7 @@ function NotEnrolled({ courseId }: { courseId: string }) {
       </p>
       <Link
         to={paths.course(courseId)}
-        className="rounded-md bg-blue-600 px-6 py-3 font-medium text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+        className={`rounded-md bg-blue-600 px-6 py-3 font-medium text-white hover:bg-blue-700 ${focusRing}`}
       >
         Ver página do curso
       </Link>
@@ -238,20 +236,14 @@ function NotEnrolled({ courseId }: { courseId: string }) {
   );
 }
 
-function LoadError({ onRetry }: { onRetry: () => void }) {
+function CourseLoadError({ onRetry }: { onRetry: () => void }) {
   usePageTitle('Erro ao carregar o curso');
   return (
-    <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
-      <h1 className="text-2xl font-semibold text-slate-900">Não foi possível carregar o curso</h1>
-      <p className="text-slate-700">Verifique a sua ligação e tente novamente.</p>
-      <button
-        type="button"
-        onClick={onRetry}
-        className="rounded-md bg-blue-600 px-6 py-3 font-medium text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
-      >
-        Tentar novamente
-      </button>
-    </section>
+    <LoadError
+      title="Não foi possível carregar o curso"
+      message="Verifique a sua ligação e tente novamente."
+      onRetry={onRetry}
+    />
   );
 }
 
@@ -285,13 +277,13 @@ export default function PlayerPage() {
     );
   }
   if (enrolledStatus === 'error') {
-    return <LoadError onRetry={() => void fetchUserEnrolledCourses()} />;
+    return <CourseLoadError onRetry={() => void fetchUserEnrolledCourses()} />;
   }
   if (enrolledStatus !== 'ready') return <WaitingForCourse />;
 
   const course = enrolledCourses.find((enrolled) => enrolled._id === courseId);
   if (!course) return <NotEnrolled courseId={courseId} />;
-  const resume = readFor(data, user.id);
+  const resume = resultFor(data, user.id);
   if (!resume) return <WaitingForCourse />;
   return (
     <Suspense fallback={<WaitingForCourse />}>
@@ -306,7 +298,9 @@ function ResumingPlayer({
   resume,
 }: {
   course: EnrolledCourse;
-  resume: Promise<ResumePoint>;
+  resume: Promise<LoadResult<ResumePoint>>;
 }) {
-  return <CoursePlayer course={course} resume={use(resume)} />;
+  const read = use(resume);
+  // A resume point that could not be read opens the course at its start.
+  return <CoursePlayer course={course} resume={read.ok ? read.value : NOWHERE_YET} />;
 }

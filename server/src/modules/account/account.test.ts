@@ -15,7 +15,7 @@ import { RATE_LIMITED } from '../../http/rate-limit';
 import { IMAGE_TOO_LARGE, NOT_AN_IMAGE } from '../../http/upload';
 import { startSmtpCapture, type SmtpCapture } from '../../test/smtp-capture';
 import { createTestContext, type TestContext } from '../../test/test-app';
-import { clerkTestEnv, newClerkWebhookSecret } from '../users/clerk-fixtures';
+import { clerkTestEnv, newClerkWebhookSecret } from '../../test/fixtures/clerk-fixtures';
 import { WRONG_CREDENTIALS } from '../auth/auth.service';
 import { MANAGED_BY_CLERK } from './account.routes';
 import { NOTHING_TO_CHANGE, RESET_LINK_INVALID, WRONG_CURRENT_PASSWORD } from './account.service';

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { sql } from 'drizzle-orm';
 import { courseListResponseSchema } from '@aprendiz/contract/courses';
 import { createTestContext, type TestContext } from '../../test/test-app';
-import { sampleContent } from './course-fixtures';
+import { sampleContent } from '../../test/fixtures/course-fixtures';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -11,7 +11,7 @@ import { courses } from '../../db/schema/courses';
 import { ratings } from '../../db/schema/ratings';
 import { users } from '../../db/schema/users';
 import { createTestContext, type TestContext } from '../../test/test-app';
-import { insertCourse, type CourseFixture } from './course-fixtures';
+import { insertCourse, type CourseFixture } from '../../test/fixtures/course-fixtures';
 
 /** Each block searches a catalogue of its own, so one block's courses never match another's query. */
 function useCatalogue(): { ctx: () => TestContext } {

@@ -7,7 +7,7 @@ import { courseSuggestResponseSchema, type CourseSuggestResponse } from '@aprend
 import { courses } from '../../db/schema/courses';
 import { users } from '../../db/schema/users';
 import { createTestContext, type TestContext } from '../../test/test-app';
-import { insertCourse } from './course-fixtures';
+import { insertCourse } from '../../test/fixtures/course-fixtures';
 
 let ctx: TestContext;
 let joana: string;

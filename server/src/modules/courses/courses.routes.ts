@@ -22,7 +22,7 @@ import {
 /**
  * Clients may keep the body but must revalidate; the ETag turns that into a 304 with no query.
  * Written straight to Node, compressed copies included (made once per body): these two routes are
- * the hottest in the app (DESIGN §9 throughput budget), so they are mounted ahead of compressJson.
+ * the hottest in the app (the throughput budget: ≥ 0.8 × the in-memory ceiling), so they are mounted ahead of compressJson.
  */
 function sendCached(req: Request, res: Response, entry: CachedBody, vary: string): void {
   res.setHeader('Vary', vary);
@@ -72,7 +72,7 @@ export function coursesRoutes(deps: AppDeps): Router {
     '/course/:id',
     (req, res, next) => {
       // The hottest read: an anonymous visitor's course already in memory is answered at once,
-      // without the promises of the general path (DESIGN §9 throughput budget).
+      // without the promises of the general path (the throughput budget: ≥ 0.8 × the in-memory ceiling).
       const cached = req.headers.authorization
         ? undefined
         : deps.catalogueCache.peekCourse(String(req.params.id));

@@ -8,7 +8,12 @@ import {
 } from '@aprendiz/contract/courses';
 import { ratings } from '../../db/schema/ratings';
 import { createTestContext, type TestContext } from '../../test/test-app';
-import { enrollDirectly, insertCourse, LOCKED_URLS, PREVIEW_URL } from './course-fixtures';
+import {
+  enrollDirectly,
+  insertCourse,
+  LOCKED_URLS,
+  PREVIEW_URL,
+} from '../../test/fixtures/course-fixtures';
 
 let ctx: TestContext;
 beforeAll(async () => {

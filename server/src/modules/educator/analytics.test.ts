@@ -4,7 +4,7 @@ import { analyticsResponseSchema } from '@aprendiz/contract/educator';
 import { lectureProgress } from '../../db/schema/lecture-progress';
 import { purchases } from '../../db/schema/purchases';
 import { createTestContext, type TestContext } from '../../test/test-app';
-import { enrollDirectly, insertCourse } from '../courses/course-fixtures';
+import { enrollDirectly, insertCourse } from '../../test/fixtures/course-fixtures';
 import { ANALYTICS_COURSES_LIMIT } from './analytics.repository';
 
 let ctx: TestContext;

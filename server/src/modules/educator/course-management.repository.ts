@@ -3,11 +3,29 @@ import type { Chapter } from '@aprendiz/contract/courses';
 import type { CourseCategory, CourseLevel } from '@aprendiz/contract/catalogue';
 import type { CourseStatus } from '@aprendiz/contract/rules/course-status';
 import type { Db } from '../../db/client';
-import type { NewCourse } from './educator.repository';
 import { courses } from '../../db/schema/courses';
 import { enrollments } from '../../db/schema/enrollments';
 import { lectureProgress } from '../../db/schema/lecture-progress';
 import { purchases } from '../../db/schema/purchases';
+
+export interface NewCourse {
+  educatorId: string;
+  title: string;
+  descriptionHtml: string;
+  thumbnailUrl: string;
+  /** numeric(10,2) as text, so no float rounding reaches the column. */
+  price: string;
+  discount: number;
+  content: Chapter[];
+  category: CourseCategory | null;
+  level: CourseLevel | null;
+  status: CourseStatus;
+}
+
+export async function insertCourse(db: Db, course: NewCourse): Promise<{ id: string }> {
+  const [row] = await db.insert(courses).values(course).returning({ id: courses.id });
+  return row!;
+}
 
 /** One of the educator's own courses, whole: what the edit page and the status changes read. */
 export type OwnCourseRow = Omit<NewCourse, 'educatorId'> & {

@@ -1,24 +1,34 @@
 import { randomUUID } from 'node:crypto';
-import { updateCourseDataSchema, type EducatorCourseDetail } from '@aprendiz/contract/educator';
+import type { z } from 'zod';
+import {
+  addCourseDataSchema,
+  updateCourseDataSchema,
+  type EducatorCourseDetail,
+} from '@aprendiz/contract/educator';
 import { canUnpublish, type CourseStatus } from '@aprendiz/contract/rules/course-status';
 import { normaliseCourseContent } from '@aprendiz/contract/rules/lectures';
 import { publishingProblems, publishRefusal } from '@aprendiz/contract/rules/publishing';
 import type { AppDeps } from '../../deps';
 import type { UserRow } from '../../db/schema/users';
 import { badRequest, conflict, notFound } from '../../http/errors';
+import { parseInput } from '../../http/validate';
 import { assertCourseId, COURSE_NOT_FOUND } from '../courses/courses.service';
 import {
   changeOwnCourseStatus,
   deleteOwnCourse,
   findOwnCourse,
+  insertCourse,
   thumbnailInUse,
   updateOwnCourse,
+  type NewCourse,
   type OwnCourseRow,
 } from './course-management.repository';
-import { parseCourseData, type AddCourseForm } from './educator.service';
 import { sanitizeDescription } from './sanitize-description';
 import { toThumbnailWebp } from './thumbnail-image';
 
+export const THUMBNAIL_NOT_SELECTED = 'Thumbnail Not Selected';
+export const COURSE_ADDED = 'Curso adicionado com sucesso';
+export const DRAFT_SAVED = 'Rascunho guardado';
 export const COURSE_UPDATED = 'Curso atualizado com sucesso';
 export const COURSE_PUBLISHED = 'Curso publicado';
 export const COURSE_UNPUBLISHED =
@@ -31,6 +41,75 @@ export const COURSE_HAS_STUDENTS =
   'Não é possível excluir um curso com alunos inscritos. Despublique-o para o retirar do catálogo.';
 
 type ManageDeps = Pick<AppDeps, 'database' | 'catalogueCache' | 'thumbnails' | 'logger'>;
+
+export interface AddCourseForm {
+  /** The multipart `courseData` field: JSON text. */
+  courseData: unknown;
+  image: Buffer | undefined;
+}
+
+/** The multipart courseData field, JSON text, read with the given contract schema. */
+export function parseCourseData<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {
+  if (typeof raw !== 'string' || raw.trim() === '')
+    throw badRequest('Os dados do curso (courseData) estão em falta');
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw badRequest('Os dados do curso (courseData) não são JSON válido');
+  }
+  return parseInput(schema, json);
+}
+
+/** The one mapping from the course form to the row's editable columns, for add and edit alike. */
+function courseColumns(
+  data: z.infer<typeof updateCourseDataSchema>,
+): Omit<NewCourse, 'educatorId' | 'thumbnailUrl' | 'status'> {
+  return {
+    title: data.courseTitle,
+    descriptionHtml: sanitizeDescription(data.courseDescription),
+    price: data.coursePrice.toFixed(2),
+    discount: data.discount,
+    content: normaliseCourseContent(data.courseContent, randomUUID),
+    category: data.category ?? null,
+    level: data.level ?? null,
+  };
+}
+
+/**
+ * Validates everything before anything is stored, stores the thumbnail, then the course; a failed
+ * insert takes the thumbnail back so no orphan file or asset is left behind.
+ */
+export async function addCourse(
+  deps: ManageDeps,
+  educator: UserRow,
+  form: AddCourseForm,
+): Promise<{ courseId: string; status: CourseStatus }> {
+  const data = parseCourseData(addCourseDataSchema, form.courseData);
+  if (!form.image) throw badRequest(THUMBNAIL_NOT_SELECTED);
+  const webp = await toThumbnailWebp(form.image);
+  const course = { educatorId: educator.id, ...courseColumns(data), status: data.status };
+
+  const thumbnail = await deps.thumbnails.save(webp);
+  let courseId: string;
+  try {
+    // The thumbnail URL is a column of the course row, so this one INSERT stores both atomically.
+    ({ id: courseId } = await insertCourse(deps.database.db, {
+      ...course,
+      thumbnailUrl: thumbnail.url,
+    }));
+  } catch (err) {
+    await thumbnail.remove().catch((removeErr: unknown) => {
+      deps.logger.error(
+        { err: removeErr, url: thumbnail.url },
+        'orphan thumbnail left after a failed insert',
+      );
+    });
+    throw err;
+  }
+  deps.catalogueCache.invalidate();
+  return { courseId, status: course.status };
+}
 
 function toEducatorCourseDetail(row: OwnCourseRow): EducatorCourseDetail {
   return {
@@ -95,13 +174,7 @@ export async function updateCourse(
   let before: OwnCourseRow | null;
   try {
     before = await updateOwnCourse(deps.database.db, courseId, educator.id, {
-      title: data.courseTitle,
-      descriptionHtml: sanitizeDescription(data.courseDescription),
-      price: data.coursePrice.toFixed(2),
-      discount: data.discount,
-      content: normaliseCourseContent(data.courseContent, randomUUID),
-      category: data.category ?? null,
-      level: data.level ?? null,
+      ...courseColumns(data),
       ...(thumbnail ? { thumbnailUrl: thumbnail.url } : {}),
     });
   } catch (err) {

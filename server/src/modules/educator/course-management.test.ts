@@ -13,8 +13,8 @@ import { courses } from '../../db/schema/courses';
 import { lectureProgress } from '../../db/schema/lecture-progress';
 import { purchases } from '../../db/schema/purchases';
 import { createTestContext, type TestContext } from '../../test/test-app';
-import { enrollDirectly, insertCourse, sampleContent } from '../courses/course-fixtures';
-import { listFiles, makeImage, validCourseData } from './educator-fixtures';
+import { enrollDirectly, insertCourse, sampleContent } from '../../test/fixtures/course-fixtures';
+import { listFiles, makeImage, validCourseData } from '../../test/fixtures/educator-fixtures';
 import { COURSE_HAS_STUDENTS, DRAFT_NOT_PUBLISHED } from './course-management.service';
 
 let ctx: TestContext;

@@ -1,6 +1,5 @@
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Chapter } from '@aprendiz/contract/courses';
-import type { CourseCategory, CourseLevel } from '@aprendiz/contract/catalogue';
 import { REFUND_STATUSES } from '@aprendiz/contract/payments';
 import type { CourseStatus } from '@aprendiz/contract/rules/course-status';
 import type { Db } from '../../db/client';
@@ -8,25 +7,6 @@ import { courses } from '../../db/schema/courses';
 import { enrollments } from '../../db/schema/enrollments';
 import { purchases } from '../../db/schema/purchases';
 import { users } from '../../db/schema/users';
-
-export interface NewCourse {
-  educatorId: string;
-  title: string;
-  descriptionHtml: string;
-  thumbnailUrl: string;
-  /** numeric(10,2) as text, so no float rounding reaches the column. */
-  price: string;
-  discount: number;
-  content: Chapter[];
-  category: CourseCategory | null;
-  level: CourseLevel | null;
-  status: CourseStatus;
-}
-
-export async function insertCourse(db: Db, course: NewCourse): Promise<{ id: string }> {
-  const [row] = await db.insert(courses).values(course).returning({ id: courses.id });
-  return row!;
-}
 
 export interface EducatorTotals {
   totalCourses: number;

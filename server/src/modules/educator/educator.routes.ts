@@ -6,25 +6,21 @@ import { getAnalytics } from './analytics.service';
 import { currentUser, requireAuth, requireEducator } from '../../http/auth';
 import { singleImageUpload } from '../../http/upload';
 import {
+  addCourse,
+  COURSE_ADDED,
   COURSE_DELETED,
   COURSE_PUBLISHED,
   COURSE_UNPUBLISHED,
   COURSE_UPDATED,
   deleteCourse,
+  DRAFT_SAVED,
   getOwnCourse,
   publishCourse,
   unpublishCourse,
   updateCourse,
-} from './course-management.service';
-import {
-  addCourse,
-  COURSE_ADDED,
-  DRAFT_SAVED,
-  getDashboard,
-  listEducatorCourses,
-  listEnrolledStudents,
   type AddCourseForm,
-} from './educator.service';
+} from './course-management.service';
+import { getDashboard, listEducatorCourses, listEnrolledStudents } from './educator.service';
 import { closeOpenCheckouts } from '../payments/course-checkouts';
 import { addsPublishedCourse, withinPublishQuota } from './publish-quota';
 

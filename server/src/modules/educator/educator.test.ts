@@ -15,8 +15,8 @@ import { courses } from '../../db/schema/courses';
 import { purchases } from '../../db/schema/purchases';
 import { MAX_FORM_FIELD_BYTES, MAX_IMAGE_BYTES } from '../../http/upload';
 import { createTestContext, type TestContext } from '../../test/test-app';
-import { enrollDirectly, insertCourse } from '../courses/course-fixtures';
-import { listFiles, makeImage, validCourseData } from './educator-fixtures';
+import { enrollDirectly, insertCourse } from '../../test/fixtures/course-fixtures';
+import { listFiles, makeImage, validCourseData } from '../../test/fixtures/educator-fixtures';
 import { DASHBOARD_LATEST_ENROLLMENTS } from './educator.service';
 
 let ctx: TestContext;
@@ -581,7 +581,7 @@ describe('GET /api/educator/courses: incomplete lectures', () => {
         { chapter: 2, lecture: 2, problems: ['missingTitle', 'unplayableVideo'] },
       ],
     });
-    // Spec §5 accepts them on ADD: the list points them out, nothing stored was changed.
+    // The spec accepts them on ADD: the list points them out, nothing stored was changed.
     const [row] = await ctx.database.db
       .select()
       .from(courses)

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courses } from '../../db/schema/courses';
 import { coursePublications } from '../../db/schema/course-publications';
 import { createTestContext, type TestContext } from '../../test/test-app';
-import { insertCourse, sampleContent } from '../courses/course-fixtures';
-import { makeImage, validCourseData } from './educator-fixtures';
+import { insertCourse, sampleContent } from '../../test/fixtures/course-fixtures';
+import { makeImage, validCourseData } from '../../test/fixtures/educator-fixtures';
 import { publishQuotaReached } from './publish-quota';
 
 const QUOTA = 3;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { AppError } from '../../http/errors';
 import { NOT_AN_IMAGE } from '../../http/upload';
-import { makeImage } from './educator-fixtures';
+import { makeImage } from '../../test/fixtures/educator-fixtures';
 import { THUMBNAIL_EMPTY, THUMBNAIL_UNREADABLE, toThumbnailWebp } from './thumbnail-image';
 
 async function refusal(input: Buffer): Promise<AppError> {

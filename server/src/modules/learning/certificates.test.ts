@@ -13,7 +13,7 @@ import { certificates } from '../../db/schema/certificates';
 import { lectureProgress } from '../../db/schema/lecture-progress';
 import { users } from '../../db/schema/users';
 import { createTestContext, type TestContext } from '../../test/test-app';
-import { enrollDirectly, insertCourse } from '../courses/course-fixtures';
+import { enrollDirectly, insertCourse } from '../../test/fixtures/course-fixtures';
 
 let ctx: TestContext;
 beforeAll(async () => {

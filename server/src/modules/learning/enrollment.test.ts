@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { randomUUID } from 'node:crypto';
 import { createTestContext, type TestContext } from '../../test/test-app';
-import { enrollDirectly } from '../courses/course-fixtures';
-import { courseOfNewEducator, enrollmentsOf } from './enrollment-fixtures';
+import { enrollDirectly } from '../../test/fixtures/course-fixtures';
+import { courseOfNewEducator, enrollmentsOf } from '../../test/fixtures/enrollment-fixtures';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -7,7 +7,12 @@ import { lectureProgress } from '../../db/schema/lecture-progress';
 import { ratings } from '../../db/schema/ratings';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { NOT_ENROLLED } from './learning.service';
-import { enrollDirectly, insertCourse, LOCKED_URLS, PREVIEW_URL } from '../courses/course-fixtures';
+import {
+  enrollDirectly,
+  insertCourse,
+  LOCKED_URLS,
+  PREVIEW_URL,
+} from '../../test/fixtures/course-fixtures';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { resumeResponseSchema } from '@aprendiz/contract/learning';
 import { lectureProgress } from '../../db/schema/lecture-progress';
 import { lecturePositions } from '../../db/schema/lecture-positions';
 import { createTestContext, TEST_AUTH_SECRET, type TestContext } from '../../test/test-app';
-import { enrollDirectly, insertCourse, sampleContent } from '../courses/course-fixtures';
+import { enrollDirectly, insertCourse, sampleContent } from '../../test/fixtures/course-fixtures';
 import { createPositionTokens, POSITION_TOKEN_TTL_MS } from './position-token';
 
 let ctx: TestContext;

@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { courseReviewsResponseSchema } from '@aprendiz/contract/reviews';
 import { ratings } from '../../db/schema/ratings';
 import { createTestContext, type TestContext } from '../../test/test-app';
-import { enrollDirectly, insertCourse } from '../courses/course-fixtures';
+import { enrollDirectly, insertCourse } from '../../test/fixtures/course-fixtures';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -9,12 +9,12 @@ import { eq } from 'drizzle-orm';
 import { purchases } from '../../db/schema/purchases';
 import { createOutboxMailer } from '../../providers/mail-outbox';
 import { createSmtpMailer } from '../../providers/mail-smtp';
-import { createStripeTestContext } from '../../providers/payments-stripe-fake';
+import { createStripeTestContext } from '../../test/fakes/payments-stripe-fake';
 import { startSmtpCapture, type SmtpCapture } from '../../test/smtp-capture';
 import { createTestContext, type TestContext } from '../../test/test-app';
-import { insertCourse } from '../courses/course-fixtures';
-import { enrollmentsOf } from '../learning/enrollment-fixtures';
-import { insertPurchaseRow } from '../payments/purchase-fixtures';
+import { insertCourse } from '../../test/fixtures/course-fixtures';
+import { enrollmentsOf } from '../../test/fixtures/enrollment-fixtures';
+import { insertPurchaseRow } from '../../test/fixtures/purchase-fixtures';
 import {
   enrollmentMail,
   formatAmount,

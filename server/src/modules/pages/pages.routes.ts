@@ -58,7 +58,7 @@ export function crawlerRoutes(deps: AppDeps): Router {
 }
 
 /**
- * Renders the public pages on the server (issue 14): content, title and link-preview tags in the
+ * Renders the public pages on the server: content, title and link-preview tags in the
  * first HTML, from the same services and caches as the API, and the result kept in memory until the
  * catalogue changes. Addresses the renderer leaves to the browser fall through to the app shell.
  *

@@ -4,7 +4,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-app';
-import { insertCourse } from '../courses/course-fixtures';
+import { insertCourse } from '../../test/fixtures/course-fixtures';
 import { serverCatalogueSource, serverCertificateSource } from './catalogue-source';
 import { canonicalPageUrl, createPageCache, cachedPage } from './page-cache';
 import { inlineStylesheets, parseTemplate } from './server-entry';

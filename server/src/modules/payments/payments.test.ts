@@ -7,8 +7,8 @@ import { courses } from '../../db/schema/courses';
 import { enrollments } from '../../db/schema/enrollments';
 import { purchases } from '../../db/schema/purchases';
 import { createTestContext, type TestContext } from '../../test/test-app';
-import { insertCourse } from '../courses/course-fixtures';
-import { insertPurchaseRow } from './purchase-fixtures';
+import { insertCourse } from '../../test/fixtures/course-fixtures';
+import { insertPurchaseRow } from '../../test/fixtures/purchase-fixtures';
 
 let ctx: TestContext;
 beforeAll(async () => {

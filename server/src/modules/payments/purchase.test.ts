@@ -5,9 +5,9 @@ import { eq } from 'drizzle-orm';
 import { courses } from '../../db/schema/courses';
 import { purchases } from '../../db/schema/purchases';
 import { createTestContext, type TestContext } from '../../test/test-app';
-import { enrollDirectly } from '../courses/course-fixtures';
-import { courseOfNewEducator, enrollmentsOf } from '../learning/enrollment-fixtures';
-import { insertPurchaseRow } from './purchase-fixtures';
+import { enrollDirectly } from '../../test/fixtures/course-fixtures';
+import { courseOfNewEducator, enrollmentsOf } from '../../test/fixtures/enrollment-fixtures';
+import { insertPurchaseRow } from '../../test/fixtures/purchase-fixtures';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -9,12 +9,12 @@ import { courses } from '../../db/schema/courses';
 import { enrollments } from '../../db/schema/enrollments';
 import { processedEvents } from '../../db/schema/processed-events';
 import { purchases, type PurchaseRow } from '../../db/schema/purchases';
-import { createStripeTestContext, type FakeStripeApi } from '../../providers/payments-stripe-fake';
+import { createStripeTestContext, type FakeStripeApi } from '../../test/fakes/payments-stripe-fake';
 import type { TestContext } from '../../test/test-app';
-import { insertCourse } from '../courses/course-fixtures';
 import { CHECKOUT_OPEN } from '../educator/course-management.service';
 import { CHECKOUTS_UNREACHABLE, PAID_WHILE_DELETING } from './course-checkouts';
-import { insertPurchaseRow } from './purchase-fixtures';
+import { insertCourse } from '../../test/fixtures/course-fixtures';
+import { insertPurchaseRow } from '../../test/fixtures/purchase-fixtures';
 
 const WEBHOOK_SECRET = 'whsec_test_aprendiz';
 const signer = new Stripe('sk_test_signer').webhooks;

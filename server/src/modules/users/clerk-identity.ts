@@ -38,7 +38,7 @@ export const clerkUserJsonSchema = z.object({
 });
 export type ClerkUserJson = z.infer<typeof clerkUserJsonSchema>;
 
-/** Spec §3: the provider's public metadata carries the role; only 'educator' grants anything. */
+/** The provider's public metadata carries the role; only 'educator' grants anything. */
 export function roleFromMetadata(metadata: Record<string, unknown> | null | undefined): Role {
   return metadata?.role === 'educator' ? 'educator' : 'student';
 }

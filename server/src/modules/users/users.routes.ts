@@ -12,7 +12,7 @@ export function usersRoutes(deps: AppDeps): Router {
     res.set('Cache-Control', 'private, no-cache').json({ success: true, user });
   });
 
-  // Any signed-in user may call it: it is how a student becomes an educator (spec §4).
+  // Any signed-in user may call it: it is how a student becomes an educator.
   router.get('/educator/update-role', auth, async (req, res) => {
     const message = await becomeEducator(deps, currentUser(req));
     res.set('Cache-Control', 'no-store').json({ success: true, message });

@@ -9,7 +9,7 @@ import { users } from '../../db/schema/users';
 import { requireAuth, requireEducator } from '../../http/auth';
 import { errorHandler } from '../../http/error-handler';
 import { createTestContext, TEST_AUTH_SECRET, type TestContext } from '../../test/test-app';
-import { enrollDirectly, insertCourse } from '../courses/course-fixtures';
+import { enrollDirectly, insertCourse } from '../../test/fixtures/course-fixtures';
 import { NOW_EDUCATOR } from './users.service';
 
 let ctx: TestContext;

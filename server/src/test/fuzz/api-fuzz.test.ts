@@ -24,10 +24,10 @@ import {
 } from '@aprendiz/contract/learning';
 import { onlineBodySchema } from '@aprendiz/contract/site';
 import { ratings } from '../../db/schema/ratings';
-import { enrollDirectly, insertCourse } from '../../modules/courses/course-fixtures';
+import { enrollDirectly, insertCourse } from '../fixtures/course-fixtures';
 import { createPositionTokens } from '../../modules/learning/position-token';
-import { makeImage, validCourseData } from '../../modules/educator/educator-fixtures';
-import { insertPurchaseRow } from '../../modules/payments/purchase-fixtures';
+import { makeImage, validCourseData } from '../fixtures/educator-fixtures';
+import { insertPurchaseRow } from '../fixtures/purchase-fixtures';
 import { createTestContext, TEST_AUTH_SECRET, type TestContext } from '../test-app';
 import { snapshotStore, type StoreSnapshot } from './store-snapshot';
 import {

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadName, UPLOADS_URL_PATH } from '../../providers/storage-disk';
-import { makeImage } from '../../modules/educator/educator-fixtures';
+import { makeImage } from '../fixtures/educator-fixtures';
 import { createTestContext, type TestContext } from '../test-app';
 import { snapshotStore } from './store-snapshot';
 

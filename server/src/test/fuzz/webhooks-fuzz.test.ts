@@ -3,14 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import request from 'supertest';
 import Stripe from 'stripe';
-import { insertCourse } from '../../modules/courses/course-fixtures';
-import { insertPurchaseRow } from '../../modules/payments/purchase-fixtures';
+import { insertCourse } from '../fixtures/course-fixtures';
+import { insertPurchaseRow } from '../fixtures/purchase-fixtures';
 import {
   clerkTestEnv,
   clerkUserJson,
   newClerkWebhookSecret,
   postClerkWebhook,
-} from '../../modules/users/clerk-fixtures';
+} from '../fixtures/clerk-fixtures';
 import { createTestContext, type TestContext } from '../test-app';
 import {
   hostileString,

@@ -1,4 +1,4 @@
-/** Spec §8: the form-level codes the hosted form service may answer; any other is 'UNSPECIFIED'. */
+/** The form-level codes the hosted form service may answer; any other is 'UNSPECIFIED'. */
 export const FORM_ERROR_CODES = [
   'BLOCKED',
   'EMPTY',

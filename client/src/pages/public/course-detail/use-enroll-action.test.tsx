@@ -7,6 +7,7 @@ import { networkError, stubApi, type StubResponse } from '../../../test/api-stub
 import { courseSummary, userData } from '../../../test/course-fixtures';
 import { renderWithProviders, testUser } from '../../../test/render';
 import { FREE_ENROLL_REDIRECT_MS, useEnrollAction } from './use-enroll-action';
+import { NETWORK_ERROR_MESSAGE } from '../../../lib/api-error';
 
 const paidCourse = courseSummary({ _id: 'paid-1', coursePrice: 19.99, discount: 15 });
 const freeCourse = courseSummary({ _id: 'free-1', coursePrice: 30, discount: 100 });
@@ -131,7 +132,9 @@ describe('useEnrollAction', () => {
     const user = userEvent.setup();
     renderWithProviders(<EnrollHarness course={freeCourse} />, signedIn());
     await user.click(button());
-    expect(await screen.findByText('Erro ao inscrever-se: Network Error')).toBeInTheDocument();
+    expect(
+      await screen.findByText(`Erro ao inscrever-se: ${NETWORK_ERROR_MESSAGE}`),
+    ).toBeInTheDocument();
   });
 
   it('when a paid course is bought, then the purchase is created and the browser is replaced by the payment page, above a copy of the course page', async () => {

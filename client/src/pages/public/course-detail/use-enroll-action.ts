@@ -1,4 +1,3 @@
-import type { ErrorResponse } from '@aprendiz/contract/common';
 import type { MessageResponse, PurchaseResponse } from '@aprendiz/contract/learning';
 import { isFreeCourse } from '@aprendiz/contract/rules/pricing';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -7,16 +6,17 @@ import { useAuthActions, useAuthUser } from '../../../auth/auth-context';
 import { notify } from '../../../components/toast';
 import { paths } from '../../../config/paths';
 import { useAppContext } from '../../../context/app-context';
-import { api, errorMessage } from '../../../lib/api-client';
-import { openedFromCourse } from '../../student/checkout/opened-from-course';
+import { api } from '../../../lib/api-client';
+import { send } from '../../../lib/send';
+import { openedFromCourse } from '../../../lib/opened-from-course';
 
-/** Spec §4/§9: after a free enrollment the learner is taken to their courses 1.5 s later. */
+/** After a free enrollment the learner is taken to their courses 1.5 s later. */
 export const FREE_ENROLL_REDIRECT_MS = 1500;
 
 type EnrollableCourse = { _id: string; coursePrice: number; discount: number };
 
 export type EnrollAction = {
-  /** Enrolls in a free course or starts the payment of a paid one (spec §4, §5, §8). */
+  /** Enrolls in a free course or starts the payment of a paid one. */
   enroll: () => Promise<void>;
   /** True while a request is in flight (and while leaving the page after a success). */
   pending: boolean;
@@ -46,27 +46,19 @@ export function useEnrollAction(course: EnrollableCourse | null): EnrollAction {
 
   const enrollFree = useCallback(
     async (courseId: string): Promise<boolean> => {
-      try {
-        const { data } = await api.post<MessageResponse | ErrorResponse>(
-          '/api/user/enroll-free-course',
-          { courseId },
-        );
-        if (!data.success) {
-          notify.error(`Erro ao inscrever-se: ${data.message}`);
-          return false;
-        }
-        notify.success('Inscrição realizada com sucesso!');
-        // One read of the root loader: the enrollments and the user data (which lists the course).
-        void fetchUserEnrolledCourses();
-        redirectTimer.current = setTimeout(
-          () => navigate(paths.myEnrollments),
-          FREE_ENROLL_REDIRECT_MS,
-        );
-        return true;
-      } catch (err) {
-        notify.error(`Erro ao inscrever-se: ${errorMessage(err)}`);
-        return false;
-      }
+      const data = await send(
+        api.post<MessageResponse>('/api/user/enroll-free-course', { courseId }),
+        { failure: (message) => `Erro ao inscrever-se: ${message}` },
+      );
+      if (!data) return false;
+      notify.success('Inscrição realizada com sucesso!');
+      // One read of the root loader: the enrollments and the user data (which lists the course).
+      void fetchUserEnrolledCourses();
+      redirectTimer.current = setTimeout(
+        () => navigate(paths.myEnrollments),
+        FREE_ENROLL_REDIRECT_MS,
+      );
+      return true;
     },
     [fetchUserEnrolledCourses, navigate],
   );
@@ -74,7 +66,7 @@ export function useEnrollAction(course: EnrollableCourse | null): EnrollAction {
   const openCheckout = useCallback(
     (sessionUrl: string, courseId: string) => {
       const target = new URL(sessionUrl, window.location.href);
-      // Spec §4: the browser is replaced by the payment page. Replacing this page's own entry would make
+      // The browser is replaced by the payment page. Replacing this page's own entry would make
       // Back skip the course (to the list before it), so the entry is kept: our sandbox checkout opens
       // above it inside the app, and a provider's page replaces a copy of it pushed just before.
       if (target.origin === window.location.origin) {
@@ -91,20 +83,10 @@ export function useEnrollAction(course: EnrollableCourse | null): EnrollAction {
 
   const purchase = useCallback(
     async (courseId: string): Promise<boolean> => {
-      try {
-        const { data } = await api.post<PurchaseResponse | ErrorResponse>('/api/user/purchase', {
-          courseId,
-        });
-        if (!data.success) {
-          notify.error(data.message);
-          return false;
-        }
-        openCheckout(data.session_url, courseId);
-        return true;
-      } catch (err) {
-        notify.error(errorMessage(err));
-        return false;
-      }
+      const data = await send(api.post<PurchaseResponse>('/api/user/purchase', { courseId }));
+      if (!data) return false;
+      openCheckout(data.session_url, courseId);
+      return true;
     },
     [openCheckout],
   );

@@ -8,9 +8,9 @@ import {
 } from '@aprendiz/contract/catalogue';
 import { useId } from 'react';
 import { SORT_LABELS, type CourseFilters as Filters } from './search-params';
+import { focusRing } from '../../../components/ui/focus-ring';
 
-const FOCUS =
-  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600';
+const FOCUS = `${focusRing}`;
 
 type ChipGroupProps<T extends string> = {
   label: string;
@@ -74,7 +74,7 @@ type CourseFiltersProps = {
   onChange: (filters: Filters) => void;
 };
 
-/** Category and level chips and the order of the results (issue 17). */
+/** Category and level chips and the order of the results. */
 export function CourseFilters({ filters, onChange }: CourseFiltersProps) {
   const sortId = useId();
   return (

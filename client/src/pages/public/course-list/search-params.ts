@@ -48,7 +48,7 @@ export function writeFilters(filters: CourseFilters): URLSearchParams {
   return params;
 }
 
-/** Issue 17: the list grows 24 cards at a time. */
+/** The list grows 24 cards at a time. */
 export const PAGE_SIZE = 24;
 
 /** The page of results an address asks for ('Ver mais' loads the next one); 1 when absent or invalid. */

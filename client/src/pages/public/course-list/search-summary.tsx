@@ -1,10 +1,8 @@
 import type { CourseSearchResponse } from '@aprendiz/contract/courses';
 import { Link } from 'react-router-dom';
 import { CourseCard } from '../../../components/course-card';
+import { focusRing } from '../../../components/ui/focus-ring';
 import { paths } from '../../../config/paths';
-
-const FOCUS =
-  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600';
 
 function quoted(words: readonly string[]): string {
   return words.map((word) => `“${word}”`).join(', ');
@@ -48,7 +46,7 @@ export function NoMatch({
               {index > 0 && (index === nearest.length - 1 ? ' ou ' : ', ')}
               <Link
                 to={paths.courseList(word)}
-                className={`rounded-sm font-semibold text-blue-700 underline ${FOCUS}`}
+                className={`rounded-sm font-semibold text-blue-700 underline ${focusRing}`}
               >
                 {word}
               </Link>

@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import { useAuthActions, useAuthUser } from '../../../auth/auth-context';
 import { paths } from '../../../config/paths';
+import { focusRing } from '../../../components/ui/focus-ring';
 
-const primaryClass =
-  'rounded-md bg-blue-600 px-8 py-3 font-medium text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600';
+const primaryClass = `rounded-md bg-blue-600 px-8 py-3 font-medium text-white hover:bg-blue-700 ${focusRing}`;
 
 /** The closing invitation: 'Começar' opens sign-in for a visitor; 'Saiba mais' reads the policy. */
 export function CallToAction() {
@@ -30,7 +30,7 @@ export function CallToAction() {
         )}
         <Link
           to={paths.privacy}
-          className="flex items-center gap-1 rounded-sm font-medium text-slate-800 hover:text-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+          className={`flex items-center gap-1 rounded-sm font-medium text-slate-800 hover:text-blue-700 ${focusRing}`}
         >
           Saiba mais <span aria-hidden="true">→</span>
         </Link>

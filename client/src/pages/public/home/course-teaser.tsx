@@ -1,9 +1,15 @@
 import { Link, useLoaderData, useRevalidator } from 'react-router-dom';
 import { CourseCard } from '../../../components/course-card';
 import { paths } from '../../../config/paths';
-import type { HomeData } from '../home';
+import type { CourseSummary } from '@aprendiz/contract/courses';
+import { focusRing } from '../../../components/ui/focus-ring';
+import { LoadError } from '../../../components/ui/load-error';
+import type { LoadResult } from '../../../data/load-result';
 
-/** Spec §9: the home page shows at most 24 courses. */
+/** The home route's data: the teaser's courses (home.tsx's loader). */
+export type HomeData = { teaser: LoadResult<CourseSummary[]> };
+
+/** The home page shows at most 24 courses. */
 export const TEASER_MAX = 24;
 const GRID = 'grid gap-6 text-left sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
 // A card's width in GRID, inside the section's max-w-7xl and its px-4 / sm:px-8 / lg:px-12 padding.
@@ -16,17 +22,13 @@ function TeaserBody() {
 
   if (!teaser.ok) {
     return (
-      <div className="flex flex-col items-center gap-3 py-8 text-slate-700">
-        <p>Não foi possível carregar os cursos agora.</p>
-        <button
-          type="button"
-          onClick={() => void revalidator.revalidate()}
-          disabled={revalidator.state === 'loading'}
-          className="rounded-md border border-slate-300 px-4 py-2 font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
-        >
-          Tentar novamente
-        </button>
-      </div>
+      <LoadError
+        compact
+        className="flex flex-col items-center gap-3 py-8 text-slate-700"
+        message="Não foi possível carregar os cursos agora."
+        onRetry={() => void revalidator.revalidate()}
+        retrying={revalidator.state === 'loading'}
+      />
     );
   }
   if (teaser.value.length === 0) {
@@ -60,7 +62,7 @@ export function CourseTeaser() {
         </div>
         <Link
           to={paths.courseList()}
-          className="mt-10 inline-block rounded-md border border-slate-400 px-8 py-3 font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+          className={`mt-10 inline-block rounded-md border border-slate-400 px-8 py-3 font-medium text-slate-800 hover:bg-slate-50 ${focusRing}`}
         >
           Ver mais cursos
         </Link>

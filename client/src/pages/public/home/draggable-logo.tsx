@@ -1,7 +1,7 @@
 import { domMax, LazyMotion, m, type PanInfo } from 'framer-motion';
 import type { ImgHTMLAttributes } from 'react';
 
-// Spec §9: each logo moves at most 80 px either way, with elasticity 0.3.
+// Each logo moves at most 80 px either way, with elasticity 0.3.
 const DRAG_LIMIT_PX = 80;
 const DRAG_CONSTRAINTS = {
   left: -DRAG_LIMIT_PX,

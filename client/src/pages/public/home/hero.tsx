@@ -1,6 +1,6 @@
 import { SearchBar } from '../../../components/search-bar';
 
-// Spec §9: hero entrances last 0.8–1 s and start after 0.3–0.5 s. They are CSS (index.css), so they
+// Hero entrances last 0.8–1 s and start after 0.3–0.5 s. They are CSS (index.css), so they
 // run with the server's HTML, before any script. The headline is the page's largest text, which the
 // browser times its first paint (LCP) on: it slides in without fading, so it paints at once.
 

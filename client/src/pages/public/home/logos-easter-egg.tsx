@@ -9,7 +9,7 @@ import {
 } from 'react';
 import type { DraggableLogoProps } from './draggable-logo';
 
-/** The hidden phrase the logos uncover (spec §1: a short Christian phrase). */
+/** The hidden phrase the logos uncover (a short Christian phrase). */
 export const SECRET_MESSAGE = 'Deus é amor. Jesus te ama!';
 
 const LOGOS = [

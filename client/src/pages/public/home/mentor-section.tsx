@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { MentorGrid } from '../../../components/mentor-grid';
 import { paths } from '../../../config/paths';
 import { mentors } from '../../../data/mentors';
+import { focusRing } from '../../../components/ui/focus-ring';
 
 /** Hourly mentoring sessions, booked through the scheduling widget. */
 export function MentorSection() {
@@ -23,7 +24,7 @@ export function MentorSection() {
         <p className="mt-8 text-center">
           <Link
             to={paths.mentors}
-            className="rounded-sm font-medium text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+            className={`rounded-sm font-medium text-blue-700 hover:underline ${focusRing}`}
           >
             Ver todos os mentores
           </Link>

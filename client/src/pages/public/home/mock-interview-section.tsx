@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useAuthActions, useAuthUser } from '../../../auth/auth-context';
 import { UnderDevelopmentDialog } from '../../../components/under-development-dialog';
 import { interviewEvents, type InterviewEvent } from '../../../data/interview-events';
+import { focusRing } from '../../../components/ui/focus-ring';
 
 function InterviewCard({ event, onJoin }: { event: InterviewEvent; onJoin: () => void }) {
   return (
@@ -35,7 +36,7 @@ function InterviewCard({ event, onJoin }: { event: InterviewEvent; onJoin: () =>
         <button
           type="button"
           onClick={onJoin}
-          className="mt-auto self-start rounded-md bg-blue-600 px-5 py-2 font-medium text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+          className={`mt-auto self-start rounded-md bg-blue-600 px-5 py-2 font-medium text-white hover:bg-blue-700 ${focusRing}`}
         >
           {event.ctaText}
         </button>

@@ -2,9 +2,10 @@ import type { CertificateIdResponse } from '@aprendiz/contract/certificates';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { notify } from '../../../components/toast';
-import { errorMessage } from '../../../lib/error-message';
+import { errorMessage } from '../../../lib/api-error';
 import { loadApi } from '../../../lib/load-api';
-import { certificatePath } from '../../certificate/certificate-path';
+import { certificatePath } from '../../../config/certificate-path';
+import { focusRing } from '../../../components/ui/focus-ring';
 
 /**
  * 'Certificado' on a completed course: asks the server for the learner's certificate (issued on the
@@ -40,7 +41,7 @@ export function CertificateAction({
       onClick={() => void open()}
       disabled={busy}
       aria-busy={busy}
-      className="inline-block rounded-md bg-green-700 px-4 py-2 text-center text-sm font-medium whitespace-nowrap text-white hover:bg-green-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:opacity-60"
+      className={`inline-block rounded-md bg-green-700 px-4 py-2 text-center text-sm font-medium whitespace-nowrap text-white hover:bg-green-800 ${focusRing} disabled:opacity-60`}
     >
       Certificado
       <span className="sr-only">: {courseTitle}</span>

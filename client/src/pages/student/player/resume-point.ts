@@ -1,7 +1,7 @@
 import type { ResumeResponse } from '@aprendiz/contract/learning';
-import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from 'react-router-dom';
-import { isUserChanging } from '../../../context/root-route';
-import { readAsSignedInUser, type SignedInRead } from '../../../data/signed-in-read';
+import type { LoaderFunctionArgs } from 'react-router-dom';
+import { oncePerCourseAndUser } from '../../../data/revalidation';
+import { loadSignedIn, type SignedIn } from '../../../data/signed-in-loader';
 import { api } from '../../../lib/api-client';
 
 export type ResumePoint = {
@@ -11,7 +11,7 @@ export type ResumePoint = {
   positionToken: string | null;
 };
 
-const NOWHERE_YET: ResumePoint = { lectureId: null, seconds: 0, positionToken: null };
+export const NOWHERE_YET: ResumePoint = { lectureId: null, seconds: 0, positionToken: null };
 
 /** A failed read answers "nowhere yet", so the player still opens. */
 async function readResumePoint(courseId: string, signal: AbortSignal): Promise<ResumePoint> {
@@ -30,17 +30,12 @@ async function readResumePoint(courseId: string, signal: AbortSignal): Promise<R
  * Where the learner stopped in this course, as the server keeps it (so it follows them to another
  * device): read beside the enrollments, and the player waits for both.
  */
-export function loader({
-  params,
-  request,
-}: LoaderFunctionArgs): Promise<SignedInRead<ResumePoint>> {
-  return readAsSignedInUser(request, (signal) => readResumePoint(params.courseId ?? '', signal));
+export function loader({ params, request }: LoaderFunctionArgs): Promise<SignedIn<ResumePoint>> {
+  return loadSignedIn(request, (signal) => readResumePoint(params.courseId ?? '', signal));
 }
 
 /**
  * Read once per course and learner: marking a lecture done revalidates the enrollments, and reading
  * the resume point again then would move the player back to where the page opened.
  */
-export function shouldRevalidate({ currentParams, nextParams }: ShouldRevalidateFunctionArgs) {
-  return isUserChanging() || currentParams.courseId !== nextParams.courseId;
-}
+export const shouldRevalidate = oncePerCourseAndUser;

@@ -1,9 +1,9 @@
-import type { ErrorResponse } from '@aprendiz/contract/common';
 import type { EnrolledCourse, MessageResponse } from '@aprendiz/contract/learning';
 import { useCallback, useRef, useState } from 'react';
 import { notify } from '../../../components/toast';
 import { useAppContext } from '../../../context/app-context';
-import { api, errorMessage } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import { send } from '../../../lib/send';
 
 // A learner trying a few stars gets one toast that follows the last answer, not one per click.
 const RATING_TOAST = 'course-rating';
@@ -25,22 +25,17 @@ export function useCourseRating(course: EnrolledCourse): {
   const queued = useRef<number | null>(null);
   const sending = useRef(false);
 
-  const send = useCallback(
+  const sendRating = useCallback(
     async (value: number): Promise<void> => {
-      try {
-        const { data } = await api.post<MessageResponse | ErrorResponse>('/api/user/add-rating', {
-          courseId: course._id,
-          rating: value,
-        });
-        if (data.success) {
-          saved.current = value;
-          notify.success(data.message, { key: RATING_TOAST });
-          void fetchUserEnrolledCourses();
-          return;
-        }
-        notify.error(data.message, { key: RATING_TOAST });
-      } catch (err) {
-        notify.error(errorMessage(err), { key: RATING_TOAST });
+      const data = await send(
+        api.post<MessageResponse>('/api/user/add-rating', { courseId: course._id, rating: value }),
+        { toastKey: RATING_TOAST },
+      );
+      if (data) {
+        saved.current = value;
+        notify.success(data.message, { key: RATING_TOAST });
+        void fetchUserEnrolledCourses();
+        return;
       }
       if (queued.current === null) setRating(saved.current);
     },
@@ -57,36 +52,31 @@ export function useCourseRating(course: EnrolledCourse): {
         while (queued.current !== null) {
           const next = queued.current;
           queued.current = null;
-          await send(next);
+          await sendRating(next);
         }
         sending.current = false;
       })();
     },
-    [send],
+    [sendRating],
   );
 
   const publishReview = useCallback(
     async (review: string): Promise<boolean> => {
       const stars = rating;
       if (stars === null) return false;
-      try {
-        const { data } = await api.post<MessageResponse | ErrorResponse>('/api/user/add-rating', {
+      const data = await send(
+        api.post<MessageResponse>('/api/user/add-rating', {
           courseId: course._id,
           rating: stars,
           review,
-        });
-        if (!data.success) {
-          notify.error(data.message, { key: RATING_TOAST });
-          return false;
-        }
-        saved.current = stars;
-        notify.success(data.message, { key: RATING_TOAST });
-        void fetchUserEnrolledCourses();
-        return true;
-      } catch (err) {
-        notify.error(errorMessage(err), { key: RATING_TOAST });
-        return false;
-      }
+        }),
+        { toastKey: RATING_TOAST },
+      );
+      if (!data) return false;
+      saved.current = stars;
+      notify.success(data.message, { key: RATING_TOAST });
+      void fetchUserEnrolledCourses();
+      return true;
     },
     [course._id, fetchUserEnrolledCourses, rating],
   );

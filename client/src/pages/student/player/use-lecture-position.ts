@@ -71,7 +71,7 @@ export function useLecturePosition(
         courseId,
         ...position,
       });
-      if (data.success) token.current = data.positionToken;
+      token.current = data.positionToken;
     } catch {
       lastSaved.current = null;
     }

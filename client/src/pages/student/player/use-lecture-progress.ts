@@ -1,9 +1,9 @@
-import type { ErrorResponse } from '@aprendiz/contract/common';
 import type { EnrolledCourse, MessageResponse } from '@aprendiz/contract/learning';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { notify } from '../../../components/toast';
 import { useAppContext } from '../../../context/app-context';
-import { api, errorMessage } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import { send } from '../../../lib/send';
 import { fireConfetti } from '../../../lib/confetti';
 import { courseProgress } from '../course-progress';
 
@@ -45,16 +45,16 @@ export function useLectureProgress(course: EnrolledCourse): LectureProgress {
       inFlight.current = true;
       setSavingLectureId(lectureId);
       try {
-        const { data } = await api.post<MessageResponse | ErrorResponse>(
-          '/api/user/update-course-progress',
-          completed
-            ? { courseId: course._id, lectureId }
-            : { courseId: course._id, lectureId, completed },
+        const data = await send(
+          api.post<MessageResponse>(
+            '/api/user/update-course-progress',
+            completed
+              ? { courseId: course._id, lectureId }
+              : { courseId: course._id, lectureId, completed },
+          ),
+          { toastKey: PROGRESS_TOAST },
         );
-        if (!data.success) {
-          notify.error(data.message, { key: PROGRESS_TOAST });
-          return;
-        }
+        if (!data) return;
         notify.success(data.message, { key: PROGRESS_TOAST });
         const wasFinished = courseProgress(course, [...completedIds]).percent === 100;
         const after = completed
@@ -67,8 +67,6 @@ export function useLectureProgress(course: EnrolledCourse): LectureProgress {
           fireConfetti().catch(() => {});
         }
         void fetchUserEnrolledCourses();
-      } catch (err) {
-        notify.error(errorMessage(err), { key: PROGRESS_TOAST });
       } finally {
         inFlight.current = false;
         setSavingLectureId(null);

@@ -1,0 +1,141 @@
+import type { Chapter, Lecture } from '@aprendiz/contract/courses';
+import { chapterMinutes, formatMinutes } from '@aprendiz/contract/rules/duration';
+import { useEffect, useId, useState } from 'react';
+import { lectureNumber } from './numbered-lectures';
+import { ChevronIcon } from '../chevron-icon';
+import { focusRing, focusRingInset } from '../ui/focus-ring';
+
+type LectureListProps = {
+  chapters: readonly Chapter[];
+  completedIds: ReadonlySet<string>;
+  currentLectureId: string | null;
+  onWatch: (lecture: Lecture) => void;
+};
+
+function CompletedTick() {
+  return (
+    <svg
+      role="img"
+      aria-label="Concluída"
+      viewBox="0 0 20 20"
+      className="h-5 w-5 shrink-0 fill-blue-600"
+    >
+      <path d="M10 1.5a8.5 8.5 0 1 1 0 17 8.5 8.5 0 0 1 0-17zm3.9 5.3a.9.9 0 0 0-1.3.1L9 11.3 7.3 9.6a.9.9 0 1 0-1.3 1.3l2.4 2.4a.9.9 0 0 0 1.3-.1l4.3-5.2a.9.9 0 0 0-.1-1.2z" />
+    </svg>
+  );
+}
+
+function PendingMark() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5 shrink-0 fill-slate-400">
+      <path d="M10 2a8 8 0 1 1 0 16 8 8 0 0 1 0-16zm-1.5 5v6l5-3-5-3z" />
+    </svg>
+  );
+}
+
+function ChapterItem({
+  chapter,
+  chapterIndex,
+  completedIds,
+  currentLectureId,
+  onWatch,
+}: Omit<LectureListProps, 'chapters'> & { chapter: Chapter; chapterIndex: number }) {
+  const holdsCurrent = chapter.chapterContent.some(
+    (lecture) => lecture.lectureId === currentLectureId,
+  );
+  const [open, setOpen] = useState(holdsCurrent);
+  const panelId = useId();
+
+  // 'Próxima aula' can cross into a closed chapter: it opens, so the lecture playing stays in view.
+  useEffect(() => {
+    if (holdsCurrent) setOpen(true);
+  }, [holdsCurrent]);
+
+  const done = chapter.chapterContent.filter((lecture) => completedIds.has(lecture.lectureId));
+  return (
+    <li className="overflow-hidden rounded-lg border border-slate-200 bg-white">
+      <h3>
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((value) => !value)}
+          className={`flex w-full items-start gap-2 px-4 py-3 text-left hover:bg-slate-50 ${focusRingInset}`}
+        >
+          <ChevronIcon open={open} className="mt-1" />
+          {/* The counts go under the title: side by side they squeezed long titles in the narrow column. */}
+          <span className="min-w-0">
+            <span className="block font-medium text-slate-900">
+              {chapterIndex + 1}. {chapter.chapterTitle}
+            </span>
+            <span className="block text-sm text-slate-600">
+              {done.length} de {chapter.chapterContent.length} concluídas ·{' '}
+              {formatMinutes(chapterMinutes(chapter))}
+            </span>
+          </span>
+        </button>
+      </h3>
+      <ol id={panelId} hidden={!open} className="border-t border-slate-200 py-1">
+        {chapter.chapterContent.map((lecture, index) => {
+          const current = lecture.lectureId === currentLectureId;
+          const number = lectureNumber(chapterIndex, index);
+          return (
+            <li
+              key={lecture.lectureId}
+              aria-current={current ? 'true' : undefined}
+              className={`flex items-center gap-3 px-4 py-2 text-sm ${current ? 'bg-blue-50' : ''}`}
+            >
+              {completedIds.has(lecture.lectureId) ? <CompletedTick /> : <PendingMark />}
+              <span className="min-w-0 flex-1 break-words text-slate-800">
+                <span className="mr-1 text-slate-600">{number}</span>
+                {lecture.lectureTitle}
+                <span className="block text-xs text-slate-600">
+                  {formatMinutes(lecture.lectureDuration)}
+                </span>
+              </span>
+              <button
+                type="button"
+                onClick={() => onWatch(lecture)}
+                aria-label={`${current ? 'Assistindo' : 'Assistir'}: ${number} ${lecture.lectureTitle}`}
+                className={`shrink-0 rounded-sm font-medium text-blue-700 hover:underline ${focusRing}`}
+              >
+                {current ? 'Assistindo' : 'Assistir'}
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+    </li>
+  );
+}
+
+/** The player's course structure: numbered lectures, a blue tick on those completed, a watch action on each. */
+function LectureList({ chapters, completedIds, currentLectureId, onWatch }: LectureListProps) {
+  return (
+    <ul className="space-y-2">
+      {chapters.map((chapter, index) => (
+        <ChapterItem
+          key={chapter.chapterId}
+          chapter={chapter}
+          chapterIndex={index}
+          completedIds={completedIds}
+          currentLectureId={currentLectureId}
+          onWatch={onWatch}
+        />
+      ))}
+    </ul>
+  );
+}
+
+/** The 'Estrutura do curso' section of the player and of the educator's preview. */
+export function CourseStructure(props: LectureListProps) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className="mb-3 text-xl font-semibold text-slate-900">
+        Estrutura do curso
+      </h2>
+      <LectureList {...props} />
+    </section>
+  );
+}

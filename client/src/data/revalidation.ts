@@ -1,0 +1,74 @@
+import type { ShouldRevalidateFunctionArgs } from 'react-router-dom';
+
+/*
+ * When each loader reads again: the named `shouldRevalidate` policies routes use, and the two ways the
+ * app asks for a read. Why a read was asked is known only here: the router calls every policy
+ * synchronously inside `revalidate()`, so the reason is set just around that call and no page reads it.
+ */
+
+type Reason = 'user-changed' | null;
+let reason: Reason = null;
+// The root's data (user data, enrollments) was asked for again and has not been read since.
+let rootStale = false;
+
+function revalidateBecause(next: Reason, revalidate: () => Promise<void>): Promise<void> {
+  reason = next;
+  try {
+    return revalidate();
+  } finally {
+    reason = null;
+  }
+}
+
+/**
+ * Reads the loaders again because the signed-in user changed (sign-in, sign-out, another account):
+ * the loaders whose data is the same for everyone keep theirs (`sameForEveryUser`).
+ */
+export function revalidateForUser(revalidate: () => Promise<void>): Promise<void> {
+  rootStale = true;
+  return revalidateBecause('user-changed', revalidate);
+}
+
+/** Reads the root loader's data again, after a write that changes it (`fetchUserData`). */
+export function revalidateRoot(revalidate: () => Promise<void>): Promise<void> {
+  rootStale = true;
+  return revalidateBecause(null, revalidate);
+}
+
+/** For the root loader as it starts: its data is being read; a read the router drops leaves it stale. */
+export function rootReadStarted(signal: AbortSignal): void {
+  rootStale = false;
+  signal.addEventListener('abort', () => {
+    rootStale = true;
+  });
+}
+
+/**
+ * The root loader's policy: it runs when its data was asked for (or a page's retry revalidates), never
+ * on a navigation: the course list's filters change the address, not who is signed in.
+ */
+export function rootPolicy({ currentUrl, nextUrl, formMethod }: ShouldRevalidateFunctionArgs) {
+  return rootStale || (!formMethod && currentUrl.href === nextUrl.href);
+}
+
+/**
+ * For the loaders of pages that read the same for everyone (home, the course list, a certificate): a
+ * change of signed-in user does not read them again, so the catalogue is not fetched a second time
+ * after hydration.
+ */
+export function sameForEveryUser({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (reason === 'user-changed' && currentUrl.href === nextUrl.href) return false;
+  return defaultShouldRevalidate;
+}
+
+/**
+ * Read once per course and learner (the player's resume point): marking a lecture done revalidates the
+ * enrollments, and reading the resume point again then would move the player back to where it opened.
+ */
+export function oncePerCourseAndUser({ currentParams, nextParams }: ShouldRevalidateFunctionArgs) {
+  return reason === 'user-changed' || currentParams.courseId !== nextParams.courseId;
+}

@@ -1,0 +1,139 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Express } from 'express';
+import { createApp } from '../../app';
+import { createTestContext, type TestContext } from '../test-app';
+import { createStripePayments } from '../../providers/payments-stripe';
+
+/** Test helper: a local HTTP server playing the few Stripe API calls the app makes, recording each. */
+
+export interface RecordedStripeRequest {
+  method: string;
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  form: Record<string, string>;
+}
+
+export interface FakeStripeApi {
+  recorded: RecordedStripeRequest[];
+  /** The `api` option of createStripePayments that points the client here. */
+  api: { host: string; port: number; protocol: 'http' };
+  /** Answers every request whose path starts with `pathPrefix` with this error until succeed(). */
+  failWith(status: number, body: object, pathPrefix?: string): void;
+  succeed(): void;
+  /** Forgets what was recorded and answers every request successfully again. */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+function answer(req: RecordedStripeRequest, counters: { sessions: number; refunds: number }) {
+  if (req.method === 'POST' && req.path === '/v1/checkout/sessions') {
+    const id = `cs_test_${++counters.sessions}`;
+    return {
+      status: 200,
+      body: { id, object: 'checkout.session', url: `https://checkout.stripe.test/c/pay/${id}` },
+    };
+  }
+  const expire = /^\/v1\/checkout\/sessions\/([^/?]+)\/expire/.exec(req.path);
+  if (req.method === 'POST' && expire) {
+    const id = decodeURIComponent(expire[1]!);
+    return { status: 200, body: { id, object: 'checkout.session', status: 'expired' } };
+  }
+  const session = /^\/v1\/checkout\/sessions\/([^/?]+)/.exec(req.path);
+  if (req.method === 'GET' && session) {
+    const id = decodeURIComponent(session[1]!);
+    return {
+      status: 200,
+      body: { id, object: 'checkout.session', payment_intent: `pi_for_${id}`, status: 'complete' },
+    };
+  }
+  if (req.method === 'POST' && req.path === '/v1/refunds') {
+    return {
+      status: 200,
+      body: {
+        id: `re_test_${++counters.refunds}`,
+        object: 'refund',
+        status: 'succeeded',
+        payment_intent: req.form.payment_intent,
+      },
+    };
+  }
+  return {
+    status: 404,
+    body: { error: { type: 'invalid_request_error', message: `No route ${req.path}` } },
+  };
+}
+
+export async function startFakeStripeApi(): Promise<FakeStripeApi> {
+  const recorded: RecordedStripeRequest[] = [];
+  const counters = { sessions: 0, refunds: 0 };
+  let failure: { status: number; body: object; pathPrefix: string } | null = null;
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+    req.on('end', () => {
+      const entry: RecordedStripeRequest = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        form: Object.fromEntries(new URLSearchParams(raw)),
+      };
+      recorded.push(entry);
+      const reply =
+        failure && entry.path.startsWith(failure.pathPrefix) ? failure : answer(entry, counters);
+      res.statusCode = reply.status;
+      res.setHeader('Content-Type', 'application/json');
+      res.end(JSON.stringify(reply.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    recorded,
+    api: { host: '127.0.0.1', port, protocol: 'http' },
+    failWith: (status, body, pathPrefix = '/') => void (failure = { status, body, pathPrefix }),
+    succeed: () => void (failure = null),
+    reset: () => {
+      recorded.length = 0;
+      failure = null;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // The Stripe client keeps its connections alive; close would wait for them otherwise.
+        server.closeAllConnections();
+      }),
+  };
+}
+
+export interface StripeTestContext {
+  ctx: TestContext;
+  /** The app paying through the Stripe client, pointed at `stripe`. */
+  app: Express;
+  stripe: FakeStripeApi;
+  close(): Promise<void>;
+}
+
+export async function createStripeTestContext(keys: {
+  secretKey: string;
+  webhookSecret: string;
+}): Promise<StripeTestContext> {
+  const ctx = await createTestContext({
+    STRIPE_SECRET_KEY: keys.secretKey,
+    STRIPE_WEBHOOK_SECRET: keys.webhookSecret,
+  });
+  const stripe = await startFakeStripeApi();
+  const app = createApp({
+    ...ctx.deps,
+    payments: createStripePayments({ ...keys, publicUrl: ctx.config.publicUrl, api: stripe.api }),
+  });
+  return {
+    ctx,
+    app,
+    stripe,
+    close: async () => {
+      await stripe.close();
+      await ctx.close();
+    },
+  };
+}
