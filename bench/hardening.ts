@@ -15,10 +15,10 @@ import { insertCertificate } from '../server/src/modules/learning/certificates.r
 import { newCertificateId } from '../server/src/modules/learning/certificates.service';
 import { insertUser } from '../server/src/modules/users/users.repository';
 
-/** Issue 29: random addresses at 100 connections cost visitors no more than 2× ordinary load. */
+/** Random addresses at 100 connections cost visitors no more than 2× ordinary load. */
 export const ATTACK_CONNECTIONS = 100;
 export const VISITOR_P99_RATIO_BUDGET = 2;
-/** Issue 29: a certificate PDF, once made, is served at ≥ 500 req/s. */
+/** A certificate PDF, once made, is served at ≥ 500 req/s. */
 export const PDF_RPS_BUDGET = 500;
 const PDF_CONNECTIONS = 32;
 const SAMPLE_EVERY_MS = 20;
@@ -204,7 +204,7 @@ export async function measureHardening(seconds: number): Promise<HardeningResult
 
 export function hardeningSection(results: HardeningResults | { notMeasured: string }): string {
   if ('notMeasured' in results)
-    return `## Hardening (issue 29)\n\nNot measured: ${results.notMeasured}\n`;
+    return `## Hardening\n\nNot measured: ${results.notMeasured}\n`;
   const [baseline] = results.pages;
   const rows = results.pages.map((row) => {
     const ratio = row.visitorP99Ms / baseline!.visitorP99Ms;
@@ -216,7 +216,7 @@ export function hardeningSection(results: HardeningResults | { notMeasured: stri
     return `| ${row.scenario} | \`${row.attack}\` | ${row.attackRps.toFixed(0)} | ${answers} | ${row.visitorP50Ms.toFixed(1)} | ${row.visitorP99Ms.toFixed(1)} | ${ratio.toFixed(2)} | ${verdict} |`;
   });
   const pdfOk = results.pdf.rps >= PDF_RPS_BUDGET;
-  return `## Hardening (issue 29)
+  return `## Hardening
 
 In process on PGlite with the demo catalogue and the built client. ${ATTACK_CONNECTIONS} connections
 × ${results.seconds} s ask for each pattern while a visitor opens the cached course page every

@@ -14,7 +14,7 @@ import { createTestContext, type TestContext } from '../../test/test-app';
  * the learner meant, which must be among the first three results (`rank: 1` where it must lead).
  */
 const RELEVANCE: { query: string; course: string; rank?: 1 }[] = [
-  // The queries of issue 24, which found nothing or the wrong course under the substring rule.
+  // Queries that found nothing or the wrong course under the old whole-substring rule.
   { query: 'python', course: 'Python do Zero ao Primeiro Projeto' },
   { query: 'curso de python', course: 'Python do Zero ao Primeiro Projeto' },
   { query: 'python para iniciantes', course: 'Python do Zero ao Primeiro Projeto', rank: 1 },
