@@ -203,8 +203,7 @@ export async function measureHardening(seconds: number): Promise<HardeningResult
 }
 
 export function hardeningSection(results: HardeningResults | { notMeasured: string }): string {
-  if ('notMeasured' in results)
-    return `## Hardening\n\nNot measured: ${results.notMeasured}\n`;
+  if ('notMeasured' in results) return `## Hardening\n\nNot measured: ${results.notMeasured}\n`;
   const [baseline] = results.pages;
   const rows = results.pages.map((row) => {
     const ratio = row.visitorP99Ms / baseline!.visitorP99Ms;
