@@ -119,3 +119,41 @@ export function runsOf(text: string, weight: FontWeight): TextRun[] {
   }
   return runs;
 }
+
+const isRightToLeft = (run: TextRun) => run.face.name.startsWith('noto-sans-arabic');
+const isBlank = (run: TextRun) => run.text.trim() === '';
+
+/**
+ * A line's runs in the order they are drawn, left to right. pdfkit shapes one Arabic word right
+ * to left but misplaces the spaces of a run of several (the space before the last word moves to
+ * the run's start), and draws runs in the order given: so Arabic runs are cut into words and each
+ * stretch of Arabic words is drawn last word first, as the bidirectional rule orders them in a
+ * left-to-right line. Spaces at a stretch's ends stay where they are.
+ */
+export function visualOrder(runs: readonly TextRun[]): TextRun[] {
+  const pieces = runs.flatMap((run) =>
+    isRightToLeft(run)
+      ? run.text
+          .split(/(\s+)/u)
+          .filter(Boolean)
+          .map((text) => ({ face: run.face, text }))
+      : [run],
+  );
+  const drawn: TextRun[] = [];
+  let start = 0;
+  while (start < pieces.length) {
+    const first = pieces[start]!;
+    if (!isRightToLeft(first) || isBlank(first)) {
+      drawn.push(first);
+      start += 1;
+      continue;
+    }
+    let lastWord = start;
+    for (let i = start; i < pieces.length && isRightToLeft(pieces[i]!); i += 1) {
+      if (!isBlank(pieces[i]!)) lastWord = i;
+    }
+    drawn.push(...pieces.slice(start, lastWord + 1).reverse());
+    start = lastWord + 1;
+  }
+  return drawn;
+}

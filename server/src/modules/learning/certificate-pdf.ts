@@ -2,13 +2,13 @@ import { createHash } from 'node:crypto';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { Certificate } from '@aprendiz/contract/certificates';
-import { fontBytes, runsOf, type FontWeight, type TextRun } from './certificate-fonts';
+import { fontBytes, runsOf, visualOrder, type FontWeight, type TextRun } from './certificate-fonts';
 
 const DATE_FORMAT = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeZone: 'UTC' });
 const HOURS_FORMAT = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
 
 /** Raised whenever the page's layout or fonts change: every stored PDF is then made again. */
-export const CERTIFICATE_LAYOUT_VERSION = 2;
+export const CERTIFICATE_LAYOUT_VERSION = 3;
 
 export function certificateUrl(publicUrl: string, id: string): string {
   return `${publicUrl.replace(/\/+$/, '')}/certificate/${encodeURIComponent(id)}`;
@@ -89,7 +89,7 @@ function createWriter(doc: Doc) {
     let y = doc.y;
     for (const runs of lines) {
       let x = MARGIN + (width - widthOf(runs, size)) / 2;
-      for (const run of runs) {
+      for (const run of visualOrder(runs)) {
         use(run, size).fillColor(style.color).text(run.text, x, y, { lineBreak: false });
         x += doc.widthOfString(run.text);
       }
