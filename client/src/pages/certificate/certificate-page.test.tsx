@@ -12,6 +12,7 @@ const certificate = {
   educatorName: 'Prof. Rui',
   completedAt: '2031-03-12T12:00:00.000Z',
   hours: 12.5,
+  quizzes: [],
 };
 
 function renderPage() {

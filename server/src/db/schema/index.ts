@@ -16,3 +16,4 @@ export {
   lectureCompletionTotals,
   learnerCourseTotals,
 } from './analytics-totals';
+export { quizzes, quizVersions, quizAttempts } from './quizzes';

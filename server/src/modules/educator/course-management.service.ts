@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { updateCourseDataSchema, type EducatorCourseDetail } from '@aprendiz/contract/educator';
 import { canUnpublish, type CourseStatus } from '@aprendiz/contract/rules/course-status';
 import { normaliseCourseContent } from '@aprendiz/contract/rules/lectures';
+import { draftChapterQuizzes, withQuizSummaries } from '@aprendiz/contract/rules/quiz-content';
 import { publishingProblems, publishRefusal } from '@aprendiz/contract/rules/publishing';
 import type { AppDeps } from '../../deps';
 import type { UserRow } from '../../db/schema/users';
@@ -16,6 +17,7 @@ import {
   type OwnCourseRow,
 } from './course-management.repository';
 import { parseCourseData, type AddCourseForm } from './educator.service';
+import { findCourseQuizzes, type CurrentQuiz } from '../quizzes/quizzes.repository';
 import { sanitizeDescription } from './sanitize-description';
 import { toThumbnailWebp } from './thumbnail-image';
 
@@ -30,7 +32,8 @@ export const COURSE_HAS_STUDENTS =
 
 type ManageDeps = Pick<AppDeps, 'database' | 'catalogueCache' | 'thumbnails' | 'logger'>;
 
-function toEducatorCourseDetail(row: OwnCourseRow): EducatorCourseDetail {
+function toEducatorCourseDetail(row: OwnCourseRow, quizzes: CurrentQuiz[]): EducatorCourseDetail {
+  const byChapter = new Map(quizzes.map((current) => [current.quiz.chapterId, current]));
   return {
     _id: row.id,
     courseTitle: row.title,
@@ -38,7 +41,24 @@ function toEducatorCourseDetail(row: OwnCourseRow): EducatorCourseDetail {
     courseThumbnail: row.thumbnailUrl,
     coursePrice: Number(row.price),
     discount: row.discount,
-    courseContent: row.content,
+    courseContent: row.content.map((chapter) => {
+      const current = byChapter.get(chapter.chapterId);
+      if (!current) return { ...chapter, quiz: undefined };
+      const { quiz, questions } = current;
+      return {
+        ...chapter,
+        quiz: {
+          quizId: quiz.quizId,
+          title: quiz.title,
+          passPercent: quiz.passPercent,
+          maxAttempts: quiz.maxAttempts,
+          required: quiz.required,
+          version: quiz.version,
+          questionCount: questions.length,
+          questions,
+        },
+      };
+    }),
     category: row.category,
     level: row.level,
     status: row.status,
@@ -60,7 +80,7 @@ export async function getOwnCourse(
 ): Promise<EducatorCourseDetail> {
   assertCourseId(courseId);
   const row = ownOrNotFound(await findOwnCourse(deps.database.db, courseId, educator.id));
-  return toEducatorCourseDetail(row);
+  return toEducatorCourseDetail(row, await findCourseQuizzes(deps.database.db, row.id));
 }
 
 /** Takes back an image no course shows any more; a failure only leaves a file behind, so it is logged. */
@@ -90,6 +110,8 @@ export async function updateCourse(
   const current = ownOrNotFound(await findOwnCourse(deps.database.db, courseId, educator.id));
   const webp = form.image ? await toThumbnailWebp(form.image) : undefined;
   const thumbnail = webp ? await deps.thumbnails.save(webp) : undefined;
+  const chapters = normaliseCourseContent(data.courseContent, randomUUID);
+  const quizzes = draftChapterQuizzes(data.courseContent, chapters, randomUUID);
   let before: OwnCourseRow | null;
   try {
     before = await updateOwnCourse(deps.database.db, courseId, educator.id, {
@@ -97,7 +119,8 @@ export async function updateCourse(
       descriptionHtml: sanitizeDescription(data.courseDescription),
       price: data.coursePrice.toFixed(2),
       discount: data.discount,
-      content: normaliseCourseContent(data.courseContent, randomUUID),
+      content: withQuizSummaries(chapters, quizzes),
+      quizzes,
       category: data.category ?? null,
       level: data.level ?? null,
       ...(thumbnail ? { thumbnailUrl: thumbnail.url } : {}),

@@ -3,7 +3,9 @@ import type { Chapter } from '@aprendiz/contract/courses';
 import type { CourseCategory, CourseLevel } from '@aprendiz/contract/catalogue';
 import { REFUND_STATUSES } from '@aprendiz/contract/payments';
 import type { CourseStatus } from '@aprendiz/contract/rules/course-status';
+import type { QuizDraft } from '@aprendiz/contract/rules/quiz-content';
 import type { Db } from '../../db/client';
+import { saveCourseQuizzes } from '../quizzes/quizzes.repository';
 import { courses } from '../../db/schema/courses';
 import { enrollments } from '../../db/schema/enrollments';
 import { purchases } from '../../db/schema/purchases';
@@ -18,14 +20,20 @@ export interface NewCourse {
   price: string;
   discount: number;
   content: Chapter[];
+  /** The chapters' quizzes in full; content holds only their summaries. */
+  quizzes: QuizDraft[];
   category: CourseCategory | null;
   level: CourseLevel | null;
   status: CourseStatus;
 }
 
 export async function insertCourse(db: Db, course: NewCourse): Promise<{ id: string }> {
-  const [row] = await db.insert(courses).values(course).returning({ id: courses.id });
-  return row!;
+  const { quizzes, ...row } = course;
+  return db.transaction(async (tx) => {
+    const [inserted] = await tx.insert(courses).values(row).returning({ id: courses.id });
+    await saveCourseQuizzes(tx, inserted!.id, quizzes);
+    return inserted!;
+  });
 }
 
 export interface EducatorTotals {

@@ -7,6 +7,7 @@ import type { CourseStatus } from '@aprendiz/contract/rules/course-status';
 import { courseEarnings } from '@aprendiz/contract/rules/pricing';
 import { findIncompleteLectures } from '@aprendiz/contract/rules/incomplete-lectures';
 import { normaliseCourseContent } from '@aprendiz/contract/rules/lectures';
+import { draftChapterQuizzes, withQuizSummaries } from '@aprendiz/contract/rules/quiz-content';
 import type { AppDeps } from '../../deps';
 import type { UserRow } from '../../db/schema/users';
 import { badRequest } from '../../http/errors';
@@ -62,13 +63,16 @@ export async function addCourse(
   const data = parseCourseData(addCourseDataSchema, form.courseData);
   if (!form.image) throw badRequest(THUMBNAIL_NOT_SELECTED);
   const webp = await toThumbnailWebp(form.image);
+  const chapters = normaliseCourseContent(data.courseContent, randomUUID);
+  const quizzes = draftChapterQuizzes(data.courseContent, chapters, randomUUID);
   const course = {
     educatorId: educator.id,
     title: data.courseTitle,
     descriptionHtml: sanitizeDescription(data.courseDescription),
     price: data.coursePrice.toFixed(2),
     discount: data.discount,
-    content: normaliseCourseContent(data.courseContent, randomUUID),
+    content: withQuizSummaries(chapters, quizzes),
+    quizzes,
     category: data.category ?? null,
     level: data.level ?? null,
     status: data.status,

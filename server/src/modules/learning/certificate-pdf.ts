@@ -67,6 +67,14 @@ export async function renderCertificatePdf(
     `Carga horária: ${formatHours(certificate.hours)} · Concluído em ${DATE_FORMAT.format(new Date(certificate.completedAt))}`,
     { align: 'center', width: inner },
   );
+  if (certificate.quizzes.length > 0) {
+    doc.moveDown(0.4);
+    doc.fontSize(11);
+    doc.text(
+      `Questionários aprovados: ${certificate.quizzes.map((quiz) => `${quiz.title} (${quiz.score}%)`).join(' · ')}`,
+      { align: 'center', width: inner },
+    );
+  }
 
   const qrSize = 96;
   const bottom = height - 56 - qrSize;
