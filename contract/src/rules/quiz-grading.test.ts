@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { QuizQuestion } from '../quizzes';
 import { quizInputSchema } from '../quizzes';
-import { attemptsLeft, gradeQuiz, isAnsweredRight, revealsCorrectOptions } from './quiz-grading';
+import {
+  attemptsLeft,
+  chapterComplete,
+  gradeQuiz,
+  isAnsweredRight,
+  revealsCorrectOptions,
+} from './quiz-grading';
 
 const single: QuizQuestion = {
   questionId: 'q1',
@@ -133,5 +139,23 @@ describe('quizInputSchema', () => {
       ],
     });
     expect(result.success).toBe(false);
+  });
+});
+
+describe('chapterComplete', () => {
+  const chapter = {
+    chapterContent: [{ lectureId: 'l1' }, { lectureId: 'l2' }],
+    quiz: { quizId: 'z', required: true },
+  };
+  it('when every lecture is done but the required quiz is not passed, then the chapter is not complete', () => {
+    expect(chapterComplete(chapter, new Set(['l1', 'l2']), new Set())).toBe(false);
+    expect(chapterComplete(chapter, new Set(['l1', 'l2']), new Set(['z']))).toBe(true);
+  });
+  it('when the quiz is optional or absent, then the lectures alone decide', () => {
+    const optional = { ...chapter, quiz: { quizId: 'z', required: false } };
+    expect(chapterComplete(optional, new Set(['l1', 'l2']), new Set())).toBe(true);
+    expect(
+      chapterComplete({ chapterContent: chapter.chapterContent }, new Set(['l1']), new Set()),
+    ).toBe(false);
   });
 });

@@ -56,3 +56,22 @@ export function attemptsLeft(maxAttempts: number | null, used: number): number |
 export function revealsCorrectOptions(passed: boolean, left: number | null): boolean {
   return passed || left === 0;
 }
+
+/**
+ * A chapter counts as complete when every lecture is completed and its quiz, when required, has
+ * been passed; an optional quiz never holds a chapter back.
+ */
+export function chapterComplete(
+  chapter: {
+    chapterContent: readonly { lectureId: string }[];
+    quiz?: { quizId: string; required: boolean };
+  },
+  completedLectureIds: ReadonlySet<string>,
+  passedQuizIds: ReadonlySet<string>,
+): boolean {
+  const lecturesDone = chapter.chapterContent.every((lecture) =>
+    completedLectureIds.has(lecture.lectureId),
+  );
+  const quizDone = !chapter.quiz?.required || passedQuizIds.has(chapter.quiz.quizId);
+  return lecturesDone && quizDone;
+}
