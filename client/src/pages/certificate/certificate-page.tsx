@@ -10,6 +10,7 @@ import type { RouteHandle } from '../../app/page-meta';
 import { env } from '../../config/env';
 import { certificateSource } from '../../data/catalogue-source';
 import { loadOrReport, type LoadResult } from '../../data/load-result';
+import { PassedQuizzes } from '../../components/quiz/passed-quizzes';
 
 const DATE_FORMAT = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeZone: 'UTC' });
 const HOURS_FORMAT = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
@@ -59,6 +60,7 @@ function CertificateView({ id, certificate }: { id: string; certificate: Certifi
             </dd>
           </div>
         </dl>
+        <PassedQuizzes quizzes={certificate.quizzes} />
       </div>
       <a
         href={`${env.backendUrl}/api/certificate/${encodeURIComponent(id)}/pdf`}
