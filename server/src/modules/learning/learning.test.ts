@@ -152,7 +152,10 @@ describe('POST /api/user/get-course-progress', () => {
       .set(student.auth)
       .send({ courseId: course.id });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, progressData: { lectureCompleted: ['lec-2'], quizzesPassed: [] } });
+    expect(res.body).toEqual({
+      success: true,
+      progressData: { lectureCompleted: ['lec-2'], quizzesPassed: [] },
+    });
   });
 
   it('when nothing is completed or the caller is not enrolled, then an empty list', async () => {
@@ -162,7 +165,10 @@ describe('POST /api/user/get-course-progress', () => {
         .post('/api/user/get-course-progress')
         .set(caller.auth)
         .send({ courseId: course.id });
-      expect(res.body).toEqual({ success: true, progressData: { lectureCompleted: [], quizzesPassed: [] } });
+      expect(res.body).toEqual({
+        success: true,
+        progressData: { lectureCompleted: [], quizzesPassed: [] },
+      });
     }
   });
 
