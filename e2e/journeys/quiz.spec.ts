@@ -99,8 +99,14 @@ test('an educator adds a chapter quiz; a learner fails once, reads the explanati
       })
     ).ok(),
   ).toBe(true);
-  // Nothing in the course read answers the quiz.
+  // Nothing in the course read, nor in the server-rendered course page and its loader data, answers the quiz.
   expect(JSON.stringify(detail)).not.toContain(EXPLANATION);
+  const rendered = await request.get(`/course/${courseId}`);
+  expect(rendered.ok()).toBe(true);
+  const html = await rendered.text();
+  expect(html).toContain('Revisão de variáveis');
+  expect(html).not.toContain(EXPLANATION);
+  expect(html).not.toMatch(/\\?"correct\\?"/);
 
   // Certificate refused while the required quiz is not passed.
   const early = await request.get(`/api/user/certificate/${courseId}`, { headers: auth });

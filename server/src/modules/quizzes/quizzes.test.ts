@@ -434,11 +434,8 @@ describe('no answer leaves the server before grading', () => {
     }
     const enrolled = await request(ctx.app).get('/api/user/enrolled-courses').set(learner.auth);
     expect(JSON.stringify(enrolled.body)).toContain('"questionCount":3');
-    const page = await request(ctx.app).get(`/course/${courseId}`);
-    if (page.status === 200) {
-      expect(page.text).not.toContain(EXPLANATION);
-      expect(page.text).not.toMatch(/\\?"correct\\?"/);
-    }
+    // The server-rendered course page and its loader data are checked by e2e/journeys/quiz.spec.ts,
+    // which runs against the built client.
   });
 });
 
