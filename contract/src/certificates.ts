@@ -24,6 +24,8 @@ export const certificateSchema = z.object({
   educatorName: z.string(),
   completedAt: z.string(),
   hours: z.number(),
+  /** Quizzes passed when it was issued, with the best score; [] for a course without quizzes. */
+  quizzes: z.array(z.object({ title: z.string(), score: z.number().int().min(0).max(100) })),
 });
 export type Certificate = z.infer<typeof certificateSchema>;
 

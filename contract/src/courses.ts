@@ -9,6 +9,7 @@ import {
   COURSE_SEARCH_QUERY_MAX,
   COURSE_SEARCH_SORTS,
 } from './catalogue';
+import { quizSummarySchema } from './quizzes';
 import { textSchema } from './text-schemas';
 
 export const courseCategorySchema = z.enum(COURSE_CATEGORY_SLUGS, { error: 'Categoria inválida' });
@@ -31,6 +32,8 @@ export const chapterSchema = z.object({
   chapterTitle: z.string(),
   chapterOrder: z.number().int().min(1),
   chapterContent: z.array(lectureSchema),
+  /** The quiz that ends the chapter, without its answers (those stay in the quizzes table). */
+  quiz: quizSummarySchema.optional(),
 });
 export type Chapter = z.infer<typeof chapterSchema>;
 

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { publicPersonSchema } from './common';
-import { courseCategorySchema, courseContentSchema, courseLevelSchema } from './courses';
+import { chapterSchema, courseCategorySchema, courseLevelSchema } from './courses';
 import { COURSE_STATUSES, NEW_COURSE_STATUSES } from './rules/course-status';
 import { LECTURE_DURATION_MAX_MINUTES } from './rules/duration';
 import { INCOMPLETE_LECTURES_NAMED, LECTURE_PROBLEMS } from './rules/incomplete-lectures';
 import { COURSE_PRICE_MAX } from './rules/pricing';
+import { quizInputSchema, quizSchema } from './quizzes';
 import { textSchema } from './text-schemas';
 
 export const LECTURE_URL_MESSAGE = 'O URL da aula deve começar por http:// ou https://';
@@ -47,6 +48,8 @@ export const chapterInputSchema = z.object({
     typeError: 'Título de capítulo inválido',
   }).max(200, 'O título do capítulo deve ter no máximo 200 caracteres'),
   chapterContent: z.array(lectureInputSchema).max(200, 'Um capítulo pode ter no máximo 200 aulas'),
+  /** The quiz that ends the chapter; absent or null: none. */
+  quiz: quizInputSchema.nullable().optional(),
 });
 /** What callers may pass in (defaults not yet applied); parsed values fit it too. */
 export type ChapterInput = z.input<typeof chapterInputSchema>;
@@ -182,7 +185,12 @@ export const educatorCourseDetailSchema = z.object({
   courseThumbnail: z.string(),
   coursePrice: z.number(),
   discount: z.number(),
-  courseContent: courseContentSchema,
+  /** Each chapter's quiz in full: correct flags, explanations and its version. */
+  courseContent: z.array(
+    chapterSchema.extend({
+      quiz: quizSchema.extend({ questionCount: z.number().int().min(0) }).optional(),
+    }),
+  ),
   category: courseCategorySchema.nullable(),
   level: courseLevelSchema.nullable(),
   status: courseStatusSchema,

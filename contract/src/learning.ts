@@ -86,7 +86,11 @@ export type AddRatingBody = z.infer<typeof addRatingBodySchema>;
 
 export const progressResponseSchema = z.object({
   success: z.literal(true),
-  progressData: z.object({ lectureCompleted: z.array(z.string()) }),
+  progressData: z.object({
+    lectureCompleted: z.array(z.string()),
+    /** Quizzes of the course the learner has passed: a chapter with a required quiz counts only then. */
+    quizzesPassed: z.array(z.string()),
+  }),
 });
 export type ProgressResponse = z.infer<typeof progressResponseSchema>;
 

@@ -22,6 +22,7 @@ import { onlineRoutes } from './modules/online/online.routes';
 import { devOutboxRoutes } from './modules/mail/dev-outbox.routes';
 import { accountRoutes } from './modules/account/account.routes';
 import { opsRoutes } from './modules/jobs/ops.routes';
+import { quizzesRoutes } from './modules/quizzes/quizzes.routes';
 
 export const JSON_BODY_LIMIT = '100kb';
 
@@ -49,6 +50,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(accountRoutes(deps));
   api.use(usersRoutes(deps));
   api.use(learningRoutes(deps));
+  api.use(quizzesRoutes(deps));
   api.use(paymentsRoutes(deps));
   api.use(educatorRoutes(deps));
   api.use(contactRoutes(deps));

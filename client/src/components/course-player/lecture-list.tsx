@@ -3,6 +3,7 @@ import { chapterMinutes, formatMinutes } from '@aprendiz/contract/rules/duration
 import { useEffect, useId, useState } from 'react';
 import { lectureNumber } from './numbered-lectures';
 import { ChevronIcon } from '../chevron-icon';
+import { QuizListItem } from '../quiz/quiz-list-item';
 import { focusRing, focusRingInset } from '../ui/focus-ring';
 
 type LectureListProps = {
@@ -10,6 +11,9 @@ type LectureListProps = {
   completedIds: ReadonlySet<string>;
   currentLectureId: string | null;
   onWatch: (lecture: Lecture) => void;
+  /** Opens a chapter's quiz; without it (the educator's preview) the quiz is listed only. */
+  onQuiz?: (quizId: string) => void;
+  currentQuizId?: string | null;
 };
 
 function CompletedTick() {
@@ -39,6 +43,8 @@ function ChapterItem({
   completedIds,
   currentLectureId,
   onWatch,
+  onQuiz,
+  currentQuizId,
 }: Omit<LectureListProps, 'chapters'> & { chapter: Chapter; chapterIndex: number }) {
   const holdsCurrent = chapter.chapterContent.some(
     (lecture) => lecture.lectureId === currentLectureId,
@@ -104,13 +110,27 @@ function ChapterItem({
             </li>
           );
         })}
+        {chapter.quiz && (
+          <QuizListItem
+            quiz={chapter.quiz}
+            current={chapter.quiz.quizId === currentQuizId}
+            onOpen={onQuiz}
+          />
+        )}
       </ol>
     </li>
   );
 }
 
 /** The player's course structure: numbered lectures, a blue tick on those completed, a watch action on each. */
-function LectureList({ chapters, completedIds, currentLectureId, onWatch }: LectureListProps) {
+function LectureList({
+  chapters,
+  completedIds,
+  currentLectureId,
+  onWatch,
+  onQuiz,
+  currentQuizId,
+}: LectureListProps) {
   return (
     <ul className="space-y-2">
       {chapters.map((chapter, index) => (
@@ -121,6 +141,8 @@ function LectureList({ chapters, completedIds, currentLectureId, onWatch }: Lect
           completedIds={completedIds}
           currentLectureId={currentLectureId}
           onWatch={onWatch}
+          onQuiz={onQuiz}
+          currentQuizId={currentQuizId}
         />
       ))}
     </ul>

@@ -12,6 +12,7 @@ const certificate = {
   educatorName: 'Prof. Rui',
   completedAt: '2031-03-12T12:00:00.000Z',
   hours: 12.5,
+  quizzes: [],
 };
 
 function renderPage() {
@@ -23,6 +24,25 @@ function renderPage() {
 }
 
 describe('CertificatePage', () => {
+  it('when quizzes were passed, then each is listed with its score', async () => {
+    stubApi(() => ({
+      data: {
+        success: true,
+        certificate: { ...certificate, quizzes: [{ title: 'Revisão final', score: 85 }] },
+      },
+    }));
+    renderPage();
+    expect(await screen.findByText('Questionários aprovados', {}, LOADED)).toBeInTheDocument();
+    expect(screen.getByText('Revisão final').closest('li')).toHaveTextContent('Revisão final: 85%');
+  });
+
+  it('when the course had no quizzes, then no quiz list is shown', async () => {
+    stubApi(() => ({ data: { success: true, certificate } }));
+    renderPage();
+    await screen.findByText('Joana Conceição', {}, LOADED);
+    expect(screen.queryByText('Questionários aprovados')).not.toBeInTheDocument();
+  });
+
   it('when the certificate exists, then it shows who completed what, verified, with the PDF link', async () => {
     const { calls } = stubApi(() => ({ data: { success: true, certificate } }));
     renderPage();

@@ -12,6 +12,7 @@ import { certificateSource } from '../../data/catalogue-source';
 import { loadOrReport, type LoadResult } from '../../data/load-result';
 import { focusRing } from '../../components/ui/focus-ring';
 import { LoadError } from '../../components/ui/load-error';
+import { PassedQuizzes } from '../../components/quiz/passed-quizzes';
 
 const DATE_FORMAT = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeZone: 'UTC' });
 const HOURS_FORMAT = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
@@ -60,6 +61,7 @@ function CertificateView({ id, certificate }: { id: string; certificate: Certifi
             </dd>
           </div>
         </dl>
+        <PassedQuizzes quizzes={certificate.quizzes} />
       </div>
       <a
         href={`${env.backendUrl}/api/certificate/${encodeURIComponent(id)}/pdf`}

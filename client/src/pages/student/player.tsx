@@ -16,6 +16,7 @@ import { courseProgress, CourseProgressBar } from './course-progress';
 import { CourseStructure } from '../../components/course-player/lecture-list';
 import { LectureScreen } from '../../components/course-player/lecture-screen';
 import { findNumberedLecture } from '../../components/course-player/numbered-lectures';
+import { QuizPanel } from '../../components/quiz/quiz-panel';
 import { useCourseRating } from './player/use-course-rating';
 import { useLectureProgress } from './player/use-lecture-progress';
 import { useLecturePosition } from './player/use-lecture-position';
@@ -100,6 +101,7 @@ function CoursePlayer({ course, resume }: { course: EnrolledCourse; resume: Resu
   const [opening] = useState(() => openingLecture(course, resume));
   const [currentId, setCurrentId] = useState(opening.lectureId);
   const [autoplay, setAutoplay] = useState(false);
+  const [quizId, setQuizId] = useState<string | null>(null);
   const position = useLecturePosition(course._id, currentId, resume.positionToken);
 
   const current = currentId ? findNumberedLecture(course.courseContent, currentId) : null;
@@ -117,6 +119,7 @@ function CoursePlayer({ course, resume }: { course: EnrolledCourse; resume: Resu
     // Where the learner left the lecture they are leaving, before its player goes.
     void position.save();
     setCurrentId(lecture.lectureId);
+    setQuizId(null);
     setAutoplay(true);
   }
 
@@ -139,77 +142,95 @@ function CoursePlayer({ course, resume }: { course: EnrolledCourse; resume: Resu
       </header>
 
       <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem]">
-        <section aria-labelledby="lecture-heading">
-          <LectureScreen
-            lecture={current?.lecture ?? null}
-            autoplay={autoplay}
-            startSeconds={atOpening ? opening.seconds : 0}
-            onClock={position.onClock}
-            onPlay={position.onPlay}
-            onPause={position.onPause}
+        {quizId ? (
+          <QuizPanel
+            key={quizId}
+            courseId={course._id}
+            quizId={quizId}
+            onClose={() => setQuizId(null)}
           />
-          {resumed && (
-            <p className="mt-4 inline-flex rounded-full bg-cyan-100 px-3 py-1 text-sm font-medium text-cyan-900">
-              Retomar: continue de onde parou
-            </p>
-          )}
-          <h2 id="lecture-heading" className="mt-4 text-xl font-semibold text-slate-900">
-            {current ? `${current.number} ${current.lecture.lectureTitle}` : 'Sem aulas'}
-          </h2>
-          {current && (
-            <div className="mt-4 flex flex-wrap items-center gap-3">
-              {completedIds.has(current.lecture.lectureId) ? (
-                <button type="button" disabled className={doneButton}>
-                  <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5 fill-current">
-                    <path d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0z" />
-                  </svg>
-                  Concluído
-                </button>
-              ) : null}
-              {completedIds.has(current.lecture.lectureId) ? (
-                <button
-                  type="button"
-                  onClick={() => void unmarkCompleted(current.lecture.lectureId)}
-                  disabled={savingLectureId !== null}
-                  aria-busy={savingLectureId === current.lecture.lectureId}
-                  className={`rounded-sm text-sm font-medium text-slate-700 underline hover:text-slate-900 ${focusRing} disabled:opacity-60`}
-                >
-                  Desmarcar aula
-                </button>
-              ) : (
-                <button
-                  type="button"
-                  onClick={() => void markCompleted(current.lecture.lectureId)}
-                  disabled={savingLectureId !== null}
-                  aria-busy={savingLectureId === current.lecture.lectureId}
-                  className={primaryButton}
-                >
-                  Marcar como concluído
-                </button>
-              )}
-              {following && completedIds.has(current.lecture.lectureId) && (
-                <button type="button" onClick={() => watch(following)} className={secondaryButton}>
-                  Próxima aula
-                  <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
-                    <path d="M7.3 4.3a1 1 0 0 1 1.4 0l5 5a1 1 0 0 1 0 1.4l-5 5a1 1 0 0 1-1.4-1.4L11.6 10 7.3 5.7a1 1 0 0 1 0-1.4z" />
-                  </svg>
-                </button>
-              )}
-            </div>
-          )}
-          {progress.percent === 100 && (
-            <p className="mt-4 font-medium text-green-800">
-              Parabéns! Você concluiu todas as aulas deste curso.
-            </p>
-          )}
-          <RatingPanel course={course} />
-        </section>
+        ) : (
+          <section aria-labelledby="lecture-heading">
+            <LectureScreen
+              lecture={current?.lecture ?? null}
+              autoplay={autoplay}
+              startSeconds={atOpening ? opening.seconds : 0}
+              onClock={position.onClock}
+              onPlay={position.onPlay}
+              onPause={position.onPause}
+            />
+            {resumed && (
+              <p className="mt-4 inline-flex rounded-full bg-cyan-100 px-3 py-1 text-sm font-medium text-cyan-900">
+                Retomar: continue de onde parou
+              </p>
+            )}
+            <h2 id="lecture-heading" className="mt-4 text-xl font-semibold text-slate-900">
+              {current ? `${current.number} ${current.lecture.lectureTitle}` : 'Sem aulas'}
+            </h2>
+            {current && (
+              <div className="mt-4 flex flex-wrap items-center gap-3">
+                {completedIds.has(current.lecture.lectureId) ? (
+                  <button type="button" disabled className={doneButton}>
+                    <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5 fill-current">
+                      <path d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0z" />
+                    </svg>
+                    Concluído
+                  </button>
+                ) : null}
+                {completedIds.has(current.lecture.lectureId) ? (
+                  <button
+                    type="button"
+                    onClick={() => void unmarkCompleted(current.lecture.lectureId)}
+                    disabled={savingLectureId !== null}
+                    aria-busy={savingLectureId === current.lecture.lectureId}
+                    className={`rounded-sm text-sm font-medium text-slate-700 underline hover:text-slate-900 ${focusRing} disabled:opacity-60`}
+                  >
+                    Desmarcar aula
+                  </button>
+                ) : (
+                  <button
+                    type="button"
+                    onClick={() => void markCompleted(current.lecture.lectureId)}
+                    disabled={savingLectureId !== null}
+                    aria-busy={savingLectureId === current.lecture.lectureId}
+                    className={primaryButton}
+                  >
+                    Marcar como concluído
+                  </button>
+                )}
+                {following && completedIds.has(current.lecture.lectureId) && (
+                  <button
+                    type="button"
+                    onClick={() => watch(following)}
+                    className={secondaryButton}
+                  >
+                    Próxima aula
+                    <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
+                      <path d="M7.3 4.3a1 1 0 0 1 1.4 0l5 5a1 1 0 0 1 0 1.4l-5 5a1 1 0 0 1-1.4-1.4L11.6 10 7.3 5.7a1 1 0 0 1 0-1.4z" />
+                    </svg>
+                  </button>
+                )}
+              </div>
+            )}
+            {progress.percent === 100 && (
+              <p className="mt-4 font-medium text-green-800">
+                Parabéns! Você concluiu todas as aulas deste curso.
+              </p>
+            )}
+            <RatingPanel course={course} />
+          </section>
+        )}
 
         <CourseStructure
           chapters={course.courseContent}
           completedIds={completedIds}
-          currentLectureId={currentId}
+          currentLectureId={quizId ? null : currentId}
           onWatch={watch}
+          onQuiz={(id) => {
+            void position.save();
+            setQuizId(id);
+          }}
+          currentQuizId={quizId}
         />
       </div>
     </div>

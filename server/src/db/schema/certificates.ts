@@ -1,4 +1,13 @@
-import { index, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  index,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { courses } from './courses';
 
@@ -22,6 +31,8 @@ export const certificates = pgTable(
     educatorName: text('educator_name').notNull(),
     hours: numeric('hours', { precision: 8, scale: 2 }).notNull(),
     completedAt: timestamp('completed_at', { withTimezone: true }).notNull(),
+    /** The quizzes passed when it was issued, each with the learner's best score. */
+    quizzes: jsonb('quizzes').$type<{ title: string; score: number }[]>().notNull().default([]),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -18,3 +18,4 @@ export {
 } from './analytics-totals';
 export { coursePublications } from './course-publications';
 export { certificatePdfs } from './certificate-pdfs';
+export { quizzes, quizVersions, quizAttempts } from './quizzes';

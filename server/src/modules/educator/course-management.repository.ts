@@ -2,7 +2,9 @@ import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Chapter } from '@aprendiz/contract/courses';
 import type { CourseCategory, CourseLevel } from '@aprendiz/contract/catalogue';
 import type { CourseStatus } from '@aprendiz/contract/rules/course-status';
+import type { QuizDraft } from '@aprendiz/contract/rules/quiz-content';
 import type { Db } from '../../db/client';
+import { saveCourseQuizzes } from '../quizzes/quizzes.repository';
 import { courses } from '../../db/schema/courses';
 import { enrollments } from '../../db/schema/enrollments';
 import { lectureProgress } from '../../db/schema/lecture-progress';
@@ -17,18 +19,24 @@ export interface NewCourse {
   price: string;
   discount: number;
   content: Chapter[];
+  /** The chapters' quizzes in full; content holds only their summaries. */
+  quizzes: QuizDraft[];
   category: CourseCategory | null;
   level: CourseLevel | null;
   status: CourseStatus;
 }
 
 export async function insertCourse(db: Db, course: NewCourse): Promise<{ id: string }> {
-  const [row] = await db.insert(courses).values(course).returning({ id: courses.id });
-  return row!;
+  const { quizzes, ...row } = course;
+  return db.transaction(async (tx) => {
+    const [inserted] = await tx.insert(courses).values(row).returning({ id: courses.id });
+    await saveCourseQuizzes(tx, inserted!.id, quizzes);
+    return inserted!;
+  });
 }
 
 /** One of the educator's own courses, whole: what the edit page and the status changes read. */
-export type OwnCourseRow = Omit<NewCourse, 'educatorId'> & {
+export type OwnCourseRow = Omit<NewCourse, 'educatorId' | 'quizzes'> & {
   id: string;
   studentCount: number;
   createdAt: Date;
@@ -72,6 +80,8 @@ export interface CourseEdit {
   price: string;
   discount: number;
   content: Chapter[];
+  /** The chapters' quizzes in full; content holds only their summaries. */
+  quizzes: QuizDraft[];
   category: CourseCategory | null;
   level: CourseLevel | null;
   /** Set only when a new thumbnail was sent. */
@@ -97,7 +107,9 @@ export async function updateOwnCourse(
       .where(ownedBy(courseId, educatorId))
       .for('update');
     if (!before) return null;
-    await tx.update(courses).set(edit).where(eq(courses.id, courseId));
+    const { quizzes, ...columns } = edit;
+    await tx.update(courses).set(columns).where(eq(courses.id, courseId));
+    await saveCourseQuizzes(tx, courseId, quizzes);
     const kept = edit.content.flatMap((chapter) => chapter.chapterContent.map((l) => l.lectureId));
     await tx
       .delete(lectureProgress)

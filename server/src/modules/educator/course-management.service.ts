@@ -7,6 +7,7 @@ import {
 } from '@aprendiz/contract/educator';
 import { canUnpublish, type CourseStatus } from '@aprendiz/contract/rules/course-status';
 import { normaliseCourseContent } from '@aprendiz/contract/rules/lectures';
+import { draftChapterQuizzes, withQuizSummaries } from '@aprendiz/contract/rules/quiz-content';
 import { publishingProblems, publishRefusal } from '@aprendiz/contract/rules/publishing';
 import type { AppDeps } from '../../deps';
 import type { UserRow } from '../../db/schema/users';
@@ -23,6 +24,7 @@ import {
   type NewCourse,
   type OwnCourseRow,
 } from './course-management.repository';
+import { findCourseQuizzes, type CurrentQuiz } from '../quizzes/quizzes.repository';
 import { sanitizeDescription } from './sanitize-description';
 import { toThumbnailWebp } from './thumbnail-image';
 
@@ -65,12 +67,16 @@ export function parseCourseData<S extends z.ZodType>(schema: S, raw: unknown): z
 function courseColumns(
   data: z.infer<typeof updateCourseDataSchema>,
 ): Omit<NewCourse, 'educatorId' | 'thumbnailUrl' | 'status'> {
+  const chapters = normaliseCourseContent(data.courseContent, randomUUID);
+  // The quizzes' answers live apart from the content, which keeps only their summaries.
+  const quizzes = draftChapterQuizzes(data.courseContent, chapters, randomUUID);
   return {
     title: data.courseTitle,
     descriptionHtml: sanitizeDescription(data.courseDescription),
     price: data.coursePrice.toFixed(2),
     discount: data.discount,
-    content: normaliseCourseContent(data.courseContent, randomUUID),
+    content: withQuizSummaries(chapters, quizzes),
+    quizzes,
     category: data.category ?? null,
     level: data.level ?? null,
   };
@@ -111,7 +117,8 @@ export async function addCourse(
   return { courseId, status: course.status };
 }
 
-function toEducatorCourseDetail(row: OwnCourseRow): EducatorCourseDetail {
+function toEducatorCourseDetail(row: OwnCourseRow, quizzes: CurrentQuiz[]): EducatorCourseDetail {
+  const byChapter = new Map(quizzes.map((current) => [current.quiz.chapterId, current]));
   return {
     _id: row.id,
     courseTitle: row.title,
@@ -119,7 +126,24 @@ function toEducatorCourseDetail(row: OwnCourseRow): EducatorCourseDetail {
     courseThumbnail: row.thumbnailUrl,
     coursePrice: Number(row.price),
     discount: row.discount,
-    courseContent: row.content,
+    courseContent: row.content.map((chapter) => {
+      const current = byChapter.get(chapter.chapterId);
+      if (!current) return { ...chapter, quiz: undefined };
+      const { quiz, questions } = current;
+      return {
+        ...chapter,
+        quiz: {
+          quizId: quiz.quizId,
+          title: quiz.title,
+          passPercent: quiz.passPercent,
+          maxAttempts: quiz.maxAttempts,
+          required: quiz.required,
+          version: quiz.version,
+          questionCount: questions.length,
+          questions,
+        },
+      };
+    }),
     category: row.category,
     level: row.level,
     status: row.status,
@@ -141,7 +165,7 @@ export async function getOwnCourse(
 ): Promise<EducatorCourseDetail> {
   assertCourseId(courseId);
   const row = ownOrNotFound(await findOwnCourse(deps.database.db, courseId, educator.id));
-  return toEducatorCourseDetail(row);
+  return toEducatorCourseDetail(row, await findCourseQuizzes(deps.database.db, row.id));
 }
 
 /** Takes back an image no course shows any more; a failure only leaves a file behind, so it is logged. */

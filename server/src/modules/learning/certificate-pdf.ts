@@ -157,6 +157,14 @@ export async function renderCertificatePdf(
     detail,
     inner,
   );
+  if (certificate.quizzes.length > 0) {
+    doc.moveDown(0.4);
+    doc.fontSize(11);
+    doc.text(
+      `Questionários aprovados: ${certificate.quizzes.map((quiz) => `${quiz.title} (${quiz.score}%)`).join(' · ')}`,
+      { align: 'center', width: inner },
+    );
+  }
 
   const qrSize = 96;
   const bottom = height - MARGIN - qrSize;

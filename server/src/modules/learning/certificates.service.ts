@@ -15,12 +15,15 @@ import {
   getCompletionFacts,
   insertCertificate,
 } from './certificates.repository';
+import { getQuizStandingsForCourse } from '../quizzes/quizzes.repository';
 import { NOT_ENROLLED } from './learning.service';
 
 type CertificatesDeps = Pick<AppDeps, 'database'>;
 
 export const CERTIFICATE_NOT_FOUND = 'Certificado não encontrado';
 export const COURSE_NOT_COMPLETED = 'Conclua todas as aulas do curso para receber o certificado';
+export const QUIZZES_NOT_PASSED =
+  'Seja aprovado em todos os questionários obrigatórios para receber o certificado';
 
 /** 128 random bits: nobody finds a certificate they were not given the address of. */
 export function newCertificateId(): string {
@@ -50,6 +53,8 @@ export async function certificateFor(
   ) {
     throw forbidden(COURSE_NOT_COMPLETED);
   }
+  const quizzes = await getQuizStandingsForCourse(db, user.id, course.id);
+  if (quizzes.some((quiz) => quiz.required && !quiz.passed)) throw forbidden(QUIZZES_NOT_PASSED);
   const issued = await insertCertificate(db, {
     id: newCertificateId(),
     userId: user.id,
@@ -59,6 +64,9 @@ export async function certificateFor(
     educatorName: facts.educatorName,
     hours: String(certificateHours(facts.totalMinutes)),
     completedAt: facts.lastCompletedAt,
+    quizzes: quizzes
+      .filter((quiz) => quiz.passed)
+      .map((quiz) => ({ title: quiz.title, score: quiz.bestScore ?? 0 })),
   });
   return issued.id;
 }
@@ -70,6 +78,7 @@ export function toCertificate(row: CertificateRow): Certificate {
     educatorName: row.educatorName,
     completedAt: row.completedAt.toISOString(),
     hours: Number(row.hours),
+    quizzes: row.quizzes,
   };
 }
 

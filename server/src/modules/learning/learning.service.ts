@@ -10,6 +10,7 @@ import {
   priceToPay,
   requireCourse,
 } from '../courses/course-access';
+import { getQuizStandingsForCourse } from '../quizzes/quizzes.repository';
 import { toCourseDetail } from '../courses/course-view';
 import { queueEnrollmentConfirmation } from '../mail/notifications';
 import { COURSE_NOT_FOUND } from '../courses/courses.service';
@@ -66,12 +67,20 @@ export async function getCourseProgress(
   deps: LearningDeps,
   user: UserRow,
   courseId: string,
-): Promise<{ lectureCompleted: string[] }> {
-  const course = await requireCourse(deps.database.db, user, courseId);
+): Promise<{ lectureCompleted: string[]; quizzesPassed: string[] }> {
+  const db = deps.database.db;
+  const course = await requireCourse(db, user, courseId);
   // Progress is the learner's own: an outsider (or a refunded buyer) reads nothing. The course's
   // educator, who may open it like a learner, gets their own (empty) list rather than an error.
   if (!course.enrolled && course.educatorId !== user.id) throw forbidden(NOT_ENROLLED);
-  return { lectureCompleted: await getCompletedLectureIds(deps.database.db, user.id, course.id) };
+  const [lectureCompleted, quizzes] = await Promise.all([
+    getCompletedLectureIds(db, user.id, course.id),
+    getQuizStandingsForCourse(db, user.id, course.id),
+  ]);
+  return {
+    lectureCompleted,
+    quizzesPassed: quizzes.filter((quiz) => quiz.passed).map((quiz) => quiz.quizId),
+  };
 }
 
 const LECTURE_NOT_IN_COURSE = 'Esta aula não pertence ao curso';

@@ -158,7 +158,10 @@ describe('POST /api/user/get-course-progress', () => {
       .set(student.auth)
       .send({ courseId: course.id });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, progressData: { lectureCompleted: ['lec-2'] } });
+    expect(res.body).toEqual({
+      success: true,
+      progressData: { lectureCompleted: ['lec-2'], quizzesPassed: [] },
+    });
   });
 
   it('when nothing is completed, or the course’s own educator asks, then an empty list', async () => {
@@ -168,7 +171,10 @@ describe('POST /api/user/get-course-progress', () => {
         .post('/api/user/get-course-progress')
         .set(caller.auth)
         .send({ courseId: course.id });
-      expect(res.body).toEqual({ success: true, progressData: { lectureCompleted: [] } });
+      expect(res.body).toEqual({
+        success: true,
+        progressData: { lectureCompleted: [], quizzesPassed: [] },
+      });
     }
   });
 

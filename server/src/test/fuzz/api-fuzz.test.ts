@@ -12,6 +12,7 @@ import {
   resetPasswordBodySchema,
 } from '@aprendiz/contract/account';
 import { addCourseDataSchema } from '@aprendiz/contract/educator';
+import { quizAttemptRequestSchema } from '@aprendiz/contract/quizzes';
 import { reviewReplyBodySchema } from '@aprendiz/contract/reviews';
 import {
   addRatingBodySchema,
@@ -23,7 +24,10 @@ import {
   updateProgressBodySchema,
 } from '@aprendiz/contract/learning';
 import { onlineBodySchema } from '@aprendiz/contract/site';
+import { eq } from 'drizzle-orm';
+import { courses } from '../../db/schema/courses';
 import { ratings } from '../../db/schema/ratings';
+import { saveCourseQuizzes } from '../../modules/quizzes/quizzes.repository';
 import { enrollDirectly, insertCourse } from '../fixtures/course-fixtures';
 import { createPositionTokens } from '../../modules/learning/position-token';
 import { makeImage, validCourseData } from '../fixtures/educator-fixtures';
@@ -77,6 +81,11 @@ let examples: (path: string) => Example[];
 /** A written review on the paid course, which its educator may answer once. */
 const REVIEW_ID = '7d1f0c6e-2b7a-4c55-9a43-3e1b8f0d2c11';
 const REPLY_PATH = `/api/educator/review/${REVIEW_ID}/reply`;
+/** A course with a chapter quiz the enrolled student may take as often as they like. */
+const QUIZ_COURSE_ID = '5b0e8a2c-91d4-4f6e-b7a3-0c2d4e6f8a10';
+const QUIZ_ID = 'quiz-fuzz';
+const QUIZ_PATH = `/api/course/${QUIZ_COURSE_ID}/quizzes/${QUIZ_ID}`;
+const ATTEMPTS_PATH = `${QUIZ_PATH}/attempts`;
 let known: StoreSnapshot;
 
 beforeAll(async () => {
@@ -94,6 +103,32 @@ beforeAll(async () => {
   const free = await insertCourse(db, owner.user.id, { price: 0, discount: 0 });
   const hidden = await insertCourse(db, owner.user.id, { isPublished: false });
   await enrollDirectly(db, enrolled.user.id, paid.id);
+  const quizCourse = await insertCourse(db, owner.user.id);
+  await db.update(courses).set({ id: QUIZ_COURSE_ID }).where(eq(courses.id, quizCourse.id));
+  await enrollDirectly(db, enrolled.user.id, QUIZ_COURSE_ID);
+  await saveCourseQuizzes(db, QUIZ_COURSE_ID, [
+    {
+      chapterId: 'ch-1',
+      quizId: QUIZ_ID,
+      title: 'Revisão',
+      passPercent: 70,
+      maxAttempts: null,
+      required: true,
+      questions: [
+        {
+          questionId: 'q1',
+          prompt: 'Qual?',
+          kind: 'multiple',
+          explanation: 'Porque sim',
+          options: [
+            { optionId: 'a', text: 'A', correct: true },
+            { optionId: 'b', text: 'B', correct: false },
+            { optionId: 'c', text: 'C', correct: true },
+          ],
+        },
+      ],
+    },
+  ]);
   await db.insert(ratings).values({
     id: REVIEW_ID,
     userId: enrolled.user.id,
@@ -116,8 +151,11 @@ beforeAll(async () => {
     status: 'completed',
   });
   hints = {
-    uuids: [paid.id, free.id, hidden.id, open.id, done.id, randomUUID()],
+    uuids: [paid.id, free.id, hidden.id, open.id, done.id, QUIZ_COURSE_ID, randomUUID()],
     texts: [
+      QUIZ_ID,
+      'q1',
+      'a',
       'lec-1',
       'lec-3',
       'ch-1',
@@ -160,6 +198,12 @@ beforeAll(async () => {
       },
     ],
     [REPLY_PATH]: [{ role: 'educator owner', body: { reply: 'Obrigado!' } }],
+    [ATTEMPTS_PATH]: [
+      {
+        role: 'enrolled student',
+        body: { answers: [{ questionId: 'q1', optionIds: ['a', 'c'] }] },
+      },
+    ],
     '/api/contact': [
       { role: 'anonymous', body: { email: 'ana@example.test', message: 'Olá,\r\numa pergunta.' } },
     ],
@@ -275,6 +319,7 @@ const jsonEndpoints: { path: string; schema: z.ZodType; runs: number }[] = [
   { path: '/api/user/lecture-position', schema: lecturePositionBodySchema, runs: 60 },
   { path: '/api/user/lecture-position/beacon', schema: lecturePositionBeaconSchema, runs: 60 },
   { path: REPLY_PATH, schema: reviewReplyBodySchema, runs: 40 },
+  { path: ATTEMPTS_PATH, schema: quizAttemptRequestSchema, runs: 60 },
   { path: '/api/auth/forgot-password', schema: forgotPasswordBodySchema, runs: 40 },
   { path: '/api/auth/reset-password', schema: resetPasswordBodySchema, runs: 40 },
   { path: '/api/user/change-password', schema: changePasswordBodySchema, runs: 30 },
@@ -490,6 +535,11 @@ describe('fuzzing path parameters and query strings', () => {
     { method: 'get', path: (id) => `/api/user/certificate/${id}` },
     { method: 'get', path: (id) => `/api/certificate/${id}` },
     { method: 'get', path: (id) => `/api/certificate/${id}/pdf` },
+    { method: 'get', path: (id) => `/api/course/${id}/quizzes/${QUIZ_ID}` },
+    { method: 'get', path: (id) => `/api/course/${id}/quizzes/${QUIZ_ID}/attempts` },
+    { method: 'get', path: (id) => `/api/course/${QUIZ_COURSE_ID}/quizzes/${id}` },
+    { method: 'post', path: (id) => `/api/course/${QUIZ_COURSE_ID}/quizzes/${id}/attempts` },
+    { method: 'get', path: (id) => `/api/educator/course/${id}/quiz-stats` },
   ];
 
   for (const route of routes) {

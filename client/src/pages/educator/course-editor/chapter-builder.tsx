@@ -1,12 +1,15 @@
 import { useState } from 'react';
+import type { QuizInput } from '@aprendiz/contract/quizzes';
 import { lectureProblems } from '@aprendiz/contract/rules/incomplete-lectures';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ChapterQuizEditor } from '../../../components/quiz/chapter-quiz-editor';
 import { educatorIcons } from '../../../components/educator/educator-icons';
 import { describeLectureProblems } from '../../../components/educator/incomplete-lectures';
 import {
   addChapter,
   addLecture,
   moveChapter,
+  setChapterQuiz,
   moveLecture,
   removeChapter,
   removeLecture,
@@ -161,6 +164,7 @@ function ChapterCard({
   onRemoveLecture,
   onEditLecture,
   onMoveLecture,
+  onQuizChange,
 }: {
   chapter: ChapterDraft;
   position: number;
@@ -173,6 +177,7 @@ function ChapterCard({
   onRemoveLecture: (lectureId: string) => void;
   onEditLecture: (lecture: LectureDraft) => void;
   onMoveLecture: (lectureId: string, delta: -1 | 1) => void;
+  onQuizChange: (quiz: QuizInput | null) => void;
 }) {
   const contentId = `chapter-${chapter.chapterId}`;
   return (
@@ -246,6 +251,11 @@ function ChapterCard({
         >
           + Add Lecture
         </button>
+        <ChapterQuizEditor
+          chapterTitle={chapter.chapterTitle}
+          quiz={chapter.quiz}
+          onChange={onQuizChange}
+        />
       </div>
     </li>
   );
@@ -284,6 +294,7 @@ export function ChapterBuilder({ chapters, onChange }: ChapterBuilderProps) {
               onToggle={() => onChange(toggleChapter(chapters, chapter.chapterId))}
               onRename={() => handleRename(chapter)}
               onMove={(delta) => onChange(moveChapter(chapters, chapter.chapterId, delta))}
+              onQuizChange={(quiz) => onChange(setChapterQuiz(chapters, chapter.chapterId, quiz))}
               onEditLecture={(lecture) => setEditing({ chapterId: chapter.chapterId, lecture })}
               onMoveLecture={(lectureId, delta) =>
                 onChange(moveLecture(chapters, chapter.chapterId, lectureId, delta))

@@ -1,3 +1,5 @@
+import type { QuizInput } from '@aprendiz/contract/quizzes';
+
 /** A lecture as the chapter builder holds it; ids are made here, in the browser. */
 export type LectureDraft = {
   lectureId: string;
@@ -16,6 +18,8 @@ export type ChapterDraft = {
   chapterOrder: number;
   collapsed: boolean;
   chapterContent: LectureDraft[];
+  /** The quiz that ends the chapter, as the educator's calls send it. */
+  quiz?: QuizInput | null;
 };
 
 export type NewLecture = Omit<LectureDraft, 'lectureId' | 'lectureOrder'>;
@@ -168,6 +172,7 @@ export function draftFromContent(
     chapterTitle: string;
     chapterOrder: number;
     chapterContent: readonly LectureDraft[];
+    quiz?: QuizInput | null;
   }[],
 ): ChapterDraft[] {
   return content.map((chapter) => ({
@@ -176,5 +181,16 @@ export function draftFromContent(
     chapterOrder: chapter.chapterOrder,
     collapsed: false,
     chapterContent: chapter.chapterContent.map((lecture) => ({ ...lecture })),
+    ...(chapter.quiz ? { quiz: chapter.quiz } : {}),
   }));
+}
+
+export function setChapterQuiz(
+  chapters: ChapterDraft[],
+  chapterId: string,
+  quiz: QuizInput | null,
+): ChapterDraft[] {
+  return chapters.map((chapter) =>
+    chapter.chapterId === chapterId ? { ...chapter, quiz } : chapter,
+  );
 }

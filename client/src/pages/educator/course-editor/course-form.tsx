@@ -94,6 +94,8 @@ function courseData(fields: CourseFormValues): AddCourseDataInput {
       chapterTitle: chapter.chapterTitle,
       chapterOrder: chapter.chapterOrder,
       chapterContent: chapter.chapterContent,
+      // Left out when the chapter has none: the server then removes any quiz it had.
+      ...(chapter.quiz ? { quiz: chapter.quiz } : {}),
     })),
   };
 }

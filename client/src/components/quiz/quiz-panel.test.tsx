@@ -1,0 +1,138 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { LearnerQuiz, QuizAttempt } from '@aprendiz/contract/quizzes';
+import { stubApi } from '../../test/api-stub';
+import { LOADED } from '../../test/render';
+import { QuizPanel } from './quiz-panel';
+
+const quiz: LearnerQuiz = {
+  quizId: 'z1',
+  title: 'Revisão',
+  passPercent: 70,
+  maxAttempts: 2,
+  required: true,
+  version: 1,
+  attemptsLeft: 2,
+  bestScore: null,
+  passed: false,
+  questions: [
+    {
+      questionId: 'q1',
+      prompt: 'Qual declara uma constante?',
+      kind: 'single',
+      options: [
+        { optionId: 'a', text: 'const' },
+        { optionId: 'b', text: 'let' },
+      ],
+    },
+    {
+      questionId: 'q2',
+      prompt: 'Quais são primitivos?',
+      kind: 'multiple',
+      options: [
+        { optionId: 'a', text: 'string' },
+        { optionId: 'b', text: 'Array' },
+        { optionId: 'c', text: 'number' },
+      ],
+    },
+  ],
+};
+
+function attempt(overrides: Partial<QuizAttempt>): QuizAttempt {
+  return {
+    attemptId: 'x',
+    attemptNumber: 1,
+    version: 1,
+    score: 50,
+    passed: false,
+    attemptsLeft: 1,
+    submittedAt: '2026-11-25T12:00:00.000Z',
+    results: [
+      { questionId: 'q1', correct: true, explanation: 'const não muda' },
+      { questionId: 'q2', correct: false, explanation: 'Array é um objeto' },
+    ],
+    ...overrides,
+  };
+}
+
+describe('QuizPanel', () => {
+  it('when a learner fails with attempts left, then the score, the wrong question with its explanation and no correct options are shown', async () => {
+    const { calls } = stubApi((req) =>
+      req.method === 'GET'
+        ? { data: { success: true, quiz } }
+        : { status: 201, data: { success: true, attempt: attempt({}) } },
+    );
+    render(<QuizPanel courseId="c1" quizId="z1" onClose={vi.fn()} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('radio', { name: 'const' }, LOADED));
+    await user.click(screen.getByRole('checkbox', { name: 'string' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Array' }));
+    await user.click(screen.getByRole('button', { name: 'Enviar respostas' }));
+    expect(await screen.findByText('Não aprovado: 50%')).toBeInTheDocument();
+    expect(screen.getAllByText('1 tentativa restante').length).toBeGreaterThan(0);
+    expect(screen.getByText('Array é um objeto')).toBeInTheDocument();
+    expect(screen.queryByText('const não muda')).not.toBeInTheDocument();
+    expect(screen.queryByText('(correta)')).not.toBeInTheDocument();
+    expect(calls[1]!.body).toEqual({
+      answers: [
+        { questionId: 'q1', optionIds: ['a'] },
+        { questionId: 'q2', optionIds: ['a', 'b'] },
+      ],
+    });
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(screen.getByRole('radio', { name: 'const' })).not.toBeChecked();
+  });
+
+  it('when the learner passes, then the correct options are marked', async () => {
+    stubApi((req) =>
+      req.method === 'GET'
+        ? { data: { success: true, quiz } }
+        : {
+            status: 201,
+            data: {
+              success: true,
+              attempt: attempt({
+                score: 100,
+                passed: true,
+                results: [
+                  { questionId: 'q1', correct: true, explanation: '', correctOptionIds: ['a'] },
+                  {
+                    questionId: 'q2',
+                    correct: true,
+                    explanation: '',
+                    correctOptionIds: ['a', 'c'],
+                  },
+                ],
+              }),
+            },
+          },
+    );
+    render(<QuizPanel courseId="c1" quizId="z1" onClose={vi.fn()} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Enviar respostas' }, LOADED));
+    expect(await screen.findByText('Aprovado: 100%')).toBeInTheDocument();
+    expect(screen.getAllByText('(correta)')).toHaveLength(3);
+    expect(screen.queryByRole('button', { name: 'Tentar novamente' })).not.toBeInTheDocument();
+  });
+
+  it('when no attempts are left, then the server refusal is shown beside the button', async () => {
+    stubApi((req) =>
+      req.method === 'GET'
+        ? { data: { success: true, quiz } }
+        : {
+            status: 409,
+            data: {
+              success: false,
+              message: 'Você já usou todas as tentativas deste questionário',
+            },
+          },
+    );
+    render(<QuizPanel courseId="c1" quizId="z1" onClose={vi.fn()} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Enviar respostas' }, LOADED));
+    expect(
+      await screen.findByText('Você já usou todas as tentativas deste questionário'),
+    ).toBeInTheDocument();
+  });
+});

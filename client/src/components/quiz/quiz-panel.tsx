@@ -1,0 +1,234 @@
+import type { LearnerQuiz, LearnerQuizResponse, QuizAttempt } from '@aprendiz/contract/quizzes';
+import { useEffect, useState } from 'react';
+import { api } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-error';
+import { LoadError } from '../ui/load-error';
+
+type QuizPanelProps = { courseId: string; quizId: string; onClose: () => void };
+
+const focusRing =
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600';
+const primary = `rounded-md bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800 disabled:opacity-60 ${focusRing}`;
+const secondary = `rounded-md border border-slate-300 px-4 py-2 font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-50 ${focusRing}`;
+
+function attemptsText(left: number | null): string {
+  if (left === null) return 'Tentativas ilimitadas';
+  return left === 1 ? '1 tentativa restante' : `${left} tentativas restantes`;
+}
+
+/**
+ * A chapter's quiz in the player: every question on one page on a wide screen, one per screen on a
+ * phone. The correct options come only with a graded attempt, and only when the server reveals them.
+ */
+export function QuizPanel({ courseId, quizId, onClose }: QuizPanelProps) {
+  const url = `/api/course/${encodeURIComponent(courseId)}/quizzes/${encodeURIComponent(quizId)}`;
+  const [quiz, setQuiz] = useState<LearnerQuiz | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [answers, setAnswers] = useState<Record<string, string[]>>({});
+  const [step, setStep] = useState(0);
+  const [sending, setSending] = useState(false);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState<QuizAttempt | null>(null);
+  const [reload, setReload] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    setLoadError(null);
+    api
+      .get<LearnerQuizResponse>(url)
+      .then(({ data }) => {
+        if (live) setQuiz(data.quiz);
+      })
+      .catch((err: unknown) => {
+        if (live) setLoadError(errorMessage(err));
+      });
+    return () => {
+      live = false;
+    };
+  }, [url, reload]);
+
+  if (loadError) {
+    return <LoadError compact message={loadError} onRetry={() => setReload((n) => n + 1)} />;
+  }
+  if (!quiz) return <p className="text-slate-600">Carregando questionário…</p>;
+
+  const questions = quiz.questions;
+  const choose = (questionId: string, optionId: string, multiple: boolean) =>
+    setAnswers((current) => {
+      const chosen = current[questionId] ?? [];
+      const next = multiple
+        ? chosen.includes(optionId)
+          ? chosen.filter((id) => id !== optionId)
+          : [...chosen, optionId]
+        : [optionId];
+      return { ...current, [questionId]: next };
+    });
+
+  async function submit() {
+    setSending(true);
+    setSubmitError(null);
+    try {
+      const { data } = await api.post<{ success: true; attempt: QuizAttempt }>(`${url}/attempts`, {
+        answers: questions.map((q) => ({
+          questionId: q.questionId,
+          optionIds: answers[q.questionId] ?? [],
+        })),
+      });
+      setAttempt(data.attempt);
+      setQuiz(
+        (current) =>
+          current && {
+            ...current,
+            attemptsLeft: data.attempt.attemptsLeft,
+            passed: current.passed || data.attempt.passed,
+            bestScore: Math.max(current.bestScore ?? 0, data.attempt.score),
+          },
+      );
+    } catch (err) {
+      setSubmitError(errorMessage(err));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  function retry() {
+    setAttempt(null);
+    setAnswers({});
+    setStep(0);
+  }
+
+  const results = new Map(attempt?.results.map((result) => [result.questionId, result]));
+  const canSubmit = !attempt && quiz.attemptsLeft !== 0;
+
+  return (
+    <section
+      aria-labelledby="quiz-heading"
+      className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6"
+    >
+      <h2 id="quiz-heading" className="text-xl font-semibold text-slate-900">
+        Questionário: {quiz.title}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Nota mínima {quiz.passPercent}% · {attemptsText(quiz.attemptsLeft)}
+        {quiz.required ? ' · Obrigatório' : ' · Opcional'}
+        {quiz.bestScore !== null && ` · Melhor nota ${quiz.bestScore}%`}
+      </p>
+
+      {attempt && (
+        <div
+          role="status"
+          className={`mt-4 rounded-lg p-4 ${attempt.passed ? 'bg-green-50 text-green-900' : 'bg-amber-50 text-amber-900'}`}
+        >
+          <p className="text-lg font-semibold">
+            {attempt.passed ? 'Aprovado' : 'Não aprovado'}: {attempt.score}%
+          </p>
+          <p className="text-sm">{attemptsText(attempt.attemptsLeft)}</p>
+        </div>
+      )}
+
+      <ol className="mt-4 space-y-6">
+        {questions.map((question, index) => {
+          const result = results.get(question.questionId);
+          const multiple = question.kind === 'multiple';
+          const chosen = answers[question.questionId] ?? [];
+          const shown = attempt !== null || index === step;
+          return (
+            <li key={question.questionId} className={shown ? '' : 'hidden md:block'}>
+              <fieldset disabled={attempt !== null}>
+                <legend className="font-medium text-slate-900">
+                  {index + 1}. {question.prompt}
+                  {multiple && (
+                    <span className="block text-sm font-normal text-slate-600">
+                      Escolha todas as opções corretas
+                    </span>
+                  )}
+                </legend>
+                <div className="mt-2 space-y-2">
+                  {question.options.map((option) => {
+                    const isRight = result?.correctOptionIds?.includes(option.optionId);
+                    return (
+                      <label
+                        key={option.optionId}
+                        className={`flex items-start gap-2 rounded-md border px-3 py-2 ${isRight ? 'border-green-600 bg-green-50' : 'border-slate-200'}`}
+                      >
+                        <input
+                          type={multiple ? 'checkbox' : 'radio'}
+                          name={`q-${question.questionId}`}
+                          checked={chosen.includes(option.optionId)}
+                          onChange={() => choose(question.questionId, option.optionId, multiple)}
+                          className="mt-1"
+                        />
+                        <span className="break-words text-slate-800">
+                          {option.text}
+                          {isRight && (
+                            <span className="ml-2 text-sm text-green-800">(correta)</span>
+                          )}
+                        </span>
+                      </label>
+                    );
+                  })}
+                </div>
+              </fieldset>
+              {result && (
+                <div
+                  className={`mt-2 text-sm ${result.correct ? 'text-green-800' : 'text-red-800'}`}
+                >
+                  <p className="font-medium">{result.correct ? 'Certa' : 'Errada'}</p>
+                  {!result.correct && result.explanation && (
+                    <p className="text-slate-700">{result.explanation}</p>
+                  )}
+                </div>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+
+      {submitError && (
+        <p role="alert" className="mt-4 text-red-800">
+          {submitError}
+        </p>
+      )}
+
+      <div className="mt-6 flex flex-wrap items-center gap-3">
+        {canSubmit && (
+          <>
+            <button
+              type="button"
+              className={`md:hidden ${secondary}`}
+              disabled={step === 0}
+              onClick={() => setStep((n) => n - 1)}
+            >
+              Anterior
+            </button>
+            {step < questions.length - 1 && (
+              <button
+                type="button"
+                className={`md:hidden ${primary}`}
+                onClick={() => setStep((n) => n + 1)}
+              >
+                Próxima
+              </button>
+            )}
+            <button
+              type="button"
+              className={`${primary} ${step < questions.length - 1 ? 'hidden md:inline-block' : ''}`}
+              disabled={sending}
+              onClick={() => void submit()}
+            >
+              {sending ? 'Enviando…' : 'Enviar respostas'}
+            </button>
+          </>
+        )}
+        {attempt && attempt.attemptsLeft !== 0 && !attempt.passed && (
+          <button type="button" className={primary} onClick={retry}>
+            Tentar novamente
+          </button>
+        )}
+        <button type="button" className={secondary} onClick={onClose}>
+          Voltar às aulas
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,167 @@
+import type { Page } from '@playwright/test';
+import { becomeEducator, chapterCard, fillCourseForm, watchDialogs } from '../support/educator';
+import { expect, signIn, signUpThroughApi, test, uniqueEmail } from '../support/fixtures';
+import { gradientPng } from '../support/png';
+import { serveYouTubeStandIn } from '../support/youtube-stand-in';
+
+// The app registers a service worker, whose requests page.route could not see.
+test.use({ serviceWorkers: 'block' });
+
+test.beforeEach(async ({ page, baseURL }) => {
+  if (!baseURL) throw new Error('the config sets baseURL');
+  const origin = new URL(baseURL).origin;
+  await page.route(
+    (url) => url.origin !== origin && url.protocol.startsWith('http'),
+    (route) => route.abort('blockedbyclient'),
+  );
+  await serveYouTubeStandIn(page);
+});
+
+const EXPLANATION = 'const cria uma ligação que não pode ser reatribuída';
+
+/** Answers the quiz on screen: one question per screen on a phone, all at once on a desktop. */
+async function answer(page: Page, isMobile: boolean, choices: string[]) {
+  for (const [index, choice] of choices.entries()) {
+    await page.getByRole('radio', { name: choice, exact: true }).check();
+    if (isMobile && index < choices.length - 1) {
+      await page.getByRole('button', { name: 'Próxima' }).click();
+    }
+  }
+  await page.getByRole('button', { name: 'Enviar respostas' }).click();
+}
+
+test('an educator adds a chapter quiz; a learner fails once, reads the explanation, passes and gets the certificate with the score', async ({
+  page,
+  browser,
+  request,
+  isMobile,
+  saveScreenshot,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const title = `Quiz JS ${testInfo.workerIndex}-${Date.now().toString(36)}`;
+  const dialogs = watchDialogs(page);
+  await becomeEducator(page, 'Profa. Quiz');
+  await page.goto('/educator/add-course');
+  await fillCourseForm(page, dialogs, {
+    title,
+    price: '0',
+    discount: '0',
+    thumbnail: gradientPng(320, 180),
+    chapters: [
+      {
+        title: 'Variáveis',
+        lectures: [
+          { title: 'let e const', minutes: 5, url: 'https://youtu.be/rfscVS0vtbw', preview: false },
+        ],
+      },
+    ],
+  });
+  const card = chapterCard(page, 'Variáveis');
+  await card.getByRole('button', { name: '+ Questionário' }).click();
+  await card.getByLabel('Título do questionário').fill('Revisão de variáveis');
+  await card.getByLabel('Tentativas').selectOption('3');
+  await card.getByLabel('Enunciado').fill('Qual declara uma constante?');
+  await card.getByLabel('Texto da opção 1').fill('const');
+  await card.getByLabel('Texto da opção 2').fill('let');
+  await card.getByLabel('Explicação (mostrada depois da tentativa)').fill(EXPLANATION);
+  await card.getByRole('button', { name: '+ Pergunta' }).click();
+  await card.getByLabel('Enunciado').nth(1).fill('JavaScript corre no navegador.');
+  await card.getByLabel('Tipo').nth(1).selectOption('truefalse');
+  await saveScreenshot('quiz-01-editor', page, { fullPage: true });
+  await page.getByRole('button', { name: 'ADD', exact: true }).click();
+  await expect(page.getByText('Curso adicionado com sucesso')).toBeVisible();
+  expect(dialogs.unexpected).toEqual([]);
+
+  // The learner: an account made through the API, enrolled, the lecture already watched.
+  const { courses } = (await (await request.get('/api/course/all')).json()) as {
+    courses: { _id: string; courseTitle: string }[];
+  };
+  const courseId = courses.find((course) => course.courseTitle === title)!._id;
+  const account = { name: 'Joana Quiz', email: uniqueEmail('quiz'), password: 'segredo-123' };
+  const token = await signUpThroughApi(request, account);
+  const auth = { Authorization: `Bearer ${token}` };
+  expect(
+    (
+      await request.post('/api/user/enroll-free-course', { data: { courseId }, headers: auth })
+    ).ok(),
+  ).toBe(true);
+  const detail = (await (
+    await request.get(`/api/course/${courseId}`, { headers: auth })
+  ).json()) as {
+    courseData: { courseContent: { chapterContent: { lectureId: string }[] }[] };
+  };
+  const lectureId = detail.courseData.courseContent[0]!.chapterContent[0]!.lectureId;
+  expect(
+    (
+      await request.post('/api/user/update-course-progress', {
+        data: { courseId, lectureId },
+        headers: auth,
+      })
+    ).ok(),
+  ).toBe(true);
+  // Nothing in the course read, nor in the server-rendered course page and its loader data, answers the quiz.
+  expect(JSON.stringify(detail)).not.toContain(EXPLANATION);
+  const rendered = await request.get(`/course/${courseId}`);
+  expect(rendered.ok()).toBe(true);
+  const html = await rendered.text();
+  expect(html).toContain('Revisão de variáveis');
+  expect(html).not.toContain(EXPLANATION);
+  expect(html).not.toMatch(/\\?"correct\\?"/);
+
+  // Certificate refused while the required quiz is not passed.
+  const early = await request.get(`/api/user/certificate/${courseId}`, { headers: auth });
+  expect(early.status()).toBe(403);
+
+  const context = await browser.newContext({
+    viewport: page.viewportSize() ?? undefined,
+    isMobile,
+    hasTouch: isMobile,
+    serviceWorkers: 'block',
+  });
+  const learner = await context.newPage();
+  await learner.route(
+    (url) => !url.href.startsWith(new URL(page.url()).origin) && url.protocol.startsWith('http'),
+    (route) => route.abort('blockedbyclient'),
+  );
+  await serveYouTubeStandIn(learner);
+  await learner.goto(`/player/${courseId}`);
+  await signIn(learner, account.email, account.password);
+  await expect(learner.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  const openQuiz = learner.getByRole('button', {
+    name: 'Fazer questionário: Revisão de variáveis',
+  });
+  if (!(await openQuiz.isVisible())) {
+    await learner.getByRole('button', { name: /1\. Variáveis/ }).click();
+  }
+  await openQuiz.click();
+  await expect(
+    learner.getByRole('heading', { name: 'Questionário: Revisão de variáveis' }),
+  ).toBeVisible();
+  await saveScreenshot('quiz-02-question', learner);
+
+  await answer(learner, isMobile, ['let', 'Verdadeiro']);
+  await expect(learner.getByText('Não aprovado: 50%')).toBeVisible();
+  await expect(learner.getByText(EXPLANATION)).toBeVisible();
+  await expect(learner.getByText('(correta)')).toHaveCount(0);
+  await expect(learner.getByText('2 tentativas restantes').first()).toBeVisible();
+  await saveScreenshot('quiz-03-failed', learner, { fullPage: true });
+
+  await learner.getByRole('button', { name: 'Tentar novamente' }).click();
+  await answer(learner, isMobile, ['const', 'Verdadeiro']);
+  await expect(learner.getByText('Aprovado: 100%')).toBeVisible();
+  await expect(learner.getByText('(correta)')).toHaveCount(2);
+  await saveScreenshot('quiz-04-passed', learner, { fullPage: true });
+
+  await learner.goto('/my-enrollments');
+  const entry = isMobile
+    ? learner.getByRole('article', { name: title })
+    : learner.getByRole('row').filter({ hasText: title });
+  await entry.getByRole('button', { name: /^Certificado/ }).click();
+  await expect(learner).toHaveURL(/\/certificate\/[A-Za-z0-9_-]{22}$/);
+  await expect(learner.getByText('Questionários aprovados')).toBeVisible();
+  await expect(
+    learner.getByRole('listitem').filter({ hasText: 'Revisão de variáveis' }),
+  ).toHaveText('Revisão de variáveis: 100%');
+  await saveScreenshot('quiz-05-certificate', learner, { fullPage: true });
+  await context.close();
+});

@@ -1,0 +1,185 @@
+import type { LearnerQuiz, QuizAnswer, QuizAttempt, QuizStats } from '@aprendiz/contract/quizzes';
+import {
+  attemptsLeft,
+  correctOptionIds,
+  gradeQuiz,
+  revealsCorrectOptions,
+} from '@aprendiz/contract/rules/quiz-grading';
+import type { AppDeps } from '../../deps';
+import type { QuizAttemptRow } from '../../db/schema/quizzes';
+import type { UserRow } from '../../db/schema/users';
+import { conflict, forbidden, notFound } from '../../http/errors';
+import { requireCourse } from '../courses/course-access';
+import { assertCourseId, COURSE_NOT_FOUND } from '../courses/courses.service';
+import { NOT_ENROLLED } from '../learning/learning.service';
+import {
+  courseOwner,
+  findAttempts,
+  findCourseQuizzes,
+  findCurrentQuiz,
+  getAttemptStanding,
+  getMissedQuestions,
+  getQuizStats,
+  recordAttempt,
+} from './quizzes.repository';
+
+type QuizDeps = Pick<AppDeps, 'database'>;
+
+export const QUIZ_NOT_FOUND = 'Questionário não encontrado';
+export const NO_ATTEMPTS_LEFT = 'Você já usou todas as tentativas deste questionário';
+const MOST_MISSED_LISTED = 3;
+
+/** Only enrolled learners take a course's quizzes; its educator and strangers are refused. */
+async function requireEnrolled(deps: QuizDeps, user: UserRow, courseId: string): Promise<void> {
+  assertCourseId(courseId);
+  const course = await requireCourse(deps.database.db, user, courseId);
+  if (!course.enrolled) throw forbidden(NOT_ENROLLED);
+}
+
+export async function getLearnerQuiz(
+  deps: QuizDeps,
+  user: UserRow,
+  courseId: string,
+  quizId: string,
+): Promise<LearnerQuiz> {
+  await requireEnrolled(deps, user, courseId);
+  const db = deps.database.db;
+  const current = await findCurrentQuiz(db, courseId, quizId);
+  if (!current) throw notFound(QUIZ_NOT_FOUND);
+  const standing = await getAttemptStanding(db, user.id, courseId, quizId);
+  const { quiz } = current;
+  return {
+    quizId: quiz.quizId,
+    title: quiz.title,
+    passPercent: quiz.passPercent,
+    maxAttempts: quiz.maxAttempts,
+    required: quiz.required,
+    version: quiz.version,
+    // Built field by field: the correct flags and explanations must not ride along.
+    questions: current.questions.map((question) => ({
+      questionId: question.questionId,
+      prompt: question.prompt,
+      kind: question.kind,
+      options: question.options.map((option) => ({ optionId: option.optionId, text: option.text })),
+    })),
+    attemptsLeft: attemptsLeft(quiz.maxAttempts, standing.used),
+    bestScore: standing.bestScore,
+    passed: standing.passed,
+  };
+}
+
+export async function submitAttempt(
+  deps: QuizDeps,
+  user: UserRow,
+  courseId: string,
+  quizId: string,
+  answers: QuizAnswer[],
+): Promise<QuizAttempt> {
+  await requireEnrolled(deps, user, courseId);
+  let result;
+  try {
+    result = await recordAttempt(deps.database.db, user.id, courseId, quizId, answers, (current) =>
+      gradeQuiz({ passPercent: current.quiz.passPercent, questions: current.questions }, answers),
+    );
+  } catch (err) {
+    // Another submission took this attempt number between our count and our insert.
+    if (isUniqueViolation(err)) throw conflict(NO_ATTEMPTS_LEFT);
+    throw err;
+  }
+  if (result.outcome === 'notEnrolled') throw forbidden(NOT_ENROLLED);
+  if (result.outcome === 'noQuiz') throw notFound(QUIZ_NOT_FOUND);
+  if (result.outcome === 'noAttemptsLeft') throw conflict(NO_ATTEMPTS_LEFT);
+  const { attempt, current } = result;
+  const left = attemptsLeft(current.quiz.maxAttempts, result.used);
+  const reveal = revealsCorrectOptions(attempt.passed, left);
+  const byId = new Map(current.questions.map((question) => [question.questionId, question]));
+  return {
+    ...attemptSummary(attempt),
+    attemptsLeft: left,
+    results: attempt.results.map((graded) => {
+      const question = byId.get(graded.questionId)!;
+      return {
+        questionId: graded.questionId,
+        correct: graded.correct,
+        explanation: question.explanation,
+        ...(reveal ? { correctOptionIds: correctOptionIds(question) } : {}),
+      };
+    }),
+  };
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown; cause?: { code?: unknown } } | null)?.code;
+  const causeCode = (err as { cause?: { code?: unknown } } | null)?.cause?.code;
+  return code === '23505' || causeCode === '23505';
+}
+
+function attemptSummary(attempt: QuizAttemptRow) {
+  return {
+    attemptId: attempt.id,
+    attemptNumber: attempt.attemptNumber,
+    version: attempt.version,
+    score: attempt.score,
+    passed: attempt.passed,
+    submittedAt: attempt.createdAt.toISOString(),
+  };
+}
+
+/** The caller's own attempts only: the query is keyed by the signed-in user. */
+export async function listOwnAttempts(
+  deps: QuizDeps,
+  user: UserRow,
+  courseId: string,
+  quizId: string,
+) {
+  await requireEnrolled(deps, user, courseId);
+  const db = deps.database.db;
+  if (!(await findCurrentQuiz(db, courseId, quizId))) throw notFound(QUIZ_NOT_FOUND);
+  const rows = await findAttempts(db, user.id, courseId, quizId);
+  return rows.map(attemptSummary);
+}
+
+/** Per quiz of the educator's own course; another educator's course answers 404. */
+export async function getCourseQuizStats(
+  deps: QuizDeps,
+  educator: UserRow,
+  courseId: string,
+): Promise<QuizStats[]> {
+  assertCourseId(courseId);
+  const db = deps.database.db;
+  const owner = await courseOwner(db, courseId);
+  if (!owner || owner.educatorId !== educator.id) throw notFound(COURSE_NOT_FOUND);
+  const [stats, missed, current] = await Promise.all([
+    getQuizStats(db, courseId),
+    getMissedQuestions(db, courseId),
+    findCourseQuizzes(db, courseId),
+  ]);
+  const titles = new Map(owner.content.map((chapter) => [chapter.chapterId, chapter.chapterTitle]));
+  const prompts = new Map(
+    current.map(({ quiz, questions }) => [
+      quiz.quizId,
+      new Map(questions.map((question) => [question.questionId, question.prompt])),
+    ]),
+  );
+  return stats.map((row) => {
+    // Questions an edit removed are no longer listed: the educator can do nothing about them.
+    const quizPrompts = prompts.get(row.quizId) ?? new Map<string, string>();
+    return {
+      quizId: row.quizId,
+      title: row.title,
+      chapterTitle: titles.get(row.chapterId) ?? '',
+      attempts: row.attempts,
+      learners: row.learners,
+      passRate: row.attempts === 0 ? 0 : Math.floor((row.passed * 100) / row.attempts),
+      averageScore: row.averageScore,
+      mostMissed: missed
+        .filter((entry) => entry.quizId === row.quizId && quizPrompts.has(entry.questionId))
+        .slice(0, MOST_MISSED_LISTED)
+        .map((entry) => ({
+          questionId: entry.questionId,
+          prompt: quizPrompts.get(entry.questionId)!,
+          missed: entry.missed,
+        })),
+    };
+  });
+}
