@@ -92,6 +92,7 @@ export function createStripePayments(options: StripePaymentsOptions): StripePaym
   return {
     kind: 'stripe',
     checkoutReusableForMs: STRIPE_CHECKOUT_REUSABLE_MS,
+    vouchers: null,
     createCheckout: async (request) => {
       // The purchase id as idempotency key: a retried request cannot open a second session.
       const session = await stripe.checkout.sessions.create(

@@ -241,7 +241,7 @@ describe('receipts and enrollment mails', () => {
     expect(mail.from).toBe('Aprendiz <loja@app.test>');
     expect(mail.subject).toBe('Recibo da sua compra: SQL na prática');
     expect(mail.text).toContain('Olá, Beatriz Lopes.');
-    expect(mail.text).toMatch(/Valor pago: 30,00\sUS\$/);
+    expect(mail.text).toMatch(/Valor pago: 30,00\sAOA/);
     expect(mail.text).toContain(`Referência: ${purchaseId}`);
     expect(mail.text).toMatch(/Data: \d{1,2} de \w+ de \d{4} às \d{2}:\d{2} \(UTC\)/);
     expect(row!.completedAt).not.toBeNull();
