@@ -43,6 +43,8 @@ export interface VoucherGateway {
 /** What a checkout needs to know; the amount was computed on the server from the course row. */
 export interface CheckoutRequest {
   purchase: { id: string; amount: number; currency: string };
+  /** The method chosen before the checkout, when one was: the checkout then offers only it. */
+  method?: PaymentMethod | null;
   course: { id: string; title: string; thumbnailUrl: string };
   user: { id: string; email: string };
 }

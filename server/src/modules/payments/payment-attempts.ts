@@ -21,7 +21,7 @@ import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import type { VoucherGateway, VoucherState } from '../../providers/payment-provider';
 import { assertCanJoin, priceToPay, requireCourse } from '../courses/course-access';
 import { queuePaymentInstructions } from './payment-mail';
-import { isVoucherMethod, voucherExpiry } from './payment-methods';
+import { isVoucherMethod, stripeMethods, voucherExpiry } from './payment-methods';
 import { lockPurchase, markPurchaseRefunded } from './payments.repository';
 import {
   CHECKOUT_UNAVAILABLE,
@@ -44,6 +44,12 @@ type AttemptDeps = Pick<
 
 /** The methods this deployment takes, in the order they are offered. */
 export function offeredMethods(deps: Pick<AppDeps, 'config' | 'payments'>): PaymentMethod[] {
+  const payments = deps.config.payments;
+  if (deps.payments.kind === 'stripe')
+    return stripeMethods(
+      deps.config.currency,
+      payments.provider === 'stripe' && payments.boleto === true,
+    );
   const vouchers = deps.payments.vouchers?.methods(deps.config.currency) ?? [];
   return ['card', ...vouchers.filter((method) => method !== 'card')];
 }
@@ -312,7 +318,7 @@ export async function choosePaymentMethod(
     const amount = priceToPay(course);
     if (amount === 0) throw badRequest('Este curso é gratuito: use a inscrição gratuita');
     const currency = deps.config.currency;
-    const voucher = isVoucherMethod(choice.method);
+    const voucher = deps.payments.vouchers !== null && isVoucherMethod(choice.method);
     const attempt = {
       amount: decimalAmount(toMinorUnits(amount, currency), currency),
       currency,

@@ -94,6 +94,7 @@ export async function openCheckout(
   try {
     session = await deps.payments.createCheckout({
       purchase: { id: purchase.id, amount: Number(purchase.amount), currency: purchase.currency },
+      method: purchase.method,
       course: { id: course.id, title: course.title, thumbnailUrl: course.thumbnailUrl },
       user: { id: user.id, email: user.email },
     });
@@ -121,7 +122,9 @@ export async function startPurchase(
   choice?: MethodChoice,
 ): Promise<string> {
   if (choice) assertChoice(deps, choice);
-  const voucher = choice !== undefined && isVoucherMethod(choice.method);
+  // With Stripe every method is paid in its Checkout; elsewhere all but card are vouchers.
+  const voucher =
+    choice !== undefined && deps.payments.vouchers !== null && isVoucherMethod(choice.method);
   return deps.database.db.transaction(async (tx) => {
     for (let attempt = 0; attempt < START_ATTEMPTS; attempt++) {
       // Checked on every turn: the buyer may have been enrolled while this one waited.
@@ -154,7 +157,12 @@ export async function startPurchase(
       const open = await lockOpenPurchase(tx, user.id, course.id);
       // A live voucher is shown again, whatever was asked: another method is an explicit switch.
       if (open?.status === 'awaiting_payment') return paymentPagePath(open.id);
-      if (!voucher && open?.checkoutUrl && stillPayable(deps.payments, open, wanted))
+      if (
+        !voucher &&
+        open?.checkoutUrl &&
+        open.method === (wanted.method ?? null) &&
+        stillPayable(deps.payments, open, wanted)
+      )
         return open.checkoutUrl;
       // A changed price or an expired session: that checkout closes and the next turn opens another.
       if (open) await markPurchaseFailed(tx, open.id);
