@@ -121,7 +121,10 @@ export async function changeOwnCourseStatus(
 }
 
 export type DeleteOutcome =
-  { outcome: 'deleted'; thumbnailUrl: string } | { outcome: 'enrolled' } | { outcome: 'notFound' };
+  | { outcome: 'deleted'; thumbnailUrl: string }
+  | { outcome: 'enrolled' }
+  | { outcome: 'awaitingPayment' }
+  | { outcome: 'notFound' };
 
 /**
  * Deletes a course nobody is enrolled in, with its unfinished checkouts (pending or failed: a
@@ -146,10 +149,20 @@ export async function deleteOwnCourse(
       .where(eq(enrollments.courseId, courseId))
       .limit(1);
     if (enrolled) return { outcome: 'enrolled' };
+    // A voucher still awaiting its money may yet be paid: the course waits for it to settle.
+    const [awaiting] = await tx
+      .select({ found: sql<number>`1` })
+      .from(purchases)
+      .where(and(eq(purchases.courseId, courseId), eq(purchases.status, 'awaiting_payment')))
+      .limit(1);
+    if (awaiting) return { outcome: 'awaitingPayment' };
     await tx
       .delete(purchases)
       .where(
-        and(eq(purchases.courseId, courseId), inArray(purchases.status, ['pending', 'failed'])),
+        and(
+          eq(purchases.courseId, courseId),
+          inArray(purchases.status, ['pending', 'failed', 'expired']),
+        ),
       );
     await tx.delete(courses).where(eq(courses.id, courseId));
     return { outcome: 'deleted', thumbnailUrl: course.thumbnailUrl };

@@ -164,6 +164,10 @@ export async function deleteCourse(
   const result = await deleteOwnCourse(deps.database.db, courseId, educator.id);
   if (result.outcome === 'notFound') throw notFound(COURSE_NOT_FOUND);
   if (result.outcome === 'enrolled') throw conflict(COURSE_HAS_STUDENTS);
+  if (result.outcome === 'awaitingPayment')
+    throw conflict(
+      'Este curso tem um pagamento a aguardar confirmação: poderá excluí-lo quando ele terminar',
+    );
   deps.catalogueCache.invalidate();
   await removeThumbnail(deps, result.thumbnailUrl);
 }

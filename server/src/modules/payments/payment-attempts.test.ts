@@ -306,6 +306,35 @@ describe('one live voucher per learner and course', () => {
   });
 });
 
+describe('course deletion and vouchers', () => {
+  it('when the educator deletes a course with a voucher awaiting payment, then 409 and nothing is deleted; once it expired, the course goes', async () => {
+    const { course, purchaseId } = await buy(aoa, { method: 'reference' });
+    const educator = await aoa.createUser({ role: 'educator' });
+    // Signed in as the course's educator: the course is handed to an educator we hold a token for.
+    await aoa.database.db
+      .update(courses)
+      .set({ educatorId: educator.user.id })
+      .where(eq(courses.id, course.id));
+    const refused = await request(aoa.app)
+      .delete(`/api/educator/course/${course.id}`)
+      .set(educator.auth);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/aguardar confirmação/);
+    expect((await rowOf(aoa, purchaseId)).status).toBe('awaiting_payment');
+
+    await aoa.database.db
+      .update(purchases)
+      .set({ status: 'expired' })
+      .where(eq(purchases.id, purchaseId));
+    await request(aoa.app)
+      .delete(`/api/educator/course/${course.id}`)
+      .set(educator.auth)
+      .expect(200);
+    const left = await aoa.database.db.select().from(courses).where(eq(courses.id, course.id));
+    expect(left).toHaveLength(0);
+  });
+});
+
 describe('reconciliation', () => {
   function withProvider(ctx: TestContext, answers: Record<string, VoucherState | Error>) {
     const vouchers = ctx.deps.payments.vouchers!;
