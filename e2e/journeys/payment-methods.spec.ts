@@ -78,3 +78,28 @@ test.describe('paying by reference and Multicaixa Express (sandbox, Kz)', () => 
     await expect(page).toHaveURL(/\/loading\/my-enrollments$|\/my-enrollments$/);
   });
 });
+
+test.describe('paying with Pix (sandbox, a brl deployment: CURRENCY=brl)', () => {
+  test('shows the QR and the copy-and-paste code, and turns paid without a reload', async ({
+    page,
+    request,
+    saveScreenshot,
+  }, testInfo) => {
+    const methods = (await (await request.get('/api/payments/methods')).json()) as {
+      methods: { id: string }[];
+    };
+    test.skip(!methods.methods.some((m) => m.id === 'pix'), 'the server does not charge in reais');
+    const courseId = await paidCourseId(request, testInfo.project.name === 'phone' ? 4 : 3);
+    await openPaymentPage(page, courseId, 'Aluna Pix');
+    await choose(page, 'Pix');
+    await expect(page.getByRole('heading', { name: 'Aguardando pagamento' })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'QR code Pix deste pagamento' })).toBeVisible();
+    await expect(page.getByLabel('Pix copia e cola')).toHaveValue(
+      /^000201.*br\.gov\.bcb\.pix.*6304[0-9A-F]{4}$/,
+    );
+    await expect(page.getByRole('timer')).toContainText(/Expira em (30:00|29:\d\d)/);
+    await saveScreenshot('payment-pix');
+    await page.getByRole('button', { name: 'Simular pagamento recebido' }).click();
+    await expect(page).toHaveURL(/\/loading\/my-enrollments$|\/my-enrollments$/);
+  });
+});
