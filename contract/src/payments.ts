@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from './text-schemas';
 
 /**
  * pending: checkout open, method not chosen (at most one open per buyer and course) ·
@@ -82,9 +83,11 @@ export function isPushMethod(method: PaymentMethod): boolean {
   return (PUSH_METHODS as readonly string[]).includes(method);
 }
 
-export const phoneSchema = z
-  .string({ error: 'Informe o número de telemóvel' })
-  .trim()
+export const phoneSchema = textSchema({
+  field: 'O número de telemóvel',
+  trim: true,
+  typeError: 'Informe o número de telemóvel',
+})
   .transform((v) => v.replace(/[\s-]/g, ''))
   .pipe(z.string().regex(/^\+?\d{9,15}$/, 'Número de telemóvel inválido'));
 
