@@ -3,6 +3,7 @@ import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { currencyLabel, DEFAULT_CURRENCY, isCurrency } from '@aprendiz/contract/rules/currency';
 
 const BACKEND_DEV_TARGET = 'http://localhost:3000';
 const THEME_COLOR = '#2563eb';
@@ -11,6 +12,16 @@ export default defineConfig(({ mode, isSsrBuild }) => {
   const viteEnv = loadEnv(mode, process.cwd(), 'VITE_');
   const brand = viteEnv.VITE_BRAND?.trim() || 'Aprendiz';
   const usesClerk = Boolean(viteEnv.VITE_CLERK_PUBLISHABLE_KEY?.trim());
+  // The price label comes from the server's own CURRENCY (the repository's .env or the environment)
+  // through the contract's rule, so pages never label a price in another currency than is charged.
+  const serverCurrency = (
+    loadEnv(mode, '..', '').CURRENCY ??
+    loadEnv(mode, process.cwd(), '').CURRENCY ??
+    ''
+  )
+    .trim()
+    .toLowerCase();
+  const currency = isCurrency(serverCurrency) ? serverCurrency : DEFAULT_CURRENCY;
 
   return {
     plugins: [
@@ -91,6 +102,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
         },
       },
     },
+    define: { 'import.meta.env.VITE_CURRENCY': JSON.stringify(currencyLabel(currency)) },
     // The contract is a workspace package of TypeScript sources: the server bundle carries it.
     ssr: { noExternal: ['@aprendiz/contract'] },
     server: {

@@ -5,11 +5,16 @@ import { textSchema } from './text-schemas';
 import { LECTURE_DURATION_MAX_MINUTES } from './rules/duration';
 import { RATING_MAX, RATING_MIN } from './rules/ratings';
 import { reviewTextSchema } from './reviews';
+import { paymentMethodSchema, phoneSchema } from './payments';
 
 export const enrollFreeBodySchema = courseIdBodySchema;
 export type EnrollFreeBody = z.infer<typeof enrollFreeBodySchema>;
 
-export const purchaseBodySchema = courseIdBodySchema;
+/** Without a method the purchase opens the checkout page, where the buyer chooses one. */
+export const purchaseBodySchema = courseIdBodySchema.extend({
+  method: paymentMethodSchema.optional(),
+  phone: phoneSchema.optional(),
+});
 export type PurchaseBody = z.infer<typeof purchaseBodySchema>;
 
 export const courseProgressBodySchema = courseIdBodySchema;

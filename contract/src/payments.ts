@@ -1,13 +1,18 @@
 import { z } from 'zod';
+import { textSchema } from './text-schemas';
 
 /**
- * pending: checkout open (at most one per buyer and course) · completed: paid, counts as revenue ·
- * failed: cancelled or expired · refund_pending / refunded: paid a second time for a course the buyer
- * already had, so the money goes back and never counts as revenue.
+ * pending: checkout open, method not chosen (at most one open per buyer and course) ·
+ * awaiting_payment: a method was chosen and its voucher (Pix code, reference, push) waits for the
+ * money until expiresAt · completed: paid, counts as revenue · failed: cancelled or refused ·
+ * expired: the voucher ran out unpaid (the provider said so) · refund_pending / refunded: paid a
+ * second time for a course the buyer already had, so the money goes back and never counts as revenue.
  */
 export const PURCHASE_STATUSES = [
   'pending',
+  'awaiting_payment',
   'completed',
+  'expired',
   'failed',
   'refund_pending',
   'refunded',
@@ -16,6 +21,12 @@ export const PURCHASE_STATUSES = [
 export const REFUND_STATUSES = [
   'refund_pending',
   'refunded',
+] as const satisfies readonly (typeof PURCHASE_STATUSES)[number][];
+
+/** A purchase still open: the buyer may pay it, and a second 'Comprar' answers it. */
+export const OPEN_PURCHASE_STATUSES = [
+  'pending',
+  'awaiting_payment',
 ] as const satisfies readonly (typeof PURCHASE_STATUSES)[number][];
 
 export const purchaseStatusSchema = z.enum(PURCHASE_STATUSES);
@@ -37,3 +48,95 @@ export const purchaseViewResponseSchema = z.object({
   purchase: purchaseViewSchema,
 });
 export type PurchaseViewResponse = z.infer<typeof purchaseViewResponseSchema>;
+
+export const PAYMENT_METHODS = [
+  'card',
+  'pix',
+  'boleto',
+  'mb_way',
+  'multibanco',
+  'multicaixa_express',
+  'reference',
+] as const;
+export const paymentMethodSchema = z.enum(PAYMENT_METHODS, {
+  error: 'Escolha um método de pagamento disponível',
+});
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  card: 'Cartão',
+  pix: 'Pix',
+  boleto: 'Boleto',
+  mb_way: 'MB WAY',
+  multibanco: 'Multibanco',
+  multicaixa_express: 'Multicaixa Express',
+  reference: 'Pagamento por referência',
+};
+
+/** Methods confirmed by the buyer in a phone app within seconds: they need the phone number. */
+export const PUSH_METHODS = [
+  'mb_way',
+  'multicaixa_express',
+] as const satisfies readonly PaymentMethod[];
+
+export function isPushMethod(method: PaymentMethod): boolean {
+  return (PUSH_METHODS as readonly string[]).includes(method);
+}
+
+export const phoneSchema = textSchema({
+  field: 'O número de telemóvel',
+  trim: true,
+  typeError: 'Informe o número de telemóvel',
+})
+  .transform((v) => v.replace(/[\s-]/g, ''))
+  .pipe(z.string().regex(/^\+?\d{9,15}$/, 'Número de telemóvel inválido'));
+
+export const paymentMethodsResponseSchema = z.object({
+  success: z.literal(true),
+  currency: z.string(),
+  currencyLabel: z.string(),
+  methods: z.array(z.object({ id: paymentMethodSchema, label: z.string() })),
+});
+export type PaymentMethodsResponse = z.infer<typeof paymentMethodsResponseSchema>;
+
+/** What the buyer does to pay an awaiting voucher, per kind of method. */
+export const paymentInstructionsSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('pix'), code: z.string(), qrSvg: z.string() }),
+  z.object({
+    kind: z.literal('reference'),
+    entity: z.string(),
+    reference: z.string(),
+    amount: z.number(),
+  }),
+  z.object({ kind: z.literal('boleto'), barcode: z.string(), url: z.string().nullable() }),
+  z.object({ kind: z.literal('push'), phone: z.string() }),
+  z.object({ kind: z.literal('redirect'), url: z.string() }),
+]);
+export type PaymentInstructions = z.infer<typeof paymentInstructionsSchema>;
+
+export const paymentAttemptSchema = z.object({
+  _id: z.string(),
+  status: purchaseStatusSchema,
+  method: paymentMethodSchema.nullable(),
+  amount: z.number(),
+  currency: z.string(),
+  currencyLabel: z.string(),
+  expiresAt: z.string().nullable(),
+  instructions: paymentInstructionsSchema.nullable(),
+  courseId: z.string(),
+  courseTitle: z.string(),
+  sandbox: z.boolean(),
+});
+export type PaymentAttempt = z.infer<typeof paymentAttemptSchema>;
+
+export const paymentAttemptResponseSchema = z.object({
+  success: z.literal(true),
+  purchase: paymentAttemptSchema,
+});
+export type PaymentAttemptResponse = z.infer<typeof paymentAttemptResponseSchema>;
+
+export const chooseMethodBodySchema = z.object({
+  method: paymentMethodSchema,
+  phone: phoneSchema.optional(),
+});
+export type ChooseMethodBody = z.infer<typeof chooseMethodBodySchema>;

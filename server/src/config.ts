@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { CURRENCIES, DEFAULT_CURRENCY, type Currency } from '@aprendiz/contract/rules/currency';
 
 const optional = z
   .string()
@@ -28,7 +29,14 @@ const envSchema = z.object({
   CLERK_API_URL: optional,
   STRIPE_SECRET_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
-  CURRENCY: z.string().trim().toLowerCase().default('usd'),
+  CURRENCY: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .transform((v) => (v === '' ? DEFAULT_CURRENCY : v))
+    .pipe(z.enum(CURRENCIES))
+    .default(DEFAULT_CURRENCY),
+  STRIPE_BOLETO: z.enum(['0', '1']).optional(),
   CLOUDINARY_URL: optional,
   CLOUDINARY_CLOUD_NAME: optional,
   CLOUDINARY_API_KEY: optional,
@@ -72,7 +80,14 @@ export type AuthConfig =
     };
 
 export type PaymentsConfig =
-  { provider: 'sandbox' } | { provider: 'stripe'; secretKey: string; webhookSecret: string };
+  | { provider: 'sandbox' }
+  | {
+      provider: 'stripe';
+      secretKey: string;
+      webhookSecret: string;
+      /** Boleto is offered only on Brazilian accounts, so it waits for STRIPE_BOLETO=1. */
+      boleto?: boolean;
+    };
 
 export type StorageConfig =
   | { provider: 'disk'; uploadDir: string }
@@ -128,7 +143,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
-  currency: string;
+  /** The deployment's one currency: what is charged and what learner pages label prices with. */
+  currency: Currency;
   auth: AuthConfig;
   payments: PaymentsConfig;
   storage: StorageConfig;
@@ -319,6 +335,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         'STRIPE_WEBHOOK_SECRET',
         'when STRIPE_SECRET_KEY is set',
       ),
+      boleto: e.STRIPE_BOLETO === '1',
     };
   } else {
     if (production && e.PAYMENTS_SANDBOX !== '1') {

@@ -87,6 +87,10 @@ export const routes: RouteObject[] = [
           { path: 'player/:courseId', lazy: page(() => import('../pages/student/player')) },
           { path: 'checkout/:purchaseId', lazy: page(() => import('../pages/student/checkout')) },
           {
+            path: 'payment/:purchaseId',
+            lazy: page(() => import('../pages/student/payment/payment-page')),
+          },
+          {
             path: '*',
             Component: NotFoundPage,
             // The status reaches the server's answer: an unknown address is a 404, not a 200.

@@ -3,6 +3,7 @@ export type Env = {
   backendUrl: string;
   /** Set: Clerk is the sign-in provider; empty: local accounts. */
   clerkPublishableKey: string;
+  /** The price label, set by the build from the server's CURRENCY (client/vite.config.ts). */
   currency: string;
   brand: string;
   formEndpoint: string;

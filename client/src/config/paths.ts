@@ -11,6 +11,7 @@ export const paths = {
   /** `path` is where the loading screen goes next, without its leading slash (e.g. 'my-enrollments'). */
   loading: (path: string) => `/loading/${path.replace(/^\/+/, '')}`,
   checkout: (purchaseId: string) => `/checkout/${encodeURIComponent(purchaseId)}`,
+  payment: (purchaseId: string) => `/payment/${encodeURIComponent(purchaseId)}`,
   privacy: '/privacy-policy',
   contact: '/contact',
   jobs: '/job-list',

@@ -1,6 +1,50 @@
+import type { Currency } from '@aprendiz/contract/rules/currency';
+import type { PaymentInstructions, PaymentMethod } from '@aprendiz/contract/payments';
+
+/** A voucher to issue: the amount and currency are fixed on the attempt by the caller. */
+export interface VoucherRequest {
+  purchaseId: string;
+  method: PaymentMethod;
+  amount: number;
+  currency: Currency;
+  expiresAt: Date;
+  /** The buyer's phone, for the methods approved in a phone app (MB WAY, Multicaixa Express). */
+  phone: string | null;
+  courseTitle: string;
+}
+
+export interface Voucher {
+  instructions: PaymentInstructions;
+  /** The provider's own id for the voucher, kept on the purchase. */
+  providerRef: string | null;
+}
+
+/** What the provider says of a voucher when asked (never taken from a callback's word alone). */
+export type VoucherState = 'paid' | 'unpaid' | 'failed';
+
+/**
+ * Methods paid outside a card page — a Pix code, an entity and reference, a push to a phone — whose
+ * money arrives seconds to days later. Card payments stay with `createCheckout`.
+ */
+export interface VoucherGateway {
+  readonly provider: 'sandbox' | 'proxypay';
+  /** The voucher methods offered in this currency. */
+  methods(currency: Currency): PaymentMethod[];
+  issue(request: VoucherRequest): Promise<Voucher>;
+  /** Makes an unpaid voucher unpayable, before the buyer is given another. */
+  cancel(voucher: { purchaseId: string; providerRef: string | null }): Promise<void>;
+  status(voucher: {
+    purchaseId: string;
+    providerRef: string | null;
+    method: PaymentMethod;
+  }): Promise<VoucherState>;
+}
+
 /** What a checkout needs to know; the amount was computed on the server from the course row. */
 export interface CheckoutRequest {
   purchase: { id: string; amount: number; currency: string };
+  /** The method chosen before the checkout, when one was: the checkout then offers only it. */
+  method?: PaymentMethod | null;
   course: { id: string; title: string; thumbnailUrl: string };
   user: { id: string; email: string };
 }
@@ -19,6 +63,8 @@ interface CheckoutProvider {
    * payable until it is paid or cancelled.
    */
   readonly checkoutReusableForMs: number | null;
+  /** The methods beyond the card this deployment takes, or null when it takes only cards. */
+  readonly vouchers: VoucherGateway | null;
 }
 
 export interface SandboxPayments extends CheckoutProvider {

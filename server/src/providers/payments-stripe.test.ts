@@ -73,7 +73,7 @@ describe('POST /api/user/purchase with Stripe', () => {
     expect(sent!.form).toEqual({
       mode: 'payment',
       'line_items[0][quantity]': '1',
-      'line_items[0][price_data][currency]': 'usd',
+      'line_items[0][price_data][currency]': 'aoa',
       'line_items[0][price_data][unit_amount]': '1699',
       'line_items[0][price_data][product_data][name]': 'Kotlin para Android',
       'line_items[0][price_data][product_data][images][0]': 'http://app.test/uploads/kotlin.webp',
@@ -94,7 +94,7 @@ describe('POST /api/user/purchase with Stripe', () => {
       provider: 'stripe',
       checkoutUrl: res.body.session_url,
       amount: '16.99',
-      currency: 'usd',
+      currency: 'aoa',
     });
   });
 

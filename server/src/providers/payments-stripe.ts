@@ -45,13 +45,37 @@ export function absoluteImageUrl(thumbnailUrl: string, publicUrl: string): strin
   }
 }
 
+/**
+ * A method chosen on our side narrows the session to it. Pix codes live 30 minutes and boletos 3
+ * days (Stripe adds the business day); their money arrives later, through
+ * checkout.session.async_payment_succeeded / async_payment_failed on the same webhook.
+ */
+function methodParams(
+  method: CheckoutRequest['method'],
+): Partial<Stripe.Checkout.SessionCreateParams> {
+  if (!method) return {};
+  const types = [method] as Stripe.Checkout.SessionCreateParams.AllowedPaymentMethodType[];
+  if (method === 'pix')
+    return {
+      allowed_payment_method_types: types,
+      payment_method_options: { pix: { expires_after_seconds: 1800 } },
+    };
+  if (method === 'boleto')
+    return {
+      allowed_payment_method_types: types,
+      payment_method_options: { boleto: { expires_after_days: 3 } },
+    };
+  return { allowed_payment_method_types: types };
+}
+
 export function checkoutSessionParams(
-  { purchase, course, user }: CheckoutRequest,
+  { purchase, course, user, method }: CheckoutRequest,
   publicUrl: string,
 ): Stripe.Checkout.SessionCreateParams {
   const image = absoluteImageUrl(course.thumbnailUrl, publicUrl);
   return {
     mode: 'payment',
+    ...methodParams(method),
     line_items: [
       {
         quantity: 1,
@@ -94,6 +118,7 @@ export function createStripePayments(options: StripePaymentsOptions): StripePaym
   return {
     kind: 'stripe',
     checkoutReusableForMs: STRIPE_CHECKOUT_REUSABLE_MS,
+    vouchers: null,
     createCheckout: async (request) => {
       // The purchase id as idempotency key: a retried request cannot open a second session.
       const session = await stripe.checkout.sessions.create(

@@ -141,6 +141,11 @@ function PendingPurchase({ purchase, onStale }: { purchase: PurchaseView; onStal
               Pagar
             </button>
           </div>
+          <p className="text-center text-sm">
+            <Link to={paths.payment(purchase._id)} className="text-blue-700 underline">
+              Pagar com outro método (Pix, referência, MB WAY…)
+            </Link>
+          </p>
         </div>
       </article>
     </div>

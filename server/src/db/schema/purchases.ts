@@ -1,6 +1,7 @@
 import {
   check,
   index,
+  jsonb,
   numeric,
   pgTable,
   text,
@@ -9,9 +10,21 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { PURCHASE_STATUSES } from '@aprendiz/contract/payments';
+import {
+  OPEN_PURCHASE_STATUSES,
+  PAYMENT_METHODS,
+  PURCHASE_STATUSES,
+  type PaymentInstructions,
+} from '@aprendiz/contract/payments';
 import { users } from './users';
 import { courses } from './courses';
+
+export const PAYMENT_PROVIDERS = ['stripe', 'sandbox', 'proxypay'] as const;
+
+/** `'a', 'b'`: a check or index lists the contract's own values, so they cannot drift apart. */
+function sqlList(values: readonly string[]) {
+  return sql.raw(values.map((v) => `'${v}'`).join(', '));
+}
 
 export const purchases = pgTable(
   'purchases',
@@ -26,7 +39,13 @@ export const purchases = pgTable(
     amount: numeric('amount', { precision: 10, scale: 2 }).notNull(),
     currency: text('currency').notNull(),
     status: text('status', { enum: PURCHASE_STATUSES }).notNull().default('pending'),
-    provider: text('provider', { enum: ['stripe', 'sandbox'] }).notNull(),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    /** The method of the current attempt; null while the buyer has not chosen one. */
+    method: text('method', { enum: PAYMENT_METHODS }),
+    /** What the buyer does to pay the current attempt (Pix code, entity + reference, push). */
+    instructions: jsonb('instructions').$type<PaymentInstructions>(),
+    /** When the current attempt's voucher stops being payable. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
     providerRef: text('provider_ref'),
     /** Where the buyer pays; a repeated start of the same open purchase answers it again. */
     checkoutUrl: text('checkout_url'),
@@ -36,18 +55,20 @@ export const purchases = pgTable(
   },
   (t) => [
     check('purchases_amount_check', sql`${t.amount} >= 0`),
-    check(
-      'purchases_status_check',
-      sql`${t.status} in ('pending', 'completed', 'failed', 'refund_pending', 'refunded')`,
-    ),
-    check('purchases_provider_check', sql`${t.provider} in ('stripe', 'sandbox')`),
+    check('purchases_status_check', sql`${t.status} in (${sqlList(PURCHASE_STATUSES)})`),
+    check('purchases_provider_check', sql`${t.provider} in (${sqlList(PAYMENT_PROVIDERS)})`),
+    check('purchases_method_check', sql`${t.method} in (${sqlList(PAYMENT_METHODS)})`),
     index('purchases_user_course_idx').on(t.userId, t.courseId),
     index('purchases_course_status_idx').on(t.courseId, t.status),
     uniqueIndex('purchases_provider_ref_unique').on(t.provider, t.providerRef),
-    // One open checkout per buyer and course: a second start answers the same checkout.
+    // One open purchase (checkout or live voucher) per buyer and course: a second start answers it.
     uniqueIndex('purchases_one_open_per_course')
       .on(t.userId, t.courseId)
-      .where(sql`${t.status} = 'pending'`),
+      .where(sql`${t.status} in (${sqlList(OPEN_PURCHASE_STATUSES)})`),
+    // Reconciliation reads the vouchers still awaiting, oldest deadline first.
+    index('purchases_awaiting_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'awaiting_payment'`),
   ],
 );
 

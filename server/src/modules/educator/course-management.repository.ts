@@ -154,6 +154,7 @@ export type DeleteOutcome =
   | { outcome: 'deleted'; thumbnailUrl: string }
   | { outcome: 'enrolled' }
   | { outcome: 'checkoutOpen' }
+  | { outcome: 'awaitingPayment' }
   | { outcome: 'notFound' };
 
 /**
@@ -193,10 +194,20 @@ export async function deleteOwnCourse(
       )
       .limit(1);
     if (open) return { outcome: 'checkoutOpen' };
+    // A voucher still awaiting its money may yet be paid: the course waits for it to settle.
+    const [awaiting] = await tx
+      .select({ found: sql<number>`1` })
+      .from(purchases)
+      .where(and(eq(purchases.courseId, courseId), eq(purchases.status, 'awaiting_payment')))
+      .limit(1);
+    if (awaiting) return { outcome: 'awaitingPayment' };
     await tx
       .delete(purchases)
       .where(
-        and(eq(purchases.courseId, courseId), inArray(purchases.status, ['pending', 'failed'])),
+        and(
+          eq(purchases.courseId, courseId),
+          inArray(purchases.status, ['pending', 'failed', 'expired']),
+        ),
       );
     await tx.delete(courses).where(eq(courses.id, courseId));
     return { outcome: 'deleted', thumbnailUrl: course.thumbnailUrl };

@@ -264,6 +264,10 @@ export async function deleteCourse(
   if (result.outcome === 'notFound') throw notFound(COURSE_NOT_FOUND);
   if (result.outcome === 'enrolled') throw conflict(COURSE_HAS_STUDENTS);
   if (result.outcome === 'checkoutOpen') throw conflict(CHECKOUT_OPEN);
+  if (result.outcome === 'awaitingPayment')
+    throw conflict(
+      'Este curso tem um pagamento a aguardar confirmação: poderá excluí-lo quando ele terminar',
+    );
   deps.catalogueCache.invalidate();
   await removeThumbnail(deps, result.thumbnailUrl);
 }

@@ -1,13 +1,19 @@
 import type { AppDeps } from '../../deps';
 import { registerMailJobs } from '../mail/notifications';
+import { registerPaymentMailJobs } from '../payments/payment-mail';
 import { sweepAbandonedPurchases } from '../payments/purchase-sweep';
+import { RECONCILE_EVERY_SECONDS, reconcileAwaitingPayments } from '../payments/reconciliation';
 import type { JobQueue } from './job-queue';
 
 export const SCHEDULES = {
   abandonedPurchases: 'sweep-abandoned-purchases',
+  reconcilePayments: 'reconcile-awaiting-payments',
 } as const;
 
-type JobDeps = Pick<AppDeps, 'config' | 'database' | 'mailer' | 'logger'>;
+type JobDeps = Pick<
+  AppDeps,
+  'config' | 'database' | 'mailer' | 'logger' | 'payments' | 'catalogueCache' | 'jobs'
+>;
 
 /**
  * Every job this app runs, registered on each instance before its queue starts. Scheduled work is
@@ -16,6 +22,10 @@ type JobDeps = Pick<AppDeps, 'config' | 'database' | 'mailer' | 'logger'>;
  */
 export function registerJobs(jobs: JobQueue, deps: JobDeps): void {
   registerMailJobs(jobs, deps);
+  registerPaymentMailJobs(jobs, deps);
+  jobs.registerSchedule(SCHEDULES.reconcilePayments, RECONCILE_EVERY_SECONDS, async () => {
+    await reconcileAwaitingPayments(deps);
+  });
   jobs.registerSchedule(SCHEDULES.abandonedPurchases, deps.config.jobs.sweepSeconds, async () => {
     await sweepAbandonedPurchases(deps);
   });

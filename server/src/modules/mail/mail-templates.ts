@@ -1,3 +1,5 @@
+import { currencyLabel, isCurrency } from '@aprendiz/contract/rules/currency';
+import { formatMoney } from '@aprendiz/contract/rules/pricing';
 import type { OutgoingMail } from '../../providers/mailer';
 
 /** A written mail before it has a recipient. */
@@ -44,8 +46,13 @@ function textFooter(): string {
   return `\n--\nEsta mensagem foi enviada automaticamente pela ${BRAND}. Não responda a este e-mail.\n`;
 }
 
-/** The money as charged, in the purchase's own currency ('US$ 49,99'); an unknown code is spelled out. */
+/**
+ * The money as charged, labelled as the course pages label it ('Kz 16.99'), so a receipt never
+ * disagrees with the price the buyer saw; a code outside the deployment's currencies is spelled out.
+ */
 export function formatAmount(amount: number, currency: string): string {
+  const code = currency.toLowerCase();
+  if (isCurrency(code)) return `${currencyLabel(code)} ${formatMoney(amount)}`;
   try {
     return new Intl.NumberFormat('pt-PT', {
       style: 'currency',

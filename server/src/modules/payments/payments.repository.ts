@@ -1,4 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { OPEN_PURCHASE_STATUSES } from '@aprendiz/contract/payments';
 import type { Db } from '../../db/client';
 import { courses } from '../../db/schema/courses';
 import { processedEvents } from '../../db/schema/processed-events';
@@ -12,6 +13,10 @@ export interface NewPurchase {
   amount: string;
   currency: string;
   provider: PurchaseRow['provider'];
+  /** Set for a voucher attempt, opened directly as awaiting_payment. */
+  status?: PurchaseRow['status'];
+  method?: PurchaseRow['method'];
+  expiresAt?: Date;
 }
 
 export interface PurchaseViewRow {
@@ -40,7 +45,8 @@ export async function insertOpenPurchase(
     .values(purchase)
     .onConflictDoNothing({
       target: [purchases.userId, purchases.courseId],
-      where: sql`${purchases.status} = 'pending'`,
+      // The index's own predicate, written out, so PostgreSQL infers that index as the arbiter.
+      where: sql`${purchases.status} in (${sql.raw(OPEN_PURCHASE_STATUSES.map((s) => `'${s}'`).join(', '))})`,
     })
     .returning();
   return row ?? null;
@@ -59,7 +65,7 @@ export async function lockOpenPurchase(
       and(
         eq(purchases.userId, userId),
         eq(purchases.courseId, courseId),
-        eq(purchases.status, 'pending'),
+        inArray(purchases.status, OPEN_PURCHASE_STATUSES),
       ),
     )
     .for('update');

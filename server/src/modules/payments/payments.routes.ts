@@ -3,6 +3,8 @@ import { purchaseBodySchema } from '@aprendiz/contract/learning';
 import type { AppDeps } from '../../deps';
 import { currentUser, requireAuth } from '../../http/auth';
 import { parseInput } from '../../http/validate';
+import { getPaymentAttempt, completeSandboxVoucher } from './payment-attempts';
+import { addPaymentAttemptRoutes } from './payment-attempts.routes';
 import {
   cancelSandboxPurchase,
   completeSandboxPurchase,
@@ -22,21 +24,36 @@ const privateAnswer: RequestHandler = (_req, res, next) => {
 export function paymentsRoutes(deps: AppDeps): Router {
   const router = Router();
   const auth = [privateAnswer, requireAuth(deps.auth)];
+  addPaymentAttemptRoutes(router, deps, auth);
 
   router.post('/user/purchase', ...auth, async (req, res) => {
-    const { courseId } = parseInput(purchaseBodySchema, req.body);
-    const sessionUrl = await startPurchase(deps, currentUser(req), courseId);
+    const { courseId, method, phone } = parseInput(purchaseBodySchema, req.body);
+    const choice = method ? { method, phone } : undefined;
+    const sessionUrl = await startPurchase(deps, currentUser(req), courseId, choice);
     res.json({ success: true, session_url: sessionUrl });
   });
 
   router.get('/payments/:purchaseId', ...auth, async (req, res) => {
-    const purchase = await getOwnPurchase(deps, currentUser(req), String(req.params.purchaseId));
-    res.json({ success: true, purchase });
+    const purchaseId = String(req.params.purchaseId);
+    // The attempt first: reading it may find the voucher expired.
+    const attempt = await getPaymentAttempt(deps, currentUser(req), purchaseId);
+    const purchase = await getOwnPurchase(deps, currentUser(req), purchaseId);
+    res.json({ success: true, purchase: { ...purchase, ...attempt } });
   });
 
   // With Stripe configured these would let anyone enroll without paying, so they exist only in the sandbox.
   if (deps.payments.kind === 'sandbox') {
     router.post('/payments/sandbox/:purchaseId/complete', ...auth, async (req, res) => {
+      const attempt = await getPaymentAttempt(
+        deps,
+        currentUser(req),
+        String(req.params.purchaseId),
+      );
+      if (attempt.method && attempt.method !== 'card') {
+        const purchase = await completeSandboxVoucher(deps, currentUser(req), attempt._id);
+        res.json({ success: true, message: 'Pagamento concluído. Bons estudos!', purchase });
+        return;
+      }
       const purchase = await completeSandboxPurchase(
         deps,
         currentUser(req),

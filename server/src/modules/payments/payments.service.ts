@@ -15,6 +15,15 @@ import {
 } from '../courses/course-access';
 import type { JobQueue } from '../jobs/job-queue';
 import { queuePurchaseReceipt } from '../mail/notifications';
+import { decimalAmount, toMinorUnits } from '@aprendiz/contract/rules/currency';
+import {
+  assertChoice,
+  CHECKOUT_UNAVAILABLE,
+  issueVoucher,
+  paymentPagePath,
+  type MethodChoice,
+} from './vouchers';
+import { isVoucherMethod, voucherExpiry } from './payment-methods';
 import {
   findPurchaseView,
   insertOpenPurchase,
@@ -29,7 +38,7 @@ import {
 } from './payments.repository';
 
 export const PURCHASE_NOT_FOUND = 'Pagamento não encontrado';
-export const CHECKOUT_UNAVAILABLE = 'Não foi possível iniciar o pagamento. Tente novamente.';
+export { CHECKOUT_UNAVAILABLE };
 export const ALREADY_ENROLLED_NOT_CHARGED =
   'Você já tem este curso: este pagamento foi cancelado e nada foi cobrado';
 
@@ -80,7 +89,7 @@ function stillPayable(provider: PaymentProvider, open: PurchaseRow, wanted: NewP
   );
 }
 
-async function openCheckout(
+export async function openCheckout(
   deps: PaymentsDeps,
   tx: Db,
   purchase: PurchaseRow,
@@ -91,6 +100,7 @@ async function openCheckout(
   try {
     session = await deps.payments.createCheckout({
       purchase: { id: purchase.id, amount: Number(purchase.amount), currency: purchase.currency },
+      method: purchase.method,
       course: { id: course.id, title: course.title, thumbnailUrl: course.thumbnailUrl },
       user: { id: user.id, email: user.email },
     });
@@ -115,7 +125,12 @@ export async function startPurchase(
   deps: PaymentsDeps,
   user: UserRow,
   courseId: string,
+  choice?: MethodChoice,
 ): Promise<string> {
+  if (choice) assertChoice(deps, choice);
+  // With Stripe every method is paid in its Checkout; elsewhere all but card are vouchers.
+  const voucher =
+    choice !== undefined && deps.payments.vouchers !== null && isVoucherMethod(choice.method);
   return deps.database.db.transaction(async (tx) => {
     for (let attempt = 0; attempt < START_ATTEMPTS; attempt++) {
       // Checked on every turn: the buyer may have been enrolled while this one waited.
@@ -123,18 +138,38 @@ export async function startPurchase(
       assertCanJoin(course, user);
       const amount = priceToPay(course);
       if (amount === 0) throw badRequest('Este curso é gratuito: use a inscrição gratuita');
+      const currency = deps.config.currency;
       const wanted: NewPurchase = {
         userId: user.id,
         courseId: course.id,
-        amount: amount.toFixed(2),
-        currency: deps.config.currency,
-        provider: deps.payments.kind,
+        // Exact in the currency's minor unit, and fixed on this attempt whatever the price does later.
+        amount: decimalAmount(toMinorUnits(amount, currency), currency),
+        currency,
+        provider:
+          voucher && deps.payments.vouchers ? deps.payments.vouchers.provider : deps.payments.kind,
+        ...(choice ? { method: choice.method } : {}),
+        ...(voucher && choice
+          ? {
+              status: 'awaiting_payment' as const,
+              expiresAt: voucherExpiry(choice.method, new Date()),
+            }
+          : {}),
       };
 
       const opened = await insertOpenPurchase(tx, wanted);
+      if (opened && voucher)
+        return issueVoucher(deps, tx, opened, course.title, choice?.phone ?? null);
       if (opened) return openCheckout(deps, tx, opened, course, user);
       const open = await lockOpenPurchase(tx, user.id, course.id);
-      if (open?.checkoutUrl && stillPayable(deps.payments, open, wanted)) return open.checkoutUrl;
+      // A live voucher is shown again, whatever was asked: another method is an explicit switch.
+      if (open?.status === 'awaiting_payment') return paymentPagePath(open.id);
+      if (
+        !voucher &&
+        open?.checkoutUrl &&
+        open.method === (wanted.method ?? null) &&
+        stillPayable(deps.payments, open, wanted)
+      )
+        return open.checkoutUrl;
       // A changed price or an expired session: that checkout closes and the next turn opens another.
       if (open) await markPurchaseFailed(tx, open.id);
     }
@@ -160,6 +195,7 @@ export async function completePurchase(
     if (purchase.status === 'completed') return 'already-completed';
     if (purchase.status === 'refund_pending' || purchase.status === 'refunded')
       return 'already-enrolled';
+    // An expired voucher paid late still counts: the money arrived.
     if (purchase.status === 'failed' && !rules.afterFailure) return 'cancelled';
 
     if (!(await insertEnrollment(tx, purchase.userId, purchase.courseId))) {

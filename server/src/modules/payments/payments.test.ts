@@ -52,7 +52,7 @@ describe('GET /api/payments/:purchaseId', () => {
       _id: purchaseId,
       status: 'pending',
       amount: 30,
-      currency: 'usd',
+      currency: 'aoa',
       courseId: course.id,
       courseTitle: 'SQL na prática',
       educatorName: 'Prof. Marta',

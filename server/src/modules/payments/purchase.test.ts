@@ -37,7 +37,7 @@ describe('POST /api/user/purchase (sandbox checkout)', () => {
     expect(purchase).toMatchObject({
       courseId: paid.id,
       amount: '16.99',
-      currency: 'usd',
+      currency: 'aoa',
       status: 'pending',
       provider: 'sandbox',
       providerRef: null,

@@ -114,13 +114,14 @@ export interface StripeTestContext {
   close(): Promise<void>;
 }
 
-export async function createStripeTestContext(keys: {
-  secretKey: string;
-  webhookSecret: string;
-}): Promise<StripeTestContext> {
+export async function createStripeTestContext(
+  keys: { secretKey: string; webhookSecret: string },
+  env: NodeJS.ProcessEnv = {},
+): Promise<StripeTestContext> {
   const ctx = await createTestContext({
     STRIPE_SECRET_KEY: keys.secretKey,
     STRIPE_WEBHOOK_SECRET: keys.webhookSecret,
+    ...env,
   });
   const stripe = await startFakeStripeApi();
   const app = createApp({

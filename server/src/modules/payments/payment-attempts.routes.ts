@@ -1,0 +1,52 @@
+import type { RequestHandler, Router } from 'express';
+import { chooseMethodBodySchema } from '@aprendiz/contract/payments';
+import type { AppDeps } from '../../deps';
+import { currentUser } from '../../http/auth';
+import { parseInput } from '../../http/validate';
+import { checkPaymentAttempt, choosePaymentMethod, failSandboxVoucher } from './payment-attempts';
+import { listMethods } from './vouchers';
+
+/**
+ * The pending-payment lifecycle's calls, added to the payments router ahead of its
+ * `/payments/:purchaseId` so `/payments/methods` is not read as an id.
+ */
+export function addPaymentAttemptRoutes(
+  router: Router,
+  deps: AppDeps,
+  auth: RequestHandler[],
+): void {
+  router.get('/payments/methods', (_req, res) => {
+    res.json({ success: true, ...listMethods(deps) });
+  });
+
+  router.post('/payments/:purchaseId/method', ...auth, async (req, res) => {
+    const choice = parseInput(chooseMethodBodySchema, req.body);
+    const { sessionUrl, purchase } = await choosePaymentMethod(
+      deps,
+      currentUser(req),
+      String(req.params.purchaseId),
+      choice,
+    );
+    res.json({ success: true, session_url: sessionUrl, purchase });
+  });
+
+  router.post('/payments/:purchaseId/check', ...auth, async (req, res) => {
+    const purchase = await checkPaymentAttempt(
+      deps,
+      currentUser(req),
+      String(req.params.purchaseId),
+    );
+    res.json({ success: true, purchase });
+  });
+
+  if (deps.payments.kind !== 'sandbox') return;
+  // Stand-ins for the provider's confirmation; they exist only where no provider is configured.
+  router.post('/payments/sandbox/:purchaseId/fail', ...auth, async (req, res) => {
+    const purchase = await failSandboxVoucher(
+      deps,
+      currentUser(req),
+      String(req.params.purchaseId),
+    );
+    res.json({ success: true, message: 'Pagamento recusado', purchase });
+  });
+}

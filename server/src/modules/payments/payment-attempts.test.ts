@@ -1,0 +1,398 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { eq } from 'drizzle-orm';
+import {
+  paymentAttemptResponseSchema,
+  paymentMethodsResponseSchema,
+} from '@aprendiz/contract/payments';
+import { currencyLabel } from '@aprendiz/contract/rules/currency';
+import { courses } from '../../db/schema/courses';
+import { purchases } from '../../db/schema/purchases';
+import { createTestContext, type TestContext } from '../../test/test-app';
+import { enrollDirectly } from '../../test/fixtures/course-fixtures';
+import { courseOfNewEducator, enrollmentsOf } from '../../test/fixtures/enrollment-fixtures';
+import type { VoucherState } from '../../providers/payment-provider';
+import { checkPaymentAttempt } from './payment-attempts';
+import { PAYMENT_INSTRUCTIONS_JOB } from './payment-mail';
+import {
+  CONFIRMATION_EXPECTED_MS,
+  EXPIRY_GRACE_MS,
+  reconcileAwaitingPayments,
+} from './reconciliation';
+import { crc16Ccitt } from './pix-code';
+
+let aoa: TestContext;
+let brl: TestContext;
+let eur: TestContext;
+beforeAll(async () => {
+  [aoa, brl, eur] = await Promise.all([
+    createTestContext(),
+    createTestContext({ CURRENCY: 'brl' }),
+    createTestContext({ CURRENCY: 'eur' }),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([aoa.close(), brl.close(), eur.close()]);
+});
+
+const MINUTE = 60_000;
+
+async function rowOf(ctx: TestContext, purchaseId: string) {
+  const [row] = await ctx.database.db.select().from(purchases).where(eq(purchases.id, purchaseId));
+  return row!;
+}
+
+async function buy(ctx: TestContext, body: Record<string, unknown>, price = 19.99) {
+  const { course } = await courseOfNewEducator(ctx, { price, discount: 15 });
+  const buyer = await ctx.createUser();
+  const res = await request(ctx.app)
+    .post('/api/user/purchase')
+    .set(buyer.auth)
+    .send({ courseId: course.id, ...body });
+  const purchaseId = String(res.body.session_url ?? '')
+    .split('/')
+    .pop()!;
+  return { course, buyer, res, purchaseId };
+}
+
+function expectNear(date: Date | null, expected: number) {
+  expect(date).not.toBeNull();
+  expect(Math.abs(date!.getTime() - expected)).toBeLessThan(10_000);
+}
+
+describe('GET /api/payments/methods', () => {
+  it('when each deployment currency is asked, then the sandbox offers every method of it, labelled as pages label prices', async () => {
+    const expected = {
+      aoa: ['card', 'multicaixa_express', 'reference'],
+      brl: ['card', 'pix', 'boleto'],
+      eur: ['card', 'mb_way', 'multibanco'],
+    };
+    for (const [ctx, currency] of [
+      [aoa, 'aoa'],
+      [brl, 'brl'],
+      [eur, 'eur'],
+    ] as const) {
+      const res = await request(ctx.app).get('/api/payments/methods').expect(200);
+      const body = paymentMethodsResponseSchema.parse(res.body);
+      expect(body.currency).toBe(currency);
+      expect(body.currencyLabel).toBe(currencyLabel(currency));
+      expect(body.methods.map((m) => m.id)).toEqual(expected[currency]);
+    }
+  });
+});
+
+describe('a Pix purchase (brl)', () => {
+  it('when a learner pays with Pix, then a 30-minute voucher with a valid BR Code and QR, mailed, then completion enrolls', async () => {
+    const { course, buyer, res, purchaseId } = await buy(brl, { method: 'pix' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, session_url: `/payment/${purchaseId}` });
+
+    const row = await rowOf(brl, purchaseId);
+    expect(row).toMatchObject({ status: 'awaiting_payment', method: 'pix', amount: '16.99' });
+    expect(row.currency).toBe('brl');
+    expectNear(row.expiresAt, row.createdAt.getTime() + 30 * MINUTE);
+    const instructions = row.instructions;
+    expect(instructions?.kind).toBe('pix');
+    if (instructions?.kind !== 'pix') throw new Error('not a pix voucher');
+    // EMV layout: format 01, the BCB's GUI, BRL (986), the amount, Brazil, then a CRC that checks.
+    expect(instructions.code).toMatch(/^000201/);
+    expect(instructions.code).toContain('0014br.gov.bcb.pix');
+    expect(instructions.code).toContain('5303986');
+    expect(instructions.code).toContain('540516.99');
+    expect(instructions.code).toContain('5802BR');
+    expect(instructions.code.slice(-4)).toBe(crc16Ccitt(instructions.code.slice(0, -4)));
+    expect(instructions.qrSvg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
+
+    const view = await request(brl.app).get(`/api/payments/${purchaseId}`).set(buyer.auth);
+    const attempt = paymentAttemptResponseSchema.parse(view.body).purchase;
+    expect(attempt).toMatchObject({
+      status: 'awaiting_payment',
+      method: 'pix',
+      amount: 16.99,
+      currency: 'brl',
+      currencyLabel: 'R$',
+    });
+    const mails = await brl.deps.jobs.list({ name: PAYMENT_INSTRUCTIONS_JOB });
+    expect(mails.some((job) => job.key?.startsWith(`pay:${purchaseId}:`))).toBe(true);
+
+    await request(brl.app)
+      .post(`/api/payments/sandbox/${purchaseId}/complete`)
+      .set(buyer.auth)
+      .expect(200);
+    expect((await rowOf(brl, purchaseId)).status).toBe('completed');
+    expect(await enrollmentsOf(brl.database.db, buyer.user.id, course.id)).toHaveLength(1);
+  });
+
+  it('when the price changes after the voucher is issued, then the attempt keeps its amount', async () => {
+    const { course, buyer, purchaseId } = await buy(brl, { method: 'pix' });
+    await brl.database.db.update(courses).set({ price: '99.00' }).where(eq(courses.id, course.id));
+    const view = await request(brl.app).get(`/api/payments/${purchaseId}`).set(buyer.auth);
+    expect(view.body.purchase.amount).toBe(16.99);
+    expect((await rowOf(brl, purchaseId)).amount).toBe('16.99');
+  });
+});
+
+describe('a Multibanco purchase (eur)', () => {
+  it('when a learner pays by Multibanco, then an entity, a 9-digit reference and the amount, valid 3 days', async () => {
+    const { res, purchaseId } = await buy(eur, { method: 'multibanco' });
+    expect(res.status).toBe(200);
+    const row = await rowOf(eur, purchaseId);
+    expect(row).toMatchObject({
+      status: 'awaiting_payment',
+      method: 'multibanco',
+      currency: 'eur',
+    });
+    expect(row.instructions).toMatchObject({ kind: 'reference', amount: 16.99 });
+    if (row.instructions?.kind !== 'reference') throw new Error('not a reference');
+    expect(row.instructions.entity).toMatch(/^\d{5}$/);
+    expect(row.instructions.reference).toMatch(/^\d{9}$/);
+    expectNear(row.expiresAt, row.createdAt.getTime() + 3 * 24 * 60 * MINUTE);
+  });
+
+  it('when MB WAY is chosen without a phone, then 400 in Portuguese and nothing is written', async () => {
+    const { res, buyer } = await buy(eur, { method: 'mb_way' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/telemóvel/);
+    const rows = await eur.database.db
+      .select()
+      .from(purchases)
+      .where(eq(purchases.userId, buyer.user.id));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('when a method the currency does not take is asked, then 400 and nothing is written', async () => {
+    const { res, buyer } = await buy(eur, { method: 'pix' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Este método de pagamento não está disponível');
+    const unknown = await buy(eur, { method: 'bitcoin' });
+    expect(unknown.res.status).toBe(400);
+    const rows = await eur.database.db
+      .select()
+      .from(purchases)
+      .where(eq(purchases.userId, buyer.user.id));
+    expect(rows).toHaveLength(0);
+  });
+});
+
+describe('Multicaixa Express (aoa): expiry, another method, late payment', () => {
+  it('when the 90 s push runs out unpaid, then it shows expired; another method is a new voucher that completes', async () => {
+    const { course, buyer, res, purchaseId } = await buy(aoa, {
+      method: 'multicaixa_express',
+      phone: '923 456 789',
+    });
+    expect(res.status).toBe(200);
+    const row = await rowOf(aoa, purchaseId);
+    expect(row.instructions).toEqual({ kind: 'push', phone: '923456789' });
+    expectNear(row.expiresAt, row.createdAt.getTime() + 90_000);
+
+    await aoa.database.db
+      .update(purchases)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(purchases.id, purchaseId));
+    const expired = await request(aoa.app).get(`/api/payments/${purchaseId}`).set(buyer.auth);
+    expect(expired.body.purchase).toMatchObject({ status: 'expired', instructions: null });
+    expect((await rowOf(aoa, purchaseId)).status).toBe('expired');
+
+    const again = await request(aoa.app)
+      .post(`/api/payments/${purchaseId}/method`)
+      .set(buyer.auth)
+      .send({ method: 'reference' });
+    expect(again.status).toBe(200);
+    expect(again.body.session_url).toBe(`/payment/${purchaseId}`);
+    expect(again.body.purchase).toMatchObject({ status: 'awaiting_payment', method: 'reference' });
+    const renewed = await rowOf(aoa, purchaseId);
+    expect(renewed.instructions?.kind).toBe('reference');
+    expectNear(renewed.expiresAt, Date.now() + 3 * 24 * 60 * MINUTE);
+
+    await request(aoa.app)
+      .post(`/api/payments/sandbox/${purchaseId}/complete`)
+      .set(buyer.auth)
+      .expect(200);
+    expect(await enrollmentsOf(aoa.database.db, buyer.user.id, course.id)).toHaveLength(1);
+  });
+
+  it('when a payment arrives after the voucher expired, then it still enrolls', async () => {
+    const { course, buyer, purchaseId } = await buy(aoa, { method: 'reference' });
+    await aoa.database.db
+      .update(purchases)
+      .set({ status: 'expired' })
+      .where(eq(purchases.id, purchaseId));
+    await request(aoa.app)
+      .post(`/api/payments/sandbox/${purchaseId}/complete`)
+      .set(buyer.auth)
+      .expect(200);
+    expect((await rowOf(aoa, purchaseId)).status).toBe('completed');
+    expect(await enrollmentsOf(aoa.database.db, buyer.user.id, course.id)).toHaveLength(1);
+  });
+
+  it('when a late payment arrives for a course the learner already has, then it is refunded, not counted', async () => {
+    const { course, buyer, purchaseId } = await buy(aoa, { method: 'reference' });
+    await aoa.database.db
+      .update(purchases)
+      .set({ status: 'expired' })
+      .where(eq(purchases.id, purchaseId));
+    await enrollDirectly(aoa.database.db, buyer.user.id, course.id);
+    const res = await request(aoa.app)
+      .post(`/api/payments/sandbox/${purchaseId}/complete`)
+      .set(buyer.auth);
+    expect(res.status).toBe(409);
+    expect((await rowOf(aoa, purchaseId)).status).toBe('refunded');
+  });
+
+  it('when the provider refuses the push, then the attempt fails and the learner may choose again', async () => {
+    const { buyer, purchaseId } = await buy(aoa, {
+      method: 'multicaixa_express',
+      phone: '923456789',
+    });
+    await request(aoa.app)
+      .post(`/api/payments/sandbox/${purchaseId}/fail`)
+      .set(buyer.auth)
+      .expect(200);
+    expect((await rowOf(aoa, purchaseId)).status).toBe('failed');
+    const again = await request(aoa.app)
+      .post(`/api/payments/${purchaseId}/method`)
+      .set(buyer.auth)
+      .send({ method: 'multicaixa_express', phone: '923456789' });
+    expect(again.status).toBe(200);
+    expect((await rowOf(aoa, purchaseId)).status).toBe('awaiting_payment');
+  });
+});
+
+describe('one live voucher per learner and course', () => {
+  it('when 30 buys of one course race, then one voucher, and every answer points at it', async () => {
+    const { course } = await courseOfNewEducator(aoa, { price: 50, discount: 0 });
+    const buyer = await aoa.createUser();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        request(aoa.app)
+          .post('/api/user/purchase')
+          .set(buyer.auth)
+          .send({ courseId: course.id, method: 'reference' }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(30).fill(200));
+    const rows = await aoa.database.db
+      .select()
+      .from(purchases)
+      .where(eq(purchases.userId, buyer.user.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.status).toBe('awaiting_payment');
+    expect(new Set(answers.map((a) => a.body.session_url))).toEqual(
+      new Set([`/payment/${rows[0]!.id}`]),
+    );
+  });
+
+  it('when the learner buys again with another method while a voucher waits, then the same voucher is shown', async () => {
+    const { course, buyer, purchaseId } = await buy(aoa, { method: 'reference' });
+    const again = await request(aoa.app)
+      .post('/api/user/purchase')
+      .set(buyer.auth)
+      .send({ courseId: course.id, method: 'multicaixa_express', phone: '923456789' });
+    expect(again.body.session_url).toBe(`/payment/${purchaseId}`);
+    expect((await rowOf(aoa, purchaseId)).method).toBe('reference');
+  });
+
+  it('when someone else asks for, checks or switches a voucher, then 404', async () => {
+    const { purchaseId } = await buy(aoa, { method: 'reference' });
+    const stranger = await aoa.createUser();
+    await request(aoa.app).get(`/api/payments/${purchaseId}`).set(stranger.auth).expect(404);
+    await request(aoa.app).post(`/api/payments/${purchaseId}/check`).set(stranger.auth).expect(404);
+    await request(aoa.app)
+      .post(`/api/payments/${purchaseId}/method`)
+      .set(stranger.auth)
+      .send({ method: 'reference' })
+      .expect(404);
+    expect((await rowOf(aoa, purchaseId)).status).toBe('awaiting_payment');
+  });
+});
+
+describe('course deletion and vouchers', () => {
+  it('when the educator deletes a course with a voucher awaiting payment, then 409 and nothing is deleted; once it expired, the course goes', async () => {
+    const { course, purchaseId } = await buy(aoa, { method: 'reference' });
+    const educator = await aoa.createUser({ role: 'educator' });
+    // Signed in as the course's educator: the course is handed to an educator we hold a token for.
+    await aoa.database.db
+      .update(courses)
+      .set({ educatorId: educator.user.id })
+      .where(eq(courses.id, course.id));
+    const refused = await request(aoa.app)
+      .delete(`/api/educator/course/${course.id}`)
+      .set(educator.auth);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/aguardar confirmação/);
+    expect((await rowOf(aoa, purchaseId)).status).toBe('awaiting_payment');
+
+    await aoa.database.db
+      .update(purchases)
+      .set({ status: 'expired' })
+      .where(eq(purchases.id, purchaseId));
+    await request(aoa.app)
+      .delete(`/api/educator/course/${course.id}`)
+      .set(educator.auth)
+      .expect(200);
+    const left = await aoa.database.db.select().from(courses).where(eq(courses.id, course.id));
+    expect(left).toHaveLength(0);
+  });
+});
+
+describe('reconciliation', () => {
+  function withProvider(ctx: TestContext, answers: Record<string, VoucherState | Error>) {
+    const vouchers = ctx.deps.payments.vouchers!;
+    return {
+      ...ctx.deps,
+      payments: {
+        ...ctx.deps.payments,
+        vouchers: {
+          ...vouchers,
+          status: async ({ purchaseId }: { purchaseId: string }) => {
+            const answer = answers[purchaseId] ?? 'unpaid';
+            if (answer instanceof Error) throw answer;
+            return answer;
+          },
+        },
+      },
+    } as typeof ctx.deps;
+  }
+
+  it('when the provider says paid (a lost callback), unpaid past expiry and grace, or cannot answer, then complete, expire, or wait', async () => {
+    const paid = await buy(aoa, { method: 'reference' });
+    const unpaidLate = await buy(aoa, { method: 'reference' });
+    const unpaidInGrace = await buy(aoa, { method: 'reference' });
+    const unreachable = await buy(aoa, { method: 'reference' });
+    const now = new Date();
+    const setExpiry = (purchaseId: string, expiresAt: Date) =>
+      aoa.database.db.update(purchases).set({ expiresAt }).where(eq(purchases.id, purchaseId));
+    await setExpiry(unpaidLate.purchaseId, new Date(now.getTime() - EXPIRY_GRACE_MS - MINUTE));
+    await setExpiry(unpaidInGrace.purchaseId, new Date(now.getTime() - MINUTE));
+    await setExpiry(unreachable.purchaseId, new Date(now.getTime() - EXPIRY_GRACE_MS - MINUTE));
+    // Issued long enough ago that its confirmation was expected.
+    await aoa.database.db
+      .update(purchases)
+      .set({ createdAt: new Date(now.getTime() - CONFIRMATION_EXPECTED_MS - MINUTE) })
+      .where(eq(purchases.id, paid.purchaseId));
+
+    const summary = await reconcileAwaitingPayments(
+      withProvider(aoa, {
+        [paid.purchaseId]: 'paid',
+        [unreachable.purchaseId]: new Error('provider down'),
+      }),
+      now,
+    );
+    expect(summary.errors).toBe(1);
+    expect((await rowOf(aoa, paid.purchaseId)).status).toBe('completed');
+    expect(await enrollmentsOf(aoa.database.db, paid.buyer.user.id, paid.course.id)).toHaveLength(
+      1,
+    );
+    expect((await rowOf(aoa, unpaidLate.purchaseId)).status).toBe('expired');
+    expect((await rowOf(aoa, unpaidInGrace.purchaseId)).status).toBe('awaiting_payment');
+    expect((await rowOf(aoa, unreachable.purchaseId)).status).toBe('awaiting_payment');
+  });
+
+  it("when 'Já paguei' is pressed and the provider has the money, then the purchase completes at once", async () => {
+    const { buyer, course, purchaseId } = await buy(aoa, { method: 'reference' });
+    const deps = withProvider(aoa, { [purchaseId]: 'paid' });
+    const attempt = await checkPaymentAttempt(deps, buyer.user, purchaseId);
+    expect(attempt.status).toBe('completed');
+    expect(await enrollmentsOf(aoa.database.db, buyer.user.id, course.id)).toHaveLength(1);
+  });
+});

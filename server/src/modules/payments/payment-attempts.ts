@@ -1,0 +1,335 @@
+import { and, eq, lt, or, sql } from 'drizzle-orm';
+import type { PaymentAttempt } from '@aprendiz/contract/payments';
+import { uuidSchema } from '@aprendiz/contract/common';
+import {
+  currencyLabel,
+  decimalAmount,
+  isCurrency,
+  toMinorUnits,
+} from '@aprendiz/contract/rules/currency';
+import type { AppDeps } from '../../deps';
+import type { Db } from '../../db/client';
+import { courses } from '../../db/schema/courses';
+import { purchases, type PurchaseRow } from '../../db/schema/purchases';
+import type { UserRow } from '../../db/schema/users';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors';
+import type { VoucherState } from '../../providers/payment-provider';
+import { assertCanJoin, priceToPay, requireCourse } from '../courses/course-access';
+import { isVoucherMethod, voucherExpiry } from './payment-methods';
+import { lockPurchase, markPurchaseRefunded } from './payments.repository';
+import {
+  completePurchase,
+  openCheckout,
+  PURCHASE_NOT_FOUND,
+  type CompletionOutcome,
+} from './payments.service';
+import { assertChoice, gatewayOf, issueVoucher, type MethodChoice } from './vouchers';
+
+export const ALREADY_PAID = 'Este pagamento já foi concluído';
+export const OTHER_PURCHASE_OPEN =
+  'Já tem outro pagamento em aberto para este curso: conclua-o ou escolha outro método nele';
+
+type AttemptDeps = Pick<
+  AppDeps,
+  'config' | 'database' | 'catalogueCache' | 'payments' | 'logger' | 'jobs'
+>;
+
+function toAttempt(row: PurchaseRow, courseTitle: string): PaymentAttempt {
+  const currency = isCurrency(row.currency) ? row.currency : null;
+  return {
+    _id: row.id,
+    status: row.status,
+    method: row.method,
+    amount: Number(row.amount),
+    currency: row.currency,
+    currencyLabel: currency ? currencyLabel(currency) : row.currency.toUpperCase(),
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    instructions: row.status === 'awaiting_payment' ? row.instructions : null,
+    courseId: row.courseId,
+    courseTitle,
+    sandbox: row.provider === 'sandbox',
+  };
+}
+
+async function findOwnAttempt(
+  db: Db,
+  user: UserRow,
+  purchaseId: string,
+): Promise<{ row: PurchaseRow; courseTitle: string }> {
+  if (!uuidSchema.safeParse(purchaseId).success) throw notFound(PURCHASE_NOT_FOUND);
+  const [found] = await db
+    .select({ row: purchases, courseTitle: courses.title })
+    .from(purchases)
+    .innerJoin(courses, eq(courses.id, purchases.courseId))
+    .where(eq(purchases.id, purchaseId))
+    .limit(1);
+  if (!found || found.row.userId !== user.id) throw notFound(PURCHASE_NOT_FOUND);
+  return found;
+}
+
+/**
+ * The one completion path of a voucher payment, whoever reports it (a verified provider event,
+ * reconciliation, 'Já paguei', the sandbox's confirmation). The money was taken: it completes an
+ * expired or cancelled attempt too, and a buyer who already has the course is owed it back.
+ */
+export async function confirmVoucherPayment(
+  deps: AttemptDeps,
+  purchaseId: string,
+  provider: PurchaseRow['provider'],
+): Promise<CompletionOutcome> {
+  const outcome = await completePurchase(deps.database.db, deps.jobs, purchaseId, {
+    provider,
+    afterFailure: true,
+    whenAlreadyEnrolled: 'refund_pending',
+  });
+  if (outcome === 'completed') deps.catalogueCache.invalidate();
+  // Nothing was really taken in the sandbox, so its refund is done at once.
+  if (outcome === 'already-enrolled' && provider === 'sandbox')
+    await markPurchaseRefunded(deps.database.db, purchaseId);
+  return outcome;
+}
+
+/** A refused payment (the provider said so): the attempt fails and the buyer may try again. */
+export async function failVoucherPayment(
+  db: Db,
+  purchaseId: string,
+  provider: PurchaseRow['provider'],
+): Promise<boolean> {
+  const changed = await db
+    .update(purchases)
+    .set({ status: 'failed' })
+    .where(
+      and(
+        eq(purchases.id, purchaseId),
+        eq(purchases.provider, provider),
+        eq(purchases.status, 'awaiting_payment'),
+      ),
+    )
+    .returning({ id: purchases.id });
+  return changed.length > 0;
+}
+
+/** Expires an attempt past `deadline` that is still awaiting; true when this call did it. */
+async function expireAttempt(db: Db, purchaseId: string, deadline: Date): Promise<boolean> {
+  const changed = await db
+    .update(purchases)
+    .set({ status: 'expired' })
+    .where(
+      and(
+        eq(purchases.id, purchaseId),
+        eq(purchases.status, 'awaiting_payment'),
+        lt(purchases.expiresAt, deadline),
+      ),
+    )
+    .returning({ id: purchases.id });
+  return changed.length > 0;
+}
+
+/**
+ * Asks the provider about one awaiting attempt and acts on its answer: paid completes, refused
+ * fails, unpaid past `expiresAt + graceMs` expires. Nothing is expired without the provider's word.
+ */
+export async function reconcileAttempt(
+  deps: AttemptDeps,
+  row: PurchaseRow,
+  now: Date,
+  graceMs: number,
+): Promise<VoucherState | 'skipped'> {
+  const gateway = deps.payments.vouchers;
+  if (row.status !== 'awaiting_payment' || !row.method || !gateway) return 'skipped';
+  if (row.provider !== gateway.provider) return 'skipped';
+  const state = await gateway.status({
+    purchaseId: row.id,
+    providerRef: row.providerRef,
+    method: row.method,
+  });
+  if (state === 'paid') await confirmVoucherPayment(deps, row.id, row.provider);
+  else if (state === 'failed') await failVoucherPayment(deps.database.db, row.id, row.provider);
+  else await expireAttempt(deps.database.db, row.id, new Date(now.getTime() - graceMs));
+  return state;
+}
+
+export async function getPaymentAttempt(
+  deps: AttemptDeps,
+  user: UserRow,
+  purchaseId: string,
+): Promise<PaymentAttempt> {
+  const { row, courseTitle } = await findOwnAttempt(deps.database.db, user, purchaseId);
+  // The sandbox answers at once, so a voucher past its time shows 'expirado' as soon as it is.
+  if (
+    row.status === 'awaiting_payment' &&
+    row.provider === 'sandbox' &&
+    row.expiresAt &&
+    row.expiresAt <= new Date()
+  ) {
+    await reconcileAttempt(deps, row, new Date(), 0);
+    return toAttempt((await findOwnAttempt(deps.database.db, user, purchaseId)).row, courseTitle);
+  }
+  return toAttempt(row, courseTitle);
+}
+
+/** 'Já paguei': asks the provider now rather than waiting for its callback or the next sweep. */
+export async function checkPaymentAttempt(
+  deps: AttemptDeps,
+  user: UserRow,
+  purchaseId: string,
+): Promise<PaymentAttempt> {
+  const { row, courseTitle } = await findOwnAttempt(deps.database.db, user, purchaseId);
+  try {
+    await reconcileAttempt(deps, row, new Date(), 0);
+  } catch (err) {
+    deps.logger.warn({ err, purchaseId }, 'provider could not be asked about a payment');
+    throw new AppError(
+      'UNAVAILABLE',
+      'Não foi possível confirmar o pagamento agora. Tente de novo.',
+      {
+        cause: err,
+      },
+    );
+  }
+  return toAttempt((await findOwnAttempt(deps.database.db, user, purchaseId)).row, courseTitle);
+}
+
+/**
+ * 'Escolher outro método': the live voucher is cancelled at the provider first (a voucher it says
+ * was paid completes instead), then the same purchase gets a new attempt at today's price. An
+ * expired or failed purchase may be tried again this way too.
+ */
+export async function choosePaymentMethod(
+  deps: AttemptDeps,
+  user: UserRow,
+  purchaseId: string,
+  choice: MethodChoice,
+): Promise<{ sessionUrl: string; purchase: PaymentAttempt }> {
+  const { row: found } = await findOwnAttempt(deps.database.db, user, purchaseId);
+  assertChoice(deps, choice);
+  const gateway = deps.payments.vouchers;
+
+  if (found.status === 'awaiting_payment' && gateway && found.provider === gateway.provider) {
+    const state = await gateway.status({
+      purchaseId: found.id,
+      providerRef: found.providerRef,
+      method: found.method ?? 'card',
+    });
+    if (state === 'paid') {
+      await confirmVoucherPayment(deps, found.id, found.provider);
+      throw conflict(ALREADY_PAID);
+    }
+    await gateway.cancel({ purchaseId: found.id, providerRef: found.providerRef });
+  }
+
+  const sessionUrl = await deps.database.db.transaction(async (tx) => {
+    const locked = await lockPurchase(tx, found.id);
+    if (!locked) throw notFound(PURCHASE_NOT_FOUND);
+    if (
+      locked.status === 'completed' ||
+      locked.status === 'refund_pending' ||
+      locked.status === 'refunded'
+    )
+      throw conflict(ALREADY_PAID);
+    const course = await requireCourse(tx, user, locked.courseId);
+    assertCanJoin(course, user);
+    const amount = priceToPay(course);
+    if (amount === 0) throw badRequest('Este curso é gratuito: use a inscrição gratuita');
+    const currency = deps.config.currency;
+    const voucher = deps.payments.vouchers !== null && isVoucherMethod(choice.method);
+    const attempt = {
+      amount: decimalAmount(toMinorUnits(amount, currency), currency),
+      currency,
+      method: choice.method,
+      status: voucher ? ('awaiting_payment' as const) : ('pending' as const),
+      provider: voucher ? gatewayOf(deps).provider : deps.payments.kind,
+      expiresAt: voucher ? voucherExpiry(choice.method, new Date()) : null,
+      instructions: null,
+      providerRef: null,
+      checkoutUrl: null,
+      createdAt: sql`now()`,
+    };
+    let updated: PurchaseRow | undefined;
+    try {
+      // A savepoint: a unique violation (another open purchase of the course) leaves tx usable.
+      updated = await tx.transaction(async (inner) => {
+        const [row] = await inner
+          .update(purchases)
+          .set(attempt)
+          .where(eq(purchases.id, locked.id))
+          .returning();
+        return row;
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict(OTHER_PURCHASE_OPEN);
+      throw err;
+    }
+    if (!updated) throw notFound(PURCHASE_NOT_FOUND);
+    if (voucher) return issueVoucher(deps, tx, updated, course.title, choice.phone ?? null);
+    return openCheckout(deps, tx, updated, course, user);
+  });
+  return { sessionUrl, purchase: await getPaymentAttempt(deps, user, purchaseId) };
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/**
+ * The awaiting attempts the provider should have confirmed by now: issued more than `confirmAfterMs`
+ * ago (a callback lost?) or past their expiry (unpaid?), soonest deadline first.
+ */
+export async function findAttemptsToReconcile(
+  db: Db,
+  now: Date,
+  confirmAfterMs: number,
+  limit: number,
+): Promise<PurchaseRow[]> {
+  return db
+    .select()
+    .from(purchases)
+    .where(
+      and(
+        eq(purchases.status, 'awaiting_payment'),
+        or(
+          lt(purchases.createdAt, new Date(now.getTime() - confirmAfterMs)),
+          lt(purchases.expiresAt, now),
+        ),
+      ),
+    )
+    .orderBy(purchases.expiresAt)
+    .limit(limit);
+}
+
+async function ownSandboxVoucher(deps: AttemptDeps, user: UserRow, purchaseId: string) {
+  const { row } = await findOwnAttempt(deps.database.db, user, purchaseId);
+  if (row.provider !== 'sandbox' || !row.method || !isVoucherMethod(row.method))
+    throw notFound(PURCHASE_NOT_FOUND);
+  return row;
+}
+
+/** Sandbox only: the 'provider' reports the voucher paid, through the real completion path. */
+export async function completeSandboxVoucher(
+  deps: AttemptDeps,
+  user: UserRow,
+  purchaseId: string,
+): Promise<PaymentAttempt> {
+  const row = await ownSandboxVoucher(deps, user, purchaseId);
+  const outcome = await confirmVoucherPayment(deps, row.id, 'sandbox');
+  if (outcome === 'missing') throw notFound(PURCHASE_NOT_FOUND);
+  if (outcome === 'already-enrolled')
+    throw conflict('Você já tem este curso: o valor deste pagamento foi devolvido');
+  return getPaymentAttempt(deps, user, purchaseId);
+}
+
+/** Sandbox only: the 'provider' reports the payment refused (a push declined in the app). */
+export async function failSandboxVoucher(
+  deps: AttemptDeps,
+  user: UserRow,
+  purchaseId: string,
+): Promise<PaymentAttempt> {
+  const row = await ownSandboxVoucher(deps, user, purchaseId);
+  await failVoucherPayment(deps.database.db, row.id, 'sandbox');
+  const attempt = await getPaymentAttempt(deps, user, purchaseId);
+  if (attempt.status === 'completed') throw conflict(ALREADY_PAID);
+  return attempt;
+}
