@@ -1,4 +1,5 @@
 import type { QuizSummary } from '@aprendiz/contract/quizzes';
+import { focusRing } from '../ui/focus-ring';
 
 function QuizMark() {
   return (
@@ -36,7 +37,7 @@ export function QuizListItem({
           type="button"
           onClick={() => onOpen(quiz.quizId)}
           aria-label={`Fazer questionário: ${quiz.title}`}
-          className="shrink-0 rounded-sm font-medium text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+          className={`shrink-0 rounded-sm font-medium text-blue-700 hover:underline ${focusRing}`}
         >
           {current ? 'Aberto' : 'Fazer'}
         </button>

@@ -2,12 +2,11 @@ import type { LearnerQuiz, LearnerQuizResponse, QuizAttempt } from '@aprendiz/co
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api-client';
 import { errorMessage } from '../../lib/api-error';
+import { focusRing } from '../ui/focus-ring';
 import { LoadError } from '../ui/load-error';
 
 type QuizPanelProps = { courseId: string; quizId: string; onClose: () => void };
 
-const focusRing =
-  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600';
 const primary = `rounded-md bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800 disabled:opacity-60 ${focusRing}`;
 const secondary = `rounded-md border border-slate-300 px-4 py-2 font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-50 ${focusRing}`;
 
