@@ -66,3 +66,45 @@ describe('Esqueceu a senha?', () => {
     expect(screen.queryByRole('button', { name: 'Esqueceu a senha?' })).not.toBeInTheDocument();
   });
 });
+
+describe('field errors', () => {
+  it('when Criar conta is sent with no name, a bad e-mail and a short password, then each error shows beside its field and nothing is sent', async () => {
+    const { calls } = stubApi(() => ({ data: { success: true } }));
+    const { user, onSignedIn } = renderDialog();
+    await user.click(screen.getByRole('button', { name: 'Criar conta' }));
+    await user.type(screen.getByLabelText('E-mail'), 'ana@');
+    await user.type(screen.getByLabelText('Senha'), 'curta');
+    await user.click(screen.getByRole('button', { name: 'Criar conta' }));
+
+    const name = screen.getByLabelText('Nome');
+    const email = screen.getByLabelText('E-mail');
+    const password = screen.getByLabelText('Senha');
+    for (const field of [name, email, password]) {
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveAccessibleDescription(/\S/);
+    }
+    expect(name).toHaveAccessibleDescription(/nome/i);
+    expect(email).toHaveAccessibleDescription(/e-mail/i);
+    expect(password).toHaveAccessibleDescription(/8 caracteres/);
+    expect(calls).toEqual([]);
+    expect(onSignedIn).not.toHaveBeenCalled();
+  });
+
+  it('when a field is corrected and sent again, then its error is gone and the request goes out', async () => {
+    const { calls } = stubApi(() => ({
+      status: 401,
+      data: { success: false, message: 'E-mail ou senha incorretos' },
+    }));
+    const { user } = renderDialog();
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(screen.getByLabelText('E-mail')).toHaveAttribute('aria-invalid', 'true');
+
+    await user.type(screen.getByLabelText('E-mail'), 'ana@example.com');
+    await user.type(screen.getByLabelText('Senha'), 'segredo123');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+
+    expect(await screen.findByText('E-mail ou senha incorretos')).toBeInTheDocument();
+    expect(screen.getByLabelText('E-mail')).not.toHaveAttribute('aria-invalid');
+    expect(calls).toHaveLength(1);
+  });
+});

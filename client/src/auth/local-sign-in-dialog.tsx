@@ -1,11 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { MessageResponse } from '@aprendiz/contract/account';
-import type { AuthResponse } from '@aprendiz/contract/auth';
+import { forgotPasswordBodySchema, type MessageResponse } from '@aprendiz/contract/account';
+import { signInBodySchema, signUpBodySchema, type AuthResponse } from '@aprendiz/contract/auth';
 import { Dialog } from '../components/dialog';
 import { api } from '../lib/api-client';
 import { errorMessage } from '../lib/api-error';
 import type { AuthUser } from './auth-context';
 import { focusRing, focusRingFlush } from '../components/ui/focus-ring';
+import { Field, fieldErrors, inputClass } from '../components/ui/field';
 
 type Mode = 'sign-in' | 'sign-up' | 'forgot';
 
@@ -14,9 +15,6 @@ type LocalSignInDialogProps = {
   onSignedIn: (token: string, user: AuthUser) => void;
 };
 
-const inputClass =
-  'mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900 shadow-sm focus:border-blue-600 focus:outline-2 focus:outline-blue-600';
-
 /** The local accounts' sign-in / sign-up dialog ('Entrar' / 'Criar conta'). */
 export default function LocalSignInDialog({ onClose, onSignedIn }: LocalSignInDialogProps) {
   const [mode, setMode] = useState<Mode>('sign-in');
@@ -24,6 +22,8 @@ export default function LocalSignInDialog({ onClose, onSignedIn }: LocalSignInDi
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // Checked here with the server's own schemas, so every field's problem shows beside it at once.
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
   // The neutral answer to 'Esqueceu a senha?': the same whether or not the e-mail has an account.
   const [notice, setNotice] = useState<string | null>(null);
@@ -34,6 +34,7 @@ export default function LocalSignInDialog({ onClose, onSignedIn }: LocalSignInDi
   function switchTo(next: Mode) {
     setMode(next);
     setError(null);
+    setErrors({});
     setNotice(null);
   }
 
@@ -46,8 +47,18 @@ export default function LocalSignInDialog({ onClose, onSignedIn }: LocalSignInDi
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
-    setPending(true);
     setError(null);
+    const checked = forgot
+      ? forgotPasswordBodySchema.safeParse({ email })
+      : signingUp
+        ? signUpBodySchema.safeParse({ name, email, password })
+        : signInBodySchema.safeParse({ email, password });
+    if (!checked.success) {
+      setErrors(fieldErrors(checked.error.issues));
+      return;
+    }
+    setErrors({});
+    setPending(true);
     try {
       if (forgot) {
         await requestReset();
@@ -70,66 +81,67 @@ export default function LocalSignInDialog({ onClose, onSignedIn }: LocalSignInDi
   return (
     <Dialog open onClose={onClose} title={title} closeLabel="Fechar">
       <form
+        noValidate
         onSubmit={handleSubmit}
         className="space-y-4"
         aria-describedby={error ? `${formId}-error` : undefined}
       >
         {signingUp && (
-          <label className="block text-sm font-medium text-slate-700">
-            Nome
-            <input
-              className={inputClass}
-              name="name"
-              autoComplete="name"
-              required
-              maxLength={80}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-            />
-          </label>
+          <Field label="Nome" error={errors.name}>
+            {(control) => (
+              <input
+                {...control}
+                className={inputClass}
+                name="name"
+                autoComplete="name"
+                required
+                maxLength={80}
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+              />
+            )}
+          </Field>
         )}
         {forgot && (
           <p className="text-sm text-slate-700">
             Indique o e-mail da sua conta: enviamos um link para escolher uma nova senha.
           </p>
         )}
-        <label className="block text-sm font-medium text-slate-700">
-          E-mail
-          <input
-            className={inputClass}
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </label>
+        <Field label="E-mail" error={errors.email}>
+          {(control) => (
+            <input
+              {...control}
+              className={inputClass}
+              type="email"
+              name="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          )}
+        </Field>
         {!forgot && (
           <div>
-            <label
-              htmlFor={`${formId}-password`}
-              className="block text-sm font-medium text-slate-700"
+            <Field
+              label="Senha"
+              hint={signingUp ? 'Pelo menos 8 caracteres.' : undefined}
+              error={errors.password}
             >
-              Senha
-            </label>
-            <input
-              id={`${formId}-password`}
-              className={inputClass}
-              type="password"
-              name="password"
-              autoComplete={signingUp ? 'new-password' : 'current-password'}
-              required
-              minLength={signingUp ? 8 : undefined}
-              aria-describedby={signingUp ? `${formId}-password-hint` : undefined}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-            {signingUp && (
-              <p id={`${formId}-password-hint`} className="mt-1 text-xs text-slate-600">
-                Pelo menos 8 caracteres.
-              </p>
-            )}
+              {(control) => (
+                <input
+                  {...control}
+                  className={inputClass}
+                  type="password"
+                  name="password"
+                  autoComplete={signingUp ? 'new-password' : 'current-password'}
+                  required
+                  minLength={signingUp ? 8 : undefined}
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                />
+              )}
+            </Field>
             {mode === 'sign-in' && (
               <button
                 type="button"
