@@ -147,6 +147,7 @@ describe('the job queue and OPS_TOKEN', () => {
       expireSeconds: 300,
       heartbeatSeconds: 15,
       sweepSeconds: 300,
+      schedules: true,
     });
     expect(config.opsToken).toBeUndefined();
   });
@@ -160,6 +161,7 @@ describe('the job queue and OPS_TOKEN', () => {
       JOBS_HEARTBEAT_SECONDS: '0',
       JOBS_EXPIRE_SECONDS: '30',
       JOBS_SWEEP_SECONDS: '60',
+      JOBS_SCHEDULES: 'off',
     });
     expect(config.jobs).toEqual({
       pollSeconds: 0.5,
@@ -168,6 +170,7 @@ describe('the job queue and OPS_TOKEN', () => {
       expireSeconds: 30,
       heartbeatSeconds: null,
       sweepSeconds: 60,
+      schedules: false,
     });
   });
 

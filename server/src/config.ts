@@ -61,6 +61,7 @@ const envSchema = z.object({
       .refine((n) => n === 0 || n >= 10, 'JOBS_HEARTBEAT_SECONDS must be 0 (off) or at least 10'),
   ),
   JOBS_SWEEP_SECONDS: optionalNumber(z.coerce.number().int().min(1)),
+  JOBS_SCHEDULES: z.enum(['on', 'off']).optional(),
   JOBS_RETRY_LIMIT: optionalNumber(z.coerce.number().int().min(0)),
   PAGE_CACHE_MB: z.coerce.number().int().min(1).default(64),
   PAGE_RENDER_CONCURRENCY: z.coerce.number().int().min(1).default(4),
@@ -132,6 +133,11 @@ export interface JobsConfig {
   heartbeatSeconds: number | null;
   /** Period of the scheduled sweep of abandoned pending purchases (5 minutes). */
   sweepSeconds: number;
+  /**
+   * Whether this instance takes part in scheduled work (sweeps, reconciliation). Off: it still runs
+   * jobs, and another instance does the scheduled work.
+   */
+  schedules: boolean;
 }
 
 /** An OPS_TOKEN shorter than this is refused: it opens the job list and retries to whoever has it. */
@@ -416,6 +422,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       expireSeconds: e.JOBS_EXPIRE_SECONDS ?? 300,
       heartbeatSeconds: e.JOBS_HEARTBEAT_SECONDS === 0 ? null : (e.JOBS_HEARTBEAT_SECONDS ?? 15),
       sweepSeconds: e.JOBS_SWEEP_SECONDS ?? 300,
+      schedules: e.JOBS_SCHEDULES !== 'off',
     },
     opsToken: e.OPS_TOKEN,
     pages: {

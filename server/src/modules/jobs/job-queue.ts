@@ -253,7 +253,7 @@ export function createJobQueue(options: {
           },
         );
         const { everySeconds } = entry;
-        if (everySeconds !== undefined) {
+        if (everySeconds !== undefined && config.schedules) {
           const scheduled = { ...entry, everySeconds };
           const timer = setInterval(
             () => tick(scheduled),

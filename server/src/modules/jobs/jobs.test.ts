@@ -341,7 +341,7 @@ describe('operators: GET /api/ops/jobs and POST /api/ops/jobs/:id/retry', () => 
 
 describe('the abandoned-purchase sweep', () => {
   it('when a checkout has been pending for longer than 25 h, then the scheduled sweep fails it and leaves fresh and paid ones alone', async () => {
-    const ctx = await createTestContext({ JOBS_SWEEP_SECONDS: '1' });
+    const ctx = await createTestContext({ JOBS_SWEEP_SECONDS: '1', JOBS_SCHEDULES: 'on' });
     try {
       const course = await paidCourse(ctx, 'Excel');
       const longAgo = new Date(Date.now() - ABANDONED_PURCHASE_AFTER_MS - 60_000);
