@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { THUMBNAIL_ORIGINAL_WIDTH } from '@aprendiz/contract/rules/image-variants';
 import { openSignInFromBar } from '../support/account-bar';
 import { expect, signIn, test } from '../support/fixtures';
 import {
@@ -208,10 +209,13 @@ test.describe('Server-rendered public pages', () => {
         currentSrc: img.currentSrc,
         devicePixels: img.getBoundingClientRect().width * window.devicePixelRatio,
       }));
-      const copyWidth = Number(/\/uploads\/[^?]+\?w=(\d+)$/.exec(currentSrc)?.[1]);
-      // The smallest copy that is still sharp on this screen (the largest copy is 960 wide).
+      // The original is in the srcset too (1280 wide): a card wider than 960 device pixels (a Pixel 7
+      // draws it ~1000) is rightly drawn from it; what must never happen is the original for a small card.
+      const copy = /\/uploads\/[^?]+\?w=(\d+)$/.exec(currentSrc)?.[1];
+      const copyWidth = copy ? Number(copy) : THUMBNAIL_ORIGINAL_WIDTH;
+      // The smallest copy that is still sharp on this screen.
       expect(copyWidth, currentSrc).toBeGreaterThanOrEqual(Math.min(devicePixels, 960));
-      expect(copyWidth / devicePixels).toBeLessThan(1.6);
+      expect(copyWidth / devicePixels, currentSrc).toBeLessThan(1.6);
     } finally {
       await browser.close();
     }
