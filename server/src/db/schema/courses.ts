@@ -115,9 +115,8 @@ export const courses = pgTable(
       sql.raw(`level in (${COURSE_LEVEL_SLUGS.map((slug) => `'${slug}'`).join(', ')})`),
     ),
     /*
-     * Migration 0006_catalogue_search adds columns and indexes this file does not declare:
-     * search_title, search_description (generated, accent- and case-folded) and their trigram
-     * indexes; see the migration for why they stay out of the Drizzle schema.
+     * Migration 0018_word_search adds generated tsvector columns and GIN indexes this file does
+     * not declare; see the migration for why they stay out of the Drizzle schema.
      */
   ],
 );
