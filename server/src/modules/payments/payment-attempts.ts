@@ -143,8 +143,10 @@ export async function reconcileAttempt(
     providerRef: row.providerRef,
     method: row.method,
   });
-  if (state === 'paid') await confirmVoucherPayment(deps, row.id, row.provider);
-  else if (state === 'failed') await failVoucherPayment(deps.database.db, row.id, row.provider);
+  if (state === 'paid') {
+    await confirmVoucherPayment(deps, row.id, row.provider);
+    await gateway.acknowledge?.({ purchaseId: row.id, providerRef: row.providerRef });
+  } else if (state === 'failed') await failVoucherPayment(deps.database.db, row.id, row.provider);
   else await expireAttempt(deps.database.db, row.id, new Date(now.getTime() - graceMs));
   return state;
 }
@@ -213,6 +215,7 @@ export async function choosePaymentMethod(
     });
     if (state === 'paid') {
       await confirmVoucherPayment(deps, found.id, found.provider);
+      await gateway.acknowledge?.({ purchaseId: found.id, providerRef: found.providerRef });
       throw conflict(ALREADY_PAID);
     }
     await gateway.cancel({ purchaseId: found.id, providerRef: found.providerRef });
