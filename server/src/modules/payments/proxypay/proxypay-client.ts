@@ -65,7 +65,8 @@ export function parseReferenceCallback(
 
 /** An OPG v1 transaction: `status` stays null until the buyer accepts or GPO rejects it. */
 const opgTransactionSchema = z.object({
-  id: z.union([z.string().min(1).max(100), z.number().int()]),
+  // A UUID in the documents; anything else cannot be one of ours (and never reaches a query).
+  id: z.union([z.string().regex(/^[\w-]{1,100}$/), z.number().int().nonnegative()]),
   status: z.enum(['accepted', 'rejected']).nullish(),
   amount: decimal.nullish(),
   mobile: z.string().nullish(),

@@ -164,6 +164,21 @@ describe('a ProxyPay reference', () => {
     expect(await enrollmentsOf(ctx.database.db, buyer.user.id, course.id)).toHaveLength(1);
   });
 
+  it('when the callback arrives 10 times at once beside a reconciliation run, then one completion, one enrollment', async () => {
+    const { course, buyer, purchaseId } = await buy({ method: 'reference' });
+    const { body, signature } = fake.payReference(referenceOf(await rowOf(purchaseId)));
+    const results = await Promise.all([
+      ...Array.from({ length: 10 }, () => postReferenceCallback(body, signature)),
+      reconcileAwaitingPayments(ctx.deps),
+    ]);
+    const answers = results.slice(0, 10) as request.Response[];
+    expect(answers.every((res) => res.status === 200)).toBe(true);
+    expect(answers.filter((res) => res.body.result === 'completed').length).toBeLessThanOrEqual(1);
+    expect((await rowOf(purchaseId)).status).toBe('completed');
+    expect(await enrollmentsOf(ctx.database.db, buyer.user.id, course.id)).toHaveLength(1);
+    expect(fake.unacknowledged()).toHaveLength(0);
+  });
+
   it('when a callback is forged (no signature, a wrong one, another key), then 400 and nothing changes', async () => {
     const { buyer, course, purchaseId } = await buy({ method: 'reference' });
     const referenceId = referenceOf(await rowOf(purchaseId));
