@@ -136,7 +136,8 @@ export async function startFakeProxyPay(
 
     if (req.headers.authorization !== `Token ${apiKey}`) return { status: 401 };
     if (req.headers.accept !== RPS_ACCEPT) return { status: 406 };
-    if (req.method === 'POST' && path === '/reference_ids') return { status: 200, body: nextReference++ };
+    if (req.method === 'POST' && path === '/reference_ids')
+      return { status: 200, body: nextReference++ };
     const reference = /^\/references\/(\d+)$/.exec(path);
     if (reference && req.method === 'PUT') {
       const body = req.body as Record<string, unknown> | null;
@@ -209,7 +210,8 @@ export async function startFakeProxyPay(
     transactions,
     payReference(referenceId) {
       const reference = references.get(referenceId);
-      if (!reference || reference.deleted) throw new Error(`reference ${referenceId} is not payable`);
+      if (!reference || reference.deleted)
+        throw new Error(`reference ${referenceId} is not payable`);
       const payment: FakePayment = {
         id: nextPayment++,
         reference_id: Number(referenceId),

@@ -344,7 +344,10 @@ describe('POST /api/webhooks/proxypay and /proxypay/express with deliveries of a
   it('when any payment of any shape arrives signed, or any transaction arrives, then never a 5xx', async () => {
     const payloadArb = fc.oneof(
       { weight: 4, arbitrary: mutatedExample(goodPayment()).map((json): Payload => ({ json })) },
-      { weight: 2, arbitrary: mutatedExample(goodTransaction()).map((json): Payload => ({ json })) },
+      {
+        weight: 2,
+        arbitrary: mutatedExample(goodTransaction()).map((json): Payload => ({ json })),
+      },
       { weight: 1, arbitrary: wrongValue().map((json): Payload => ({ json })) },
       { weight: 1, arbitrary: notJson.map((raw): Payload => ({ raw })) },
     );

@@ -200,9 +200,7 @@ export function createProxyPayClient(options: ProxyPayClientOptions): ProxyPayCl
     deleteReference: (referenceId) => remove(`/references/${encodeURIComponent(referenceId)}`),
     async unacknowledgedPayments() {
       const { json } = await call('GET', `/payments?n=${PAYMENTS_PAGE}`, 'rps');
-      return parsed(z.array(rpsPaymentSchema), json ?? [], 'payments list').map(
-        toReferencePayment,
-      );
+      return parsed(z.array(rpsPaymentSchema), json ?? [], 'payments list').map(toReferencePayment);
     },
     acknowledgePayment: (paymentId) => remove(`/payments/${encodeURIComponent(paymentId)}`),
     async requestExpressPayment(request) {

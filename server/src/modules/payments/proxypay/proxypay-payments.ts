@@ -3,7 +3,11 @@ import { AppError, badRequest } from '../../../http/errors';
 import { confirmVoucherPayment, failVoucherPayment } from '../payment-attempts';
 import { findPurchaseByProviderRef } from '../payments.repository';
 import type { CompletionOutcome } from '../payments.service';
-import { parseExpressCallback, parseReferenceCallback, type ReferencePayment } from './proxypay-client';
+import {
+  parseExpressCallback,
+  parseReferenceCallback,
+  type ReferencePayment,
+} from './proxypay-client';
 import {
   expressProviderRef,
   isProxyPayVouchers,
@@ -129,7 +133,8 @@ export async function applyExpressCallback(
   const transaction = await askingProvider(deps, () =>
     gateway.client.expressTransaction(transactionId),
   );
-  if (transaction.status === 'accepted') return confirmVoucherPayment(deps, purchase.id, 'proxypay');
+  if (transaction.status === 'accepted')
+    return confirmVoucherPayment(deps, purchase.id, 'proxypay');
   if (transaction.status === 'rejected') {
     await failVoucherPayment(deps.database.db, purchase.id, 'proxypay');
     return 'failed';

@@ -1,6 +1,11 @@
 import express, { Router } from 'express';
 import type { AppDeps } from '../../../deps';
-import { applyExpressCallback, applyReferenceCallback, INVALID_CALLBACK, proxyPayOf } from './proxypay-payments';
+import {
+  applyExpressCallback,
+  applyReferenceCallback,
+  INVALID_CALLBACK,
+  proxyPayOf,
+} from './proxypay-payments';
 import { badRequest } from '../../../http/errors';
 
 /** A payment or a transaction object: a few hundred bytes. */

@@ -5,13 +5,14 @@ import { paymentMethodsResponseSchema } from '@aprendiz/contract/payments';
 import { purchases } from '../../../db/schema/purchases';
 import { createTestContext, type TestContext } from '../../../test/test-app';
 import { enrollDirectly } from '../../../test/fixtures/course-fixtures';
-import {
-  courseOfNewEducator,
-  enrollmentsOf,
-} from '../../../test/fixtures/enrollment-fixtures';
+import { courseOfNewEducator, enrollmentsOf } from '../../../test/fixtures/enrollment-fixtures';
 import { startFakeProxyPay, type FakeProxyPay } from '../../../test/fakes/proxypay-fake';
 import { loadConfig } from '../../../config';
-import { CONFIRMATION_EXPECTED_MS, EXPIRY_GRACE_MS, reconcileAwaitingPayments } from '../reconciliation';
+import {
+  CONFIRMATION_EXPECTED_MS,
+  EXPIRY_GRACE_MS,
+  reconcileAwaitingPayments,
+} from '../reconciliation';
 import { EXPRESS_STILL_PENDING, INVALID_ANGOLAN_PHONE, referenceEndDate } from './proxypay-gateway';
 
 let fake: FakeProxyPay;
@@ -130,7 +131,11 @@ describe('a ProxyPay reference', () => {
     expect(res.status).toBe(200);
     expect(res.body.session_url).toBe(`/payment/${purchaseId}`);
     const row = await rowOf(purchaseId);
-    expect(row).toMatchObject({ status: 'awaiting_payment', provider: 'proxypay', amount: '5000.00' });
+    expect(row).toMatchObject({
+      status: 'awaiting_payment',
+      provider: 'proxypay',
+      amount: '5000.00',
+    });
     const referenceId = referenceOf(row);
     expect(row.instructions).toEqual({
       kind: 'reference',
@@ -144,12 +149,17 @@ describe('a ProxyPay reference', () => {
       endDatetime: referenceEndDate(row.expiresAt!),
       customFields: { purchase_id: purchaseId },
     });
-    const put = fake.recorded.find((r) => r.method === 'PUT' && r.path === `/references/${referenceId}`);
+    const put = fake.recorded.find(
+      (r) => r.method === 'PUT' && r.path === `/references/${referenceId}`,
+    );
     expect(put?.headers.authorization).toBe(`Token ${fake.apiKey}`);
     expect(put?.headers.accept).toBe('application/vnd.proxypay.v2+json');
 
     const view = await request(ctx.app).get(`/api/payments/${purchaseId}`).set(buyer.auth);
-    expect(view.body.purchase.instructions).toMatchObject({ kind: 'reference', reference: referenceId });
+    expect(view.body.purchase.instructions).toMatchObject({
+      kind: 'reference',
+      reference: referenceId,
+    });
 
     const { body, signature } = fake.payReference(referenceId);
     const callback = await postReferenceCallback(body, signature).expect(200);
@@ -357,11 +367,15 @@ describe('Multicaixa Express through ProxyPay', () => {
       callback_url: 'http://app.test/api/webhooks/proxypay/express',
       status: null,
     });
-    const post = fake.recorded.find((r) => r.method === 'POST' && r.path === '/opg/v1/transactions');
+    const post = fake.recorded.find(
+      (r) => r.method === 'POST' && r.path === '/opg/v1/transactions',
+    );
     expect(post?.headers.authorization).toBe(`Bearer ${fake.apiKey}`);
 
     // Before the buyer answers, a callback (early or forged) completes nothing.
-    const early = await postExpressCallback(JSON.stringify({ id: transactionId, status: 'accepted' }));
+    const early = await postExpressCallback(
+      JSON.stringify({ id: transactionId, status: 'accepted' }),
+    );
     expect(early.body.result).toBe('pending');
     expect((await rowOf(purchaseId)).status).toBe('awaiting_payment');
 
@@ -400,7 +414,10 @@ describe('Multicaixa Express through ProxyPay', () => {
   });
 
   it('when the callback is lost, then "Já paguei" asks OPG and completes', async () => {
-    const { course, buyer, purchaseId } = await buy({ method: 'multicaixa_express', phone: '923000222' });
+    const { course, buyer, purchaseId } = await buy({
+      method: 'multicaixa_express',
+      phone: '923000222',
+    });
     fake.decide(transactionOf(await rowOf(purchaseId)), 'accepted');
     const res = await request(ctx.app).post(`/api/payments/${purchaseId}/check`).set(buyer.auth);
     expect(res.status).toBe(200);
