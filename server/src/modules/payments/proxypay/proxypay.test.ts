@@ -413,6 +413,25 @@ describe('Multicaixa Express through ProxyPay', () => {
     expect((await rowOf(purchaseId)).status).toBe('awaiting_payment');
   });
 
+  it('when the countdown runs out while the page watches, then the page follows what OPG says, never its silence', async () => {
+    const { buyer, purchaseId } = await buy({ method: 'multicaixa_express', phone: '923000444' });
+    const transactionId = transactionOf(await rowOf(purchaseId));
+    await age(purchaseId, 91_000);
+    const read = () => request(ctx.app).get(`/api/payments/${purchaseId}`).set(buyer.auth);
+
+    // Still open at OPG: the voucher waits (reconciliation expires it past the grace).
+    expect((await read()).body.purchase.status).toBe('awaiting_payment');
+    // ProxyPay down: the page still reads, unchanged.
+    fake.down();
+    const down = await read();
+    expect(down.status).toBe(200);
+    expect(down.body.purchase.status).toBe('awaiting_payment');
+    fake.up();
+
+    fake.decide(transactionId, 'rejected');
+    expect((await read()).body.purchase.status).toBe('failed');
+  });
+
   it('when the callback is lost, then "Já paguei" asks OPG and completes', async () => {
     const { course, buyer, purchaseId } = await buy({
       method: 'multicaixa_express',
