@@ -117,6 +117,16 @@ describe('ProxyPay configuration', () => {
     expect(production.proxypay?.baseUrl).toBe('https://api.proxypay.co.ao');
   });
 
+  it('when ProxyPay is not configured, then its callback routes do not exist', async () => {
+    const sandbox = await createTestContext();
+    try {
+      await request(sandbox.app).post('/api/webhooks/proxypay').send({}).expect(404);
+      await request(sandbox.app).post('/api/webhooks/proxypay/express').send({}).expect(404);
+    } finally {
+      await sandbox.close();
+    }
+  });
+
   it('when ProxyPay is configured, then it offers Multicaixa Express and references beside the card', async () => {
     const res = await request(ctx.app).get('/api/payments/methods').expect(200);
     const body = paymentMethodsResponseSchema.parse(res.body);
