@@ -117,6 +117,39 @@ describe('ProxyPay configuration', () => {
     expect(production.proxypay?.baseUrl).toBe('https://api.proxypay.co.ao');
   });
 
+  it('when Stripe and ProxyPay are both configured (kwanzas), then Stripe keeps the card and ProxyPay the rest', async () => {
+    const both = await createTestContext({
+      CURRENCY: 'aoa',
+      STRIPE_SECRET_KEY: 'sk_test_unused',
+      STRIPE_WEBHOOK_SECRET: 'whsec_unused',
+      PROXYPAY_API_KEY: fake.apiKey,
+      PROXYPAY_ENTITY: fake.entity,
+      PROXYPAY_BASE_URL: fake.baseUrl,
+    });
+    try {
+      const res = await request(both.app).get('/api/payments/methods').expect(200);
+      // No PROXYPAY_POS_ID here: references only.
+      expect(res.body.methods.map((m: { id: string }) => m.id)).toEqual(['card', 'reference']);
+      expect(both.deps.payments.kind).toBe('stripe');
+      expect(both.deps.payments.vouchers?.provider).toBe('proxypay');
+      const { course } = await courseOfNewEducator(both, { price: 2500, discount: 0 });
+      const buyer = await both.createUser();
+      const bought = await request(both.app)
+        .post('/api/user/purchase')
+        .set(buyer.auth)
+        .send({ courseId: course.id, method: 'reference' })
+        .expect(200);
+      expect(bought.body.session_url).toMatch(/^\/payment\/[0-9a-f-]+$/);
+      const [row] = await both.database.db
+        .select()
+        .from(purchases)
+        .where(eq(purchases.userId, buyer.user.id));
+      expect(row).toMatchObject({ provider: 'proxypay', status: 'awaiting_payment' });
+    } finally {
+      await both.close();
+    }
+  });
+
   it('when ProxyPay is not configured, then its callback routes do not exist', async () => {
     const sandbox = await createTestContext();
     try {
