@@ -13,6 +13,7 @@ import { coursesRoutes } from './modules/courses/courses.routes';
 import { learningRoutes } from './modules/learning/learning.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes';
+import { proxyPayWebhookRoutes } from './modules/payments/proxypay/proxypay-webhook.routes';
 import { clerkWebhookRoutes } from './modules/users/clerk-webhook.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -43,6 +44,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(healthRoutes(deps.database));
   // Webhook routes read the raw body to check signatures, so they are mounted above the JSON parser.
   api.use(stripeWebhookRoutes(deps));
+  api.use(proxyPayWebhookRoutes(deps));
   api.use(clerkWebhookRoutes(deps));
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
   api.use(opsRoutes(deps));

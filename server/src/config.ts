@@ -37,6 +37,10 @@ const envSchema = z.object({
     .pipe(z.enum(CURRENCIES))
     .default(DEFAULT_CURRENCY),
   STRIPE_BOLETO: z.enum(['0', '1']).optional(),
+  PROXYPAY_API_KEY: optional,
+  PROXYPAY_ENTITY: optional,
+  PROXYPAY_BASE_URL: optional,
+  PROXYPAY_POS_ID: optional,
   CLOUDINARY_URL: optional,
   CLOUDINARY_CLOUD_NAME: optional,
   CLOUDINARY_API_KEY: optional,
@@ -89,6 +93,22 @@ export type PaymentsConfig =
       /** Boleto is offered only on Brazilian accounts, so it waits for STRIPE_BOLETO=1. */
       boleto?: boolean;
     };
+
+/**
+ * ProxyPay (Angola): references (RPS v2) and, with a point of sale, Multicaixa Express (OPG v1).
+ * It takes the deployment's voucher methods; cards stay with Stripe or the sandbox.
+ */
+export interface ProxyPayConfig {
+  apiKey: string;
+  /** The 5-digit Multicaixa entity the buyer types at the ATM before the reference. */
+  entity: string;
+  baseUrl: string;
+  /** EMIS's point-of-sale id for Multicaixa Express; without it only references are offered. */
+  posId: number | null;
+}
+
+export const PROXYPAY_SANDBOX_URL = 'https://api.sandbox.proxypay.co.ao';
+export const PROXYPAY_PRODUCTION_URL = 'https://api.proxypay.co.ao';
 
 export type StorageConfig =
   | { provider: 'disk'; uploadDir: string }
@@ -153,6 +173,8 @@ export interface Config {
   currency: Currency;
   auth: AuthConfig;
   payments: PaymentsConfig;
+  /** Set with PROXYPAY_API_KEY (CURRENCY=aoa only): it issues the references and pushes. */
+  proxypay: ProxyPayConfig | null;
   storage: StorageConfig;
   mail: MailConfig;
   redisUrl: string | undefined;
@@ -302,6 +324,31 @@ function mailConfig(
   return { from, provider: 'off' };
 }
 
+function proxyPayConfig(e: z.infer<typeof envSchema>, production: boolean): ProxyPayConfig | null {
+  if (!e.PROXYPAY_API_KEY) {
+    if (e.PROXYPAY_ENTITY || e.PROXYPAY_POS_ID)
+      throw new ConfigError('PROXYPAY_API_KEY is required with the other PROXYPAY_* variables');
+    return null;
+  }
+  // ProxyPay settles in kwanzas only: any other currency would charge what pages do not show.
+  if (e.CURRENCY !== 'aoa')
+    throw new ConfigError('PROXYPAY_API_KEY needs CURRENCY=aoa (ProxyPay charges in kwanzas)');
+  const entity = required(e.PROXYPAY_ENTITY, 'PROXYPAY_ENTITY', 'when PROXYPAY_API_KEY is set');
+  if (!/^\d{5}$/.test(entity)) throw new ConfigError('PROXYPAY_ENTITY must be the 5-digit entity');
+  let posId: number | null = null;
+  if (e.PROXYPAY_POS_ID !== undefined) {
+    posId = Number(e.PROXYPAY_POS_ID);
+    if (!Number.isInteger(posId) || posId <= 0)
+      throw new ConfigError('PROXYPAY_POS_ID must be the positive number EMIS assigned');
+  }
+  const baseUrl = (
+    e.PROXYPAY_BASE_URL ?? (production ? PROXYPAY_PRODUCTION_URL : PROXYPAY_SANDBOX_URL)
+  ).replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/]+/.test(baseUrl))
+    throw new ConfigError('PROXYPAY_BASE_URL must be an http(s) address');
+  return { apiKey: e.PROXYPAY_API_KEY, entity, baseUrl, posId };
+}
+
 /** Reads the environment once; every provider choice and its secrets are settled here. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(source);
@@ -351,6 +398,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     }
     payments = { provider: 'sandbox' };
   }
+
+  const proxypay = proxyPayConfig(e, production);
 
   const cloudinaryParts = [e.CLOUDINARY_CLOUD_NAME, e.CLOUDINARY_API_KEY, e.CLOUDINARY_API_SECRET];
   let storage: StorageConfig;
@@ -408,6 +457,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     currency: e.CURRENCY,
     auth,
     payments,
+    proxypay,
     storage,
     mail,
     redisUrl: e.REDIS_URL,

@@ -10,6 +10,7 @@ import { openCacheBus } from './providers/cache-bus';
 import type { PaymentProvider } from './providers/payment-provider';
 import { createSandboxPayments } from './providers/payments-sandbox';
 import { createStripePayments } from './providers/payments-stripe';
+import { createProxyPayVouchers } from './modules/payments/proxypay/proxypay-gateway';
 import {
   createLocalAuthProvider,
   createLocalTokens,
@@ -82,7 +83,7 @@ export async function buildDeps(
           // In development the client may be served from Vite's own origin, so `azp` is checked in production only.
           authorizedParties: config.env === 'production' ? [config.publicUrl] : undefined,
         });
-  const payments: PaymentProvider =
+  const cardPayments: PaymentProvider =
     config.payments.provider === 'stripe'
       ? createStripePayments({
           secretKey: config.payments.secretKey,
@@ -90,6 +91,10 @@ export async function buildDeps(
           publicUrl: config.publicUrl,
         })
       : createSandboxPayments(config.publicUrl);
+  // ProxyPay takes the deployment's voucher methods (kwanzas only); cards stay where they were.
+  const payments: PaymentProvider = config.proxypay
+    ? { ...cardPayments, vouchers: createProxyPayVouchers(config.proxypay, config.publicUrl) }
+    : cardPayments;
   // DATABASE_URL means other instances may share this database; PGlite belongs to one process.
   const sharedDatabaseUrl = database.kind === 'postgres' ? config.databaseUrl : undefined;
   const thumbnailTable = sharedDatabaseUrl ? createPostgresStorage(database.db) : undefined;

@@ -38,6 +38,11 @@ export interface VoucherGateway {
     providerRef: string | null;
     method: PaymentMethod;
   }): Promise<VoucherState>;
+  /**
+   * Tells the provider a paid voucher was completed on our side, once it is (ProxyPay keeps each
+   * payment in its 'unacknowledged' list until then). Absent where there is nothing to tell.
+   */
+  acknowledge?(voucher: { purchaseId: string; providerRef: string | null }): Promise<void>;
 }
 
 /** What a checkout needs to know; the amount was computed on the server from the course row. */

@@ -1,5 +1,5 @@
 import { and, eq, lt, or, sql } from 'drizzle-orm';
-import type { PaymentAttempt } from '@aprendiz/contract/payments';
+import { isPushMethod, type PaymentAttempt } from '@aprendiz/contract/payments';
 import { uuidSchema } from '@aprendiz/contract/common';
 import {
   currencyLabel,
@@ -143,8 +143,10 @@ export async function reconcileAttempt(
     providerRef: row.providerRef,
     method: row.method,
   });
-  if (state === 'paid') await confirmVoucherPayment(deps, row.id, row.provider);
-  else if (state === 'failed') await failVoucherPayment(deps.database.db, row.id, row.provider);
+  if (state === 'paid') {
+    await confirmVoucherPayment(deps, row.id, row.provider);
+    await gateway.acknowledge?.({ purchaseId: row.id, providerRef: row.providerRef });
+  } else if (state === 'failed') await failVoucherPayment(deps.database.db, row.id, row.provider);
   else await expireAttempt(deps.database.db, row.id, new Date(now.getTime() - graceMs));
   return state;
 }
@@ -165,7 +167,40 @@ export async function getPaymentAttempt(
     await reconcileAttempt(deps, row, new Date(), 0);
     return toAttempt((await findOwnAttempt(deps.database.db, user, purchaseId)).row, courseTitle);
   }
+  if (
+    row.status === 'awaiting_payment' &&
+    row.provider !== 'sandbox' &&
+    row.method &&
+    isPushMethod(row.method) &&
+    row.expiresAt &&
+    row.expiresAt <= new Date()
+  ) {
+    await settlePastPush(deps, row);
+    return toAttempt((await findOwnAttempt(deps.database.db, user, purchaseId)).row, courseTitle);
+  }
   return toAttempt(row, courseTitle);
+}
+
+/**
+ * A push whose countdown ran out while the page watches: the provider is asked, and its answer
+ * (approved, or refused/timed out) is taken at once. A push it still holds open stays awaiting —
+ * only reconciliation expires it, past the grace — and a provider that does not answer leaves the
+ * page as it was rather than failing the read.
+ */
+async function settlePastPush(deps: AttemptDeps, row: PurchaseRow): Promise<void> {
+  const gateway = deps.payments.vouchers;
+  if (!gateway || row.provider !== gateway.provider || !row.method) return;
+  try {
+    const state = await gateway.status({
+      purchaseId: row.id,
+      providerRef: row.providerRef,
+      method: row.method,
+    });
+    if (state === 'paid') await confirmVoucherPayment(deps, row.id, row.provider);
+    else if (state === 'failed') await failVoucherPayment(deps.database.db, row.id, row.provider);
+  } catch (err) {
+    deps.logger.warn({ err, purchaseId: row.id }, 'provider could not be asked about a push');
+  }
 }
 
 /** 'Já paguei': asks the provider now rather than waiting for its callback or the next sweep. */
@@ -213,6 +248,7 @@ export async function choosePaymentMethod(
     });
     if (state === 'paid') {
       await confirmVoucherPayment(deps, found.id, found.provider);
+      await gateway.acknowledge?.({ purchaseId: found.id, providerRef: found.providerRef });
       throw conflict(ALREADY_PAID);
     }
     await gateway.cancel({ purchaseId: found.id, providerRef: found.providerRef });

@@ -203,3 +203,17 @@ export async function findOpenStripeCheckouts(
     );
   return rows.flatMap((row) => (row.sessionId ? [{ id: row.id, sessionId: row.sessionId }] : []));
 }
+
+/** The purchase whose current or past attempt the provider knows by `providerRef`. */
+export async function findPurchaseByProviderRef(
+  db: Db,
+  provider: PurchaseRow['provider'],
+  providerRef: string,
+): Promise<PurchaseRow | null> {
+  const [row] = await db
+    .select()
+    .from(purchases)
+    .where(and(eq(purchases.provider, provider), eq(purchases.providerRef, providerRef)))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../deps';
 import { findAttemptsToReconcile, reconcileAttempt } from './payment-attempts';
+import { settleUnacknowledgedPayments } from './proxypay/proxypay-payments';
 
 /** A voucher still awaiting this long after it was issued has probably lost its callback. */
 export const CONFIRMATION_EXPECTED_MS = 2 * 60 * 1000;
@@ -34,6 +35,16 @@ export async function reconcileAwaitingPayments(
 ): Promise<ReconcileSummary> {
   const summary: ReconcileSummary = { asked: 0, paid: 0, failed: 0, unpaid: 0, errors: 0 };
   if (!deps.payments.vouchers) return summary;
+  if (deps.payments.vouchers.provider === 'proxypay') {
+    // ProxyPay lists what was paid: those complete first, lost callbacks and late payments alike.
+    try {
+      const settled = await settleUnacknowledgedPayments(deps);
+      summary.paid += settled.completed;
+    } catch (err) {
+      summary.errors++;
+      deps.logger.warn({ err }, 'proxypay payments could not be listed');
+    }
+  }
   const rows = await findAttemptsToReconcile(
     deps.database.db,
     now,

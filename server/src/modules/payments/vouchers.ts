@@ -25,12 +25,15 @@ export const PHONE_REQUIRED = 'Informe o número de telemóvel para aprovar o pa
 /** The methods this deployment takes, in the order they are offered. */
 export function offeredMethods(deps: Pick<AppDeps, 'config' | 'payments'>): PaymentMethod[] {
   const payments = deps.config.payments;
-  if (deps.payments.kind === 'stripe')
-    return stripeMethods(
+  const vouchers = deps.payments.vouchers?.methods(deps.config.currency) ?? [];
+  if (deps.payments.kind === 'stripe') {
+    const stripe = stripeMethods(
       deps.config.currency,
       payments.provider === 'stripe' && payments.boleto === true,
     );
-  const vouchers = deps.payments.vouchers?.methods(deps.config.currency) ?? [];
+    // With ProxyPay beside Stripe (kwanzas), Stripe keeps the card and ProxyPay the rest.
+    return [...new Set([...stripe, ...vouchers])];
+  }
   return ['card', ...vouchers.filter((method) => method !== 'card')];
 }
 
@@ -89,6 +92,8 @@ export async function issueVoucher(
       courseTitle,
     });
   } catch (err) {
+    // The buyer's own mistake (a phone number the provider cannot push to) is theirs to fix.
+    if (err instanceof AppError) throw err;
     deps.logger.error({ err, purchaseId: purchase.id }, 'payment voucher could not be issued');
     throw new AppError('UNAVAILABLE', CHECKOUT_UNAVAILABLE, { cause: err });
   }

@@ -12,6 +12,9 @@ import {
   postClerkWebhook,
 } from '../fixtures/clerk-fixtures';
 import { createTestContext, type TestContext } from '../test-app';
+import { startFakeProxyPay, type FakeProxyPay } from '../fakes/proxypay-fake';
+import { eq } from 'drizzle-orm';
+import { purchases } from '../../db/schema/purchases';
 import {
   hostileString,
   leafPaths,
@@ -253,5 +256,113 @@ describe('POST /api/webhooks/clerk with signed deliveries of any content', () =>
 
   it('when any one value of a good user.created is hostile, then never a 5xx', async () => {
     expect(await serverErrorsOfHostileValues(goodEvent, deliver)).toEqual([]);
+  });
+});
+
+describe('POST /api/webhooks/proxypay and /proxypay/express with deliveries of any content', () => {
+  let fake: FakeProxyPay;
+  let ctx: TestContext;
+  let referenceId: string;
+  let transactionId: string;
+
+  beforeAll(async () => {
+    fake = await startFakeProxyPay();
+    ctx = await createTestContext({
+      CURRENCY: 'aoa',
+      PROXYPAY_API_KEY: fake.apiKey,
+      PROXYPAY_ENTITY: fake.entity,
+      PROXYPAY_BASE_URL: fake.baseUrl,
+      PROXYPAY_POS_ID: '7',
+    });
+    const owner = await ctx.createUser({ role: 'educator' });
+    const buyer = await ctx.createUser();
+    const course = await insertCourse(ctx.database.db, owner.user.id, { price: 3000, discount: 0 });
+    const second = await insertCourse(ctx.database.db, owner.user.id, { price: 2000, discount: 0 });
+    // Bought as a learner would, so ProxyPay (the fake) knows the reference and the transaction.
+    const buy = async (courseId: string, body: object) => {
+      const res = await request(ctx.app)
+        .post('/api/user/purchase')
+        .set(buyer.auth)
+        .send({ courseId, ...body })
+        .expect(200);
+      const purchaseId = String(res.body.session_url).split('/').pop()!;
+      const [row] = await ctx.database.db
+        .select()
+        .from(purchases)
+        .where(eq(purchases.id, purchaseId));
+      return row!.providerRef!.slice(4);
+    };
+    referenceId = await buy(course.id, { method: 'reference' });
+    transactionId = await buy(second.id, { method: 'multicaixa_express', phone: '923456789' });
+    fake.decide(transactionId, 'accepted');
+    fake.payReference(referenceId);
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await fake.close();
+  });
+
+  function deliverReference(payload: string) {
+    return request(ctx.app)
+      .post('/api/webhooks/proxypay')
+      .set('Content-Type', 'application/json')
+      .set('X-Signature', fake.sign(payload))
+      .send(payload);
+  }
+  function deliverExpress(payload: string) {
+    return request(ctx.app)
+      .post('/api/webhooks/proxypay/express')
+      .set('Content-Type', 'application/json')
+      .send(payload);
+  }
+
+  let payments = 0;
+  function goodPayment(): Record<string, unknown> {
+    payments++;
+    return {
+      id: 80_000_000_000 + payments,
+      reference_id: Number(referenceId),
+      amount: '3000.00',
+      entity_id: Number(fake.entity),
+      datetime: '2026-11-25T10:00:00Z',
+      custom_fields: {},
+    };
+  }
+  function goodTransaction(): Record<string, unknown> {
+    return {
+      id: transactionId,
+      type: 'payment',
+      pos_id: 7,
+      mobile: '923456789',
+      amount: '2000.00',
+      status: 'accepted',
+      status_reason: null,
+      status_datetime: '2026-11-25T10:00:00Z',
+    };
+  }
+
+  it('when any payment of any shape arrives signed, or any transaction arrives, then never a 5xx', async () => {
+    const payloadArb = fc.oneof(
+      { weight: 4, arbitrary: mutatedExample(goodPayment()).map((json): Payload => ({ json })) },
+      {
+        weight: 2,
+        arbitrary: mutatedExample(goodTransaction()).map((json): Payload => ({ json })),
+      },
+      { weight: 1, arbitrary: wrongValue().map((json): Payload => ({ json })) },
+      { weight: 1, arbitrary: notJson.map((raw): Payload => ({ raw })) },
+    );
+    await fc.assert(
+      fc.asyncProperty(payloadArb, async (payload) => {
+        const text = serialise(payload);
+        expectNoServerError(await deliverReference(text), text);
+        expectNoServerError(await deliverExpress(text), text);
+      }),
+      { seed: SEED, numRuns: 100 },
+    );
+  });
+
+  it('when any one value of a good payment or transaction is hostile, then never a 5xx', async () => {
+    expect(await serverErrorsOfHostileValues(goodPayment, deliverReference)).toEqual([]);
+    expect(await serverErrorsOfHostileValues(goodTransaction, deliverExpress)).toEqual([]);
   });
 });
