@@ -11,7 +11,7 @@ import { UPLOADS_URL_PATH } from './providers/storage-disk';
 import { healthRoutes } from './modules/health/health.routes';
 import { coursesRoutes } from './modules/courses/courses.routes';
 import { learningRoutes } from './modules/learning/learning.routes';
-import { paymentsRoutes } from './modules/payments/payments.routes';
+import { paymentsRoutes, sandboxCheckoutPage } from './modules/payments/payments.routes';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes';
 import { proxyPayWebhookRoutes } from './modules/payments/proxypay/proxypay-webhook.routes';
 import { clerkWebhookRoutes } from './modules/users/clerk-webhook.routes';
@@ -66,6 +66,7 @@ export function createApp(deps: AppDeps): Express {
 
   app.use(UPLOADS_URL_PATH, uploadsRoutes(deps));
   app.use(crawlerRoutes(deps));
+  app.use(sandboxCheckoutPage(deps));
   app.use(staticClient(deps.config.clientDist, renderedPages(deps)));
   app.use(errorHandler);
   return app;

@@ -185,3 +185,95 @@ describe('the job queue and OPS_TOKEN', () => {
     expect(loadConfig({ OPS_TOKEN: 'a'.repeat(24) }).opsToken).toBe('a'.repeat(24));
   });
 });
+
+describe('the payment provider', () => {
+  const production = {
+    NODE_ENV: 'production',
+    AUTH_SECRET: STRONG_SECRET,
+    SMTP_URL: 'smtp://mail.example.com:587',
+  };
+  const stripe = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+  const proxypay = { CURRENCY: 'aoa', PROXYPAY_API_KEY: 'pp_key', PROXYPAY_ENTITY: '10111' };
+  const stripeConfig = { secretKey: 'sk_live_x', webhookSecret: 'whsec_x', boleto: false };
+  const proxypayConfig = {
+    apiKey: 'pp_key',
+    entity: '10111',
+    baseUrl: 'https://api.proxypay.co.ao',
+    posId: null,
+  };
+
+  it('when no provider is configured outside production, then the sandbox runs', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).payments).toEqual({ provider: 'sandbox' });
+  });
+
+  it('when no provider is configured in production, then the start fails naming both providers and PAYMENTS_SANDBOX', () => {
+    expect(() => loadConfig(production)).toThrow(ConfigError);
+    expect(() => loadConfig({ ...production, PAYMENTS_SANDBOX: '0' })).toThrow(
+      /^A payment provider is required in production: set STRIPE_SECRET_KEY .* or PROXYPAY_API_KEY .* or PAYMENTS_SANDBOX=1/,
+    );
+  });
+
+  it('when PAYMENTS_SANDBOX=1 and no provider in production, then the sandbox runs (a demo)', () => {
+    expect(loadConfig({ ...production, PAYMENTS_SANDBOX: '1' }).payments).toEqual({
+      provider: 'sandbox',
+    });
+  });
+
+  it('when only Stripe is configured, then Stripe takes the payments', () => {
+    expect(loadConfig({ ...production, ...stripe }).payments).toEqual({
+      provider: 'stripe',
+      stripe: stripeConfig,
+    });
+    expect(
+      loadConfig({ ...production, ...stripe, CURRENCY: 'brl', STRIPE_BOLETO: '1' }).payments,
+    ).toEqual({ provider: 'stripe', stripe: { ...stripeConfig, boleto: true } });
+    expect(() => loadConfig({ ...production, STRIPE_SECRET_KEY: 'sk_live_x' })).toThrow(
+      /^STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set/,
+    );
+  });
+
+  it('when only ProxyPay is configured in production, then ProxyPay alone takes the payments, no PAYMENTS_SANDBOX needed', () => {
+    expect(loadConfig({ ...production, ...proxypay }).payments).toEqual({
+      provider: 'proxypay',
+      proxypay: proxypayConfig,
+    });
+    expect(loadConfig({ ...production, ...proxypay, PROXYPAY_POS_ID: '42' }).payments).toEqual({
+      provider: 'proxypay',
+      proxypay: { ...proxypayConfig, posId: 42 },
+    });
+  });
+
+  it('when only ProxyPay is configured outside production, then it runs alone there too (no sandbox card)', () => {
+    expect(loadConfig({ NODE_ENV: 'development', ...proxypay }).payments).toEqual({
+      provider: 'proxypay',
+      proxypay: { ...proxypayConfig, baseUrl: 'https://api.sandbox.proxypay.co.ao' },
+    });
+  });
+
+  it('when Stripe and ProxyPay are both configured (kwanzas), then Stripe keeps the card and ProxyPay the rest', () => {
+    expect(loadConfig({ ...production, ...stripe, ...proxypay }).payments).toEqual({
+      provider: 'stripe+proxypay',
+      stripe: stripeConfig,
+      proxypay: proxypayConfig,
+    });
+  });
+
+  it.each([
+    ['Stripe', stripe, 'stripe'],
+    ['ProxyPay', proxypay, 'proxypay'],
+    ['Stripe and ProxyPay', { ...stripe, ...proxypay }, 'stripe+proxypay'],
+  ])(
+    'when %s is configured and PAYMENTS_SANDBOX=1 too, then the provider wins: the free sandbox never runs beside real money',
+    (_case, keys, provider) => {
+      expect(loadConfig({ ...production, ...keys, PAYMENTS_SANDBOX: '1' }).payments.provider).toBe(
+        provider,
+      );
+    },
+  );
+
+  it('when ProxyPay is configured with a currency other than kwanzas, then the start fails naming CURRENCY', () => {
+    expect(() => loadConfig({ ...production, ...proxypay, CURRENCY: 'eur' })).toThrow(
+      /^PROXYPAY_API_KEY needs CURRENCY=aoa/,
+    );
+  });
+});

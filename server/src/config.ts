@@ -84,19 +84,17 @@ export type AuthConfig =
       apiUrl?: string;
     };
 
-export type PaymentsConfig =
-  | { provider: 'sandbox' }
-  | {
-      provider: 'stripe';
-      secretKey: string;
-      webhookSecret: string;
-      /** Boleto is offered only on Brazilian accounts, so it waits for STRIPE_BOLETO=1. */
-      boleto?: boolean;
-    };
+/** Stripe Checkout: the card, and the currency's other methods Stripe takes. */
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** Boleto is offered only on Brazilian accounts, so it waits for STRIPE_BOLETO=1. */
+  boleto: boolean;
+}
 
 /**
  * ProxyPay (Angola): references (RPS v2) and, with a point of sale, Multicaixa Express (OPG v1).
- * It takes the deployment's voucher methods; cards stay with Stripe or the sandbox.
+ * It takes the deployment's voucher methods; it has no card.
  */
 export interface ProxyPayConfig {
   apiKey: string;
@@ -106,6 +104,20 @@ export interface ProxyPayConfig {
   /** EMIS's point-of-sale id for Multicaixa Express; without it only references are offered. */
   posId: number | null;
 }
+
+/**
+ * Who takes the money, settled once from the keys present:
+ * - `stripe`: Stripe Checkout takes every method it has for the currency;
+ * - `stripe+proxypay` (kwanzas): Stripe keeps the card, ProxyPay takes references and Multicaixa Express;
+ * - `proxypay` (kwanzas): ProxyPay alone, so no card is offered and there is no card page;
+ * - `sandbox`: no provider; our own pages play every method and enroll for free, so production
+ *   takes it only with PAYMENTS_SANDBOX=1 (a demo).
+ */
+export type PaymentsConfig =
+  | { provider: 'sandbox' }
+  | { provider: 'stripe'; stripe: StripeConfig }
+  | { provider: 'proxypay'; proxypay: ProxyPayConfig }
+  | { provider: 'stripe+proxypay'; stripe: StripeConfig; proxypay: ProxyPayConfig };
 
 export const PROXYPAY_SANDBOX_URL = 'https://api.sandbox.proxypay.co.ao';
 export const PROXYPAY_PRODUCTION_URL = 'https://api.proxypay.co.ao';
@@ -173,8 +185,6 @@ export interface Config {
   currency: Currency;
   auth: AuthConfig;
   payments: PaymentsConfig;
-  /** Set with PROXYPAY_API_KEY (CURRENCY=aoa only): it issues the references and pushes. */
-  proxypay: ProxyPayConfig | null;
   storage: StorageConfig;
   mail: MailConfig;
   redisUrl: string | undefined;
@@ -349,6 +359,37 @@ function proxyPayConfig(e: z.infer<typeof envSchema>, production: boolean): Prox
   return { apiKey: e.PROXYPAY_API_KEY, entity, baseUrl, posId };
 }
 
+function stripeConfig(e: z.infer<typeof envSchema>): StripeConfig | null {
+  if (!e.STRIPE_SECRET_KEY) return null;
+  return {
+    secretKey: e.STRIPE_SECRET_KEY,
+    webhookSecret: required(
+      e.STRIPE_WEBHOOK_SECRET,
+      'STRIPE_WEBHOOK_SECRET',
+      'when STRIPE_SECRET_KEY is set',
+    ),
+    boleto: e.STRIPE_BOLETO === '1',
+  };
+}
+
+/**
+ * A configured provider always wins: PAYMENTS_SANDBOX is read only when there is none, because the
+ * sandbox's pages enroll anyone for free and must never sit beside real money.
+ */
+function paymentsConfig(e: z.infer<typeof envSchema>, production: boolean): PaymentsConfig {
+  const stripe = stripeConfig(e);
+  const proxypay = proxyPayConfig(e, production);
+  if (stripe && proxypay) return { provider: 'stripe+proxypay', stripe, proxypay };
+  if (stripe) return { provider: 'stripe', stripe };
+  if (proxypay) return { provider: 'proxypay', proxypay };
+  if (production && e.PAYMENTS_SANDBOX !== '1') {
+    throw new ConfigError(
+      'A payment provider is required in production: set STRIPE_SECRET_KEY (Stripe) or PROXYPAY_API_KEY (ProxyPay, CURRENCY=aoa), or PAYMENTS_SANDBOX=1 to run the sandbox checkout, which enrolls for free',
+    );
+  }
+  return { provider: 'sandbox' };
+}
+
 /** Reads the environment once; every provider choice and its secrets are settled here. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(source);
@@ -378,28 +419,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         secret: production ? productionAuthSecret(e.AUTH_SECRET) : e.AUTH_SECRET,
       };
 
-  let payments: PaymentsConfig;
-  if (e.STRIPE_SECRET_KEY) {
-    payments = {
-      provider: 'stripe',
-      secretKey: e.STRIPE_SECRET_KEY,
-      webhookSecret: required(
-        e.STRIPE_WEBHOOK_SECRET,
-        'STRIPE_WEBHOOK_SECRET',
-        'when STRIPE_SECRET_KEY is set',
-      ),
-      boleto: e.STRIPE_BOLETO === '1',
-    };
-  } else {
-    if (production && e.PAYMENTS_SANDBOX !== '1') {
-      throw new ConfigError(
-        'STRIPE_SECRET_KEY is required in production (or set PAYMENTS_SANDBOX=1 to run the sandbox checkout)',
-      );
-    }
-    payments = { provider: 'sandbox' };
-  }
-
-  const proxypay = proxyPayConfig(e, production);
+  const payments = paymentsConfig(e, production);
 
   const cloudinaryParts = [e.CLOUDINARY_CLOUD_NAME, e.CLOUDINARY_API_KEY, e.CLOUDINARY_API_SECRET];
   let storage: StorageConfig;
@@ -457,7 +477,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     currency: e.CURRENCY,
     auth,
     payments,
-    proxypay,
     storage,
     mail,
     redisUrl: e.REDIS_URL,

@@ -62,6 +62,30 @@ export interface AppDeps {
   close(): Promise<void>;
 }
 
+/** The payment provider config.payments names; ProxyPay beside Stripe takes the voucher methods. */
+function buildPayments(config: Config): PaymentProvider {
+  const choice = config.payments;
+  switch (choice.provider) {
+    case 'sandbox':
+      return createSandboxPayments(config.publicUrl);
+    case 'proxypay':
+      return {
+        kind: 'proxypay',
+        vouchers: createProxyPayVouchers(choice.proxypay, config.publicUrl),
+      };
+    case 'stripe':
+    case 'stripe+proxypay': {
+      const stripe = createStripePayments({
+        secretKey: choice.stripe.secretKey,
+        webhookSecret: choice.stripe.webhookSecret,
+        publicUrl: config.publicUrl,
+      });
+      if (choice.provider === 'stripe') return stripe;
+      return { ...stripe, vouchers: createProxyPayVouchers(choice.proxypay, config.publicUrl) };
+    }
+  }
+}
+
 /** Chooses every provider once, from config; the only place that knows which ones exist. */
 export async function buildDeps(
   config: Config,
@@ -83,18 +107,7 @@ export async function buildDeps(
           // In development the client may be served from Vite's own origin, so `azp` is checked in production only.
           authorizedParties: config.env === 'production' ? [config.publicUrl] : undefined,
         });
-  const cardPayments: PaymentProvider =
-    config.payments.provider === 'stripe'
-      ? createStripePayments({
-          secretKey: config.payments.secretKey,
-          webhookSecret: config.payments.webhookSecret,
-          publicUrl: config.publicUrl,
-        })
-      : createSandboxPayments(config.publicUrl);
-  // ProxyPay takes the deployment's voucher methods (kwanzas only); cards stay where they were.
-  const payments: PaymentProvider = config.proxypay
-    ? { ...cardPayments, vouchers: createProxyPayVouchers(config.proxypay, config.publicUrl) }
-    : cardPayments;
+  const payments = buildPayments(config);
   // DATABASE_URL means other instances may share this database; PGlite belongs to one process.
   const sharedDatabaseUrl = database.kind === 'postgres' ? config.databaseUrl : undefined;
   const thumbnailTable = sharedDatabaseUrl ? createPostgresStorage(database.db) : undefined;

@@ -61,23 +61,26 @@ export interface CheckoutSession {
   providerRef?: string;
 }
 
-interface CheckoutProvider {
+/** A card page the buyer is sent to: Stripe Checkout, or the sandbox's own. */
+export interface CheckoutProvider {
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
   /**
    * How long after it opens a checkout may still be handed to the buyer again; null when it stays
    * payable until it is paid or cancelled.
    */
   readonly checkoutReusableForMs: number | null;
-  /** The methods beyond the card this deployment takes, or null when it takes only cards. */
-  readonly vouchers: VoucherGateway | null;
 }
 
 export interface SandboxPayments extends CheckoutProvider {
   readonly kind: 'sandbox';
+  /** The methods beyond the card this deployment takes, or null when it takes only cards. */
+  readonly vouchers: VoucherGateway | null;
 }
 
 export interface StripePayments extends CheckoutProvider {
   readonly kind: 'stripe';
+  /** ProxyPay beside Stripe (kwanzas), or null when Stripe's Checkout takes every method. */
+  readonly vouchers: VoucherGateway | null;
   /**
    * Checks the Stripe-Signature header against the raw body; throws when it does not match. The
    * answer is the signed JSON as sent, whose shape the caller still has to check.
@@ -92,5 +95,19 @@ export interface StripePayments extends CheckoutProvider {
   expireCheckout(sessionId: string): Promise<'expired' | 'paid'>;
 }
 
-/** Chosen once in deps.ts: Stripe Checkout when configured, else our own sandbox checkout page. */
-export type PaymentProvider = SandboxPayments | StripePayments;
+/**
+ * ProxyPay alone (Angola, no card provider): every method is a voucher paid from /payment/:id, and
+ * there is no card page at all — neither Stripe's nor the sandbox's, which would enroll for free.
+ */
+export interface VoucherOnlyPayments {
+  readonly kind: 'proxypay';
+  readonly vouchers: VoucherGateway;
+}
+
+/** Chosen once in deps.ts from config.payments. */
+export type PaymentProvider = SandboxPayments | StripePayments | VoucherOnlyPayments;
+
+/** The deployment's card page, or null when it takes no card (ProxyPay alone). */
+export function cardCheckout(payments: PaymentProvider): CheckoutProvider | null {
+  return payments.kind === 'proxypay' ? null : payments;
+}

@@ -81,7 +81,10 @@ export async function createTestContext(env: NodeJS.ProcessEnv = {}): Promise<Te
   const { database, drop } = await openTestDatabase();
   const deps = await buildDeps(config, database, createLogger('silent'));
   const app = createApp(deps);
-  const tokens = createLocalTokens(TEST_AUTH_SECRET);
+  // A production context needs a secret of its own (the test one reads as a placeholder there).
+  const tokens = createLocalTokens(
+    (config.auth.provider === 'local' && config.auth.secret) || TEST_AUTH_SECRET,
+  );
   let counter = 0;
   return {
     app,

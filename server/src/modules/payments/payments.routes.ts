@@ -74,3 +74,18 @@ export function paymentsRoutes(deps: AppDeps): Router {
 
   return router;
 }
+
+/**
+ * `/checkout/:purchaseId` is the client's sandbox card page ('Modo de teste', 'Pagar'). Beside a
+ * real provider it has nothing to pay with, so the server never shows it: an old or typed link
+ * lands on the purchase's payment page, which offers the deployment's own methods.
+ */
+export function sandboxCheckoutPage(deps: AppDeps): Router {
+  const router = Router();
+  if (deps.payments.kind === 'sandbox') return router;
+  router.get('/checkout/:purchaseId', (req, res) => {
+    res.set('Cache-Control', 'no-store');
+    res.redirect(302, `/payment/${encodeURIComponent(String(req.params.purchaseId))}`);
+  });
+  return router;
+}

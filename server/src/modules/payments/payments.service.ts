@@ -5,7 +5,11 @@ import type { Db } from '../../db/client';
 import type { PurchaseRow } from '../../db/schema/purchases';
 import type { UserRow } from '../../db/schema/users';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
-import type { CheckoutSession, PaymentProvider } from '../../providers/payment-provider';
+import {
+  cardCheckout,
+  type CheckoutProvider,
+  type CheckoutSession,
+} from '../../providers/payment-provider';
 import {
   assertCanJoin,
   insertEnrollment,
@@ -77,7 +81,11 @@ function toPurchaseView(row: PurchaseViewRow): PurchaseView {
 }
 
 /** A checkout is handed out again only while it is open and would charge what the course costs now. */
-function stillPayable(provider: PaymentProvider, open: PurchaseRow, wanted: NewPurchase): boolean {
+function stillPayable(
+  provider: CheckoutProvider,
+  open: PurchaseRow,
+  wanted: NewPurchase,
+): boolean {
   const fresh =
     provider.checkoutReusableForMs === null ||
     Date.now() - open.createdAt.getTime() < provider.checkoutReusableForMs;
@@ -96,9 +104,12 @@ export async function openCheckout(
   course: CourseAccessRow,
   user: UserRow,
 ): Promise<string> {
+  const checkout = cardCheckout(deps.payments);
+  // No card page (ProxyPay alone): the purchase waits on its payment page for a method.
+  if (!checkout) return paymentPagePath(purchase.id);
   let session: CheckoutSession;
   try {
-    session = await deps.payments.createCheckout({
+    session = await checkout.createCheckout({
       purchase: { id: purchase.id, amount: Number(purchase.amount), currency: purchase.currency },
       method: purchase.method,
       course: { id: course.id, title: course.title, thumbnailUrl: course.thumbnailUrl },
@@ -163,11 +174,15 @@ export async function startPurchase(
       const open = await lockOpenPurchase(tx, user.id, course.id);
       // A live voucher is shown again, whatever was asked: another method is an explicit switch.
       if (open?.status === 'awaiting_payment') return paymentPagePath(open.id);
+      const checkout = cardCheckout(deps.payments);
+      // Without a card page, a purchase with no method yet is chosen for on its payment page.
+      if (!voucher && !checkout && open) return paymentPagePath(open.id);
       if (
         !voucher &&
+        checkout &&
         open?.checkoutUrl &&
         open.method === (wanted.method ?? null) &&
-        stillPayable(deps.payments, open, wanted)
+        stillPayable(checkout, open, wanted)
       )
         return open.checkoutUrl;
       // A changed price or an expired session: that checkout closes and the next turn opens another.

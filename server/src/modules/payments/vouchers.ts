@@ -24,17 +24,20 @@ export const METHOD_UNAVAILABLE = 'Este método de pagamento não está disponí
 export const PHONE_REQUIRED = 'Informe o número de telemóvel para aprovar o pagamento na app';
 /** The methods this deployment takes, in the order they are offered. */
 export function offeredMethods(deps: Pick<AppDeps, 'config' | 'payments'>): PaymentMethod[] {
-  const payments = deps.config.payments;
+  const choice = deps.config.payments;
   const vouchers = deps.payments.vouchers?.methods(deps.config.currency) ?? [];
-  if (deps.payments.kind === 'stripe') {
-    const stripe = stripeMethods(
-      deps.config.currency,
-      payments.provider === 'stripe' && payments.boleto === true,
-    );
-    // With ProxyPay beside Stripe (kwanzas), Stripe keeps the card and ProxyPay the rest.
-    return [...new Set([...stripe, ...vouchers])];
+  switch (deps.payments.kind) {
+    case 'stripe': {
+      const boleto = 'stripe' in choice && choice.stripe.boleto;
+      // With ProxyPay beside Stripe (kwanzas), Stripe keeps the card and ProxyPay the rest.
+      return [...new Set([...stripeMethods(deps.config.currency, boleto), ...vouchers])];
+    }
+    // ProxyPay alone has no card: exactly its own methods.
+    case 'proxypay':
+      return vouchers;
+    case 'sandbox':
+      return ['card', ...vouchers.filter((method) => method !== 'card')];
   }
-  return ['card', ...vouchers.filter((method) => method !== 'card')];
 }
 
 export function listMethods(deps: Pick<AppDeps, 'config' | 'payments'>) {

@@ -99,22 +99,27 @@ describe('ProxyPay configuration', () => {
     ).toThrow(/CURRENCY=aoa/);
     expect(() => loadConfig({ ...base, PROXYPAY_ENTITY: '10111' })).toThrow(/PROXYPAY_API_KEY/);
     const config = loadConfig({ ...base, PROXYPAY_API_KEY: 'k', PROXYPAY_ENTITY: '10111' });
-    expect(config.proxypay).toEqual({
-      apiKey: 'k',
-      entity: '10111',
-      baseUrl: 'https://api.sandbox.proxypay.co.ao',
-      posId: null,
+    expect(config.payments).toEqual({
+      provider: 'proxypay',
+      proxypay: {
+        apiKey: 'k',
+        entity: '10111',
+        baseUrl: 'https://api.sandbox.proxypay.co.ao',
+        posId: null,
+      },
     });
     const production = loadConfig({
       ...base,
       NODE_ENV: 'production',
-      PAYMENTS_SANDBOX: '1',
       AUTH_SECRET: 'a-production-secret-long-enough-0123456789',
       SMTP_URL: 'smtp://mail.test',
       PROXYPAY_API_KEY: 'k',
       PROXYPAY_ENTITY: '10111',
     });
-    expect(production.proxypay?.baseUrl).toBe('https://api.proxypay.co.ao');
+    expect(production.payments).toMatchObject({
+      provider: 'proxypay',
+      proxypay: { baseUrl: 'https://api.proxypay.co.ao' },
+    });
   });
 
   it('when Stripe and ProxyPay are both configured (kwanzas), then Stripe keeps the card and ProxyPay the rest', async () => {
@@ -160,11 +165,11 @@ describe('ProxyPay configuration', () => {
     }
   });
 
-  it('when ProxyPay is configured, then it offers Multicaixa Express and references beside the card', async () => {
+  it('when ProxyPay alone is configured, then it offers Multicaixa Express and references and no card', async () => {
     const res = await request(ctx.app).get('/api/payments/methods').expect(200);
     const body = paymentMethodsResponseSchema.parse(res.body);
     expect(body.currencyLabel).toBe('Kz');
-    expect(body.methods.map((m) => m.id)).toEqual(['card', 'multicaixa_express', 'reference']);
+    expect(body.methods.map((m) => m.id)).toEqual(['multicaixa_express', 'reference']);
   });
 });
 
