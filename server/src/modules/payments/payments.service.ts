@@ -81,11 +81,7 @@ function toPurchaseView(row: PurchaseViewRow): PurchaseView {
 }
 
 /** A checkout is handed out again only while it is open and would charge what the course costs now. */
-function stillPayable(
-  provider: CheckoutProvider,
-  open: PurchaseRow,
-  wanted: NewPurchase,
-): boolean {
+function stillPayable(provider: CheckoutProvider, open: PurchaseRow, wanted: NewPurchase): boolean {
   const fresh =
     provider.checkoutReusableForMs === null ||
     Date.now() - open.createdAt.getTime() < provider.checkoutReusableForMs;
