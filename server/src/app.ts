@@ -63,10 +63,10 @@ export function createApp(deps: AppDeps): Express {
     app.use(devOutboxRoutes(deps.mailer));
   }
   app.use('/api', api);
+  app.use(sandboxCheckoutPage(deps));
 
   app.use(UPLOADS_URL_PATH, uploadsRoutes(deps));
   app.use(crawlerRoutes(deps));
-  app.use(sandboxCheckoutPage(deps));
   app.use(staticClient(deps.config.clientDist, renderedPages(deps)));
   app.use(errorHandler);
   return app;

@@ -1,4 +1,4 @@
-import type { PurchaseView } from '@aprendiz/contract/payments';
+import { isPushMethod, type PurchaseView } from '@aprendiz/contract/payments';
 import { uuidSchema } from '@aprendiz/contract/common';
 import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
@@ -22,6 +22,7 @@ import { queuePurchaseReceipt } from '../mail/notifications';
 import { decimalAmount, toMinorUnits } from '@aprendiz/contract/rules/currency';
 import {
   assertChoice,
+  offeredMethods,
   CHECKOUT_UNAVAILABLE,
   issueVoucher,
   paymentPagePath,
@@ -123,6 +124,16 @@ export async function openCheckout(
 }
 
 /**
+ * Without a card page, a deployment with one method that needs nothing from the buyer (ProxyPay's
+ * reference) takes a purchase with no method as that one: the buyer goes straight to the reference.
+ */
+function onlyMethod(deps: Pick<PaymentsDeps, 'config' | 'payments'>): MethodChoice | undefined {
+  if (cardCheckout(deps.payments)) return undefined;
+  const [method, ...others] = offeredMethods(deps);
+  return method && others.length === 0 && !isPushMethod(method) ? { method } : undefined;
+}
+
+/**
  * Answers where to pay for a paid course: the buyer's open checkout for it, or a new one. The new
  * purchase and its checkout are written in one transaction, so a provider failure leaves nothing
  * behind, and concurrent starts wait on the one-open-purchase index until the first commits, then
@@ -132,8 +143,9 @@ export async function startPurchase(
   deps: PaymentsDeps,
   user: UserRow,
   courseId: string,
-  choice?: MethodChoice,
+  asked?: MethodChoice,
 ): Promise<string> {
+  const choice = asked ?? onlyMethod(deps);
   if (choice) assertChoice(deps, choice);
   // With Stripe every method is paid in its Checkout; elsewhere all but card are vouchers.
   const voucher =

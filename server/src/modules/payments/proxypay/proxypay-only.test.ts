@@ -72,7 +72,7 @@ describe('ProxyPay alone, in production', () => {
     ]);
   });
 
-  it('when there is no PROXYPAY_POS_ID, then references are the only method', async () => {
+  it('when there is no PROXYPAY_POS_ID, then references are the only method, and a buy with no method issues one', async () => {
     const referencesOnly = await createTestContext({
       ...PRODUCTION,
       SMTP_URL: smtp.url,
@@ -83,6 +83,25 @@ describe('ProxyPay alone, in production', () => {
     try {
       const res = await request(referencesOnly.app).get('/api/payments/methods').expect(200);
       expect(res.body.methods.map((m: { id: string }) => m.id)).toEqual(['reference']);
+
+      // Nothing to choose: today's course page (no method sent) leads straight to the reference.
+      const { course } = await courseOfNewEducator(referencesOnly, { price: 3000, discount: 0 });
+      const { auth } = await referencesOnly.createUser();
+      const bought = await request(referencesOnly.app)
+        .post('/api/user/purchase')
+        .set(auth)
+        .send({ courseId: course.id })
+        .expect(200);
+      const purchaseId = purchaseIdOf(bought.body.session_url);
+      const view = await request(referencesOnly.app)
+        .get(`/api/payments/${purchaseId}`)
+        .set(auth)
+        .expect(200);
+      expect(view.body.purchase).toMatchObject({
+        status: 'awaiting_payment',
+        method: 'reference',
+        instructions: { kind: 'reference', entity: fake.entity, amount: 3000 },
+      });
     } finally {
       await referencesOnly.close();
     }
