@@ -139,7 +139,9 @@ export async function listOwnAttempts(
   return rows.map(attemptSummary);
 }
 
-/** Per quiz of the educator's own course; another educator's course answers 404. */
+export const NOT_YOUR_COURSE = 'Só o educador do curso pode ver as estatísticas dos questionários';
+
+/** Per quiz of the educator's own course; another educator's course is refused (403). */
 export async function getCourseQuizStats(
   deps: QuizDeps,
   educator: UserRow,
@@ -148,7 +150,8 @@ export async function getCourseQuizStats(
   assertCourseId(courseId);
   const db = deps.database.db;
   const owner = await courseOwner(db, courseId);
-  if (!owner || owner.educatorId !== educator.id) throw notFound(COURSE_NOT_FOUND);
+  if (!owner) throw notFound(COURSE_NOT_FOUND);
+  if (owner.educatorId !== educator.id) throw forbidden(NOT_YOUR_COURSE);
   const [stats, missed, current] = await Promise.all([
     getQuizStats(db, courseId),
     getMissedQuestions(db, courseId),
