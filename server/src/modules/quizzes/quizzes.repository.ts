@@ -303,9 +303,9 @@ export async function getQuizStandingsForCourse(
 export async function courseOwner(
   db: Db,
   courseId: string,
-): Promise<{ educatorId: string; content: Chapter[] } | null> {
+): Promise<{ educatorId: string; title: string; content: Chapter[] } | null> {
   const [row] = await db
-    .select({ educatorId: courses.educatorId, content: courses.content })
+    .select({ educatorId: courses.educatorId, title: courses.title, content: courses.content })
     .from(courses)
     .where(eq(courses.id, courseId));
   return row ?? null;

@@ -550,6 +550,9 @@ describe('GET /api/educator/course/:id/quiz-stats', () => {
     expect(res.status).toBe(200);
     const { quizzes: listed } = quizStatsResponseSchema.parse(res.body);
     expect(listed).toHaveLength(2);
+    expect(res.body.courseTitle).toBe(validCourseData().courseTitle);
+    // Chapter by chapter, as the learner meets them.
+    expect(listed.map((quiz) => quiz.title)).toEqual(['Revisão do começo', 'Fim']);
     const first = listed.find((quiz) => quiz.quizId === stored.quizId);
     expect(first).toEqual({
       quizId: stored.quizId,
