@@ -175,7 +175,9 @@ test('an educator adds a chapter quiz; a learner fails once, reads the explanati
     await learner.getByRole('button', { name: /1\. Variáveis/ }).click();
   }
   await openQuiz.click();
-  await expect(learner.getByText(/2 tentativas restantes · Obrigatório · Melhor nota 50%/)).toBeVisible();
+  await expect(
+    learner.getByText(/2 tentativas restantes · Obrigatório · Melhor nota 50%/),
+  ).toBeVisible();
   await answer(learner, isMobile, ['const', 'Verdadeiro']);
   await expect(learner.getByText('Aprovado: 100%')).toBeVisible();
   await expect(learner.getByText('(correta)')).toHaveCount(2);

@@ -90,24 +90,24 @@ describe('QuizPanel', () => {
 
   it('when the learner passes, then the correct options are marked', async () => {
     stubApi(() => ({
-            status: 201,
-            data: {
-              success: true,
-              attempt: attempt({
-                score: 100,
-                passed: true,
-                results: [
-                  { questionId: 'q1', correct: true, explanation: '', correctOptionIds: ['a'] },
-                  {
-                    questionId: 'q2',
-                    correct: true,
-                    explanation: '',
-                    correctOptionIds: ['a', 'c'],
-                  },
-                ],
-              }),
+      status: 201,
+      data: {
+        success: true,
+        attempt: attempt({
+          score: 100,
+          passed: true,
+          results: [
+            { questionId: 'q1', correct: true, explanation: '', correctOptionIds: ['a'] },
+            {
+              questionId: 'q2',
+              correct: true,
+              explanation: '',
+              correctOptionIds: ['a', 'c'],
             },
-          }));
+          ],
+        }),
+      },
+    }));
     render(<QuizPanel courseId="c1" quiz={quiz} onClose={vi.fn()} />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Enviar respostas' }, LOADED));

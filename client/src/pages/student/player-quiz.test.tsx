@@ -194,7 +194,10 @@ describe('the player with a required chapter quiz', () => {
   });
 
   it('when the quiz no longer exists, then the player says so and leads back to the lectures', async () => {
-    serve(() => ({ status: 404, data: { success: false, message: 'Questionário não encontrado' } }));
+    serve(() => ({
+      status: 404,
+      data: { success: false, message: 'Questionário não encontrado' },
+    }));
     const course = courseWithQuiz();
     const { location } = renderPlayer(course, `/player/${course._id}/quiz/gone`);
     expect(

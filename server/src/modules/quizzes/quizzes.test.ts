@@ -543,7 +543,10 @@ describe('GET /api/educator/course/:id/quiz-stats', () => {
   });
 
   it('when nobody has attempted yet, then each quiz is listed with zeros and no missed question', async () => {
-    const { owner, courseId, stored } = await quizCourse(sampleQuiz(), sampleQuiz({ title: 'Fim' }));
+    const { owner, courseId, stored } = await quizCourse(
+      sampleQuiz(),
+      sampleQuiz({ title: 'Fim' }),
+    );
     const res = await request(ctx.app)
       .get(`/api/educator/course/${courseId}/quiz-stats`)
       .set(owner.auth);
@@ -601,7 +604,9 @@ describe('GET /api/educator/course/:id/quiz-stats', () => {
   it('when the course id is unknown or malformed, then 404', async () => {
     const owner = await ctx.createUser({ role: 'educator' });
     for (const id of [UNKNOWN_ID, 'nao-e-um-id', '%00']) {
-      const res = await request(ctx.app).get(`/api/educator/course/${id}/quiz-stats`).set(owner.auth);
+      const res = await request(ctx.app)
+        .get(`/api/educator/course/${id}/quiz-stats`)
+        .set(owner.auth);
       expect(res.status).toBe(404);
       expect(res.body.success).toBe(false);
     }
@@ -658,7 +663,7 @@ describe('progress honours required quizzes', () => {
     });
   });
 
-  it("when another learner passes, then it counts for nobody else; a course without quizzes lists none", async () => {
+  it('when another learner passes, then it counts for nobody else; a course without quizzes lists none', async () => {
     const { learner, stored, quizUrl, courseId } = await quizCourse();
     const other = await ctx.createUser({ name: 'Beto' });
     await enrollDirectly(ctx.database.db, other.user.id, courseId);
