@@ -36,6 +36,7 @@ test('an educator adds a chapter quiz; a learner fails once, reads the explanati
   request,
   isMobile,
   saveScreenshot,
+  expectAccessible,
 }, testInfo) => {
   test.setTimeout(180_000);
   const title = `Quiz JS ${testInfo.workerIndex}-${Date.now().toString(36)}`;
@@ -147,6 +148,7 @@ test('an educator adds a chapter quiz; a learner fails once, reads the explanati
   // The quiz has its own address, read by its route's loader.
   await expect(learner).toHaveURL(new RegExp(`/player/${courseId}/quiz/[^/]+$`));
   await saveScreenshot('quiz-02-question', learner);
+  await expectAccessible(learner);
 
   await answer(learner, isMobile, ['let', 'Verdadeiro']);
   await expect(learner.getByText('Não aprovado: 50%')).toBeVisible();
@@ -209,4 +211,5 @@ test('an educator adds a chapter quiz; a learner fails once, reads the explanati
     'Qual declara uma constante? (errada 1 vez)',
   ]);
   await saveScreenshot('quiz-06-educator-stats', page, { fullPage: true });
+  await expectAccessible(page);
 });
