@@ -1,12 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import {
-  expect,
-  signIn,
-  signUp,
-  signUpThroughApi,
-  test,
-  uniqueEmail,
-} from '../support/fixtures';
+import { expect, signIn, signUp, signUpThroughApi, test, uniqueEmail } from '../support/fixtures';
 import { isSeededCourse, listCourses } from '../support/public';
 
 /** A seeded paid course the learner does not have. */

@@ -188,7 +188,8 @@ describe('the built client over HTTP', () => {
       const app = express();
       app.use(
         staticClient(dist, {
-          writeShell: (html) => html.replace('<html lang="pt"', `<html lang="pt" data-currency="${currency}"`),
+          writeShell: (html) =>
+            html.replace('<html lang="pt"', `<html lang="pt" data-currency="${currency}"`),
         }),
       );
       const other = app.listen(0);

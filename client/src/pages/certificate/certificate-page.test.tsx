@@ -76,8 +76,14 @@ describe('CertificatePage', () => {
       description: 'Joana Conceição concluiu Python do Zero, ministrado por Prof. Rui.',
     });
     const missing: CertificateData = { certificate: { ok: true, value: null } };
-    expect(handle.meta?.({ data: missing, params: { id: ID }, pathname: '/', storefront: TEST_STOREFRONT })
-        ?.noindex).toBe(true);
+    expect(
+      handle.meta?.({
+        data: missing,
+        params: { id: ID },
+        pathname: '/',
+        storefront: TEST_STOREFRONT,
+      })?.noindex,
+    ).toBe(true);
   });
 
   it('when no certificate has that id, then it says so', async () => {

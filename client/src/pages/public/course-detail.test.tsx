@@ -379,8 +379,14 @@ describe('CourseDetailPage', { timeout: 20_000 }, () => {
         app: { userData: userData() },
         storefront: { ...kwanzas, methods: [...kwanzas.methods] },
       });
-      const methods = await within(await screen.findByRole('complementary', { name: 'Preço e inscrição' }, LOADED)).findByRole('group', { name: 'Como quer pagar?' });
-      expect(within(methods).getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual(['card', 'multicaixa_express', 'reference']);
+      const methods = await within(
+        await screen.findByRole('complementary', { name: 'Preço e inscrição' }, LOADED),
+      ).findByRole('group', { name: 'Como quer pagar?' });
+      expect(
+        within(methods)
+          .getAllByRole('radio')
+          .map((radio) => radio.getAttribute('value')),
+      ).toEqual(['card', 'multicaixa_express', 'reference']);
       expect(within(methods).getByRole('radio', { name: 'Cartão' })).toBeChecked();
 
       await user.click(within(methods).getByRole('radio', { name: 'Pagamento por referência' }));

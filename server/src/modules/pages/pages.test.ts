@@ -130,13 +130,21 @@ describe('server-rendered pages', () => {
     });
     try {
       const page = await request(brl.app).get('/course-list').expect(200);
-      expect(page.text).toContain('<html data-currency="brl" data-payment-methods="card pix boleto">');
+      expect(page.text).toContain(
+        '<html data-currency="brl" data-payment-methods="card pix boleto">',
+      );
       expect(page.text).toContain('<p>storefront=brl:card,pix,boleto</p>');
       const shell = await request(brl.app).get('/my-enrollments').expect(200);
-      expect(shell.text).toContain('<html data-currency="brl" data-payment-methods="card pix boleto">');
+      expect(shell.text).toContain(
+        '<html data-currency="brl" data-payment-methods="card pix boleto">',
+      );
       const methods = await request(brl.app).get('/api/payments/methods').expect(200);
       expect(methods.body).toMatchObject({ currency: 'brl', currencyLabel: 'R$' });
-      expect(methods.body.methods.map((m: { id: string }) => m.id)).toEqual(['card', 'pix', 'boleto']);
+      expect(methods.body.methods.map((m: { id: string }) => m.id)).toEqual([
+        'card',
+        'pix',
+        'boleto',
+      ]);
     } finally {
       await brl.close();
     }

@@ -34,7 +34,8 @@ describe('courseMeta', () => {
   });
 
   it('when the course is discounted, then the offer is the price after the discount, in AOA for Kz', () => {
-    const { offers } = courseMeta(courseDetail({ coursePrice: 19.99, discount: 15 }), 'aoa').jsonLd as {
+    const { offers } = courseMeta(courseDetail({ coursePrice: 19.99, discount: 15 }), 'aoa')
+      .jsonLd as {
       offers: Record<string, unknown>;
     };
     expect(offers).toEqual({
@@ -60,8 +61,10 @@ describe('courseMeta', () => {
   });
 
   it('when the course has ratings, then an aggregate rating carries their average and count', () => {
-    const { aggregateRating } = courseMeta(courseDetail({ ratingCount: 7, averageRating: 4.3 }), 'aoa')
-      .jsonLd as { aggregateRating: unknown };
+    const { aggregateRating } = courseMeta(
+      courseDetail({ ratingCount: 7, averageRating: 4.3 }),
+      'aoa',
+    ).jsonLd as { aggregateRating: unknown };
     expect(aggregateRating).toEqual({
       '@type': 'AggregateRating',
       ratingValue: 4.3,

@@ -1,8 +1,4 @@
-import type {
-  MessageResponse,
-  PurchaseBody,
-  PurchaseResponse,
-} from '@aprendiz/contract/learning';
+import type { MessageResponse, PurchaseBody, PurchaseResponse } from '@aprendiz/contract/learning';
 import { isFreeCourse } from '@aprendiz/contract/rules/pricing';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
