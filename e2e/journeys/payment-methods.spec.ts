@@ -53,8 +53,14 @@ test.describe('paying by reference and Multicaixa Express (sandbox, Kz)', () => 
   }, testInfo) => {
     const courseId = await paidCourseId(request, testInfo.project.name === 'phone' ? 1 : 0);
     await page.goto(`/course/${courseId}`, { waitUntil: 'networkidle' });
-    await expect(pricePanel(page).getByRole('group', { name: 'Como quer pagar?' })).toBeVisible();
+    const methods = pricePanel(page).getByRole('group', { name: 'Como quer pagar?' });
+    await expect(methods).toBeVisible();
     await saveScreenshot('course-payment-methods');
+    // A push asks for the phone it goes to, in the panel.
+    await methods.getByRole('radio', { name: 'Multicaixa Express' }).check();
+    await expect(methods.getByLabel('Número de telemóvel')).toBeVisible();
+    await methods.scrollIntoViewIfNeeded();
+    await saveScreenshot('course-payment-push-phone', page, { fullPage: false });
     await buyWith(page, courseId, 'Aluna Referência', 'Pagamento por referência');
     await expect(page.getByRole('heading', { name: 'Aguardando pagamento' })).toBeVisible();
     await expect(page.getByText('Entidade')).toBeVisible();
