@@ -117,9 +117,14 @@ test.describe('paying with Pix (sandbox, a brl deployment) @brl', () => {
     const account = { name: 'Aluna Pix', email: uniqueEmail('pix'), password: 'segredo-123' };
     const token = await signUpThroughApi(request, account);
 
+    // The same build as the kwanza server: every label follows this server's CURRENCY, from the
+    // server-rendered HTML on.
+    const listed = await request.get('/course-list');
+    expect(await listed.text()).toMatch(/R\$ \d+\.\d{2}/);
+    await page.goto('/course-list');
+    await expect(page.getByText(/^R\$ \d+\.\d{2}$/).first()).toBeVisible();
     await page.goto(`/course/${courseId}`, { waitUntil: 'networkidle' });
     const panel = pricePanel(page);
-    // The same build as the kwanza server: the label follows this server's CURRENCY.
     await expect(panel.getByText(/^R\$ \d+\.\d{2}$/).first()).toBeVisible();
     await expect(page.getByText(/^Kz /)).toHaveCount(0);
     await panel.getByRole('radio', { name: 'Pix' }).check();
