@@ -102,6 +102,20 @@ test.describe('paying by reference and Multicaixa Express (sandbox, Kz)', () => 
 test.describe('paying with Pix (sandbox, a brl deployment) @brl', () => {
   test.use({ baseURL: process.env.E2E_BRL_URL });
 
+  // Playwright starts this server without waiting for it (playwright.config.ts): it is waited for here.
+  test.beforeAll(async ({ request }) => {
+    test.setTimeout(150_000);
+    await expect
+      .poll(
+        async () => {
+          const res = await request.get('/api/health').catch(() => null);
+          return res?.ok() ?? false;
+        },
+        { message: `the brl server at ${process.env.E2E_BRL_URL} answers`, timeout: 120_000 },
+      )
+      .toBe(true);
+  });
+
   test('prices say R$, the QR and the copy-and-paste code show, and the page turns paid by itself when the money arrives', async ({
     page,
     request,
