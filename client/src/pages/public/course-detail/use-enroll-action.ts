@@ -1,4 +1,5 @@
 import type { MessageResponse, PurchaseBody, PurchaseResponse } from '@aprendiz/contract/learning';
+import { isPushMethod } from '@aprendiz/contract/rules/payment-methods';
 import { isFreeCourse } from '@aprendiz/contract/rules/pricing';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -91,7 +92,8 @@ export function useEnrollAction(
   );
 
   const method = choice?.method;
-  const phone = choice?.phone.trim() || undefined;
+  // Only a push goes to a phone: a number typed before switching to another method is not sent.
+  const phone = method && isPushMethod(method) ? choice?.phone.trim() : undefined;
   const purchase = useCallback(
     async (courseId: string): Promise<boolean> => {
       const body: PurchaseBody = { courseId, ...(method ? { method, phone } : {}) };
