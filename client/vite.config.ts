@@ -3,7 +3,7 @@ import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { currencyLabel, DEFAULT_CURRENCY, isCurrency } from '@aprendiz/contract/rules/currency';
+import { DEFAULT_CURRENCY, isCurrency } from '@aprendiz/contract/rules/currency';
 
 const BACKEND_DEV_TARGET = 'http://localhost:3000';
 const THEME_COLOR = '#2563eb';
@@ -12,8 +12,8 @@ export default defineConfig(({ mode, isSsrBuild }) => {
   const viteEnv = loadEnv(mode, process.cwd(), 'VITE_');
   const brand = viteEnv.VITE_BRAND?.trim() || 'Aprendiz';
   const usesClerk = Boolean(viteEnv.VITE_CLERK_PUBLISHABLE_KEY?.trim());
-  // The price label comes from the server's own CURRENCY (the repository's .env or the environment)
-  // through the contract's rule, so pages never label a price in another currency than is charged.
+  // The server writes its own CURRENCY onto every page it serves; the one seen here (the repository's
+  // .env or the environment) labels prices only where no server did (the Vite dev server).
   const serverCurrency = (
     loadEnv(mode, '..', '').CURRENCY ??
     loadEnv(mode, process.cwd(), '').CURRENCY ??
@@ -102,7 +102,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
         },
       },
     },
-    define: { 'import.meta.env.VITE_CURRENCY': JSON.stringify(currencyLabel(currency)) },
+    define: { 'import.meta.env.VITE_CURRENCY': JSON.stringify(currency) },
     // The contract is a workspace package of TypeScript sources: the server bundle carries it.
     ssr: { noExternal: ['@aprendiz/contract'] },
     server: {

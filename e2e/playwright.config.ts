@@ -19,8 +19,41 @@ function freePort(): number {
 // directory and passes them on through the environment.
 process.env.E2E_PORT ??= String(freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'aprendiz-e2e-'));
+// A second deployment, charging in reais (Pix), for the journeys tagged @brl alone: the same built
+// client, its own port and data directory. They read its address from E2E_BRL_URL.
+process.env.E2E_BRL_PORT ??= String(freePort());
+process.env.E2E_BRL_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'aprendiz-e2e-brl-'));
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
+const brlPort = Number(process.env.E2E_BRL_PORT);
+process.env.E2E_BRL_URL = `http://127.0.0.1:${brlPort}`;
+
+/** The app as `npm start` runs it, on a fresh data directory. */
+function appServer(serverPort: number, dataDir: string, env: Record<string, string>) {
+  const url = `http://127.0.0.1:${serverPort}`;
+  return {
+    command: `${process.execPath} --import tsx server/src/main.ts`,
+    cwd: root,
+    url: `${url}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      NODE_ENV: 'development',
+      PORT: String(serverPort),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'warn',
+      // Every journey signs up fresh users from one address.
+      AUTH_RATE_LIMIT_MAX: '1000',
+      // Parallel workers render many pages at once from one address: no app shell in their place.
+      PAGE_RENDER_CONCURRENCY: '64',
+      PAGE_RENDER_RATE_LIMIT: '100000',
+      ...env,
+    },
+  };
+}
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -73,25 +106,11 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: `${process.execPath} --import tsx server/src/main.ts`,
-    cwd: root,
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'development',
-      PORT: String(port),
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      PUBLIC_URL: baseURL,
-      LOG_LEVEL: 'warn',
-      // Every journey signs up fresh users from one address.
-      AUTH_RATE_LIMIT_MAX: '1000',
-      // Parallel workers render many pages at once from one address: no app shell in their place.
-      PAGE_RENDER_CONCURRENCY: '64',
-      PAGE_RENDER_RATE_LIMIT: '100000',
-    },
-  },
+  webServer: [
+    // Started first and not waited for (no url): it boots while the kwanza server below does, so it
+    // adds no time before the run; the @brl journeys wait for its health themselves.
+    { ...appServer(brlPort, process.env.E2E_BRL_DATA_DIR, { CURRENCY: 'brl' }), url: undefined },
+    // Kwanzas, as the spec's 'Kz' says, whatever the shell running the tests has set.
+    appServer(port, process.env.E2E_DATA_DIR, { CURRENCY: 'aoa' }),
+  ],
 });

@@ -11,6 +11,7 @@ import { pageHead, scriptJson } from './app/page-head';
 import { routeMeta } from './app/page-meta';
 import { routes, SERVER_RENDERED_PATHS } from './app/router';
 import { AuthProvider } from './auth/auth-provider';
+import { StorefrontContext } from './config/storefront';
 
 const handler = createStaticHandler(routes);
 const serverRendered = SERVER_RENDERED_PATHS.map((path) => ({ path }));
@@ -57,9 +58,11 @@ export async function render(
     <StrictMode>
       {/* The browser's provider, so the HTML hydrates under the same tree; it renders signed out
           here (no session to read), and nothing navigates while rendering. */}
-      <AuthProvider navigate={() => {}}>
-        <StaticRouterProvider router={router} context={result} hydrate={false} />
-      </AuthProvider>
+      <StorefrontContext value={context.storefront}>
+        <AuthProvider navigate={() => {}}>
+          <StaticRouterProvider router={router} context={result} hydrate={false} />
+        </AuthProvider>
+      </StorefrontContext>
     </StrictMode>,
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
@@ -71,6 +74,7 @@ export async function render(
       params: match.params,
     })),
     url.pathname,
+    context.storefront,
   );
   return {
     kind: 'page',

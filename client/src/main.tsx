@@ -9,6 +9,7 @@ import {
 } from 'react-router-dom';
 import { routes } from './app/router';
 import { AuthProvider } from './auth/auth-provider';
+import { pageStorefront, StorefrontContext } from './config/storefront';
 import './index.css';
 
 /** The loader data the server rendered the page with, or undefined for the app shell. */
@@ -39,9 +40,11 @@ async function start(): Promise<void> {
   // for it to know who is signed in, and the router renders nothing but its fallback until then.
   const app = (
     <StrictMode>
-      <AuthProvider navigate={router.navigate}>
-        <RouterProvider router={router} />
-      </AuthProvider>
+      <StorefrontContext value={pageStorefront()}>
+        <AuthProvider navigate={router.navigate}>
+          <RouterProvider router={router} />
+        </AuthProvider>
+      </StorefrontContext>
     </StrictMode>
   );
   if (hydrationData) {

@@ -101,6 +101,8 @@ export type ProgressResponse = z.infer<typeof progressResponseSchema>;
 
 export const enrolledCourseSchema = courseDetailSchema.extend({
   lectureCompleted: z.array(z.string()),
+  /** Quizzes of the course the learner has passed: a chapter with a required quiz counts only then. */
+  quizzesPassed: z.array(z.string()),
   /** The learner's own written review, null when they wrote none. */
   myReview: z.string().nullable(),
   enrolledAt: z.string(),

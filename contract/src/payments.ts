@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYMENT_METHODS } from './rules/payment-methods';
 import { textSchema } from './text-schemas';
 
 /**
@@ -49,39 +50,17 @@ export const purchaseViewResponseSchema = z.object({
 });
 export type PurchaseViewResponse = z.infer<typeof purchaseViewResponseSchema>;
 
-export const PAYMENT_METHODS = [
-  'card',
-  'pix',
-  'boleto',
-  'mb_way',
-  'multibanco',
-  'multicaixa_express',
-  'reference',
-] as const;
+export {
+  isPushMethod,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHODS,
+  PUSH_METHODS,
+} from './rules/payment-methods';
+
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS, {
   error: 'Escolha um método de pagamento disponível',
 });
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
-
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
-  card: 'Cartão',
-  pix: 'Pix',
-  boleto: 'Boleto',
-  mb_way: 'MB WAY',
-  multibanco: 'Multibanco',
-  multicaixa_express: 'Multicaixa Express',
-  reference: 'Pagamento por referência',
-};
-
-/** Methods confirmed by the buyer in a phone app within seconds: they need the phone number. */
-export const PUSH_METHODS = [
-  'mb_way',
-  'multicaixa_express',
-] as const satisfies readonly PaymentMethod[];
-
-export function isPushMethod(method: PaymentMethod): boolean {
-  return (PUSH_METHODS as readonly string[]).includes(method);
-}
 
 export const phoneSchema = textSchema({
   field: 'O número de telemóvel',

@@ -252,5 +252,7 @@ export type QuizStats = z.infer<typeof quizStatsSchema>;
 
 export const quizStatsResponseSchema = z.object({
   success: z.literal(true),
+  courseTitle: z.string(),
   quizzes: z.array(quizStatsSchema),
 });
+export type QuizStatsResponse = z.infer<typeof quizStatsResponseSchema>;

@@ -1,4 +1,6 @@
 import type { Certificate } from './certificates';
+import { isCurrency, type Currency } from './rules/currency';
+import { isPaymentMethod, type PaymentMethod } from './rules/payment-methods';
 import type { CourseReviewsResponse } from './reviews';
 import type {
   CourseDetail,
@@ -27,8 +29,18 @@ export interface CertificateSource {
   certificate(id: string): Promise<Certificate | null>;
 }
 
+/**
+ * What a deployment sells with, known only when its server runs (`CURRENCY`, the payment
+ * providers configured): the same built client shows each server's own.
+ */
+export type Storefront = { currency: Currency; methods: PaymentMethod[] };
+
 /** The request context the server renderer hands to the loaders. */
-export type RenderContext = { catalogue: CatalogueSource; certificates: CertificateSource };
+export type RenderContext = {
+  catalogue: CatalogueSource;
+  certificates: CertificateSource;
+  storefront: Storefront;
+};
 
 /** The server entry's answer for one address. */
 export type RenderedPage =
@@ -53,3 +65,29 @@ export interface ServerEntry {
 
 /** The id of the element holding the router's hydration data in the rendered HTML. */
 export const HYDRATION_DATA_ID = 'router-data';
+
+/**
+ * The storefront as attributes of the page's <html> element, written by the server into every HTML it
+ * serves (rendered pages and the app shell), so the browser knows it before any script or request.
+ * Only known words are written (a currency code, method ids): nothing to escape.
+ */
+export function storefrontAttributes(storefront: Storefront): string {
+  const methods = storefront.methods.filter(isPaymentMethod).join(' ');
+  return ` data-currency="${storefront.currency}" data-payment-methods="${methods}"`;
+}
+
+/**
+ * The storefront the page's <html> carries (`element.dataset`), or `fallback` for what it lacks: a
+ * page the server did not write (the Vite dev server, a shell cached before the attributes existed).
+ */
+export function readStorefront(
+  dataset: { currency?: string; paymentMethods?: string },
+  fallback: Storefront,
+): Storefront {
+  const currency = dataset.currency;
+  const methods = [...new Set((dataset.paymentMethods ?? '').split(' ').filter(isPaymentMethod))];
+  return {
+    currency: currency && isCurrency(currency) ? currency : fallback.currency,
+    methods: methods.length > 0 ? methods : fallback.methods,
+  };
+}

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, signUp, test } from '../support/fixtures';
+import { expect, signIn, signUp, signUpThroughApi, test, uniqueEmail } from '../support/fixtures';
 import { isSeededCourse, listCourses } from '../support/public';
 
 /** A seeded paid course the learner does not have. */
@@ -12,19 +12,31 @@ async function paidCourseId(request: APIRequestContext, index: number): Promise<
   return course._id;
 }
 
-/** Signs up from the course's buy button, buys, and follows 'Pagar com outro método'. */
-async function openPaymentPage(page: Page, courseId: string, name: string): Promise<void> {
+function pricePanel(page: Page) {
+  return page.getByRole('complementary', { name: 'Preço e inscrição' });
+}
+
+/**
+ * Opens the course, picks the method in its price panel ('Como quer pagar?'), signs up from the buy
+ * button and buys: the browser lands on the payment page of that method.
+ */
+async function buyWith(
+  page: Page,
+  courseId: string,
+  name: string,
+  method: string,
+  phone?: string,
+): Promise<void> {
   await page.goto(`/course/${courseId}`, { waitUntil: 'networkidle' });
-  const buy = page
-    .getByRole('complementary', { name: 'Preço e inscrição' })
-    .getByRole('button', { name: 'Acessar Curso' });
+  const panel = pricePanel(page);
+  await expect(panel.getByRole('radio', { name: 'Cartão' })).toBeChecked();
+  await panel.getByRole('radio', { name: method }).check();
+  if (phone) await panel.getByLabel('Número de telemóvel').fill(phone);
+  const buy = panel.getByRole('button', { name: 'Acessar Curso' });
   await buy.click();
   await signUp(page, name);
   await buy.click();
-  await expect(page).toHaveURL(/\/checkout\/[0-9a-f-]+$/);
-  await page.getByRole('link', { name: /Pagar com outro método/ }).click();
   await expect(page).toHaveURL(/\/payment\/[0-9a-f-]+$/);
-  await expect(page.getByRole('heading', { name: 'Escolha um método de pagamento' })).toBeVisible();
 }
 
 async function choose(page: Page, method: string, phone?: string): Promise<void> {
@@ -40,9 +52,16 @@ test.describe('paying by reference and Multicaixa Express (sandbox, Kz)', () => 
     saveScreenshot,
   }, testInfo) => {
     const courseId = await paidCourseId(request, testInfo.project.name === 'phone' ? 1 : 0);
-    await openPaymentPage(page, courseId, 'Aluna Referência');
-    await saveScreenshot('payment-choose-method');
-    await choose(page, 'Pagamento por referência');
+    await page.goto(`/course/${courseId}`, { waitUntil: 'networkidle' });
+    const methods = pricePanel(page).getByRole('group', { name: 'Como quer pagar?' });
+    await expect(methods).toBeVisible();
+    await saveScreenshot('course-payment-methods');
+    // A push asks for the phone it goes to, in the panel.
+    await methods.getByRole('radio', { name: 'Multicaixa Express' }).check();
+    await expect(methods.getByLabel('Número de telemóvel')).toBeVisible();
+    await methods.scrollIntoViewIfNeeded();
+    await saveScreenshot('course-payment-push-phone', page, { fullPage: false });
+    await buyWith(page, courseId, 'Aluna Referência', 'Pagamento por referência');
     await expect(page.getByRole('heading', { name: 'Aguardando pagamento' })).toBeVisible();
     await expect(page.getByText('Entidade')).toBeVisible();
     await expect(page.getByText(/^\d{3} \d{3} \d{3}$/)).toBeVisible();
@@ -61,8 +80,7 @@ test.describe('paying by reference and Multicaixa Express (sandbox, Kz)', () => 
   }) => {
     test.setTimeout(200_000);
     const courseId = await paidCourseId(request, 2);
-    await openPaymentPage(page, courseId, 'Aluno Express');
-    await choose(page, 'Multicaixa Express', '923 456 789');
+    await buyWith(page, courseId, 'Aluno Express', 'Multicaixa Express', '923 456 789');
     await expect(page.getByText(/Aprove no app do seu celular/)).toBeVisible();
     await expect(page.getByRole('timer')).toContainText(/Expira em 1:[23]\d/);
     await saveScreenshot('payment-push');
@@ -72,6 +90,7 @@ test.describe('paying by reference and Multicaixa Express (sandbox, Kz)', () => 
     });
     await saveScreenshot('payment-expired');
     await page.getByRole('button', { name: 'Tentar de novo' }).click();
+    await saveScreenshot('payment-choose-method');
     await choose(page, 'Pagamento por referência');
     await expect(page.getByRole('heading', { name: 'Aguardando pagamento' })).toBeVisible();
     await page.getByRole('button', { name: 'Simular pagamento recebido' }).click();
@@ -79,27 +98,77 @@ test.describe('paying by reference and Multicaixa Express (sandbox, Kz)', () => 
   });
 });
 
-test.describe('paying with Pix (sandbox, a brl deployment: CURRENCY=brl)', () => {
-  test('shows the QR and the copy-and-paste code, and turns paid without a reload', async ({
+// The journeys tagged @brl run against the second server (playwright.config.ts), which charges in reais.
+test.describe('paying with Pix (sandbox, a brl deployment) @brl', () => {
+  test.use({ baseURL: process.env.E2E_BRL_URL });
+
+  // Playwright starts this server without waiting for it (playwright.config.ts): it is waited for here.
+  test.beforeAll(async ({ request }) => {
+    test.setTimeout(150_000);
+    await expect
+      .poll(
+        async () => {
+          const res = await request.get('/api/health').catch(() => null);
+          return res?.ok() ?? false;
+        },
+        { message: `the brl server at ${process.env.E2E_BRL_URL} answers`, timeout: 120_000 },
+      )
+      .toBe(true);
+  });
+
+  test('prices say R$, the QR and the copy-and-paste code show, and the page turns paid by itself when the money arrives', async ({
     page,
     request,
     saveScreenshot,
   }, testInfo) => {
     const methods = (await (await request.get('/api/payments/methods')).json()) as {
+      currency: string;
       methods: { id: string }[];
     };
-    test.skip(!methods.methods.some((m) => m.id === 'pix'), 'the server does not charge in reais');
-    const courseId = await paidCourseId(request, testInfo.project.name === 'phone' ? 4 : 3);
-    await openPaymentPage(page, courseId, 'Aluna Pix');
-    await choose(page, 'Pix');
+    expect(methods.currency).toBe('brl');
+    expect(methods.methods.map((m) => m.id)).toContain('pix');
+    const courseId = await paidCourseId(request, testInfo.project.name === 'phone' ? 1 : 0);
+    const account = { name: 'Aluna Pix', email: uniqueEmail('pix'), password: 'segredo-123' };
+    const token = await signUpThroughApi(request, account);
+
+    // The same build as the kwanza server: every label follows this server's CURRENCY, from the
+    // server-rendered HTML on.
+    const listed = await request.get('/course-list');
+    expect(await listed.text()).toMatch(/R\$ \d+\.\d{2}/);
+    await page.goto('/course-list');
+    await expect(page.getByText(/^R\$ \d+\.\d{2}$/).first()).toBeVisible();
+    await page.goto(`/course/${courseId}`, { waitUntil: 'networkidle' });
+    const panel = pricePanel(page);
+    await expect(panel.getByText(/^R\$ \d+\.\d{2}$/).first()).toBeVisible();
+    await expect(page.getByText(/^Kz /)).toHaveCount(0);
+    await panel.getByRole('radio', { name: 'Pix' }).check();
+    await panel.getByRole('button', { name: 'Acessar Curso' }).click();
+    await signIn(page, account.email, account.password);
+    await panel.getByRole('button', { name: 'Acessar Curso' }).click();
+    await expect(page).toHaveURL(/\/payment\/[0-9a-f-]+$/);
+    const purchaseId = new URL(page.url()).pathname.split('/').pop()!;
+
     await expect(page.getByRole('heading', { name: 'Aguardando pagamento' })).toBeVisible();
     await expect(page.getByRole('img', { name: 'QR code Pix deste pagamento' })).toBeVisible();
     await expect(page.getByLabel('Pix copia e cola')).toHaveValue(
       /^000201.*br\.gov\.bcb\.pix.*6304[0-9A-F]{4}$/,
     );
+    await expect(page.getByText(/^R\$ \d+\.\d{2}$/).first()).toBeVisible();
     await expect(page.getByRole('timer')).toContainText(/Expira em (30:00|29:\d\d)/);
     await saveScreenshot('payment-pix');
-    await page.getByRole('button', { name: 'Simular pagamento recebido' }).click();
+
+    // The bank confirms out of band (the sandbox's stand-in for the provider's event); the page,
+    // never reloaded, sees it and moves on.
+    await page.evaluate(() => {
+      (window as unknown as { stillThisPage: boolean }).stillThisPage = true;
+    });
+    const paid = await request.post(`/api/payments/sandbox/${purchaseId}/complete`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(paid.status()).toBe(200);
     await expect(page).toHaveURL(/\/loading\/my-enrollments$|\/my-enrollments$/);
+    expect(
+      await page.evaluate(() => (window as unknown as { stillThisPage?: boolean }).stillThisPage),
+    ).toBe(true);
   });
 });

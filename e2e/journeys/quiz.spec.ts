@@ -36,6 +36,7 @@ test('an educator adds a chapter quiz; a learner fails once, reads the explanati
   request,
   isMobile,
   saveScreenshot,
+  expectAccessible,
 }, testInfo) => {
   test.setTimeout(180_000);
   const title = `Quiz JS ${testInfo.workerIndex}-${Date.now().toString(36)}`;
@@ -127,6 +128,13 @@ test('an educator adds a chapter quiz; a learner fails once, reads the explanati
   await learner.goto(`/player/${courseId}`);
   await signIn(learner, account.email, account.password);
   await expect(learner.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  // Every lecture is done, but the required quiz holds the chapter and the course back.
+  const progress = learner.getByRole('progressbar', { name: 'Progresso no curso' });
+  await expect(progress).toHaveAttribute('aria-valuenow', '50');
+  await expect(learner.getByText('1 de 1 aulas · 0 de 1 questionário')).toBeVisible();
+  await expect(learner.getByText(/Falta passar no questionário obrigatório/)).toBeVisible();
+  await expect(learner.getByText(/1 de 2 concluídas/)).toContainText('falta o questionário');
+  await saveScreenshot('quiz-02a-progress-waits-for-quiz', learner, { fullPage: true });
   const openQuiz = learner.getByRole('button', {
     name: 'Fazer questionário: Revisão de variáveis',
   });
@@ -137,7 +145,10 @@ test('an educator adds a chapter quiz; a learner fails once, reads the explanati
   await expect(
     learner.getByRole('heading', { name: 'Questionário: Revisão de variáveis' }),
   ).toBeVisible();
+  // The quiz has its own address, read by its route's loader.
+  await expect(learner).toHaveURL(new RegExp(`/player/${courseId}/quiz/[^/]+$`));
   await saveScreenshot('quiz-02-question', learner);
+  await expectAccessible(learner);
 
   await answer(learner, isMobile, ['let', 'Verdadeiro']);
   await expect(learner.getByText('Não aprovado: 50%')).toBeVisible();
@@ -145,17 +156,42 @@ test('an educator adds a chapter quiz; a learner fails once, reads the explanati
   await expect(learner.getByText('(correta)')).toHaveCount(0);
   await expect(learner.getByText('2 tentativas restantes').first()).toBeVisible();
   await saveScreenshot('quiz-03-failed', learner, { fullPage: true });
+  await expect(progress).toHaveAttribute('aria-valuenow', '50');
 
-  await learner.getByRole('button', { name: 'Tentar novamente' }).click();
-  await answer(learner, isMobile, ['const', 'Verdadeiro']);
-  await expect(learner.getByText('Aprovado: 100%')).toBeVisible();
-  await expect(learner.getByText('(correta)')).toHaveCount(2);
-  await saveScreenshot('quiz-04-passed', learner, { fullPage: true });
-
-  await learner.goto('/my-enrollments');
+  // My Enrollments agrees: not complete, no certificate yet.
+  await learner.getByRole('button', { name: 'Voltar às aulas' }).click();
+  await expect(learner).toHaveURL(new RegExp(`/player/${courseId}$`));
+  await learner.getByRole('link', { name: 'Meus Cursos' }).first().click();
   const entry = isMobile
     ? learner.getByRole('article', { name: title })
     : learner.getByRole('row').filter({ hasText: title });
+  await expect(entry).toContainText('50%');
+  await expect(entry).toContainText('1 de 1 aulas · 0 de 1 questionário');
+  await expect(entry.getByRole('button', { name: /^Certificado/ })).toHaveCount(0);
+  await saveScreenshot('quiz-03a-enrollments-waiting', learner, { fullPage: true });
+
+  await entry.getByRole('link', { name: /^Continuar/ }).click();
+  await expect(learner.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(progress).toHaveAttribute('aria-valuenow', '50');
+  if (!(await openQuiz.isVisible())) {
+    await learner.getByRole('button', { name: /1\. Variáveis/ }).click();
+  }
+  await openQuiz.click();
+  await expect(
+    learner.getByText(/2 tentativas restantes · Obrigatório · Melhor nota 50%/),
+  ).toBeVisible();
+  await answer(learner, isMobile, ['const', 'Verdadeiro']);
+  await expect(learner.getByText('Aprovado: 100%')).toBeVisible();
+  await expect(learner.getByText('(correta)')).toHaveCount(2);
+  await expect(progress).toHaveAttribute('aria-valuenow', '100');
+  await expect(learner.getByText('1 de 1 aulas · 1 de 1 questionário')).toBeVisible();
+  await saveScreenshot('quiz-04-passed', learner, { fullPage: true });
+
+  await learner.getByRole('button', { name: 'Voltar às aulas' }).click();
+  await expect(learner.getByText(/^Parabéns!/)).toBeVisible();
+  await learner.getByRole('link', { name: 'Meus Cursos' }).first().click();
+  await expect(entry).toContainText('100%');
+  await expect(entry).toContainText('1 de 1 aulas · 1 de 1 questionário');
   await entry.getByRole('button', { name: /^Certificado/ }).click();
   await expect(learner).toHaveURL(/\/certificate\/[A-Za-z0-9_-]{22}$/);
   await expect(learner.getByText('Questionários aprovados')).toBeVisible();
@@ -164,4 +200,16 @@ test('an educator adds a chapter quiz; a learner fails once, reads the explanati
   ).toHaveText('Revisão de variáveis: 100%');
   await saveScreenshot('quiz-05-certificate', learner, { fullPage: true });
   await context.close();
+
+  // The educator reads how the quiz went: two attempts by one learner, one passed.
+  await page.goto('/educator/my-courses');
+  await page.getByRole('link', { name: `Questionários de ${title}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  const stats = page.getByRole('article', { name: 'Revisão de variáveis' });
+  await expect(stats.getByRole('definition')).toHaveText(['2', '1', '50%', '75%']);
+  await expect(stats.getByRole('listitem')).toHaveText([
+    'Qual declara uma constante? (errada 1 vez)',
+  ]);
+  await saveScreenshot('quiz-06-educator-stats', page, { fullPage: true });
+  await expectAccessible(page);
 });

@@ -5,7 +5,7 @@ import { errorHandler, notFoundApiHandler } from './http/error-handler';
 import { useRequestLogger } from './http/request-logger';
 import { securityHeaders } from './http/security-headers';
 import { staticClient } from './http/static-client';
-import { crawlerRoutes, renderedPages } from './modules/pages/pages.routes';
+import { appShellWriter, crawlerRoutes, renderedPages } from './modules/pages/pages.routes';
 import { uploadsRoutes } from './http/uploads';
 import { UPLOADS_URL_PATH } from './providers/storage-disk';
 import { healthRoutes } from './modules/health/health.routes';
@@ -67,7 +67,12 @@ export function createApp(deps: AppDeps): Express {
 
   app.use(UPLOADS_URL_PATH, uploadsRoutes(deps));
   app.use(crawlerRoutes(deps));
-  app.use(staticClient(deps.config.clientDist, renderedPages(deps)));
+  app.use(
+    staticClient(deps.config.clientDist, {
+      pages: renderedPages(deps),
+      writeShell: appShellWriter(deps),
+    }),
+  );
   app.use(errorHandler);
   return app;
 }

@@ -1,3 +1,4 @@
+import type { Storefront } from '@aprendiz/contract/rendering';
 import type { Params } from 'react-router-dom';
 
 /** What a public page says about itself in <head>: the tab title, search snippets and link previews. */
@@ -15,24 +16,16 @@ export type PageMeta = {
   noindex?: boolean;
 };
 
-export type MetaArgs = { data: unknown; params: Params; pathname: string };
+export type MetaArgs = { data: unknown; params: Params; pathname: string; storefront: Storefront };
 
 /** A route's `handle`: public routes describe their page for the server-rendered <head>. */
 export type RouteHandle = { meta?: (args: MetaArgs) => PageMeta };
-
-// The display symbol is configurable (VITE_CURRENCY); structured data wants ISO 4217.
-const ISO_CURRENCIES: Record<string, string> = { Kz: 'AOA', R$: 'BRL', '€': 'EUR', $: 'USD' };
-
-/** The ISO 4217 code of the configured currency, or undefined when it names none. */
-export function currencyCode(symbol: string): string | undefined {
-  if (/^[A-Z]{3}$/.test(symbol)) return symbol;
-  return ISO_CURRENCIES[symbol];
-}
 
 /** The meta of the deepest matched route that has one. */
 export function routeMeta(
   matches: readonly { handle: unknown; data?: unknown; loaderData?: unknown; params: Params }[],
   pathname: string,
+  storefront: Storefront,
 ): PageMeta | undefined {
   for (let index = matches.length - 1; index >= 0; index--) {
     const match = matches[index]!;
@@ -42,6 +35,7 @@ export function routeMeta(
         data: match.loaderData ?? match.data,
         params: match.params,
         pathname,
+        storefront,
       });
     }
   }

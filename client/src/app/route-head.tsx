@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useMatches } from 'react-router-dom';
+import { useStorefront } from '../config/storefront';
 import { setPageHead } from '../lib/use-page-title';
 import { routeMeta } from './page-meta';
 
@@ -11,7 +12,7 @@ import { routeMeta } from './page-meta';
 export function RouteHead() {
   const matches = useMatches();
   const { pathname } = useLocation();
-  const meta = routeMeta(matches, pathname);
+  const meta = routeMeta(matches, pathname, useStorefront());
   const title = meta?.title;
   const description = meta?.description;
   useEffect(() => {

@@ -84,7 +84,16 @@ export const routes: RouteObject[] = [
           { path: 'profile', lazy: page(() => import('../pages/account/profile')) },
           { path: 'loading/*', lazy: page(() => import('../pages/public/loading')) },
           { path: 'my-enrollments', lazy: page(() => import('../pages/student/my-enrollments')) },
-          { path: 'player/:courseId', lazy: page(() => import('../pages/student/player')) },
+          {
+            path: 'player/:courseId',
+            lazy: page(() => import('../pages/student/player')),
+            children: [
+              {
+                path: 'quiz/:quizId',
+                lazy: page(() => import('../pages/student/player/quiz-page')),
+              },
+            ],
+          },
           { path: 'checkout/:purchaseId', lazy: page(() => import('../pages/student/checkout')) },
           {
             path: 'payment/:purchaseId',
@@ -110,6 +119,10 @@ export const routes: RouteObject[] = [
           {
             path: 'course/:id/preview',
             lazy: page(() => import('../pages/educator/course-preview')),
+          },
+          {
+            path: 'course/:id/quizzes',
+            lazy: page(() => import('../pages/educator/quiz-stats')),
           },
           { path: 'my-courses', lazy: page(() => import('../pages/educator/my-courses')) },
           {

@@ -1,6 +1,5 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it, onTestFinished } from 'vitest';
-import { env } from '../config/env';
+import { describe, expect, it } from 'vitest';
 import { courseSummary } from '../test/course-fixtures';
 import { renderWithProviders } from '../test/render';
 import { CourseCard } from './course-card';
@@ -32,19 +31,15 @@ describe('CourseCard', () => {
     expect(screen.getByText('Kz 16.99')).toBeInTheDocument();
   });
 
-  it('when the app currency differs, then its label is used', () => {
-    const appCurrency = env.currency;
-    env.currency = 'US$';
-    onTestFinished(() => {
-      env.currency = appCurrency;
-    });
+  it('when the server charges in reais, then the card labels its price R$, whatever the build saw', () => {
     renderWithProviders(
       <CourseCard
         course={courseSummary({ coursePrice: 10, discount: 0 })}
         thumbnailSizes={SIZES}
       />,
+      { storefront: { currency: 'brl', methods: ['card', 'pix'] } },
     );
-    expect(screen.getByText('US$ 10.00')).toBeInTheDocument();
+    expect(screen.getByText('R$ 10.00')).toBeInTheDocument();
   });
 
   it('when the card is in view on arrival (priority), then its thumbnail loads at once and first', () => {

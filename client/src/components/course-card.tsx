@@ -2,7 +2,7 @@ import type { CourseSummary } from '@aprendiz/contract/courses';
 import { discountedPrice } from '@aprendiz/contract/rules/pricing';
 import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
-import { env } from '../config/env';
+import { usePriceLabel } from '../config/storefront';
 import { formatPrice } from './price';
 import { CourseThumbnail } from './course-thumbnail';
 import { RatingStars } from './rating-stars';
@@ -22,7 +22,7 @@ export function CourseCard({
   thumbnailSizes: string;
   priority?: boolean;
 }) {
-  const { currency } = env;
+  const currency = usePriceLabel();
   return (
     <Link
       to={paths.course(course._id)}

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { parseEnv } from './env';
 
 describe('parseEnv', () => {
-  it('when nothing is configured, then the same origin, local accounts, Kz and Aprendiz are used', () => {
+  it('when nothing is configured, then the same origin, local accounts, kwanzas and Aprendiz are used', () => {
     expect(parseEnv({})).toEqual({
       backendUrl: '',
       clerkPublishableKey: '',
-      currency: 'Kz',
+      currency: 'aoa',
       brand: 'Aprendiz',
       formEndpoint: '/api/contact',
       calendlyUrl: expect.stringMatching(/^https:\/\//),
@@ -26,7 +26,7 @@ describe('parseEnv', () => {
       VITE_CLERK_PUBLISHABLE_KEY: 'pk_test_123',
       VITE_FORM_ENDPOINT: 'https://forms.example.com/f/abc',
     });
-    expect(env.currency).toBe('Kz');
+    expect(env.currency).toBe('aoa');
     expect(env.brand).toBe('Saber');
     expect(env.clerkPublishableKey).toBe('pk_test_123');
     expect(env.formEndpoint).toBe('https://forms.example.com/f/abc');

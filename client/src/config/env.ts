@@ -3,7 +3,10 @@ export type Env = {
   backendUrl: string;
   /** Set: Clerk is the sign-in provider; empty: local accounts. */
   clerkPublishableKey: string;
-  /** The price label, set by the build from the server's CURRENCY (client/vite.config.ts). */
+  /**
+   * The CURRENCY code the build saw (client/vite.config.ts): only a fallback, as the server writes its
+   * own onto every page it serves (config/storefront.ts).
+   */
   currency: string;
   brand: string;
   formEndpoint: string;
@@ -25,7 +28,7 @@ export function parseEnv(source: Record<string, unknown>): Env {
   return {
     backendUrl,
     clerkPublishableKey: text(source, 'VITE_CLERK_PUBLISHABLE_KEY'),
-    currency: text(source, 'VITE_CURRENCY', 'Kz'),
+    currency: text(source, 'VITE_CURRENCY', 'aoa'),
     brand: text(source, 'VITE_BRAND', 'Aprendiz'),
     formEndpoint: text(source, 'VITE_FORM_ENDPOINT', `${backendUrl}/api/contact`),
     calendlyUrl: text(source, 'VITE_CALENDLY_URL', DEFAULT_CALENDLY_URL),

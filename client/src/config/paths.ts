@@ -8,6 +8,9 @@ export const paths = {
   course: (id: string) => `/course/${encodeURIComponent(id)}`,
   myEnrollments: '/my-enrollments',
   player: (courseId: string) => `/player/${encodeURIComponent(courseId)}`,
+  /** A chapter's quiz, open in the player in place of the lecture. */
+  playerQuiz: (courseId: string, quizId: string) =>
+    `/player/${encodeURIComponent(courseId)}/quiz/${encodeURIComponent(quizId)}`,
   /** `path` is where the loading screen goes next, without its leading slash (e.g. 'my-enrollments'). */
   loading: (path: string) => `/loading/${path.replace(/^\/+/, '')}`,
   checkout: (purchaseId: string) => `/checkout/${encodeURIComponent(purchaseId)}`,
@@ -25,4 +28,6 @@ export const paths = {
   educatorEditCourse: (id: string) => `/educator/course/${encodeURIComponent(id)}/edit`,
   /** The player as the course's own educator sees it: nothing they do there is recorded. */
   coursePreview: (id: string) => `/educator/course/${encodeURIComponent(id)}/preview`,
+  /** Attempts, pass rate, average score and most missed questions of each quiz of the course. */
+  courseQuizStats: (id: string) => `/educator/course/${encodeURIComponent(id)}/quizzes`,
 } as const;

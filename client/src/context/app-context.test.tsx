@@ -13,7 +13,9 @@ import {
 import { loadRoot, ROOT_ROUTE_ID } from './root-route';
 import { rootPolicy as shouldRevalidateRoot } from '../data/revalidation';
 import { networkError, stubApi, type StubHandler } from '../test/api-stub';
-import { LOADED, testUser } from '../test/render';
+import type { Storefront } from '@aprendiz/contract/rendering';
+import { StorefrontContext } from '../config/storefront';
+import { LOADED, TEST_STOREFRONT, testUser } from '../test/render';
 import { useAppContext } from './app-context';
 
 const course = {
@@ -50,6 +52,8 @@ function Probe() {
       <dd data-testid="user">{ctx.userData ? ctx.userData.enrolledCourses.join(',') : 'none'}</dd>
       <dt>educator</dt>
       <dd data-testid="educator">{String(ctx.isEducator)}</dd>
+      <dt>currency</dt>
+      <dd data-testid="currency">{ctx.currency}</dd>
       <dt>enrolled</dt>
       <dd data-testid="enrolled">{`${ctx.enrolledStatus}:${ctx.enrolledCourses.length}`}</dd>
       <dd>
@@ -74,7 +78,11 @@ type Session = { user: AuthUser | null; isLoaded: boolean };
  * The app's root route (its loader, AppRoot) under a stand-in auth provider above the router, as in
  * main.tsx; the test changes who is signed in through the returned setter.
  */
-function renderContext(handler: StubHandler, initial: Partial<Session> = {}) {
+function renderContext(
+  handler: StubHandler,
+  initial: Partial<Session> = {},
+  storefront: Storefront = TEST_STOREFRONT,
+) {
   const { calls } = stubApi(handler);
   let setSession: (session: Session) => void = () => {};
   function Auth({ children }: { children: ReactNode }) {
@@ -98,9 +106,11 @@ function renderContext(handler: StubHandler, initial: Partial<Session> = {}) {
     },
   ]);
   render(
-    <Auth>
-      <RouterProvider router={router} />
-    </Auth>,
+    <StorefrontContext value={storefront}>
+      <Auth>
+        <RouterProvider router={router} />
+      </Auth>
+    </StorefrontContext>,
   );
   return {
     calls,
@@ -118,6 +128,16 @@ describe('the root loader and the AppContext', { timeout: 20_000 }, () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(calls).toEqual([]);
     expect(screen.getByTestId('enrolled')).toHaveTextContent('idle:0');
+  });
+
+  it('when the page says the server charges in euros, then the context labels prices €', async () => {
+    renderContext(() => ok({}), {}, { currency: 'eur', methods: ['card', 'mb_way'] });
+    expect(await screen.findByTestId('currency', {}, LOADED)).toHaveTextContent('€');
+  });
+
+  it('when the page carries the kwanza storefront, then the context labels prices Kz', async () => {
+    renderContext(() => ok({}));
+    expect(await screen.findByTestId('currency', {}, LOADED)).toHaveTextContent('Kz');
   });
 
   it('when an educator is signed in, then their data and enrollments load and the educator flag is set', async () => {

@@ -12,6 +12,7 @@ import type { UserData } from '@aprendiz/contract/auth';
 import type { EnrolledCourse } from '@aprendiz/contract/learning';
 import { useAuthUser } from '../auth/auth-context';
 import { env } from '../config/env';
+import { usePriceLabel } from '../config/storefront';
 import { revalidateForUser, revalidateRoot } from '../data/revalidation';
 import { ROOT_ROUTE_ID } from './root-route';
 import type { RootData } from './root-loader';
@@ -80,10 +81,11 @@ export function AppContextProvider({ children }: { children: ReactNode }) {
   const enrolledCourses = enrolled?.ok ? enrolled.value : NO_COURSES;
 
   const refresh = useCallback(() => revalidateRoot(revalidate), [revalidate]);
+  const currency = usePriceLabel();
 
   const value = useMemo<AppContextValue>(
     () => ({
-      currency: env.currency,
+      currency,
       brand: env.brand,
       userData,
       fetchUserData: refresh,
@@ -93,7 +95,7 @@ export function AppContextProvider({ children }: { children: ReactNode }) {
       enrolledStatus,
       fetchUserEnrolledCourses: refresh,
     }),
-    [userData, refresh, isEducator, enrolledCourses, enrolledStatus],
+    [currency, userData, refresh, isEducator, enrolledCourses, enrolledStatus],
   );
 
   return <AppContext.Provider value={value}>{children}</AppContext.Provider>;

@@ -1,6 +1,7 @@
 import type { ShouldRevalidateFunctionArgs } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import {
+  keptOnRootRefresh,
   oncePerCourseAndUser,
   revalidateForUser,
   revalidateRoot,
@@ -110,5 +111,24 @@ describe('oncePerCourseAndUser (the player’s resume point)', () => {
       ),
     ).toBe(true);
     readRoot();
+  });
+});
+
+describe('keptOnRootRefresh', () => {
+  const quiz = '/player/c1/quiz/q1';
+
+  it('when the enrollments are read again after a write, then the open quiz is not read again', async () => {
+    expect(await decidedDuring(revalidateRoot, keptOnRootRefresh, args(quiz, quiz))).toBe(false);
+  });
+
+  it('when the signed-in user changes, then the quiz is read again', async () => {
+    expect(await decidedDuring(revalidateForUser, keptOnRootRefresh, args(quiz, quiz))).toBe(true);
+  });
+
+  it("when a page retries or the address changes, then the router's own answer stands", () => {
+    expect(keptOnRootRefresh(args(quiz, quiz))).toBe(true);
+    expect(
+      keptOnRootRefresh(args(quiz, '/player/c1/quiz/q2', { defaultShouldRevalidate: false })),
+    ).toBe(false);
   });
 });

@@ -6,7 +6,7 @@ import type { ShouldRevalidateFunctionArgs } from 'react-router-dom';
  * synchronously inside `revalidate()`, so the reason is set just around that call and no page reads it.
  */
 
-type Reason = 'user-changed' | null;
+type Reason = 'user-changed' | 'root-refresh' | null;
 let reason: Reason = null;
 // The root's data (user data, enrollments) was asked for again and has not been read since.
 let rootStale = false;
@@ -32,7 +32,7 @@ export function revalidateForUser(revalidate: () => Promise<void>): Promise<void
 /** Reads the root loader's data again, after a write that changes it (`fetchUserData`). */
 export function revalidateRoot(revalidate: () => Promise<void>): Promise<void> {
   rootStale = true;
-  return revalidateBecause(null, revalidate);
+  return revalidateBecause('root-refresh', revalidate);
 }
 
 /** For the root loader as it starts: its data is being read; a read the router drops leaves it stale. */
@@ -71,4 +71,13 @@ export function sameForEveryUser({
  */
 export function oncePerCourseAndUser({ currentParams, nextParams }: ShouldRevalidateFunctionArgs) {
   return reason === 'user-changed' || currentParams.courseId !== nextParams.courseId;
+}
+
+/**
+ * For a page whose read a write elsewhere on the screen does not change (the player's open quiz): the
+ * enrollments read again after a graded attempt must not read the quiz again and wipe the results the
+ * learner is reading; a retry, a new address or another user still read it.
+ */
+export function keptOnRootRefresh({ defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return reason === 'root-refresh' ? false : defaultShouldRevalidate;
 }

@@ -26,6 +26,7 @@ export function enrolledCourse(overrides: Partial<EnrolledCourse> = {}): Enrolle
     myRating: null,
     myReview: null,
     lectureCompleted: [],
+    quizzesPassed: [],
     enrolledAt: '2025-05-02T09:00:00.000Z',
     ...overrides,
   };

@@ -14,6 +14,9 @@ import {
   type AuthContextValue,
   type AuthUser,
 } from '../auth/auth-context';
+import type { Storefront } from '@aprendiz/contract/rendering';
+import { currencyLabel } from '@aprendiz/contract/rules/currency';
+import { StorefrontContext } from '../config/storefront';
 import { AppContext, type AppContextValue } from '../context/app-context';
 
 export const testUser: AuthUser = {
@@ -29,6 +32,8 @@ export const testUser: AuthUser = {
  */
 export const LOADED = { timeout: 5_000 };
 
+export const TEST_STOREFRONT: Storefront = { currency: 'aoa', methods: ['card'] };
+
 type RenderOptions = {
   /** The address the memory router starts at. */
   route?: string;
@@ -43,6 +48,8 @@ type RenderOptions = {
   routes?: RouteObject[];
   auth?: Partial<AuthContextValue>;
   app?: Partial<AppContextValue>;
+  /** What the server would have written onto the page: kwanzas and a card unless given. */
+  storefront?: Storefront;
 };
 
 export type RenderWithProvidersResult = RenderResult & {
@@ -98,8 +105,10 @@ export function renderWithProviders(
     signOut: vi.fn(async () => {}),
     ...authOverrides,
   };
+  const storefront = options.storefront ?? TEST_STOREFRONT;
   const app: AppContextValue = {
-    currency: 'Kz',
+    // As the real provider: the label of the currency the server wrote onto the page.
+    currency: currencyLabel(storefront.currency),
     brand: 'Aprendiz',
     userData: null,
     fetchUserData: vi.fn(async () => {}),
@@ -130,12 +139,14 @@ export function renderWithProviders(
   onTestFinished(() => router.dispose());
 
   const result = render(
-    <TestAuthProvider value={auth}>
-      <TestAppProvider value={app}>
-        <RouterProvider router={router} />
-        <ToastHost />
-      </TestAppProvider>
-    </TestAuthProvider>,
+    <StorefrontContext value={storefront}>
+      <TestAuthProvider value={auth}>
+        <TestAppProvider value={app}>
+          <RouterProvider router={router} />
+          <ToastHost />
+        </TestAppProvider>
+      </TestAuthProvider>
+    </StorefrontContext>,
   );
 
   return {

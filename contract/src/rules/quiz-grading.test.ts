@@ -4,6 +4,8 @@ import { quizInputSchema } from '../quizzes';
 import {
   attemptsLeft,
   chapterComplete,
+  chapterProgress,
+  courseCompletion,
   gradeQuiz,
   isAnsweredRight,
   revealsCorrectOptions,
@@ -157,5 +159,79 @@ describe('chapterComplete', () => {
     expect(
       chapterComplete({ chapterContent: chapter.chapterContent }, new Set(['l1']), new Set()),
     ).toBe(false);
+  });
+});
+
+describe('chapterProgress', () => {
+  const lectures = [{ lectureId: 'l1' }, { lectureId: 'l2' }];
+  it('when the chapter ends with a required quiz, then the quiz is one more item and holds the chapter until passed', () => {
+    const chapter = { chapterContent: lectures, quiz: { quizId: 'z', required: true } };
+    expect(chapterProgress(chapter, new Set(['l1', 'l2']), new Set())).toEqual({
+      done: 2,
+      total: 3,
+      complete: false,
+      quizPending: true,
+    });
+    expect(chapterProgress(chapter, new Set(['l1', 'l2']), new Set(['z']))).toEqual({
+      done: 3,
+      total: 3,
+      complete: true,
+      quizPending: false,
+    });
+  });
+  it('when the quiz is optional, then only the lectures are counted', () => {
+    const chapter = { chapterContent: lectures, quiz: { quizId: 'z', required: false } };
+    expect(chapterProgress(chapter, new Set(['l1']), new Set(['z']))).toEqual({
+      done: 1,
+      total: 2,
+      complete: false,
+      quizPending: false,
+    });
+  });
+});
+
+describe('courseCompletion', () => {
+  const chapters = [
+    { chapterContent: [{ lectureId: 'a' }, { lectureId: 'b' }] },
+    { chapterContent: [{ lectureId: 'c' }], quiz: { quizId: 'q1', required: true } },
+    { chapterContent: [{ lectureId: 'd' }], quiz: { quizId: 'q2', required: false } },
+  ];
+  it('when every lecture is done but a required quiz is not passed, then the course is not complete', () => {
+    const result = courseCompletion(chapters, ['a', 'b', 'c', 'd'], ['q2']);
+    expect(result).toEqual({
+      lecturesCompleted: 4,
+      lectures: 4,
+      quizzesPassed: 0,
+      quizzesRequired: 1,
+      percent: 80,
+      complete: false,
+    });
+    expect(courseCompletion(chapters, ['a', 'b', 'c', 'd'], ['q1'])).toMatchObject({
+      percent: 100,
+      complete: true,
+    });
+  });
+  it('when the course has no quizzes, then the percent is the lectures alone, as before', () => {
+    const plain = [chapters[0]!, { chapterContent: [{ lectureId: 'c' }] }];
+    expect(courseCompletion(plain, ['a'], [])).toMatchObject({ percent: 33, complete: false });
+    expect(courseCompletion(plain, ['a', 'b', 'c'], []).complete).toBe(true);
+  });
+  it('when ids the course no longer has are listed, then they count for nothing', () => {
+    expect(courseCompletion(chapters, ['gone', 'a'], ['gone-quiz'])).toMatchObject({
+      lecturesCompleted: 1,
+      quizzesPassed: 0,
+      percent: 20,
+    });
+  });
+  it('when any subset is done, then 100 % exactly when every chapter is complete', () => {
+    const lectureIds = ['a', 'b', 'c', 'd'];
+    for (let mask = 0; mask < 64; mask += 1) {
+      const done = lectureIds.filter((_, i) => mask & (1 << i));
+      const passed = ['q1', 'q2'].filter((_, i) => mask & (1 << (4 + i)));
+      const everyChapter = chapters.every((chapter) =>
+        chapterComplete(chapter, new Set(done), new Set(passed)),
+      );
+      expect(courseCompletion(chapters, done, passed).complete).toBe(everyChapter);
+    }
   });
 });

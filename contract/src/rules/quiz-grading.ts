@@ -1,4 +1,5 @@
 import type { Quiz, QuizAnswer, QuizQuestion } from '../quizzes';
+import { progressPercent } from './progress';
 
 export interface GradedQuestion {
   questionId: string;
@@ -74,4 +75,85 @@ export function chapterComplete(
   );
   const quizDone = !chapter.quiz?.required || passedQuizIds.has(chapter.quiz.quizId);
   return lecturesDone && quizDone;
+}
+
+type ChapterWithQuiz = Parameters<typeof chapterComplete>[0];
+
+export interface ChapterProgress {
+  /** Lectures completed, plus the required quiz when it has been passed. */
+  done: number;
+  /** Lectures, plus one for a required quiz: an optional quiz is not something left to do. */
+  total: number;
+  complete: boolean;
+  /** A required quiz not passed yet: the chapter waits for it whatever its lectures say. */
+  quizPending: boolean;
+}
+
+export function chapterProgress(
+  chapter: ChapterWithQuiz,
+  completedLectureIds: ReadonlySet<string>,
+  passedQuizIds: ReadonlySet<string>,
+): ChapterProgress {
+  const lecturesDone = chapter.chapterContent.filter((lecture) =>
+    completedLectureIds.has(lecture.lectureId),
+  ).length;
+  const quizCounts = chapter.quiz?.required === true;
+  const quizPassed = quizCounts && passedQuizIds.has(chapter.quiz!.quizId);
+  return {
+    done: lecturesDone + (quizPassed ? 1 : 0),
+    total: chapter.chapterContent.length + (quizCounts ? 1 : 0),
+    complete: chapterComplete(chapter, completedLectureIds, passedQuizIds),
+    quizPending: quizCounts && !quizPassed,
+  };
+}
+
+export interface CourseCompletion {
+  lecturesCompleted: number;
+  lectures: number;
+  /** Required quizzes passed, of `quizzesRequired`. */
+  quizzesPassed: number;
+  quizzesRequired: number;
+  /**
+   * Lectures completed and required quizzes passed over lectures and required quizzes, floored: a
+   * course without required quizzes reads exactly as before, and 100 % means every chapter is
+   * complete.
+   */
+  percent: number;
+  complete: boolean;
+}
+
+/**
+ * How far a learner is in a course. Only ids the course still has count: an educator may have
+ * removed a lecture the learner had completed, or a quiz they had passed.
+ */
+export function courseCompletion(
+  chapters: readonly ChapterWithQuiz[],
+  completedLectureIds: Iterable<string>,
+  passedQuizIds: Iterable<string>,
+): CourseCompletion {
+  const completed = new Set(completedLectureIds);
+  const passed = new Set(passedQuizIds);
+  let lecturesCompleted = 0;
+  let lectures = 0;
+  let quizzesPassed = 0;
+  let quizzesRequired = 0;
+  for (const chapter of chapters) {
+    lectures += chapter.chapterContent.length;
+    lecturesCompleted += chapter.chapterContent.filter((lecture) =>
+      completed.has(lecture.lectureId),
+    ).length;
+    if (chapter.quiz?.required) {
+      quizzesRequired += 1;
+      if (passed.has(chapter.quiz.quizId)) quizzesPassed += 1;
+    }
+  }
+  const percent = progressPercent(lecturesCompleted + quizzesPassed, lectures + quizzesRequired);
+  return {
+    lecturesCompleted,
+    lectures,
+    quizzesPassed,
+    quizzesRequired,
+    percent,
+    complete: percent === 100,
+  };
 }

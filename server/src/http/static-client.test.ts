@@ -181,4 +181,60 @@ describe('the built client over HTTP', () => {
 
     expect(brotliDecompressSync(res.body).toString()).toBe(rebuilt);
   });
+
+  it('when two servers write different storefronts into the same build, then each shell carries its own, under its own ETag', async () => {
+    const dist = path.join(tmp, 'dist');
+    const served = async (currency: string) => {
+      const app = express();
+      app.use(
+        staticClient(dist, {
+          writeShell: (html) =>
+            html.replace('<html lang="pt"', `<html lang="pt" data-currency="${currency}"`),
+        }),
+      );
+      const other = app.listen(0);
+      await new Promise<void>((resolve) => other.once('listening', resolve));
+      const otherPort = (other.address() as AddressInfo).port;
+      const read = (urlPath: string, headers: Record<string, string> = {}) =>
+        new Promise<RawResponse>((resolve, reject) => {
+          const req = http.request(
+            { host: '127.0.0.1', port: otherPort, path: urlPath, headers },
+            (res) => {
+              const chunks: Buffer[] = [];
+              res.on('data', (chunk: Buffer) => chunks.push(chunk));
+              res.on('end', () =>
+                resolve({
+                  status: res.statusCode ?? 0,
+                  headers: res.headers,
+                  body: Buffer.concat(chunks),
+                }),
+              );
+            },
+          );
+          req.on('error', reject);
+          req.end();
+        });
+      try {
+        const route = await read('/payment/123', { 'Accept-Encoding': 'br' });
+        const plain = await read('/index.html');
+        const again = await read('/payment/123', {
+          'Accept-Encoding': 'br',
+          'If-None-Match': route.headers.etag ?? '',
+        });
+        return { route, plain, again };
+      } finally {
+        await new Promise<void>((resolve) => other.close(() => resolve()));
+      }
+    };
+
+    const brl = await served('brl');
+    const eur = await served('eur');
+
+    expect(brotliDecompressSync(brl.route.body).toString()).toContain('data-currency="brl"');
+    expect(brl.route.headers['cache-control']).toBe('no-cache');
+    expect(brl.plain.body.toString()).toContain('data-currency="brl"');
+    expect(brl.again.status).toBe(304);
+    expect(brotliDecompressSync(eur.route.body).toString()).toContain('data-currency="eur"');
+    expect(eur.route.headers.etag).not.toBe(brl.route.headers.etag);
+  });
 });

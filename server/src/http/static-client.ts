@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -54,15 +54,72 @@ function resolveInside(distDir: string, urlPath: string): string | undefined {
   return filePath.startsWith(distDir + path.sep) ? filePath : undefined;
 }
 
+interface Shell {
+  mtimeMs: number;
+  size: number;
+  bytes: Buffer;
+  /** Of the bytes sent, not the file: the same build served with another storefront is another page. */
+  hash: string;
+  variants: Partial<Record<Encoding, Promise<Buffer>>>;
+}
+
+export interface StaticClientOptions {
+  /** The server-rendered public pages, tried before the app shell. */
+  pages?: RequestHandler;
+  /** What the server writes into the app shell (index.html) before sending it. */
+  writeShell?: (indexHtml: string) => string;
+}
+
 /**
  * Serves the built client: text files brotli- or gzip-compressed for clients that accept it, hashed
  * assets cached for a year, everything else revalidated, then `pages` (the server-rendered public
- * pages) and index.html for any other GET so client-side routes survive a reload.
+ * pages) and the app shell (index.html, as `writeShell` fills it) for any other GET so client-side
+ * routes survive a reload.
  */
-export function staticClient(distDir: string, pages?: RequestHandler): Router {
+export function staticClient(distDir: string, options: StaticClientOptions = {}): Router {
+  const { pages, writeShell = (html: string) => html } = options;
   const root = path.resolve(distDir);
   const indexFile = path.join(root, 'index.html');
   const cache = new Map<string, CachedFile>();
+  let shell: Shell | undefined;
+
+  async function readShell(): Promise<Shell | undefined> {
+    const info = await stat(indexFile).catch(() => undefined);
+    if (!info?.isFile()) return undefined;
+    if (shell?.mtimeMs !== info.mtimeMs || shell.size !== info.size) {
+      const bytes = Buffer.from(writeShell(await readFile(indexFile, 'utf8')));
+      const hash = createHash('sha256').update(bytes).digest('base64url').slice(0, 22);
+      shell = { mtimeMs: info.mtimeMs, size: info.size, bytes, hash, variants: {} };
+    }
+    return shell;
+  }
+
+  /** The app shell, compressed when the client accepts it, revalidated on every visit. */
+  const sendShell: RequestHandler = async (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if (req.path.startsWith('/api/') || req.path.startsWith('/uploads/')) return next();
+    const current = await readShell();
+    if (!current) return next();
+    res.vary('Accept-Encoding');
+    res.type('html');
+    res.setHeader('Cache-Control', 'no-cache');
+    const encoding = preferredEncoding(req);
+    const body = encoding
+      ? await (current.variants[encoding] ??= compress(current.bytes, encoding)).catch(() => {
+          delete current.variants[encoding];
+          return undefined;
+        })
+      : undefined;
+    if (encoding && body && body.length < current.bytes.length) {
+      res.setHeader('Content-Encoding', encoding);
+      res.setHeader('ETag', `"${current.hash}-${encoding}"`);
+      res.send(body);
+      return;
+    }
+    res.setHeader('ETag', `"${current.hash}"`);
+    // res.send answers 304 when the request's validators match, and no body to HEAD.
+    res.send(current.bytes);
+  };
 
   /** Sends the compressed file and resolves true, or resolves false to leave it to express.static. */
   async function sendCompressed(req: Request, res: Response, filePath: string): Promise<boolean> {
@@ -101,6 +158,8 @@ export function staticClient(distDir: string, pages?: RequestHandler): Router {
   }
 
   const router = Router();
+  // The service worker keeps this address as the page shown offline: the same shell as any route.
+  router.get('/index.html', sendShell);
   const compressed: RequestHandler = async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const filePath = resolveInside(root, req.path);
@@ -114,15 +173,7 @@ export function staticClient(distDir: string, pages?: RequestHandler): Router {
       setHeaders: (res, filePath) => res.setHeader('Cache-Control', cacheControlFor(filePath)),
     }),
   );
-  const spaFallback: RequestHandler = async (req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    if (req.path.startsWith('/api/') || req.path.startsWith('/uploads/')) return next();
-    if (!existsSync(indexFile)) return next();
-    if (await sendCompressed(req, res, indexFile)) return;
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(indexFile);
-  };
   if (pages) router.use(pages);
-  router.use(spaFallback);
+  router.use(sendShell);
   return router;
 }

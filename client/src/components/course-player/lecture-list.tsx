@@ -1,14 +1,18 @@
 import type { Chapter, Lecture } from '@aprendiz/contract/courses';
 import { chapterMinutes, formatMinutes } from '@aprendiz/contract/rules/duration';
+import { chapterProgress } from '@aprendiz/contract/rules/quiz-grading';
 import { useEffect, useId, useState } from 'react';
 import { lectureNumber } from './numbered-lectures';
 import { ChevronIcon } from '../chevron-icon';
 import { QuizListItem } from '../quiz/quiz-list-item';
+import { CompletedTick } from './completed-tick';
 import { focusRing, focusRingInset } from '../ui/focus-ring';
 
 type LectureListProps = {
   chapters: readonly Chapter[];
   completedIds: ReadonlySet<string>;
+  /** Quizzes the learner has passed: a required one is the chapter's last item to complete. */
+  passedQuizIds?: ReadonlySet<string>;
   currentLectureId: string | null;
   onWatch: (lecture: Lecture) => void;
   /** Opens a chapter's quiz; without it (the educator's preview) the quiz is listed only. */
@@ -16,18 +20,7 @@ type LectureListProps = {
   currentQuizId?: string | null;
 };
 
-function CompletedTick() {
-  return (
-    <svg
-      role="img"
-      aria-label="Concluída"
-      viewBox="0 0 20 20"
-      className="h-5 w-5 shrink-0 fill-blue-600"
-    >
-      <path d="M10 1.5a8.5 8.5 0 1 1 0 17 8.5 8.5 0 0 1 0-17zm3.9 5.3a.9.9 0 0 0-1.3.1L9 11.3 7.3 9.6a.9.9 0 1 0-1.3 1.3l2.4 2.4a.9.9 0 0 0 1.3-.1l4.3-5.2a.9.9 0 0 0-.1-1.2z" />
-    </svg>
-  );
-}
+const NONE_PASSED: ReadonlySet<string> = new Set();
 
 function PendingMark() {
   return (
@@ -41,14 +34,15 @@ function ChapterItem({
   chapter,
   chapterIndex,
   completedIds,
+  passedQuizIds = NONE_PASSED,
   currentLectureId,
   onWatch,
   onQuiz,
   currentQuizId,
 }: Omit<LectureListProps, 'chapters'> & { chapter: Chapter; chapterIndex: number }) {
-  const holdsCurrent = chapter.chapterContent.some(
-    (lecture) => lecture.lectureId === currentLectureId,
-  );
+  const holdsCurrent =
+    chapter.chapterContent.some((lecture) => lecture.lectureId === currentLectureId) ||
+    (chapter.quiz !== undefined && chapter.quiz.quizId === currentQuizId);
   const [open, setOpen] = useState(holdsCurrent);
   const panelId = useId();
 
@@ -57,7 +51,7 @@ function ChapterItem({
     if (holdsCurrent) setOpen(true);
   }, [holdsCurrent]);
 
-  const done = chapter.chapterContent.filter((lecture) => completedIds.has(lecture.lectureId));
+  const progress = chapterProgress(chapter, completedIds, passedQuizIds);
   return (
     <li className="overflow-hidden rounded-lg border border-slate-200 bg-white">
       <h3>
@@ -75,8 +69,11 @@ function ChapterItem({
               {chapterIndex + 1}. {chapter.chapterTitle}
             </span>
             <span className="block text-sm text-slate-600">
-              {done.length} de {chapter.chapterContent.length} concluídas ·{' '}
+              {progress.done} de {progress.total} concluídas ·{' '}
               {formatMinutes(chapterMinutes(chapter))}
+              {progress.quizPending &&
+                progress.done === progress.total - 1 &&
+                ' · falta o questionário'}
             </span>
           </span>
         </button>
@@ -114,6 +111,7 @@ function ChapterItem({
           <QuizListItem
             quiz={chapter.quiz}
             current={chapter.quiz.quizId === currentQuizId}
+            passed={passedQuizIds.has(chapter.quiz.quizId)}
             onOpen={onQuiz}
           />
         )}
@@ -126,6 +124,7 @@ function ChapterItem({
 function LectureList({
   chapters,
   completedIds,
+  passedQuizIds,
   currentLectureId,
   onWatch,
   onQuiz,
@@ -139,6 +138,7 @@ function LectureList({
           chapter={chapter}
           chapterIndex={index}
           completedIds={completedIds}
+          passedQuizIds={passedQuizIds}
           currentLectureId={currentLectureId}
           onWatch={onWatch}
           onQuiz={onQuiz}

@@ -1,14 +1,15 @@
 import type { QuizInput, QuizKind } from '@aprendiz/contract/quizzes';
 import { QUIZ_MAX_ATTEMPTS_LIMIT, QUIZ_PASS_PERCENT_DEFAULT } from '@aprendiz/contract/quizzes';
 import { useId } from 'react';
-import { focusRingFlush, focusRingTight } from '../ui/focus-ring';
+import { buttonClass } from '../ui/button';
+import { focusRingTight } from '../ui/focus-ring';
 
 type QuestionInput = QuizInput['questions'][number];
 
 const inputClass = `w-full rounded border border-gray-400 px-3 py-2 text-slate-900 ${focusRingTight}`;
 const labelClass = 'block text-sm font-medium text-gray-700';
-const smallButton = `rounded bg-gray-100 px-3 py-2 text-sm font-medium text-gray-800 hover:bg-gray-200 ${focusRingFlush}`;
-const dangerButton = `rounded px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50 ${focusRingFlush}`;
+const smallButton = buttonClass({ variant: 'secondary', size: 'sm' });
+const dangerButton = buttonClass({ variant: 'quietDanger', size: 'sm' });
 
 const KIND_NAMES: Record<QuizKind, string> = {
   single: 'Uma opção correta',

@@ -1,5 +1,6 @@
 import type { QuizSummary } from '@aprendiz/contract/quizzes';
 import { focusRing } from '../ui/focus-ring';
+import { CompletedTick } from '../course-player/completed-tick';
 
 function QuizMark() {
   return (
@@ -13,10 +14,12 @@ function QuizMark() {
 export function QuizListItem({
   quiz,
   current,
+  passed = false,
   onOpen,
 }: {
   quiz: QuizSummary;
   current: boolean;
+  passed?: boolean;
   onOpen?: (quizId: string) => void;
 }) {
   return (
@@ -24,12 +27,13 @@ export function QuizListItem({
       aria-current={current ? 'true' : undefined}
       className={`flex items-center gap-3 px-4 py-2 text-sm ${current ? 'bg-blue-50' : ''}`}
     >
-      <QuizMark />
+      {passed ? <CompletedTick label="Aprovado" /> : <QuizMark />}
       <span className="min-w-0 flex-1 break-words text-slate-800">
         Questionário: {quiz.title}
         <span className="block text-xs text-slate-600">
           {quiz.questionCount === 1 ? '1 pergunta' : `${quiz.questionCount} perguntas`} ·{' '}
           {quiz.required ? 'obrigatório' : 'opcional'}
+          {passed && ' · aprovado'}
         </span>
       </span>
       {onOpen && (

@@ -58,12 +58,12 @@ function attempt(overrides: Partial<QuizAttempt>): QuizAttempt {
 
 describe('QuizPanel', () => {
   it('when a learner fails with attempts left, then the score, the wrong question with its explanation and no correct options are shown', async () => {
-    const { calls } = stubApi((req) =>
-      req.method === 'GET'
-        ? { data: { success: true, quiz } }
-        : { status: 201, data: { success: true, attempt: attempt({}) } },
-    );
-    render(<QuizPanel courseId="c1" quizId="z1" onClose={vi.fn()} />);
+    const { calls } = stubApi(() => ({
+      status: 201,
+      data: { success: true, attempt: attempt({}) },
+    }));
+    const onGraded = vi.fn();
+    render(<QuizPanel courseId="c1" quiz={quiz} onClose={vi.fn()} onGraded={onGraded} />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('radio', { name: 'const' }, LOADED));
     await user.click(screen.getByRole('checkbox', { name: 'string' }));
@@ -74,7 +74,11 @@ describe('QuizPanel', () => {
     expect(screen.getByText('Array é um objeto')).toBeInTheDocument();
     expect(screen.queryByText('const não muda')).not.toBeInTheDocument();
     expect(screen.queryByText('(correta)')).not.toBeInTheDocument();
-    expect(calls[1]!.body).toEqual({
+    expect(onGraded).toHaveBeenCalledWith(expect.objectContaining({ passed: false, score: 50 }));
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.method).toBe('POST');
+    expect(calls[0]!.url).toBe('/api/course/c1/quizzes/z1/attempts');
+    expect(calls[0]!.body).toEqual({
       answers: [
         { questionId: 'q1', optionIds: ['a'] },
         { questionId: 'q2', optionIds: ['a', 'b'] },
@@ -85,50 +89,40 @@ describe('QuizPanel', () => {
   });
 
   it('when the learner passes, then the correct options are marked', async () => {
-    stubApi((req) =>
-      req.method === 'GET'
-        ? { data: { success: true, quiz } }
-        : {
-            status: 201,
-            data: {
-              success: true,
-              attempt: attempt({
-                score: 100,
-                passed: true,
-                results: [
-                  { questionId: 'q1', correct: true, explanation: '', correctOptionIds: ['a'] },
-                  {
-                    questionId: 'q2',
-                    correct: true,
-                    explanation: '',
-                    correctOptionIds: ['a', 'c'],
-                  },
-                ],
-              }),
+    stubApi(() => ({
+      status: 201,
+      data: {
+        success: true,
+        attempt: attempt({
+          score: 100,
+          passed: true,
+          results: [
+            { questionId: 'q1', correct: true, explanation: '', correctOptionIds: ['a'] },
+            {
+              questionId: 'q2',
+              correct: true,
+              explanation: '',
+              correctOptionIds: ['a', 'c'],
             },
-          },
-    );
-    render(<QuizPanel courseId="c1" quizId="z1" onClose={vi.fn()} />);
+          ],
+        }),
+      },
+    }));
+    render(<QuizPanel courseId="c1" quiz={quiz} onClose={vi.fn()} />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Enviar respostas' }, LOADED));
     expect(await screen.findByText('Aprovado: 100%')).toBeInTheDocument();
     expect(screen.getAllByText('(correta)')).toHaveLength(3);
+    expect(screen.getByText(/Melhor nota 100% · Aprovado/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Tentar novamente' })).not.toBeInTheDocument();
   });
 
   it('when no attempts are left, then the server refusal is shown beside the button', async () => {
-    stubApi((req) =>
-      req.method === 'GET'
-        ? { data: { success: true, quiz } }
-        : {
-            status: 409,
-            data: {
-              success: false,
-              message: 'Você já usou todas as tentativas deste questionário',
-            },
-          },
-    );
-    render(<QuizPanel courseId="c1" quizId="z1" onClose={vi.fn()} />);
+    stubApi(() => ({
+      status: 409,
+      data: { success: false, message: 'Você já usou todas as tentativas deste questionário' },
+    }));
+    render(<QuizPanel courseId="c1" quiz={quiz} onClose={vi.fn()} />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Enviar respostas' }, LOADED));
     expect(

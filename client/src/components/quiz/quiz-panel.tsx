@@ -1,55 +1,42 @@
-import type { LearnerQuiz, LearnerQuizResponse, QuizAttempt } from '@aprendiz/contract/quizzes';
-import { useEffect, useState } from 'react';
+import type { LearnerQuiz, QuizAttempt } from '@aprendiz/contract/quizzes';
+import { useState } from 'react';
 import { api } from '../../lib/api-client';
 import { errorMessage } from '../../lib/api-error';
-import { focusRing } from '../ui/focus-ring';
-import { LoadError } from '../ui/load-error';
+import { buttonClass } from '../ui/button';
 
-type QuizPanelProps = { courseId: string; quizId: string; onClose: () => void };
+type QuizPanelProps = {
+  courseId: string;
+  /** As the route's loader read it: no correct flags, no explanations. */
+  quiz: LearnerQuiz;
+  onClose: () => void;
+  /** Each graded attempt, so the player can count a passed quiz at once. */
+  onGraded?: (attempt: QuizAttempt) => void;
+};
 
-const primary = `rounded-md bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800 disabled:opacity-60 ${focusRing}`;
-const secondary = `rounded-md border border-slate-300 px-4 py-2 font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-50 ${focusRing}`;
+const primary = buttonClass();
+const secondary = buttonClass({ variant: 'secondary' });
 
 function attemptsText(left: number | null): string {
   if (left === null) return 'Tentativas ilimitadas';
   return left === 1 ? '1 tentativa restante' : `${left} tentativas restantes`;
 }
 
+export function quizUrl(courseId: string, quizId: string): string {
+  return `/api/course/${encodeURIComponent(courseId)}/quizzes/${encodeURIComponent(quizId)}`;
+}
+
 /**
  * A chapter's quiz in the player: every question on one page on a wide screen, one per screen on a
  * phone. The correct options come only with a graded attempt, and only when the server reveals them.
  */
-export function QuizPanel({ courseId, quizId, onClose }: QuizPanelProps) {
-  const url = `/api/course/${encodeURIComponent(courseId)}/quizzes/${encodeURIComponent(quizId)}`;
-  const [quiz, setQuiz] = useState<LearnerQuiz | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+export function QuizPanel({ courseId, quiz: loaded, onClose, onGraded }: QuizPanelProps) {
+  const url = quizUrl(courseId, loaded.quizId);
+  const [quiz, setQuiz] = useState(loaded);
   const [answers, setAnswers] = useState<Record<string, string[]>>({});
   const [step, setStep] = useState(0);
   const [sending, setSending] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState<QuizAttempt | null>(null);
-  const [reload, setReload] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    setLoadError(null);
-    api
-      .get<LearnerQuizResponse>(url)
-      .then(({ data }) => {
-        if (live) setQuiz(data.quiz);
-      })
-      .catch((err: unknown) => {
-        if (live) setLoadError(errorMessage(err));
-      });
-    return () => {
-      live = false;
-    };
-  }, [url, reload]);
-
-  if (loadError) {
-    return <LoadError compact message={loadError} onRetry={() => setReload((n) => n + 1)} />;
-  }
-  if (!quiz) return <p className="text-slate-600">Carregando questionário…</p>;
 
   const questions = quiz.questions;
   const choose = (questionId: string, optionId: string, multiple: boolean) =>
@@ -74,15 +61,13 @@ export function QuizPanel({ courseId, quizId, onClose }: QuizPanelProps) {
         })),
       });
       setAttempt(data.attempt);
-      setQuiz(
-        (current) =>
-          current && {
-            ...current,
-            attemptsLeft: data.attempt.attemptsLeft,
-            passed: current.passed || data.attempt.passed,
-            bestScore: Math.max(current.bestScore ?? 0, data.attempt.score),
-          },
-      );
+      setQuiz((current) => ({
+        ...current,
+        attemptsLeft: data.attempt.attemptsLeft,
+        passed: current.passed || data.attempt.passed,
+        bestScore: Math.max(current.bestScore ?? 0, data.attempt.score),
+      }));
+      onGraded?.(data.attempt);
     } catch (err) {
       setSubmitError(errorMessage(err));
     } finally {
@@ -111,6 +96,7 @@ export function QuizPanel({ courseId, quizId, onClose }: QuizPanelProps) {
         Nota mínima {quiz.passPercent}% · {attemptsText(quiz.attemptsLeft)}
         {quiz.required ? ' · Obrigatório' : ' · Opcional'}
         {quiz.bestScore !== null && ` · Melhor nota ${quiz.bestScore}%`}
+        {quiz.passed && ' · Aprovado'}
       </p>
 
       {attempt && (
@@ -212,6 +198,7 @@ export function QuizPanel({ courseId, quizId, onClose }: QuizPanelProps) {
             <button
               type="button"
               className={`${primary} ${step < questions.length - 1 ? 'hidden md:inline-block' : ''}`}
+              aria-busy={sending || undefined}
               disabled={sending}
               onClick={() => void submit()}
             >

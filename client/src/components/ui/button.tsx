@@ -1,7 +1,7 @@
 import type { ButtonHTMLAttributes } from 'react';
 import { focusRing } from './focus-ring';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'link';
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'quietDanger' | 'link';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const variants: Record<ButtonVariant, string> = {
@@ -9,6 +9,8 @@ const variants: Record<ButtonVariant, string> = {
   secondary: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50',
   ghost: 'text-slate-800 hover:bg-slate-100',
   danger: 'bg-red-600 text-white hover:bg-red-700',
+  /** A removal inside a form (a question, an option): red words, no weight of their own. */
+  quietDanger: 'text-red-700 hover:bg-red-50',
   link: 'text-blue-700 underline hover:text-blue-800',
 };
 

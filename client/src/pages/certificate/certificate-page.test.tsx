@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubApi } from '../../test/api-stub';
-import { LOADED, renderWithProviders } from '../../test/render';
+import { LOADED, renderWithProviders, TEST_STOREFRONT } from '../../test/render';
 import CertificatePage, { handle, loader, type CertificateData } from './certificate-page';
 
 const ID = 'AbCdEfGhIjKlMnOpQrStUv';
@@ -65,13 +65,25 @@ describe('CertificatePage', () => {
   it('when shared, then the page head names who completed what, with whom', () => {
     const loaded: CertificateData = { certificate: { ok: true, value: certificate } };
     expect(
-      handle.meta?.({ data: loaded, params: { id: ID }, pathname: `/certificate/${ID}` }),
+      handle.meta?.({
+        data: loaded,
+        params: { id: ID },
+        pathname: `/certificate/${ID}`,
+        storefront: TEST_STOREFRONT,
+      }),
     ).toEqual({
       title: 'Certificado: Python do Zero',
       description: 'Joana Conceição concluiu Python do Zero, ministrado por Prof. Rui.',
     });
     const missing: CertificateData = { certificate: { ok: true, value: null } };
-    expect(handle.meta?.({ data: missing, params: { id: ID }, pathname: '/' })?.noindex).toBe(true);
+    expect(
+      handle.meta?.({
+        data: missing,
+        params: { id: ID },
+        pathname: '/',
+        storefront: TEST_STOREFRONT,
+      })?.noindex,
+    ).toBe(true);
   });
 
   it('when no certificate has that id, then it says so', async () => {

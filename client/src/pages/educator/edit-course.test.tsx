@@ -110,4 +110,40 @@ describe('EditCoursePage', { timeout: 20_000 }, () => {
     expect(await screen.findByDisplayValue(stored.courseTitle)).toBeInTheDocument();
     expect(reads).toBe(2);
   });
+
+  it('when a chapter has a quiz, then a link leads to the quiz statistics; without quizzes there is none', async () => {
+    const withQuiz = {
+      ...stored,
+      courseContent: stored.courseContent.map((chapter, index) =>
+        index === 0
+          ? {
+              ...chapter,
+              quiz: {
+                quizId: 'z1',
+                title: 'Revisão',
+                passPercent: 70,
+                maxAttempts: null,
+                required: true,
+                version: 1,
+                questionCount: 0,
+                questions: [],
+              },
+            }
+          : chapter,
+      ),
+    };
+    stubApi(() => ({ data: { success: true, courseData: withQuiz } }));
+    const { unmount } = renderPage();
+    expect(
+      await screen.findByRole('link', { name: 'Ver as estatísticas dos questionários' }),
+    ).toHaveAttribute('href', `/educator/course/${ID}/quizzes`);
+    unmount();
+
+    stubApi(() => ({ data: { success: true, courseData: stored } }));
+    renderPage();
+    expect(await screen.findByDisplayValue(stored.courseTitle)).toBeInTheDocument();
+    expect(
+      screen.queryByRole('link', { name: 'Ver as estatísticas dos questionários' }),
+    ).not.toBeInTheDocument();
+  });
 });

@@ -85,6 +85,13 @@ function EditCourse({ course }: { course: EducatorCourseDetail }) {
         {course.studentCount > 0 &&
           ` · ${course.studentCount} ${course.studentCount === 1 ? 'aluno inscrito mantém' : 'alunos inscritos mantêm'} o progresso nas aulas que continuarem no curso.`}
       </p>
+      {course.courseContent.some((chapter) => chapter.quiz) && (
+        <p className="-mt-4 mb-6 text-sm">
+          <Link to={paths.courseQuizStats(course._id)} className={buttonClass({ variant: 'link' })}>
+            Ver as estatísticas dos questionários
+          </Link>
+        </p>
+      )}
       <CourseForm
         initial={formValuesOf(course)}
         currentThumbnail={course.courseThumbnail}

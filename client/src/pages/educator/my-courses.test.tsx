@@ -75,7 +75,7 @@ describe('MyCoursesPage', { timeout: 20_000 }, () => {
       'Kz 134.00',
       '3',
       'Publicado · 09/03/2025',
-      'EditarPré-visualizarDespublicarExcluir',
+      'EditarPré-visualizarQuestionáriosDespublicarExcluir',
     ]);
     expect(rows[0].querySelector('img')).toHaveAttribute('src', '/uploads/react.webp');
     expect(within(rows[0]).getByRole('link', { name: 'React moderno' })).toHaveAttribute(
@@ -98,7 +98,7 @@ describe('MyCoursesPage', { timeout: 20_000 }, () => {
       'Kz 0.00',
       '0',
       'Rascunho · 25/12/2024',
-      'EditarPré-visualizarPublicarExcluir',
+      'EditarPré-visualizarQuestionáriosPublicarExcluir',
     ]);
   });
 
@@ -162,6 +162,10 @@ describe('MyCoursesPage', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'Pré-visualizar React moderno' })).toHaveAttribute(
       'href',
       `/educator/course/${courses[0]._id}/preview`,
+    );
+    expect(screen.getByRole('link', { name: 'Questionários de React moderno' })).toHaveAttribute(
+      'href',
+      `/educator/course/${courses[0]._id}/quizzes`,
     );
 
     await user.click(screen.getByRole('button', { name: 'Publicar Git para iniciantes' }));

@@ -87,6 +87,13 @@ function CourseActions({
       >
         Pré-visualizar
       </Link>
+      <Link
+        to={paths.courseQuizStats(course._id)}
+        aria-label={`Questionários de ${course.courseTitle}`}
+        className={actionClass}
+      >
+        Questionários
+      </Link>
       <button
         type="button"
         disabled={busy}

@@ -83,11 +83,17 @@ describe('CourseDetailPage', { timeout: 20_000 }, () => {
 
   it('when its route is matched, then the head is the course’s, and a missing course’s is kept out of search engines', () => {
     const meta = (loaded: CourseDetailData) =>
-      handle.meta?.({ data: loaded, params: { id: course._id }, pathname: route });
+      handle.meta?.({
+        data: loaded,
+        params: { id: course._id },
+        pathname: route,
+        storefront: { currency: 'eur', methods: ['card'] },
+      });
     const found = meta({ course: { ok: true, value: course }, reviews: { ok: true, value: null } });
     expect(found?.title).toBe('JavaScript do Zero');
     expect(found?.description).toBe('Aprenda JavaScript do zero.');
     expect(found?.type).toBe('product');
+    expect(found?.price?.currency).toBe('EUR');
     expect(found?.noindex).toBeUndefined();
     const missing = meta({ course: { ok: true, value: null }, reviews: { ok: true, value: null } });
     expect(missing).toMatchObject({ title: 'Curso não encontrado', noindex: true });
@@ -341,6 +347,110 @@ describe('CourseDetailPage', { timeout: 20_000 }, () => {
       expect(bar()).toBeNull();
       report([{ target: contentEnd, isIntersecting: false, top: 1200, bottom: 1200 }]);
       expect(bar()).not.toBeNull();
+    });
+  });
+
+  describe('choosing how to pay', () => {
+    const kwanzas = {
+      currency: 'aoa',
+      methods: ['card', 'multicaixa_express', 'reference'],
+    } as const;
+
+    /** The course, and purchases answered with the payment page; `purchases` are their bodies. */
+    function serveBuying() {
+      const purchases: unknown[] = [];
+      stubApi((request) => {
+        if (request.method === 'GET' && request.url === `/api/course/${course._id}`)
+          return { data: { success: true, courseData: course } };
+        if (request.method === 'POST' && request.url === '/api/user/purchase') {
+          purchases.push(request.body);
+          return { data: { success: true, session_url: '/payment/compra-1' } };
+        }
+        return { status: 404, data: { success: false, message: 'Rota desconhecida' } };
+      });
+      return { purchases };
+    }
+
+    it('when the deployment takes several methods, then the panel offers them, the first chosen, and buying sends the one picked', async () => {
+      const { purchases } = serveBuying();
+      const user = userEvent.setup();
+      const { location } = renderPage({
+        auth: { user: testUser },
+        app: { userData: userData() },
+        storefront: { ...kwanzas, methods: [...kwanzas.methods] },
+      });
+      const methods = await within(
+        await screen.findByRole('complementary', { name: 'Preço e inscrição' }, LOADED),
+      ).findByRole('group', { name: 'Como quer pagar?' });
+      expect(
+        within(methods)
+          .getAllByRole('radio')
+          .map((radio) => radio.getAttribute('value')),
+      ).toEqual(['card', 'multicaixa_express', 'reference']);
+      expect(within(methods).getByRole('radio', { name: 'Cartão' })).toBeChecked();
+
+      // A number typed for a push, then another method: the number is not sent.
+      await user.click(within(methods).getByRole('radio', { name: 'Multicaixa Express' }));
+      await user.type(within(methods).getByRole('textbox', { name: 'Número de telemóvel' }), '923');
+      await user.click(within(methods).getByRole('radio', { name: 'Pagamento por referência' }));
+      await user.click(within(panel()).getByRole('button', { name: 'Acessar Curso' }));
+
+      await waitFor(() => expect(location()).toBe('/payment/compra-1'));
+      expect(JSON.parse(JSON.stringify(purchases))).toEqual([
+        { courseId: course._id, method: 'reference' },
+      ]);
+    });
+
+    it('when a push is chosen without a phone number, then nothing is bought and the field says so; with one, the push goes to it', async () => {
+      const { purchases } = serveBuying();
+      const user = userEvent.setup();
+      const { location } = renderPage({
+        auth: { user: testUser },
+        app: { userData: userData() },
+        storefront: { ...kwanzas, methods: [...kwanzas.methods] },
+      });
+      await user.click(await screen.findByRole('radio', { name: 'Multicaixa Express' }, LOADED));
+      await user.click(within(panel()).getByRole('button', { name: 'Acessar Curso' }));
+
+      const phone = screen.getByRole('textbox', { name: 'Número de telemóvel' });
+      expect(phone).toHaveFocus();
+      expect(phone).toHaveAccessibleDescription(/Informe o número de telemóvel/);
+      expect(purchases).toEqual([]);
+
+      await user.type(phone, ' 923 456 789 ');
+      await user.click(within(panel()).getByRole('button', { name: 'Acessar Curso' }));
+      await waitFor(() => expect(location()).toBe('/payment/compra-1'));
+      expect(purchases).toEqual([
+        { courseId: course._id, method: 'multicaixa_express', phone: '923 456 789' },
+      ]);
+    });
+
+    it('when the deployment takes only a card, then no choice is shown and the purchase names no method', async () => {
+      const { purchases } = serveBuying();
+      const user = userEvent.setup();
+      renderPage({ auth: { user: testUser }, app: { userData: userData() } });
+      await user.click(await screen.findByRole('button', { name: 'Acessar Curso' }, LOADED));
+      await waitFor(() => expect(purchases).toEqual([{ courseId: course._id }]));
+      expect(screen.queryByRole('group', { name: 'Como quer pagar?' })).not.toBeInTheDocument();
+    });
+
+    it('when the server charges in reais, then the panel labels prices R$ and offers Pix', async () => {
+      serveBuying();
+      renderPage({ storefront: { currency: 'brl', methods: ['card', 'pix', 'boleto'] } });
+      const price = await screen.findByRole('complementary', { name: 'Preço e inscrição' }, LOADED);
+      expect(within(price).getByText('R$ 16.99')).toBeInTheDocument();
+      expect(within(price).getByRole('radio', { name: 'Pix' })).toBeInTheDocument();
+    });
+
+    it('when the course is free, or already the learner’s, then there is no method to choose', async () => {
+      stubApi((request) =>
+        request.url === `/api/course/${course._id}`
+          ? { data: { success: true, courseData: { ...course, coursePrice: 0, discount: 0 } } }
+          : { status: 404, data: { success: false, message: 'Rota desconhecida' } },
+      );
+      renderPage({ storefront: { ...kwanzas, methods: [...kwanzas.methods] } });
+      await screen.findByRole('button', { name: 'Acessar Curso Gratis' }, LOADED);
+      expect(screen.queryByRole('radio')).not.toBeInTheDocument();
     });
   });
 });

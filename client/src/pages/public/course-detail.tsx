@@ -7,7 +7,7 @@ import {
 } from '@aprendiz/contract/rules/duration';
 import { isFreeCourse } from '@aprendiz/contract/rules/pricing';
 import { courseSummary } from '@aprendiz/contract/rules/text';
-import { useRef, useState, type RefObject } from 'react';
+import { useCallback, useRef, useState, type RefObject } from 'react';
 import {
   data,
   Link,
@@ -23,6 +23,7 @@ import { DiscountedPrice } from '../../components/price';
 import { RatingStars } from '../../components/rating-stars';
 import { YouTubePlayer } from '../../components/youtube-player';
 import { paths } from '../../config/paths';
+import { useStorefront } from '../../config/storefront';
 import { useAppContext } from '../../context/app-context';
 import { catalogueSource } from '../../data/catalogue-source';
 import { loadOrReport, type LoadResult } from '../../data/load-result';
@@ -30,6 +31,7 @@ import { whenAuthKnown } from '../../lib/api-auth';
 import type { RouteHandle } from '../../app/page-meta';
 import { courseMeta } from './course-detail/course-meta';
 import { StickyBuyBar } from './course-detail/sticky-buy-bar';
+import { PaymentChoice, type PaymentChoiceValue } from './course-detail/payment-choice';
 import { useEnrollAction, type EnrollAction } from './course-detail/use-enroll-action';
 import { useScrolledPast } from './course-detail/use-scrolled-past';
 import { useAuthUser } from '../../auth/auth-context';
@@ -84,16 +86,21 @@ function EnrollButton({ course, action, layout }: EnrollButtonProps) {
   );
 }
 
+type PaymentChoiceProps = Parameters<typeof PaymentChoice>[0];
+
 function PricePanel({
   course,
   action,
   preview,
   panelRef,
+  payment,
 }: {
   course: CourseDetail;
   action: EnrollAction;
   preview: Lecture | null;
   panelRef: RefObject<HTMLElement | null>;
+  /** The methods to choose from, when the buyer has a choice to make here. */
+  payment: PaymentChoiceProps | null;
 }) {
   const { currency } = useAppContext();
   const lectures = countLectures(course.courseContent);
@@ -139,6 +146,7 @@ function PricePanel({
           <li>{formatMinutes(courseTotalMinutes(course.courseContent))}</li>
           <li>{plural(lectures, 'aula', 'aulas')}</li>
         </ul>
+        {payment && <PaymentChoice {...payment} />}
         <EnrollButton course={course} action={action} layout="block w-full px-6 py-3" />
       </div>
     </aside>
@@ -155,10 +163,36 @@ function CourseView({
   const [preview, setPreview] = useState<Lecture | null>(null);
   const panelRef = useRef<HTMLElement>(null);
   const contentEndRef = useRef<HTMLDivElement>(null);
-  const action = useEnrollAction(course);
+  const { user } = useAuthUser();
+  const { methods } = useStorefront();
+  const [choice, setChoice] = useState<PaymentChoiceValue>({ method: methods[0]!, phone: '' });
+  const [phoneError, setPhoneError] = useState<string | null>(null);
+  const phoneRef = useRef<HTMLInputElement>(null);
+  const onPhoneMissing = useCallback(() => {
+    setPhoneError('Informe o número de telemóvel para aprovar o pagamento na app');
+    phoneRef.current?.focus();
+  }, []);
+  // A choice to make only where the deployment takes several methods and this visitor may buy.
+  const choosing =
+    methods.length > 1 &&
+    !isFreeCourse(course.coursePrice, course.discount) &&
+    user?.id !== course.educator._id;
+  const action = useEnrollAction(course, choosing ? choice : undefined, onPhoneMissing);
+  const payment: PaymentChoiceProps | null =
+    choosing && !action.isEnrolled
+      ? {
+          methods,
+          value: choice,
+          onChange: (next) => {
+            setChoice(next);
+            setPhoneError(null);
+          },
+          phoneRef,
+          phoneError,
+        }
+      : null;
   const panelScrolledAway = useScrolledPast(panelRef, contentEndRef);
   const { currency } = useAppContext();
-  const { user } = useAuthUser();
   const summary = courseSummary(course.courseDescription);
 
   function playPreview(lecture: Lecture) {
@@ -187,7 +221,13 @@ function CourseView({
         </header>
 
         <div className="mt-8 md:col-start-2 md:row-span-3 md:row-start-1 md:mt-0">
-          <PricePanel course={course} action={action} preview={preview} panelRef={panelRef} />
+          <PricePanel
+            course={course}
+            action={action}
+            preview={preview}
+            panelRef={panelRef}
+            payment={payment}
+          />
         </div>
 
         <section aria-labelledby="structure-heading" className="mt-10 md:col-start-1">
@@ -268,7 +308,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 }
 
 export const handle: RouteHandle = {
-  meta: ({ data: loaded }) => {
+  meta: ({ data: loaded, storefront }) => {
     const course = (loaded as CourseDetailData | undefined)?.course;
     if (!course?.ok || !course.value) {
       return {
@@ -277,7 +317,7 @@ export const handle: RouteHandle = {
         noindex: true,
       };
     }
-    return courseMeta(course.value);
+    return courseMeta(course.value, storefront.currency);
   },
 };
 

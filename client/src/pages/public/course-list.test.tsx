@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubApi, type StubRequest, type StubResponse } from '../../test/api-stub';
 import { courseSummary } from '../../test/course-fixtures';
-import { LOADED, renderWithProviders } from '../../test/render';
+import { LOADED, renderWithProviders, TEST_STOREFRONT } from '../../test/render';
 import CourseListPage, { handle, loader } from './course-list';
 
 function courses(count: number, from = 1): CourseSummary[] {
@@ -256,7 +256,12 @@ describe('CourseListPage', { timeout: 20_000 }, () => {
 
   it('when its route is matched, then the head names the list, or the term searched', () => {
     const meta = (input?: string) =>
-      handle.meta?.({ data: undefined, params: { input }, pathname: '/course-list' });
+      handle.meta?.({
+        data: undefined,
+        params: { input },
+        pathname: '/course-list',
+        storefront: TEST_STOREFRONT,
+      });
     expect(meta()?.title).toBe('Lista de Cursos');
     expect(meta(' python ')?.title).toBe('Cursos: python');
     expect(meta()?.description).toMatch(/cursos online de tecnologia/);

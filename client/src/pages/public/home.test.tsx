@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { networkError, stubApi, type StubHandler } from '../../test/api-stub';
 import { courseSummary } from '../../test/course-fixtures';
-import { LOADED, renderWithProviders, testUser } from '../../test/render';
+import { LOADED, renderWithProviders, TEST_STOREFRONT, testUser } from '../../test/render';
 import HomePage, { handle, loader } from './home';
 import { NETWORK_ERROR_MESSAGE } from '../../lib/api-error';
 
@@ -61,7 +61,12 @@ describe('HomePage', { timeout: 30_000 }, () => {
   });
 
   it('when its route is matched, then the head names the page Cursos online de tecnologia with a description', () => {
-    const meta = handle.meta?.({ data: undefined, params: {}, pathname: '/' });
+    const meta = handle.meta?.({
+      data: undefined,
+      params: {},
+      pathname: '/',
+      storefront: TEST_STOREFRONT,
+    });
     expect(meta?.title).toBe('Cursos online de tecnologia');
     expect(meta?.description).toMatch(/cursos online em português/);
     expect(meta?.noindex).toBeUndefined();

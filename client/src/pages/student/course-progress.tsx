@@ -1,30 +1,27 @@
 import type { EnrolledCourse } from '@aprendiz/contract/learning';
-import { countLectures } from '@aprendiz/contract/rules/duration';
-import { progressPercent } from '@aprendiz/contract/rules/progress';
+import { courseCompletion, type CourseCompletion } from '@aprendiz/contract/rules/quiz-grading';
 import { Line } from 'rc-progress';
 
-export type ProgressFacts = { completed: number; total: number; percent: number };
+export type ProgressFacts = CourseCompletion;
 
 /**
- * How far the learner is in a course. Only ids of lectures the course still has count: an educator
- * may have removed a lecture the learner had completed.
+ * How far the learner is in a course: lectures completed and, where a chapter ends with a required
+ * quiz, that quiz passed (the rule is contract's `courseCompletion`; a course without quizzes reads as
+ * lectures alone).
  */
 export function courseProgress(
   course: Pick<EnrolledCourse, 'courseContent'>,
-  completedIds: readonly string[],
+  completedIds: Iterable<string>,
+  passedQuizIds: Iterable<string>,
 ): ProgressFacts {
-  const done = new Set(completedIds);
-  const completed = course.courseContent.reduce(
-    (count, chapter) =>
-      count + chapter.chapterContent.filter((lecture) => done.has(lecture.lectureId)).length,
-    0,
-  );
-  const total = countLectures(course.courseContent);
-  return { completed, total, percent: progressPercent(completed, total) };
+  return courseCompletion(course.courseContent, completedIds, passedQuizIds);
 }
 
-export function lecturesDoneLabel({ completed, total }: ProgressFacts): string {
-  return `${completed} de ${total} aulas`;
+export function lecturesDoneLabel(progress: ProgressFacts): string {
+  const lectures = `${progress.lecturesCompleted} de ${progress.lectures} aulas`;
+  if (progress.quizzesRequired === 0) return lectures;
+  const noun = progress.quizzesRequired === 1 ? 'questionário' : 'questionários';
+  return `${lectures} · ${progress.quizzesPassed} de ${progress.quizzesRequired} ${noun}`;
 }
 
 type CourseProgressBarProps = {

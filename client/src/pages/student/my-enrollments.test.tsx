@@ -130,6 +130,48 @@ describe('MyEnrollmentsPage', () => {
     expect(within(done).queryByRole('link', { name: /^Continuar/ })).not.toBeInTheDocument();
   });
 
+  it('when every lecture is done but a required chapter quiz is not passed, then the course is not complete until it is', () => {
+    const withQuiz = (quizzesPassed: string[]) => ({
+      ...finished,
+      quizzesPassed,
+      courseContent: finished.courseContent.map((chapter, index) =>
+        index === 0
+          ? {
+              ...chapter,
+              quiz: {
+                quizId: 'quiz-1',
+                title: 'Revisão',
+                passPercent: 70,
+                maxAttempts: null,
+                required: true,
+                questionCount: 2,
+              },
+            }
+          : chapter,
+      ),
+    });
+    const { unmount } = renderWithProviders(<MyEnrollmentsPage />, {
+      auth: signedIn,
+      app: { enrolledCourses: [withQuiz([])] },
+    });
+    let row = card('SQL na Prática');
+    expect(within(row).getByText('75%')).toBeInTheDocument();
+    expect(within(row).getByText('3 de 3 aulas · 0 de 1 questionário')).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: /^Continuar/ })).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /^Certificado/ })).not.toBeInTheDocument();
+    unmount();
+
+    renderWithProviders(<MyEnrollmentsPage />, {
+      auth: signedIn,
+      app: { enrolledCourses: [withQuiz(['quiz-1'])] },
+    });
+    row = card('SQL na Prática');
+    expect(within(row).getByText('100%')).toBeInTheDocument();
+    expect(within(row).getByText('3 de 3 aulas · 1 de 1 questionário')).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: /^Concluído/ })).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: /^Certificado/ })).toBeInTheDocument();
+  });
+
   it('when a course is complete, then Certificado opens its certificate page; unfinished courses have none', async () => {
     const { calls } = stubApi(() => ({
       data: { success: true, certificateId: 'AbCdEfGhIjKlMnOpQrStUv' },

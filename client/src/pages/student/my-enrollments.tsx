@@ -25,7 +25,7 @@ type Row = { course: EnrolledCourse; progress: ProgressFacts; duration: string }
 function toRow(course: EnrolledCourse): Row {
   return {
     course,
-    progress: courseProgress(course, course.lectureCompleted),
+    progress: courseProgress(course, course.lectureCompleted, course.quizzesPassed),
     duration: formatMinutes(courseTotalMinutes(course.courseContent)),
   };
 }

@@ -2,8 +2,9 @@ import type { Lecture } from '@aprendiz/contract/courses';
 import type { EnrolledCourse } from '@aprendiz/contract/learning';
 import { firstIncompleteLecture, nextLecture } from '@aprendiz/contract/rules/lectures';
 import { REVIEW_MAX_LENGTH } from '@aprendiz/contract/rules/reviews';
-import { Suspense, use, useId, useState, type FormEvent } from 'react';
-import { Link, useLoaderData, useParams } from 'react-router-dom';
+import type { QuizAttempt } from '@aprendiz/contract/quizzes';
+import { Suspense, use, useId, useMemo, useState, type FormEvent } from 'react';
+import { Link, Outlet, useLoaderData, useMatch, useNavigate, useParams } from 'react-router-dom';
 import { useAuthUser } from '../../auth/auth-context';
 import { Loader } from '../../components/loader';
 import { StarRatingInput } from '../../components/star-rating-input';
@@ -16,11 +17,12 @@ import { courseProgress, CourseProgressBar } from './course-progress';
 import { CourseStructure } from '../../components/course-player/lecture-list';
 import { LectureScreen } from '../../components/course-player/lecture-screen';
 import { findNumberedLecture } from '../../components/course-player/numbered-lectures';
-import { QuizPanel } from '../../components/quiz/quiz-panel';
 import { useCourseRating } from './player/use-course-rating';
 import { useLectureProgress } from './player/use-lecture-progress';
 import { useLecturePosition } from './player/use-lecture-position';
 import { NOWHERE_YET, type loader, type ResumePoint } from './player/resume-point';
+import type { QuizOutletContext } from './player/quiz-page';
+import { fireConfetti } from '../../lib/confetti';
 import { SignInRequired } from '../../components/sign-in-required';
 import { focusRing } from '../../components/ui/focus-ring';
 import { LoadError } from '../../components/ui/load-error';
@@ -94,19 +96,60 @@ function openingLecture(course: EnrolledCourse, resume: ResumePoint) {
   return { lectureId: incomplete?.lectureId ?? null, seconds: 0, fromServer: false };
 }
 
+/**
+ * The quizzes the learner has passed: what the enrolled courses say, plus those passed here since, so
+ * the chapter and the progress bar count a pass before the enrolled courses come back.
+ */
+function usePassedQuizzes(course: EnrolledCourse) {
+  const [passedHere, setPassedHere] = useState<ReadonlySet<string>>(new Set());
+  const passedQuizIds = useMemo(
+    () => new Set([...course.quizzesPassed, ...passedHere]),
+    [course.quizzesPassed, passedHere],
+  );
+  const addPassed = (quizId: string) => setPassedHere((ids) => new Set(ids).add(quizId));
+  return { passedQuizIds, addPassed };
+}
+
 function CoursePlayer({ course, resume }: { course: EnrolledCourse; resume: ResumePoint }) {
   usePageTitle(course.courseTitle);
-  const { completedIds, markCompleted, unmarkCompleted, savingLectureId } =
-    useLectureProgress(course);
+  const navigate = useNavigate();
+  const { fetchUserEnrolledCourses } = useAppContext();
+  const { passedQuizIds, addPassed } = usePassedQuizzes(course);
+  const { completedIds, markCompleted, unmarkCompleted, savingLectureId } = useLectureProgress(
+    course,
+    passedQuizIds,
+  );
   const [opening] = useState(() => openingLecture(course, resume));
   const [currentId, setCurrentId] = useState(opening.lectureId);
   const [autoplay, setAutoplay] = useState(false);
-  const [quizId, setQuizId] = useState<string | null>(null);
+  // The open quiz is a child route (its loader reads it); the lecture stays chosen underneath.
+  const quizId = useMatch('/player/:courseId/quiz/:quizId')?.params.quizId ?? null;
   const position = useLecturePosition(course._id, currentId, resume.positionToken);
 
   const current = currentId ? findNumberedLecture(course.courseContent, currentId) : null;
   const following = currentId ? nextLecture(course.courseContent, currentId) : null;
-  const progress = courseProgress(course, [...completedIds]);
+  const progress = courseProgress(course, completedIds, passedQuizIds);
+  const quizzesLeft = progress.quizzesRequired - progress.quizzesPassed;
+
+  function closeQuiz() {
+    navigate(paths.player(course._id));
+  }
+
+  function graded(gradedQuizId: string, attempt: QuizAttempt) {
+    if (!attempt.passed || passedQuizIds.has(gradedQuizId)) return;
+    addPassed(gradedQuizId);
+    const after = courseProgress(course, completedIds, [...passedQuizIds, gradedQuizId]);
+    // A celebration only: if its chunk cannot load, nothing the learner needs is missing.
+    if (after.complete && !progress.complete) fireConfetti().catch(() => {});
+    // My Enrollments and the certificate read the enrollments: they must know of the pass.
+    void fetchUserEnrolledCourses();
+  }
+
+  const quizContext: QuizOutletContext = {
+    courseId: course._id,
+    onClose: closeQuiz,
+    onGraded: graded,
+  };
   const firstLectureId = course.courseContent[0]?.chapterContent[0]?.lectureId;
   const atOpening = currentId === opening.lectureId;
   const resumed =
@@ -119,7 +162,7 @@ function CoursePlayer({ course, resume }: { course: EnrolledCourse; resume: Resu
     // Where the learner left the lecture they are leaving, before its player goes.
     void position.save();
     setCurrentId(lecture.lectureId);
-    setQuizId(null);
+    if (quizId) closeQuiz();
     setAutoplay(true);
   }
 
@@ -143,12 +186,7 @@ function CoursePlayer({ course, resume }: { course: EnrolledCourse; resume: Resu
 
       <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem]">
         {quizId ? (
-          <QuizPanel
-            key={quizId}
-            courseId={course._id}
-            quizId={quizId}
-            onClose={() => setQuizId(null)}
-          />
+          <Outlet context={quizContext} />
         ) : (
           <section aria-labelledby="lecture-heading">
             <LectureScreen
@@ -212,11 +250,21 @@ function CoursePlayer({ course, resume }: { course: EnrolledCourse; resume: Resu
                 )}
               </div>
             )}
-            {progress.percent === 100 && (
+            {progress.complete && (
               <p className="mt-4 font-medium text-green-800">
                 Parabéns! Você concluiu todas as aulas deste curso.
               </p>
             )}
+            {!progress.complete &&
+              progress.lectures > 0 &&
+              progress.lecturesCompleted === progress.lectures &&
+              quizzesLeft > 0 && (
+                <p className="mt-4 font-medium text-amber-900">
+                  {quizzesLeft === 1
+                    ? 'Todas as aulas foram concluídas. Falta passar no questionário obrigatório para concluir o curso.'
+                    : `Todas as aulas foram concluídas. Faltam ${quizzesLeft} questionários obrigatórios para concluir o curso.`}
+                </p>
+              )}
             <RatingPanel course={course} />
           </section>
         )}
@@ -224,11 +272,12 @@ function CoursePlayer({ course, resume }: { course: EnrolledCourse; resume: Resu
         <CourseStructure
           chapters={course.courseContent}
           completedIds={completedIds}
+          passedQuizIds={passedQuizIds}
           currentLectureId={quizId ? null : currentId}
           onWatch={watch}
           onQuiz={(id) => {
             void position.save();
-            setQuizId(id);
+            navigate(paths.playerQuiz(course._id, id));
           }}
           currentQuizId={quizId}
         />

@@ -4,6 +4,7 @@ import { courses } from '../../db/schema/courses';
 import { enrollments } from '../../db/schema/enrollments';
 import { lectureProgress } from '../../db/schema/lecture-progress';
 import { lecturePositions } from '../../db/schema/lecture-positions';
+import { quizAttempts } from '../../db/schema/quizzes';
 import { ratings } from '../../db/schema/ratings';
 import { users } from '../../db/schema/users';
 import {
@@ -17,6 +18,7 @@ import {
 export interface EnrolledCourseRow extends Omit<CourseDetailRow, 'isPublished' | 'viewerEnrolled'> {
   enrolledAt: Date;
   lectureCompleted: string[];
+  quizzesPassed: string[];
   myReview: string | null;
 }
 
@@ -41,6 +43,13 @@ export async function getEnrolledCourses(db: Db, userId: string): Promise<Enroll
         from ${lectureProgress}
         where ${lectureProgress.userId} = ${userId}
           and ${lectureProgress.courseId} = ${courses.id}), '[]'::jsonb)`,
+      // Read beside the lectures so My Enrollments and the player hold a chapter with a required
+      // quiz back until it is passed.
+      quizzesPassed: sql<string[]>`coalesce((select jsonb_agg(distinct ${quizAttempts.quizId})
+        from ${quizAttempts}
+        where ${quizAttempts.userId} = ${userId}
+          and ${quizAttempts.courseId} = ${courses.id}
+          and ${quizAttempts.passed}), '[]'::jsonb)`,
     })
     .from(enrollments)
     .innerJoin(courses, eq(courses.id, enrollments.courseId))

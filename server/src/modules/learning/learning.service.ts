@@ -58,6 +58,7 @@ export async function listEnrolledCourses(
   return rows.map((row) => ({
     ...toCourseDetail(row, { showAllLectureUrls: true, includeMyRating: true }),
     lectureCompleted: row.lectureCompleted,
+    quizzesPassed: row.quizzesPassed,
     myReview: row.myReview,
     enrolledAt: row.enrolledAt.toISOString(),
   }));

@@ -13,6 +13,7 @@ import {
 } from './page-cache';
 import { loadRenderer, type Renderer } from './server-entry';
 import { publishedCourseDates, robotsTxt, sitemapXml } from './sitemap';
+import { deploymentStorefront, writeStorefront } from './storefront';
 
 function sendPage(
   req: Request,
@@ -39,6 +40,12 @@ function sendPage(
   const body = cache.compressed(url, page, encoding);
   res.setHeader('Content-Encoding', encoding);
   res.send(body);
+}
+
+/** The app shell as this server sends it: with its storefront (currency, payment methods) written in. */
+export function appShellWriter(deps: AppDeps): (indexHtml: string) => string {
+  const storefront = deploymentStorefront(deps);
+  return (html) => writeStorefront(html, storefront);
 }
 
 /** robots.txt and sitemap.xml, written for this deployment's public URL. */
@@ -71,9 +78,11 @@ export function crawlerRoutes(deps: AppDeps): Router {
 export function renderedPages(deps: AppDeps): RequestHandler {
   const origin = deps.config.publicUrl;
   const limits = deps.config.pages;
+  const storefront = deploymentStorefront(deps);
   const context = {
     catalogue: serverCatalogueSource(deps),
     certificates: serverCertificateSource(deps),
+    storefront,
   };
   const cache = createPageCache(() => deps.catalogueCache.generation(), limits.cacheBytes);
   const renderBudget = addressBudget({
@@ -88,7 +97,7 @@ export function renderedPages(deps: AppDeps): RequestHandler {
   return async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (req.path.startsWith('/api/') || req.path.startsWith('/uploads/')) return next();
-    renderer ??= loadRenderer(deps.config.clientDist);
+    renderer ??= loadRenderer(deps.config.clientDist, (html) => writeStorefront(html, storefront));
     const loaded = await renderer;
     if (!loaded) return next();
 

@@ -10,6 +10,11 @@ import { canonicalPageUrl, createPageCache, cachedPage } from './page-cache';
 import { inlineStylesheets, parseTemplate } from './server-entry';
 
 const INDEX_HTML = `<!doctype html><html><head><!--page-head--><title>Padrão</title><!--/page-head--><script type="module" src="/assets/index.js"></script><link rel="stylesheet" crossorigin href="/assets/index-abc.css"></head><body><div id="root"></div></body></html>`;
+/** The shell as a kwanza server in the sandbox sends it: its storefront written onto <html>. */
+const APP_SHELL = INDEX_HTML.replace(
+  '<html>',
+  '<html data-currency="aoa" data-payment-methods="card multicaixa_express reference">',
+);
 const STYLESHEET = 'body{color:#0f172a}';
 
 // A stand-in for client/dist-ssr/entry-server.js with the same contract: it renders what the
@@ -29,7 +34,8 @@ export default {
       kind: 'page',
       status,
       head: '<title>' + url.pathname + '</title><link rel="canonical" href="' + origin + url.pathname + '" />',
-      html: '<p>renders=' + renders + ' courses=' + courses.map((c) => c.courseTitle).join('|') + '</p>',
+      html: '<p>renders=' + renders + ' courses=' + courses.map((c) => c.courseTitle).join('|') + '</p>' +
+        '<p>storefront=' + context.storefront.currency + ':' + context.storefront.methods.join(',') + '</p>',
       hydration: '{"loaderData":{}}',
     };
   },
@@ -113,7 +119,35 @@ describe('server-rendered pages', () => {
 
   it('when the renderer leaves an address to the browser, then the app shell answers', async () => {
     const res = await request(ctx.app).get('/my-enrollments').expect(200);
-    expect(res.text).toBe(INDEX_HTML);
+    expect(res.text).toBe(APP_SHELL);
+  });
+
+  it('when the same build is served by a server charging in reais, then its pages and shell say brl and its methods, rendered and written alike', async () => {
+    const brl = await createTestContext({
+      CLIENT_DIST: path.join(tmp, 'dist'),
+      PUBLIC_URL: 'https://aprendiz.example',
+      CURRENCY: 'brl',
+    });
+    try {
+      const page = await request(brl.app).get('/course-list').expect(200);
+      expect(page.text).toContain(
+        '<html data-currency="brl" data-payment-methods="card pix boleto">',
+      );
+      expect(page.text).toContain('<p>storefront=brl:card,pix,boleto</p>');
+      const shell = await request(brl.app).get('/my-enrollments').expect(200);
+      expect(shell.text).toContain(
+        '<html data-currency="brl" data-payment-methods="card pix boleto">',
+      );
+      const methods = await request(brl.app).get('/api/payments/methods').expect(200);
+      expect(methods.body).toMatchObject({ currency: 'brl', currencyLabel: 'R$' });
+      expect(methods.body.methods.map((m: { id: string }) => m.id)).toEqual([
+        'card',
+        'pix',
+        'boleto',
+      ]);
+    } finally {
+      await brl.close();
+    }
   });
 
   it('when the renderer redirects, then the server does', async () => {
@@ -177,7 +211,7 @@ describe('rendered pages under load from one address', () => {
       request(limited.app).get('/lento-2'),
     ]);
     const rendered = answers.filter((res) => res.text.includes('<div id="root"><p>'));
-    const shells = answers.filter((res) => res.text === INDEX_HTML);
+    const shells = answers.filter((res) => res.text === APP_SHELL);
     expect(rendered).toHaveLength(1);
     expect(shells).toHaveLength(1);
     expect(answers.every((res) => res.status === 200)).toBe(true);
@@ -188,7 +222,7 @@ describe('rendered pages under load from one address', () => {
     await request(limited.app).get('/job-list').expect(200);
     await request(limited.app).get('/contact').expect(200);
     const over = await request(limited.app).get('/privacy-policy').expect(200);
-    expect(over.text).toBe(INDEX_HTML);
+    expect(over.text).toBe(APP_SHELL);
     const kept = await request(limited.app).get('/job-list?utm=novo').expect(200);
     expect(kept.text).toContain('<title>/job-list</title>');
   });

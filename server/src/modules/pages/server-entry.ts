@@ -69,7 +69,10 @@ export interface Renderer {
  * client/dist) and the template; undefined when the client was built without it (the API tests, a
  * Vite dev server in front): every page then gets the app shell, as before server rendering.
  */
-export async function loadRenderer(clientDist: string): Promise<Renderer | undefined> {
+export async function loadRenderer(
+  clientDist: string,
+  writeShell: (indexHtml: string) => string = (html) => html,
+): Promise<Renderer | undefined> {
   const entryFile = path.resolve(clientDist, '..', 'dist-ssr', 'entry-server.js');
   const indexFile = path.join(clientDist, 'index.html');
   if (!existsSync(entryFile) || !existsSync(indexFile)) return undefined;
@@ -77,6 +80,8 @@ export async function loadRenderer(clientDist: string): Promise<Renderer | undef
   const indexHtml = readFileSync(indexFile, 'utf8');
   return {
     entry: module.default,
-    template: parseTemplate(lowerScriptPriority(inlineStylesheets(indexHtml, clientDist))),
+    template: parseTemplate(
+      writeShell(lowerScriptPriority(inlineStylesheets(indexHtml, clientDist))),
+    ),
   };
 }

@@ -80,9 +80,9 @@ export interface CurrentQuiz {
   questions: QuizVersionRow['questions'];
 }
 
-/** Every current quiz of the course with its questions, for the educator's edit page. */
-export async function findCourseQuizzes(db: Db, courseId: string): Promise<CurrentQuiz[]> {
-  const rows = await db
+/** The current version's questions beside each quiz row: one query for one quiz or a whole course. */
+function selectCurrentQuizzes(db: Tx, courseId: string, quizId?: string) {
+  return db
     .select({ quiz: quizzes, questions: quizVersions.questions })
     .from(quizzes)
     .innerJoin(
@@ -93,8 +93,17 @@ export async function findCourseQuizzes(db: Db, courseId: string): Promise<Curre
         eq(quizVersions.version, quizzes.version),
       ),
     )
-    .where(eq(quizzes.courseId, courseId));
-  return rows;
+    .where(
+      and(
+        eq(quizzes.courseId, courseId),
+        quizId === undefined ? undefined : eq(quizzes.quizId, quizId),
+      ),
+    );
+}
+
+/** Every current quiz of the course with its questions, for the educator's edit page and stats. */
+export async function findCourseQuizzes(db: Db, courseId: string): Promise<CurrentQuiz[]> {
+  return selectCurrentQuizzes(db, courseId);
 }
 
 export async function findCurrentQuiz(
@@ -102,21 +111,24 @@ export async function findCurrentQuiz(
   courseId: string,
   quizId: string,
 ): Promise<CurrentQuiz | null> {
-  const [row] = await db
-    .select({ quiz: quizzes, questions: quizVersions.questions })
-    .from(quizzes)
-    .innerJoin(
-      quizVersions,
-      and(
-        eq(quizVersions.courseId, quizzes.courseId),
-        eq(quizVersions.quizId, quizzes.quizId),
-        eq(quizVersions.version, quizzes.version),
-      ),
-    )
-    .where(and(eq(quizzes.courseId, courseId), eq(quizzes.quizId, quizId)))
-    .limit(1);
+  const [row] = await selectCurrentQuizzes(db, courseId, quizId).limit(1);
   return row ?? null;
 }
+
+/** One learner's attempts at one quiz. */
+function ownAttempts(userId: string, courseId: string, quizId: string) {
+  return and(
+    eq(quizAttempts.userId, userId),
+    eq(quizAttempts.courseId, courseId),
+    eq(quizAttempts.quizId, quizId),
+  );
+}
+
+/** A learner's standing from their attempts (grouped by the caller): best score, passed ever. */
+const standingColumns = {
+  bestScore: max(quizAttempts.score),
+  passed: sql<boolean>`coalesce(bool_or(${quizAttempts.passed}), false)`,
+};
 
 export async function findAttempts(
   db: Db,
@@ -127,13 +139,7 @@ export async function findAttempts(
   return db
     .select()
     .from(quizAttempts)
-    .where(
-      and(
-        eq(quizAttempts.userId, userId),
-        eq(quizAttempts.courseId, courseId),
-        eq(quizAttempts.quizId, quizId),
-      ),
-    )
+    .where(ownAttempts(userId, courseId, quizId))
     .orderBy(asc(quizAttempts.attemptNumber));
 }
 
@@ -150,19 +156,9 @@ export async function getAttemptStanding(
   quizId: string,
 ): Promise<AttemptStanding> {
   const [row] = await db
-    .select({
-      used: max(quizAttempts.attemptNumber),
-      bestScore: max(quizAttempts.score),
-      passed: sql<boolean>`coalesce(bool_or(${quizAttempts.passed}), false)`,
-    })
+    .select({ used: max(quizAttempts.attemptNumber), ...standingColumns })
     .from(quizAttempts)
-    .where(
-      and(
-        eq(quizAttempts.userId, userId),
-        eq(quizAttempts.courseId, courseId),
-        eq(quizAttempts.quizId, quizId),
-      ),
-    );
+    .where(ownAttempts(userId, courseId, quizId));
   return { used: row?.used ?? 0, bestScore: row?.bestScore ?? null, passed: row?.passed ?? false };
 }
 
@@ -288,8 +284,7 @@ export async function getQuizStandingsForCourse(
       title: quizzes.title,
       required: quizzes.required,
       chapterId: quizzes.chapterId,
-      bestScore: max(quizAttempts.score),
-      passed: sql<boolean>`coalesce(bool_or(${quizAttempts.passed}), false)`,
+      ...standingColumns,
     })
     .from(quizzes)
     .leftJoin(
@@ -308,9 +303,9 @@ export async function getQuizStandingsForCourse(
 export async function courseOwner(
   db: Db,
   courseId: string,
-): Promise<{ educatorId: string; content: Chapter[] } | null> {
+): Promise<{ educatorId: string; title: string; content: Chapter[] } | null> {
   const [row] = await db
-    .select({ educatorId: courses.educatorId, content: courses.content })
+    .select({ educatorId: courses.educatorId, title: courses.title, content: courses.content })
     .from(courses)
     .where(eq(courses.id, courseId));
   return row ?? null;

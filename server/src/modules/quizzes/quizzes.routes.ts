@@ -50,8 +50,8 @@ export function quizzesRoutes(deps: AppDeps): Router {
   });
 
   router.get('/educator/course/:id/quiz-stats', auth, requireEducator, async (req, res) => {
-    const quizzes = await getCourseQuizStats(deps, currentUser(req), String(req.params.id));
-    res.json({ success: true, quizzes });
+    const stats = await getCourseQuizStats(deps, currentUser(req), String(req.params.id));
+    res.json({ success: true, ...stats });
   });
 
   return router;

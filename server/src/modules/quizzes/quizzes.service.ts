@@ -139,16 +139,19 @@ export async function listOwnAttempts(
   return rows.map(attemptSummary);
 }
 
-/** Per quiz of the educator's own course; another educator's course answers 404. */
+export const NOT_YOUR_COURSE = 'Só o educador do curso pode ver as estatísticas dos questionários';
+
+/** Per quiz of the educator's own course; another educator's course is refused (403). */
 export async function getCourseQuizStats(
   deps: QuizDeps,
   educator: UserRow,
   courseId: string,
-): Promise<QuizStats[]> {
+): Promise<{ courseTitle: string; quizzes: QuizStats[] }> {
   assertCourseId(courseId);
   const db = deps.database.db;
   const owner = await courseOwner(db, courseId);
-  if (!owner || owner.educatorId !== educator.id) throw notFound(COURSE_NOT_FOUND);
+  if (!owner) throw notFound(COURSE_NOT_FOUND);
+  if (owner.educatorId !== educator.id) throw forbidden(NOT_YOUR_COURSE);
   const [stats, missed, current] = await Promise.all([
     getQuizStats(db, courseId),
     getMissedQuestions(db, courseId),
@@ -161,7 +164,11 @@ export async function getCourseQuizStats(
       new Map(questions.map((question) => [question.questionId, question.prompt])),
     ]),
   );
-  return stats.map((row) => {
+  // In the order the learner meets them: chapter by chapter.
+  const chapterOrder = new Map(owner.content.map((chapter, index) => [chapter.chapterId, index]));
+  const order = (chapterId: string) => chapterOrder.get(chapterId) ?? Number.MAX_SAFE_INTEGER;
+  stats.sort((a, b) => order(a.chapterId) - order(b.chapterId));
+  const quizStats = stats.map((row) => {
     // Questions an edit removed are no longer listed: the educator can do nothing about them.
     const quizPrompts = prompts.get(row.quizId) ?? new Map<string, string>();
     return {
@@ -182,4 +189,5 @@ export async function getCourseQuizStats(
         })),
     };
   });
+  return { courseTitle: owner.title, quizzes: quizStats };
 }

@@ -10,7 +10,8 @@ import {
   quizStatsResponseSchema,
 } from '@aprendiz/contract/quizzes';
 import { educatorCourseDetailResponseSchema } from '@aprendiz/contract/educator';
-import { gradeQuiz } from '@aprendiz/contract/rules/quiz-grading';
+import { enrolledCoursesResponseSchema } from '@aprendiz/contract/learning';
+import { courseCompletion, gradeQuiz } from '@aprendiz/contract/rules/quiz-grading';
 import { certificates } from '../../db/schema/certificates';
 import { lectureProgress } from '../../db/schema/lecture-progress';
 import { quizAttempts, quizVersions, quizzes } from '../../db/schema/quizzes';
@@ -499,7 +500,7 @@ describe('certificates wait for the required quizzes', () => {
 });
 
 describe('GET /api/educator/course/:id/quiz-stats', () => {
-  it('when learners have attempted, then the owner sees attempts, pass rate, average and the most missed questions; another educator gets 404', async () => {
+  it('when learners have attempted, then the owner sees attempts, pass rate, average and the most missed questions; another educator gets 403', async () => {
     const { owner, learner, stored, quizUrl, courseId } = await quizCourse();
     await submit(quizUrl, learner.auth, wrongAnswers(stored.questions));
     const answers = rightAnswers(stored.questions);
@@ -524,13 +525,163 @@ describe('GET /api/educator/course/:id/quiz-stats', () => {
       missed: 2,
     });
     const other = await ctx.createUser({ role: 'educator' });
-    expect(
-      (await request(ctx.app).get(`/api/educator/course/${courseId}/quiz-stats`).set(other.auth))
-        .status,
-    ).toBe(404);
+    const refused = await request(ctx.app)
+      .get(`/api/educator/course/${courseId}/quiz-stats`)
+      .set(other.auth);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({
+      success: false,
+      message: 'Só o educador do curso pode ver as estatísticas dos questionários',
+    });
     expect(
       (await request(ctx.app).get(`/api/educator/course/${courseId}/quiz-stats`).set(learner.auth))
         .status,
     ).toBe(403);
+    expect((await request(ctx.app).get(`/api/educator/course/${courseId}/quiz-stats`)).status).toBe(
+      401,
+    );
+  });
+
+  it('when nobody has attempted yet, then each quiz is listed with zeros and no missed question', async () => {
+    const { owner, courseId, stored } = await quizCourse(
+      sampleQuiz(),
+      sampleQuiz({ title: 'Fim' }),
+    );
+    const res = await request(ctx.app)
+      .get(`/api/educator/course/${courseId}/quiz-stats`)
+      .set(owner.auth);
+    expect(res.status).toBe(200);
+    const { quizzes: listed } = quizStatsResponseSchema.parse(res.body);
+    expect(listed).toHaveLength(2);
+    expect(res.body.courseTitle).toBe(validCourseData().courseTitle);
+    // Chapter by chapter, as the learner meets them.
+    expect(listed.map((quiz) => quiz.title)).toEqual(['Revisão do começo', 'Fim']);
+    const first = listed.find((quiz) => quiz.quizId === stored.quizId);
+    expect(first).toEqual({
+      quizId: stored.quizId,
+      title: 'Revisão do começo',
+      chapterTitle: 'Começo',
+      attempts: 0,
+      learners: 0,
+      passRate: 0,
+      averageScore: 0,
+      mostMissed: [],
+    });
+  });
+
+  it('when several learners miss different questions, then the most missed come first and at most three are listed', async () => {
+    const { owner, learner, stored, quizUrl, courseId } = await quizCourse();
+    const second = await ctx.createUser({ name: 'Rui' });
+    await enrollDirectly(ctx.database.db, second.user.id, courseId);
+    const [q1, q2, q3] = stored.questions.map((question) => question.questionId);
+    const missing = (ids: string[]) =>
+      rightAnswers(stored.questions).map((answer) =>
+        ids.includes(answer.questionId) ? { ...answer, optionIds: [] } : answer,
+      );
+    await submit(quizUrl, learner.auth, missing([q2!, q3!]));
+    await submit(quizUrl, second.auth, missing([q2!]));
+    await submit(quizUrl, second.auth, missing([q2!, q1!]));
+    const res = await request(ctx.app)
+      .get(`/api/educator/course/${courseId}/quiz-stats`)
+      .set(owner.auth);
+    const [stats] = quizStatsResponseSchema.parse(res.body).quizzes;
+    expect(stats).toMatchObject({ attempts: 3, learners: 2, passRate: 0, averageScore: 44 });
+    expect(stats!.mostMissed.map((entry) => [entry.questionId, entry.missed])).toEqual([
+      [q2, 3],
+      ...[
+        [q1, 1],
+        [q3, 1],
+      ].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+    ]);
+    // The rows the figures come from.
+    const rows = await ctx.database.db
+      .select()
+      .from(quizAttempts)
+      .where(eq(quizAttempts.courseId, courseId));
+    expect(rows).toHaveLength(3);
+  });
+
+  it('when the course id is unknown or malformed, then 404', async () => {
+    const owner = await ctx.createUser({ role: 'educator' });
+    for (const id of [UNKNOWN_ID, 'nao-e-um-id', '%00']) {
+      const res = await request(ctx.app)
+        .get(`/api/educator/course/${id}/quiz-stats`)
+        .set(owner.auth);
+      expect(res.status).toBe(404);
+      expect(res.body.success).toBe(false);
+    }
+  });
+});
+
+describe('progress honours required quizzes', () => {
+  async function enrolledCourse(auth: Auth, courseId: string) {
+    const res = await request(ctx.app).get('/api/user/enrolled-courses').set(auth);
+    expect(res.status).toBe(200);
+    const course = enrolledCoursesResponseSchema
+      .parse(res.body)
+      .enrolledCourses.find((item) => item._id === courseId);
+    expect(course).toBeDefined();
+    return course!;
+  }
+
+  it('when every lecture is done, then the course is complete only once the required quiz is passed, in the enrolled courses and in the course progress', async () => {
+    const { learner, stored, quizUrl, courseId } = await quizCourse();
+    const before = await enrolledCourse(learner.auth, courseId);
+    for (const lecture of before.courseContent.flatMap((chapter) => chapter.chapterContent)) {
+      const marked = await request(ctx.app)
+        .post('/api/user/update-course-progress')
+        .set(learner.auth)
+        .send({ courseId, lectureId: lecture.lectureId });
+      expect(marked.status).toBe(200);
+    }
+    await submit(quizUrl, learner.auth, wrongAnswers(stored.questions));
+    const failed = await enrolledCourse(learner.auth, courseId);
+    expect(failed.quizzesPassed).toEqual([]);
+    const atFailure = courseCompletion(
+      failed.courseContent,
+      failed.lectureCompleted,
+      failed.quizzesPassed,
+    );
+    expect(atFailure.lecturesCompleted).toBe(atFailure.lectures);
+    expect(atFailure.complete).toBe(false);
+    expect(atFailure.percent).toBeLessThan(100);
+
+    await submit(quizUrl, learner.auth, rightAnswers(stored.questions));
+    await submit(quizUrl, learner.auth, wrongAnswers(stored.questions)); // a later failure keeps the pass
+    const passed = await enrolledCourse(learner.auth, courseId);
+    expect(passed.quizzesPassed).toEqual([stored.quizId]);
+    expect(
+      courseCompletion(passed.courseContent, passed.lectureCompleted, passed.quizzesPassed),
+    ).toMatchObject({ percent: 100, complete: true });
+    const progress = await request(ctx.app)
+      .post('/api/user/get-course-progress')
+      .set(learner.auth)
+      .send({ courseId });
+    expect(progress.body.progressData).toEqual({
+      lectureCompleted: passed.lectureCompleted,
+      quizzesPassed: [stored.quizId],
+    });
+  });
+
+  it('when another learner passes, then it counts for nobody else; a course without quizzes lists none', async () => {
+    const { learner, stored, quizUrl, courseId } = await quizCourse();
+    const other = await ctx.createUser({ name: 'Beto' });
+    await enrollDirectly(ctx.database.db, other.user.id, courseId);
+    await submit(quizUrl, other.auth, rightAnswers(stored.questions));
+    expect((await enrolledCourse(learner.auth, courseId)).quizzesPassed).toEqual([]);
+    expect((await enrolledCourse(other.auth, courseId)).quizzesPassed).toEqual([stored.quizId]);
+
+    const plain = await quizCourse(sampleQuiz({ required: false }));
+    await submit(plain.quizUrl, plain.learner.auth, wrongAnswers(plain.stored.questions));
+    const course = await enrolledCourse(plain.learner.auth, plain.courseId);
+    expect(course.quizzesPassed).toEqual([]);
+    // An optional quiz never holds the course back.
+    expect(
+      courseCompletion(
+        course.courseContent,
+        course.courseContent.flatMap((chapter) => chapter.chapterContent.map((l) => l.lectureId)),
+        course.quizzesPassed,
+      ).complete,
+    ).toBe(true);
   });
 });

@@ -23,9 +23,11 @@ import {
   purchaseBodySchema,
   updateProgressBodySchema,
 } from '@aprendiz/contract/learning';
+import { chooseMethodBodySchema } from '@aprendiz/contract/payments';
 import { onlineBodySchema } from '@aprendiz/contract/site';
 import { eq } from 'drizzle-orm';
 import { courses } from '../../db/schema/courses';
+import { purchases } from '../../db/schema/purchases';
 import { ratings } from '../../db/schema/ratings';
 import { saveCourseQuizzes } from '../../modules/quizzes/quizzes.repository';
 import { enrollDirectly, insertCourse } from '../fixtures/course-fixtures';
@@ -86,6 +88,9 @@ const QUIZ_COURSE_ID = '5b0e8a2c-91d4-4f6e-b7a3-0c2d4e6f8a10';
 const QUIZ_ID = 'quiz-fuzz';
 const QUIZ_PATH = `/api/course/${QUIZ_COURSE_ID}/quizzes/${QUIZ_ID}`;
 const ATTEMPTS_PATH = `${QUIZ_PATH}/attempts`;
+/** The student's open purchase of a second paid course, whose method they may choose and change. */
+const CHOOSABLE_PURCHASE_ID = '3c9a7e51-6d2b-4f80-a1c4-9e7b5d3f2a60';
+const METHOD_PATH = `/api/payments/${CHOOSABLE_PURCHASE_ID}/method`;
 let known: StoreSnapshot;
 
 beforeAll(async () => {
@@ -143,6 +148,18 @@ beforeAll(async () => {
     amount: '27.00',
     provider: 'sandbox',
   });
+  const choosable = await insertCourse(db, owner.user.id, { price: 20, discount: 0 });
+  const toChoose = await insertPurchaseRow(db, {
+    userId: student.user.id,
+    courseId: choosable.id,
+    amount: '20.00',
+    currency: 'aoa',
+    provider: 'sandbox',
+  });
+  await db
+    .update(purchases)
+    .set({ id: CHOOSABLE_PURCHASE_ID })
+    .where(eq(purchases.id, toChoose.id));
   const done = await insertPurchaseRow(db, {
     userId: enrolled.user.id,
     courseId: paid.id,
@@ -151,7 +168,16 @@ beforeAll(async () => {
     status: 'completed',
   });
   hints = {
-    uuids: [paid.id, free.id, hidden.id, open.id, done.id, QUIZ_COURSE_ID, randomUUID()],
+    uuids: [
+      paid.id,
+      free.id,
+      hidden.id,
+      open.id,
+      done.id,
+      QUIZ_COURSE_ID,
+      CHOOSABLE_PURCHASE_ID,
+      randomUUID(),
+    ],
     texts: [
       QUIZ_ID,
       'q1',
@@ -164,6 +190,7 @@ beforeAll(async () => {
       'Curso de teste',
       '<p>Descrição</p>',
       'palavra-passe-1',
+      '923 456 789',
     ],
   };
   headers = {
@@ -182,6 +209,12 @@ beforeAll(async () => {
     ],
     '/api/user/enroll-free-course': [{ role: 'student', body: { courseId: free.id } }],
     '/api/user/purchase': [{ role: 'student', body: { courseId: paid.id } }],
+    // A voucher, a push to a phone, and back to the card checkout: each a change of method.
+    [METHOD_PATH]: [
+      { role: 'student', body: { method: 'reference' } },
+      { role: 'student', body: { method: 'multicaixa_express', phone: '923 456 789' } },
+      { role: 'student', body: { method: 'card' } },
+    ],
     '/api/user/get-course-progress': [{ role: 'enrolled student', body: { courseId: paid.id } }],
     '/api/user/update-course-progress': [
       { role: 'enrolled student', body: { courseId: paid.id, lectureId: 'lec-2' } },
@@ -312,6 +345,7 @@ const jsonEndpoints: { path: string; schema: z.ZodType; runs: number }[] = [
   { path: '/api/auth/sign-in', schema: signInBodySchema, runs: 30 },
   { path: '/api/user/enroll-free-course', schema: enrollFreeBodySchema, runs: 60 },
   { path: '/api/user/purchase', schema: purchaseBodySchema, runs: 60 },
+  { path: METHOD_PATH, schema: chooseMethodBodySchema, runs: 60 },
   { path: '/api/user/get-course-progress', schema: courseProgressBodySchema, runs: 60 },
   { path: '/api/user/update-course-progress', schema: updateProgressBodySchema, runs: 80 },
   { path: '/api/user/add-rating', schema: addRatingBodySchema, runs: 80 },

@@ -2,17 +2,18 @@ import type { CourseDetail } from '@aprendiz/contract/courses';
 import { courseTotalMinutes } from '@aprendiz/contract/rules/duration';
 import { discountedPrice } from '@aprendiz/contract/rules/pricing';
 import { courseSummary } from '@aprendiz/contract/rules/text';
-import { currencyCode, type PageMeta } from '../../../app/page-meta';
+import { currencyIso, type Currency } from '@aprendiz/contract/rules/currency';
+import type { PageMeta } from '../../../app/page-meta';
 import { env } from '../../../config/env';
 
 /**
  * A course page's head: the link preview shows its title, summary, thumbnail and price, and search
  * engines read it as a schema.org Course offered by its educator on this platform.
  */
-export function courseMeta(course: CourseDetail): PageMeta {
+export function courseMeta(course: CourseDetail, charged: Currency): PageMeta {
   const description = courseSummary(course.courseDescription);
   const price = discountedPrice(course.coursePrice, course.discount);
-  const currency = currencyCode(env.currency);
+  const currency = currencyIso(charged);
   const jsonLd: Record<string, unknown> = {
     '@context': 'https://schema.org',
     '@type': 'Course',
@@ -27,7 +28,7 @@ export function courseMeta(course: CourseDetail): PageMeta {
       '@type': 'Offer',
       category: price === 0 ? 'Free' : 'Paid',
       price,
-      ...(currency ? { priceCurrency: currency } : {}),
+      priceCurrency: currency,
       availability: 'https://schema.org/InStock',
     },
     hasCourseInstance: { '@type': 'CourseInstance', courseMode: 'Online' },
@@ -46,7 +47,7 @@ export function courseMeta(course: CourseDetail): PageMeta {
     description,
     image: course.courseThumbnail,
     type: 'product',
-    price: currency ? { amount: price, currency } : undefined,
+    price: { amount: price, currency },
     jsonLd,
   };
 }

@@ -1,4 +1,5 @@
-import type { MessageResponse, PurchaseResponse } from '@aprendiz/contract/learning';
+import type { MessageResponse, PurchaseBody, PurchaseResponse } from '@aprendiz/contract/learning';
+import { isPushMethod } from '@aprendiz/contract/rules/payment-methods';
 import { isFreeCourse } from '@aprendiz/contract/rules/pricing';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -9,6 +10,7 @@ import { useAppContext } from '../../../context/app-context';
 import { api } from '../../../lib/api-client';
 import { send } from '../../../lib/send';
 import { openedFromCourse } from '../../../lib/opened-from-course';
+import { lacksPhone, type PaymentChoiceValue } from './payment-choice';
 
 /** After a free enrollment the learner is taken to their courses 1.5 s later. */
 export const FREE_ENROLL_REDIRECT_MS = 1500;
@@ -24,8 +26,16 @@ export type EnrollAction = {
   isEnrolled: boolean;
 };
 
-/** The course page's buy / enroll button, without the button. */
-export function useEnrollAction(course: EnrollableCourse | null): EnrollAction {
+/**
+ * The course page's buy / enroll button, without the button. `choice` is the payment method picked
+ * on the page (only where the deployment offers several); a push chosen without its phone number
+ * calls `onPhoneMissing` instead of buying.
+ */
+export function useEnrollAction(
+  course: EnrollableCourse | null,
+  choice?: PaymentChoiceValue,
+  onPhoneMissing?: () => void,
+): EnrollAction {
   const { user } = useAuthUser();
   const { openSignIn } = useAuthActions();
   const { userData, fetchUserEnrolledCourses } = useAppContext();
@@ -81,14 +91,18 @@ export function useEnrollAction(course: EnrollableCourse | null): EnrollAction {
     [navigate],
   );
 
+  const method = choice?.method;
+  // Only a push goes to a phone: a number typed before switching to another method is not sent.
+  const phone = method && isPushMethod(method) ? choice?.phone.trim() : undefined;
   const purchase = useCallback(
     async (courseId: string): Promise<boolean> => {
-      const data = await send(api.post<PurchaseResponse>('/api/user/purchase', { courseId }));
+      const body: PurchaseBody = { courseId, ...(method ? { method, phone } : {}) };
+      const data = await send(api.post<PurchaseResponse>('/api/user/purchase', body));
       if (!data) return false;
       openCheckout(data.session_url, courseId);
       return true;
     },
-    [openCheckout],
+    [openCheckout, method, phone],
   );
 
   const enroll = useCallback(async () => {
@@ -102,15 +116,19 @@ export function useEnrollAction(course: EnrollableCourse | null): EnrollAction {
       notify.warning('Já adquirido');
       return;
     }
+    const free = isFreeCourse(course.coursePrice, course.discount);
+    if (!free && choice && lacksPhone(choice)) {
+      onPhoneMissing?.();
+      return;
+    }
     inFlight.current = true;
     setPending(true);
-    const free = isFreeCourse(course.coursePrice, course.discount);
     const succeeded = free ? await enrollFree(course._id) : await purchase(course._id);
     if (!succeeded) {
       inFlight.current = false;
       setPending(false);
     }
-  }, [course, user, isEnrolled, openSignIn, enrollFree, purchase]);
+  }, [course, user, isEnrolled, choice, onPhoneMissing, openSignIn, enrollFree, purchase]);
 
   return { enroll, pending, isEnrolled };
 }

@@ -24,7 +24,10 @@ export type LectureProgress = {
  * marked or un-marked here since, so a tick shows (or goes) as soon as the server accepts it, before
  * the enrolled courses come back.
  */
-export function useLectureProgress(course: EnrolledCourse): LectureProgress {
+export function useLectureProgress(
+  course: EnrolledCourse,
+  passedQuizIds: ReadonlySet<string>,
+): LectureProgress {
   const { fetchUserEnrolledCourses } = useAppContext();
   const [changedHere, setChangedHere] = useState<ReadonlyMap<string, boolean>>(new Map());
   const [savingLectureId, setSavingLectureId] = useState<string | null>(null);
@@ -56,11 +59,11 @@ export function useLectureProgress(course: EnrolledCourse): LectureProgress {
         );
         if (!data) return;
         notify.success(data.message, { key: PROGRESS_TOAST });
-        const wasFinished = courseProgress(course, [...completedIds]).percent === 100;
+        const wasFinished = courseProgress(course, completedIds, passedQuizIds).complete;
         const after = completed
           ? [...completedIds, lectureId]
           : [...completedIds].filter((id) => id !== lectureId);
-        const isFinished = courseProgress(course, after).percent === 100;
+        const isFinished = courseProgress(course, after, passedQuizIds).complete;
         setChangedHere((changes) => new Map(changes).set(lectureId, completed));
         if (isFinished && !wasFinished) {
           // A celebration only: if its chunk cannot load, nothing the learner needs is missing.
@@ -72,7 +75,7 @@ export function useLectureProgress(course: EnrolledCourse): LectureProgress {
         setSavingLectureId(null);
       }
     },
-    [course, completedIds, fetchUserEnrolledCourses],
+    [course, completedIds, passedQuizIds, fetchUserEnrolledCourses],
   );
 
   const markCompleted = useCallback(
