@@ -160,6 +160,9 @@ describe('ProxyPay configuration', () => {
     try {
       await request(sandbox.app).post('/api/webhooks/proxypay').send({}).expect(404);
       await request(sandbox.app).post('/api/webhooks/proxypay/express').send({}).expect(404);
+      // The sandbox keeps its own card page: /checkout is left to the client, not redirected.
+      const page = await request(sandbox.app).get('/checkout/00000000-0000-4000-8000-000000000000');
+      expect(page.status).not.toBe(302);
     } finally {
       await sandbox.close();
     }
