@@ -144,6 +144,9 @@ describe('CourseDetailPage', { timeout: 20_000 }, () => {
     expect(within(price).getByText('3 aulas')).toBeInTheDocument();
     expect(within(price).getByText('1 hora, 45 minutos')).toBeInTheDocument();
     expect(within(price).getByRole('button', { name: 'Acessar Curso' })).toBeEnabled();
+    expect(
+      within(price).getByText('Garantia de 7 dias: peça o reembolso em Meus cursos'),
+    ).toBeInTheDocument();
   });
 
   it('when the course is free, then the button reads Acessar Curso Gratis', async () => {

@@ -1,3 +1,4 @@
+import { guaranteeLabel } from '@aprendiz/contract/rules/guarantee';
 import type { CourseDetail, Lecture } from '@aprendiz/contract/courses';
 import type { CourseReviewsResponse } from '@aprendiz/contract/reviews';
 import {
@@ -140,6 +141,11 @@ function PricePanel({
           <li>{plural(lectures, 'aula', 'aulas')}</li>
         </ul>
         <EnrollButton course={course} action={action} layout="block w-full px-6 py-3" />
+        {isFreeCourse(course.coursePrice, course.discount) ? null : (
+          <p className="text-center text-sm text-slate-700">
+            {guaranteeLabel(course.guaranteeDays)}: peça o reembolso em Meus cursos
+          </p>
+        )}
       </div>
     </aside>
   );

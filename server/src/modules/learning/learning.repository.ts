@@ -31,6 +31,7 @@ export async function getEnrolledCourses(db: Db, userId: string): Promise<Enroll
       ...perCourseStatColumns(),
       ...contentTotalColumns(),
       descriptionHtml: courses.descriptionHtml,
+      guaranteeDays: courses.guaranteeDays,
       content: courses.content,
       myRating: viewerRatingColumn(userId),
       myReview: sql<string | null>`(select own.review from ${ratings} own
