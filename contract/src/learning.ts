@@ -5,7 +5,7 @@ import { textSchema } from './text-schemas';
 import { LECTURE_DURATION_MAX_MINUTES } from './rules/duration';
 import { RATING_MAX, RATING_MIN } from './rules/ratings';
 import { reviewTextSchema } from './reviews';
-import { paymentMethodSchema, phoneSchema } from './payments';
+import { paymentMethodSchema, phoneSchema, refundOfferSchema } from './payments';
 
 export const enrollFreeBodySchema = courseIdBodySchema;
 export type EnrollFreeBody = z.infer<typeof enrollFreeBodySchema>;
@@ -104,6 +104,8 @@ export const enrolledCourseSchema = courseDetailSchema.extend({
   /** The learner's own written review, null when they wrote none. */
   myReview: z.string().nullable(),
   enrolledAt: z.string(),
+  /** Present while the course was paid for and its guarantee lasts: 'Pedir reembolso'. */
+  refund: refundOfferSchema.nullable(),
 });
 export type EnrolledCourse = z.infer<typeof enrolledCourseSchema>;
 

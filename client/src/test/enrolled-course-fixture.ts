@@ -27,6 +27,7 @@ export function enrolledCourse(overrides: Partial<EnrolledCourse> = {}): Enrolle
     myReview: null,
     lectureCompleted: [],
     enrolledAt: '2025-05-02T09:00:00.000Z',
+    refund: null,
     ...overrides,
   };
 }

@@ -65,9 +65,10 @@ export function parseCourseData<S extends z.ZodType>(schema: S, raw: unknown): z
 }
 
 /** The one mapping from the course form to the row's editable columns, for add and edit alike. */
-function courseColumns(
-  data: z.infer<typeof updateCourseDataSchema>,
-): Omit<NewCourse, 'educatorId' | 'thumbnailUrl' | 'status' | 'guaranteeDays'> & {
+function courseColumns(data: z.infer<typeof updateCourseDataSchema>): Omit<
+  NewCourse,
+  'educatorId' | 'thumbnailUrl' | 'status' | 'guaranteeDays'
+> & {
   guaranteeDays: number | undefined;
 } {
   const chapters = normaliseCourseContent(data.courseContent, randomUUID);

@@ -98,7 +98,10 @@ describe('the ledger of money movements', () => {
 
     expect(
       await pgError(() =>
-        db.update(ledgerEntries).set({ amount: '1.00' }).where(eq(ledgerEntries.purchaseId, purchaseId)),
+        db
+          .update(ledgerEntries)
+          .set({ amount: '1.00' })
+          .where(eq(ledgerEntries.purchaseId, purchaseId)),
       ),
     ).toMatch(/append-only/);
     expect(

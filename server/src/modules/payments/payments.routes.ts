@@ -5,6 +5,7 @@ import { currentUser, requireAuth } from '../../http/auth';
 import { parseInput } from '../../http/validate';
 import { getPaymentAttempt, completeSandboxVoucher } from './payment-attempts';
 import { addPaymentAttemptRoutes } from './payment-attempts.routes';
+import { addRefundRoutes } from './refunds.routes';
 import {
   cancelSandboxPurchase,
   completeSandboxPurchase,
@@ -25,6 +26,7 @@ export function paymentsRoutes(deps: AppDeps): Router {
   const router = Router();
   const auth = [privateAnswer, requireAuth(deps.auth)];
   addPaymentAttemptRoutes(router, deps, auth);
+  addRefundRoutes(router, deps, auth);
 
   router.post('/user/purchase', ...auth, async (req, res) => {
     const { courseId, method, phone } = parseInput(purchaseBodySchema, req.body);
