@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { courseIdBodySchema, uuidSchema } from './common';
+import { couponCodeSchema } from './coupons';
 import { courseDetailSchema } from './courses';
 import { textSchema } from './text-schemas';
 import { LECTURE_DURATION_MAX_MINUTES } from './rules/duration';
@@ -12,6 +13,8 @@ export type EnrollFreeBody = z.infer<typeof enrollFreeBodySchema>;
 
 /** Without a method the purchase opens the checkout page, where the buyer chooses one. */
 export const purchaseBodySchema = courseIdBodySchema.extend({
+  /** One code per purchase; the price it leaves is always worked out on the server. */
+  coupon: couponCodeSchema.optional(),
   method: paymentMethodSchema.optional(),
   phone: phoneSchema.optional(),
 });
@@ -118,6 +121,8 @@ export type EnrolledCoursesResponse = z.infer<typeof enrolledCoursesResponseSche
 export const purchaseResponseSchema = z.object({
   success: z.literal(true),
   session_url: z.string(),
+  /** A coupon made the course free: the learner is enrolled already, with nothing to pay. */
+  enrolled: z.boolean().optional(),
 });
 export type PurchaseResponse = z.infer<typeof purchaseResponseSchema>;
 

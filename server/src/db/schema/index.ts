@@ -20,3 +20,4 @@ export { coursePublications } from './course-publications';
 export { certificatePdfs } from './certificate-pdfs';
 export { quizzes, quizVersions, quizAttempts } from './quizzes';
 export { ledgerEntries, manualRefunds } from './ledger';
+export { coupons, couponRedemptions } from './coupons';

@@ -61,6 +61,9 @@ export const purchases = pgTable(
     /** When the buyer asked for their money back, and why (optional); null for other refunds. */
     refundRequestedAt: timestamp('refund_requested_at', { withTimezone: true }),
     refundReason: text('refund_reason'),
+    /** The course's price before a coupon; null when none was used (amount is then the price). */
+    listAmount: numeric('list_amount', { precision: 10, scale: 2 }),
+    couponId: uuid('coupon_id'),
   },
   (t) => [
     check('purchases_amount_check', sql`${t.amount} >= 0`),

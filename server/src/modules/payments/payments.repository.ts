@@ -17,6 +17,9 @@ export interface NewPurchase {
   status?: PurchaseRow['status'];
   method?: PurchaseRow['method'];
   expiresAt?: Date;
+  /** With a coupon: the price it was taken off, and the coupon. */
+  listAmount?: string;
+  couponId?: string;
 }
 
 export interface PurchaseViewRow {
