@@ -33,6 +33,8 @@ import { courseMeta } from './course-detail/course-meta';
 import { StickyBuyBar } from './course-detail/sticky-buy-bar';
 import { useEnrollAction, type EnrollAction } from './course-detail/use-enroll-action';
 import { useScrolledPast } from './course-detail/use-scrolled-past';
+import { useCoupon, type CouponState } from './course-detail/use-coupon';
+import { CouponField, CouponPrice } from './course-detail/coupon-field';
 import { useAuthUser } from '../../auth/auth-context';
 import { focusRing } from '../../components/ui/focus-ring';
 import { LoadError } from '../../components/ui/load-error';
@@ -88,11 +90,13 @@ function EnrollButton({ course, action, layout }: EnrollButtonProps) {
 function PricePanel({
   course,
   action,
+  coupon,
   preview,
   panelRef,
 }: {
   course: CourseDetail;
   action: EnrollAction;
+  coupon: CouponState;
   preview: Lecture | null;
   panelRef: RefObject<HTMLElement | null>;
 }) {
@@ -128,11 +132,15 @@ function PricePanel({
           </svg>
           <span className="font-medium">Faltam 3 dias a este preço!</span>
         </p>
-        <DiscountedPrice
-          price={course.coursePrice}
-          discount={course.discount}
-          currency={currency}
-        />
+        {coupon.applied ? (
+          <CouponPrice applied={coupon.applied} currency={currency} />
+        ) : (
+          <DiscountedPrice
+            price={course.coursePrice}
+            discount={course.discount}
+            currency={currency}
+          />
+        )}
         <ul className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-700">
           <li className="flex items-center gap-1">
             <RatingStars value={course.averageRating} />
@@ -141,10 +149,13 @@ function PricePanel({
           <li>{plural(lectures, 'aula', 'aulas')}</li>
         </ul>
         <EnrollButton course={course} action={action} layout="block w-full px-6 py-3" />
-        {isFreeCourse(course.coursePrice, course.discount) ? null : (
-          <p className="text-center text-sm text-slate-700">
-            {guaranteeLabel(course.guaranteeDays)}: peça o reembolso em Meus cursos
-          </p>
+        {isFreeCourse(course.coursePrice, course.discount) || action.isEnrolled ? null : (
+          <>
+            <p className="text-center text-sm text-slate-700">
+              {guaranteeLabel(course.guaranteeDays)}: peça o reembolso em Meus cursos
+            </p>
+            <CouponField coupon={coupon} />
+          </>
         )}
       </div>
     </aside>
@@ -161,7 +172,8 @@ function CourseView({
   const [preview, setPreview] = useState<Lecture | null>(null);
   const panelRef = useRef<HTMLElement>(null);
   const contentEndRef = useRef<HTMLDivElement>(null);
-  const action = useEnrollAction(course);
+  const coupon = useCoupon(course._id);
+  const action = useEnrollAction(course, coupon.applied?.code ?? null);
   const panelScrolledAway = useScrolledPast(panelRef, contentEndRef);
   const { currency } = useAppContext();
   const { user } = useAuthUser();
@@ -193,7 +205,13 @@ function CourseView({
         </header>
 
         <div className="mt-8 md:col-start-2 md:row-span-3 md:row-start-1 md:mt-0">
-          <PricePanel course={course} action={action} preview={preview} panelRef={panelRef} />
+          <PricePanel
+            course={course}
+            action={action}
+            coupon={coupon}
+            preview={preview}
+            panelRef={panelRef}
+          />
         </div>
 
         <section aria-labelledby="structure-heading" className="mt-10 md:col-start-1">

@@ -25,7 +25,11 @@ export type EnrollAction = {
 };
 
 /** The course page's buy / enroll button, without the button. */
-export function useEnrollAction(course: EnrollableCourse | null): EnrollAction {
+export function useEnrollAction(
+  course: EnrollableCourse | null,
+  /** A coupon the server accepted for this course: sent with the purchase, which it prices again. */
+  coupon: string | null = null,
+): EnrollAction {
   const { user } = useAuthUser();
   const { openSignIn } = useAuthActions();
   const { userData, fetchUserEnrolledCourses } = useAppContext();
@@ -83,12 +87,27 @@ export function useEnrollAction(course: EnrollableCourse | null): EnrollAction {
 
   const purchase = useCallback(
     async (courseId: string): Promise<boolean> => {
-      const data = await send(api.post<PurchaseResponse>('/api/user/purchase', { courseId }));
+      const data = await send(
+        api.post<PurchaseResponse>('/api/user/purchase', {
+          courseId,
+          ...(coupon ? { coupon } : {}),
+        }),
+      );
       if (!data) return false;
+      if (data.enrolled) {
+        // The coupon made it free: enrolled already, as a free course would be.
+        notify.success('Inscrição realizada com sucesso!');
+        void fetchUserEnrolledCourses();
+        redirectTimer.current = setTimeout(
+          () => navigate(paths.myEnrollments),
+          FREE_ENROLL_REDIRECT_MS,
+        );
+        return true;
+      }
       openCheckout(data.session_url, courseId);
       return true;
     },
-    [openCheckout],
+    [openCheckout, coupon, fetchUserEnrolledCourses, navigate],
   );
 
   const enroll = useCallback(async () => {
