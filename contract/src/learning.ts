@@ -15,6 +15,8 @@ export type EnrollFreeBody = z.infer<typeof enrollFreeBodySchema>;
 export const purchaseBodySchema = courseIdBodySchema.extend({
   /** One code per purchase; the price it leaves is always worked out on the server. */
   coupon: couponCodeSchema.optional(),
+  /** Euro deployments: the buyer ticked EU_WAIVER_TEXT (ignored elsewhere). */
+  euWaiver: z.boolean({ error: 'Valor inválido' }).optional(),
   method: paymentMethodSchema.optional(),
   phone: phoneSchema.optional(),
 });

@@ -38,3 +38,12 @@ export type LedgerKind = (typeof LEDGER_KINDS)[number];
  */
 export const REFUND_ABUSE_LIMIT = 3;
 export const REFUND_ABUSE_DAYS = 90;
+
+/** The EU's right of withdrawal for distance purchases, in days (deployments charging in euros). */
+export const EU_WITHDRAWAL_DAYS = 14;
+/**
+ * Digital content may start before the 14 days end only when the buyer asks for it and acknowledges
+ * losing the right: this box, unticked by default, is that request, and the receipt confirms it.
+ */
+export const EU_WAIVER_TEXT =
+  'Quero começar já e reconheço que perco o direito de livre resolução de 14 dias';

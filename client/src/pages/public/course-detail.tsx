@@ -1,4 +1,5 @@
-import { guaranteeLabel } from '@aprendiz/contract/rules/guarantee';
+import { EU_WAIVER_TEXT, guaranteeLabel } from '@aprendiz/contract/rules/guarantee';
+import { currencyLabel } from '@aprendiz/contract/rules/currency';
 import type { CourseDetail, Lecture } from '@aprendiz/contract/courses';
 import type { CourseReviewsResponse } from '@aprendiz/contract/reviews';
 import {
@@ -24,6 +25,7 @@ import { DiscountedPrice } from '../../components/price';
 import { RatingStars } from '../../components/rating-stars';
 import { YouTubePlayer } from '../../components/youtube-player';
 import { paths } from '../../config/paths';
+import { env } from '../../config/env';
 import { useAppContext } from '../../context/app-context';
 import { catalogueSource } from '../../data/catalogue-source';
 import { loadOrReport, type LoadResult } from '../../data/load-result';
@@ -38,6 +40,9 @@ import { CouponField, CouponPrice } from './course-detail/coupon-field';
 import { useAuthUser } from '../../auth/auth-context';
 import { focusRing } from '../../components/ui/focus-ring';
 import { LoadError } from '../../components/ui/load-error';
+
+/** Deployments charging in euros ask for the EU waiver before the purchase. */
+const asksEuWaiver = env.currency === currencyLabel('eur');
 
 // The price panel's width: its grid column from md (22rem, 26rem from lg), the page's width below.
 const PANEL_SIZES = '(min-width: 1024px) 416px, (min-width: 768px) 352px, calc(100vw - 32px)';
@@ -91,12 +96,16 @@ function PricePanel({
   course,
   action,
   coupon,
+  euWaiver,
+  onEuWaiver,
   preview,
   panelRef,
 }: {
   course: CourseDetail;
   action: EnrollAction;
   coupon: CouponState;
+  euWaiver: boolean;
+  onEuWaiver: (waived: boolean) => void;
   preview: Lecture | null;
   panelRef: RefObject<HTMLElement | null>;
 }) {
@@ -148,6 +157,20 @@ function PricePanel({
           <li>{formatMinutes(courseTotalMinutes(course.courseContent))}</li>
           <li>{plural(lectures, 'aula', 'aulas')}</li>
         </ul>
+        {asksEuWaiver &&
+          !isFreeCourse(course.coursePrice, course.discount) &&
+          !action.isEnrolled && (
+            // Unticked by default: starting at once is the buyer's own explicit request.
+            <label className="flex items-start gap-2 text-sm text-slate-700">
+              <input
+                type="checkbox"
+                checked={euWaiver}
+                onChange={(event) => onEuWaiver(event.target.checked)}
+                className="mt-0.5 h-4 w-4 shrink-0"
+              />
+              {EU_WAIVER_TEXT}
+            </label>
+          )}
         <EnrollButton course={course} action={action} layout="block w-full px-6 py-3" />
         {isFreeCourse(course.coursePrice, course.discount) || action.isEnrolled ? null : (
           <>
@@ -173,7 +196,8 @@ function CourseView({
   const panelRef = useRef<HTMLElement>(null);
   const contentEndRef = useRef<HTMLDivElement>(null);
   const coupon = useCoupon(course._id);
-  const action = useEnrollAction(course, coupon.applied?.code ?? null);
+  const [euWaiver, setEuWaiver] = useState(false);
+  const action = useEnrollAction(course, coupon.applied?.code ?? null, euWaiver);
   const panelScrolledAway = useScrolledPast(panelRef, contentEndRef);
   const { currency } = useAppContext();
   const { user } = useAuthUser();
@@ -209,6 +233,8 @@ function CourseView({
             course={course}
             action={action}
             coupon={coupon}
+            euWaiver={euWaiver}
+            onEuWaiver={setEuWaiver}
             preview={preview}
             panelRef={panelRef}
           />

@@ -57,6 +57,7 @@ ALTER TABLE "purchases" ADD COLUMN "refund_requested_at" timestamp with time zon
 ALTER TABLE "purchases" ADD COLUMN "refund_reason" text;--> statement-breakpoint
 ALTER TABLE "purchases" ADD COLUMN "list_amount" numeric(10, 2);--> statement-breakpoint
 ALTER TABLE "purchases" ADD COLUMN "coupon_id" uuid;--> statement-breakpoint
+ALTER TABLE "purchases" ADD COLUMN "eu_waiver_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "coupon_redemptions" ADD CONSTRAINT "coupon_redemptions_coupon_id_coupons_id_fk" FOREIGN KEY ("coupon_id") REFERENCES "public"."coupons"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "coupon_redemptions" ADD CONSTRAINT "coupon_redemptions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "coupons" ADD CONSTRAINT "coupons_course_id_courses_id_fk" FOREIGN KEY ("course_id") REFERENCES "public"."courses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -68,12 +69,17 @@ CREATE UNIQUE INDEX "ledger_entries_purchase_kind_unique" ON "ledger_entries" US
 CREATE INDEX "ledger_entries_course_available_idx" ON "ledger_entries" USING btree ("course_id","available_at");--> statement-breakpoint
 CREATE INDEX "purchases_user_refund_requested_idx" ON "purchases" USING btree ("user_id","refund_requested_at") WHERE "purchases"."refund_requested_at" is not null;--> statement-breakpoint
 ALTER TABLE "courses" ADD CONSTRAINT "courses_guarantee_days_check" CHECK (guarantee_days between 7 and 30);--> statement-breakpoint
--- The guarantee of a completed purchase is fixed when it completes, from its course as it is then.
+-- The guarantee of a completed purchase is fixed when it completes, from its course as it is then;
+-- a purchase in euros has at least the EU's 14 days of withdrawal.
 CREATE FUNCTION purchase_refundable_until() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  days integer := (SELECT guarantee_days FROM courses WHERE id = NEW.course_id);
 BEGIN
   IF NEW.status = 'completed' AND NEW.refundable_until IS NULL THEN
-    NEW.refundable_until := coalesce(NEW.completed_at, now())
-      + make_interval(days => (SELECT guarantee_days FROM courses WHERE id = NEW.course_id));
+    IF NEW.currency = 'eur' THEN
+      days := greatest(days, 14);
+    END IF;
+    NEW.refundable_until := coalesce(NEW.completed_at, now()) + make_interval(days => days);
   END IF;
   RETURN NEW;
 END

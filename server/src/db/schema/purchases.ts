@@ -64,6 +64,11 @@ export const purchases = pgTable(
     /** The course's price before a coupon; null when none was used (amount is then the price). */
     listAmount: numeric('list_amount', { precision: 10, scale: 2 }),
     couponId: uuid('coupon_id'),
+    /**
+     * Euro deployments: when the buyer asked to start at once and acknowledged losing the 14-day
+     * right of withdrawal; that right then ends at the first lecture they watch.
+     */
+    euWaiverAt: timestamp('eu_waiver_at', { withTimezone: true }),
   },
   (t) => [
     check('purchases_amount_check', sql`${t.amount} >= 0`),

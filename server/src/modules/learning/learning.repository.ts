@@ -54,6 +54,12 @@ export async function getEnrolledCourses(db: Db, userId: string): Promise<Enroll
         from ${purchases} p
         where p.user_id = ${userId} and p.course_id = ${courses.id}
           and p.status = 'completed' and p.refundable_until > now()
+          -- With the EU waiver, the first lecture watched ends the right of withdrawal.
+          and not (p.eu_waiver_at is not null and (
+            exists (select 1 from ${lectureProgress} w where w.user_id = p.user_id
+              and w.course_id = p.course_id and w.completed_at >= p.completed_at)
+            or exists (select 1 from ${lecturePositions} w where w.user_id = p.user_id
+              and w.course_id = p.course_id and w.updated_at >= p.completed_at)))
         order by p.completed_at desc limit 1)`,
       lectureCompleted: sql<string[]>`coalesce((select jsonb_agg(${lectureProgress.lectureId}
           order by ${lectureProgress.completedAt}, ${lectureProgress.lectureId})

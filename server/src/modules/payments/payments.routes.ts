@@ -31,9 +31,10 @@ export function paymentsRoutes(deps: AppDeps): Router {
   addCouponRoutes(router, deps);
 
   router.post('/user/purchase', ...auth, async (req, res) => {
-    const { courseId, method, phone, coupon } = parseInput(purchaseBodySchema, req.body);
+    const { courseId, method, phone, coupon, euWaiver } = parseInput(purchaseBodySchema, req.body);
     const choice = method ? { method, phone } : undefined;
-    const started = await startPurchase(deps, currentUser(req), courseId, choice, coupon);
+    const user = currentUser(req);
+    const started = await startPurchase(deps, user, courseId, choice, coupon, euWaiver);
     res.json({
       success: true,
       session_url: started.sessionUrl,

@@ -35,6 +35,7 @@ import {
   markPurchaseFailed,
   markPurchaseRefundPending,
   setPurchaseCheckout,
+  setPurchaseWaiver,
   type NewPurchase,
   type PurchaseViewRow,
 } from './payments.repository';
@@ -138,7 +139,10 @@ export async function startPurchase(
   courseId: string,
   choice?: MethodChoice,
   couponCode?: string,
+  euWaiver = false,
 ): Promise<StartedPurchase> {
+  // Only a deployment charging in euros asks for (and records) the EU waiver.
+  const waived = euWaiver && deps.config.currency === 'eur';
   if (choice) assertChoice(deps, choice);
   // With Stripe every method is paid in its Checkout; elsewhere all but card are vouchers.
   const voucher =
@@ -170,6 +174,7 @@ export async function startPurchase(
         provider:
           voucher && deps.payments.vouchers ? deps.payments.vouchers.provider : deps.payments.kind,
         ...(coupon ? { listAmount: exact(listPrice), couponId: coupon.id } : {}),
+        ...(waived ? { euWaiverAt: new Date() } : {}),
         ...(choice ? { method: choice.method } : {}),
         ...(voucher && choice
           ? {
@@ -195,8 +200,11 @@ export async function startPurchase(
         open.method === (wanted.method ?? null) &&
         open.couponId === (wanted.couponId ?? null) &&
         stillPayable(deps.payments, open, wanted)
-      )
+      ) {
+        // The box as ticked this time is what the buyer agreed to.
+        await setPurchaseWaiver(tx, open.id, waived ? new Date() : null);
         return { sessionUrl: open.checkoutUrl };
+      }
       // A changed price or coupon, or an expired session: that checkout closes (giving back its
       // coupon use) and the next turn opens another.
       if (open) await markPurchaseFailed(tx, open.id);

@@ -3,6 +3,8 @@ import type { Db } from '../../db/client';
 import { certificates } from '../../db/schema/certificates';
 import { courses } from '../../db/schema/courses';
 import { enrollments } from '../../db/schema/enrollments';
+import { lecturePositions } from '../../db/schema/lecture-positions';
+import { lectureProgress } from '../../db/schema/lecture-progress';
 import { manualRefunds, type ManualRefundRow } from '../../db/schema/ledger';
 import { purchases } from '../../db/schema/purchases';
 import { users } from '../../db/schema/users';
@@ -145,4 +147,23 @@ export async function findRefundMailFacts(
     .where(eq(purchases.id, purchaseId))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * True when the learner has watched a lecture of the course since `since`: a position saved or a
+ * lecture completed. With the EU waiver, that ends the right of withdrawal.
+ */
+export async function watchedSince(
+  db: Db,
+  userId: string,
+  courseId: string,
+  since: Date,
+): Promise<boolean> {
+  const at = since.toISOString();
+  const result = await db.execute<{ watched: boolean }>(sql`select (
+      exists (select 1 from ${lectureProgress} where user_id = ${userId}
+        and course_id = ${courseId} and completed_at >= ${at})
+      or exists (select 1 from ${lecturePositions} where user_id = ${userId}
+        and course_id = ${courseId} and updated_at >= ${at})) as watched`);
+  return Boolean(result.rows[0]?.watched);
 }

@@ -27,6 +27,7 @@ import {
   markManualRefundPaid,
   markRefundRequested,
   revokeCertificate,
+  watchedSince,
 } from './refunds.repository';
 
 export const REFUND_JOB = 'payment-refund';
@@ -35,6 +36,8 @@ export const REFUND_NOT_PAID = 'Só uma compra paga pode ser reembolsada';
 export const REFUND_ALREADY_ASKED = 'O reembolso desta compra já foi pedido';
 export const REFUND_WINDOW_CLOSED =
   'A garantia desta compra terminou: o reembolso já não pode ser pedido aqui. Fale com o suporte se precisar de ajuda.';
+export const REFUND_WAIVED =
+  'Pediu para começar já e reconheceu perder o direito de livre resolução: com a primeira aula vista, este curso já não pode ser reembolsado aqui.';
 export const REFUND_LIMIT_REACHED = `Você pediu mais de ${REFUND_ABUSE_LIMIT - 1} reembolsos nos últimos ${REFUND_ABUSE_DAYS} dias: para este, fale com o suporte pela página de contato.`;
 export const REFUND_DESTINATION_NEEDED =
   'Este pagamento não pode ser devolvido pelo mesmo meio: informe a sua chave Pix ou o seu IBAN';
@@ -71,6 +74,16 @@ export async function requestRefund(
       throw conflict(REFUND_ALREADY_ASKED);
     if (purchase.status !== 'completed') throw conflict(REFUND_NOT_PAID);
     if (!isRefundable(purchase.refundableUntil, new Date())) throw conflict(REFUND_WINDOW_CLOSED);
+    if (
+      purchase.euWaiverAt &&
+      (await watchedSince(
+        tx,
+        user.id,
+        purchase.courseId,
+        purchase.completedAt ?? purchase.createdAt,
+      ))
+    )
+      throw conflict(REFUND_WAIVED);
     const since = new Date(Date.now() - REFUND_ABUSE_DAYS * DAY_MS);
     if ((await countRefundsSince(tx, user.id, since)) >= REFUND_ABUSE_LIMIT)
       throw forbidden(REFUND_LIMIT_REACHED);

@@ -29,6 +29,8 @@ export function useEnrollAction(
   course: EnrollableCourse | null,
   /** A coupon the server accepted for this course: sent with the purchase, which it prices again. */
   coupon: string | null = null,
+  /** Euro deployments: the buyer ticked the EU waiver box. */
+  euWaiver = false,
 ): EnrollAction {
   const { user } = useAuthUser();
   const { openSignIn } = useAuthActions();
@@ -91,6 +93,7 @@ export function useEnrollAction(
         api.post<PurchaseResponse>('/api/user/purchase', {
           courseId,
           ...(coupon ? { coupon } : {}),
+          ...(euWaiver ? { euWaiver } : {}),
         }),
       );
       if (!data) return false;
@@ -107,7 +110,7 @@ export function useEnrollAction(
       openCheckout(data.session_url, courseId);
       return true;
     },
-    [openCheckout, coupon, fetchUserEnrolledCourses, navigate],
+    [openCheckout, coupon, euWaiver, fetchUserEnrolledCourses, navigate],
   );
 
   const enroll = useCallback(async () => {
