@@ -37,7 +37,9 @@ export interface EducatorBalance {
  * Money earned comes from the ledger (getEducatorBalance).
  */
 export async function getEducatorTotals(db: Db, educatorId: string): Promise<EducatorTotals> {
+  // Payments made twice for a course already owned; a learner's own refunds are the ledger's.
   const refunds = sql`from ${purchases} where ${inArray(purchases.status, REFUND_STATUSES)}
+    and ${purchases.refundRequestedAt} is null
     and ${purchases.courseId} in (select own.id from ${courses} own where own.educator_id = ${educatorId})`;
   const awaiting = sql`from ${purchases} where ${purchases.status} = 'awaiting_payment'
     and ${purchases.courseId} in (select own.id from ${courses} own where own.educator_id = ${educatorId})`;
