@@ -39,7 +39,10 @@ describe('CertificatePage', () => {
 
   it('when the course was refunded, then the page says the certificate is revogado and offers no PDF', async () => {
     stubApi(() => ({
-      data: { success: true, certificate: { ...certificate, revokedAt: '2031-03-20T12:00:00.000Z' } },
+      data: {
+        success: true,
+        certificate: { ...certificate, revokedAt: '2031-03-20T12:00:00.000Z' },
+      },
     }));
     renderPage();
     expect(await screen.findByText(/Certificado revogado em/, {}, LOADED)).toHaveTextContent(

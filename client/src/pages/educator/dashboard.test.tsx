@@ -78,9 +78,9 @@ describe('DashboardPage', () => {
       },
     }));
     renderDashboard();
-    expect(
-      (await screen.findByText('Saldo disponível')).previousElementSibling,
-    ).toHaveTextContent('Kz 1000.00');
+    expect((await screen.findByText('Saldo disponível')).previousElementSibling).toHaveTextContent(
+      'Kz 1000.00',
+    );
     expect(screen.getByText('Saldo pendente').previousElementSibling).toHaveTextContent(
       'Kz 234.50',
     );

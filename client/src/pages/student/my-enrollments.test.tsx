@@ -209,9 +209,7 @@ describe('MyEnrollmentsPage', () => {
     await user.click(screen.getByRole('button', { name: /Pedir reembolso/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Pedir reembolso' });
     await user.click(within(dialog).getByRole('button', { name: 'Confirmar reembolso' }));
-    expect(
-      within(dialog).getByText('Informe a sua chave Pix ou o seu IBAN'),
-    ).toBeInTheDocument();
+    expect(within(dialog).getByText('Informe a sua chave Pix ou o seu IBAN')).toBeInTheDocument();
     expect(calls).toHaveLength(0);
 
     await user.type(within(dialog).getByLabelText('Chave Pix ou IBAN'), 'aluno@example.test');

@@ -19,13 +19,7 @@ const DATE_FORMAT = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeSt
  * that cannot go back the way it came, the Pix key or IBAN to send it to), then the refund. The
  * course leaves My Courses once the server has recorded it.
  */
-export function RefundAction({
-  offer,
-  courseTitle,
-}: {
-  offer: RefundOffer;
-  courseTitle: string;
-}) {
+export function RefundAction({ offer, courseTitle }: { offer: RefundOffer; courseTitle: string }) {
   const { fetchUserEnrolledCourses } = useAppContext();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
