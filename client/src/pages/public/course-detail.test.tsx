@@ -147,6 +147,8 @@ describe('CourseDetailPage', { timeout: 20_000 }, () => {
     expect(
       within(price).getByText('Garantia de 7 dias: peça o reembolso em Meus cursos'),
     ).toBeInTheDocument();
+    // Prices in Kz: the EU waiver is not asked.
+    expect(within(price).queryByRole('checkbox')).not.toBeInTheDocument();
   });
 
   it('when the course is free, then the button reads Acessar Curso Gratis', async () => {

@@ -268,7 +268,12 @@ function CourseView({
         <div ref={contentEndRef} className="md:col-start-1" />
       </div>
       {panelScrolledAway && (
-        <StickyBuyBar price={course.coursePrice} discount={course.discount} currency={currency}>
+        <StickyBuyBar
+          price={course.coursePrice}
+          discount={course.discount}
+          currency={currency}
+          couponPrice={coupon.applied?.price ?? null}
+        >
           <EnrollButton course={course} action={action} layout="shrink-0 px-5 py-2.5" />
         </StickyBuyBar>
       )}
