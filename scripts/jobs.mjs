@@ -10,6 +10,8 @@ const USAGE = `Uso: npm run jobs -- <comando> [opções]
        [--name FILA] [--limit N]
   failed                 as tarefas falhadas (o mesmo que list --state failed)
   retry <id>             mais uma tentativa para uma tarefa falhada
+  refunds [--all]        reembolsos a pagar à mão (boleto, ProxyPay): para onde enviar e quanto
+  refund-paid <compra>   regista um reembolso manual como pago (a compra fica reembolsada)
 
   --url URL              o servidor (por omissão JOBS_URL, ou http://localhost:$PORT, ou :3000)
   Precisa de OPS_TOKEN no ambiente, o mesmo do servidor.`;
@@ -21,6 +23,7 @@ const { values, positionals } = parseArgs({
     name: { type: 'string' },
     limit: { type: 'string' },
     url: { type: 'string' },
+    all: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -118,6 +121,29 @@ switch (command) {
     if (!id) fail('Indique o id da tarefa: npm run jobs -- retry <id>');
     await call('POST', `/ops/jobs/${encodeURIComponent(id)}/retry`);
     console.log(`Tarefa ${id}: vai ser tentada de novo.`);
+    break;
+  }
+  case 'refunds': {
+    const { refunds } = await call('GET', `/ops/refunds${values.all ? '?all=1' : ''}`);
+    if (refunds.length === 0) {
+      console.log('Nenhum reembolso manual por pagar.');
+      break;
+    }
+    for (const r of refunds) {
+      console.log(
+        `${r.purchaseId}  ${r.amount.toFixed(2)} ${r.currency.toUpperCase()}  ${r.provider}/${r.method ?? '-'}\n` +
+          `    enviar para: ${r.destination}\n` +
+          `    comprador ${r.buyerEmail ?? '-'} · curso ${r.courseTitle ?? '-'} · pedido ${when(r.createdAt)}` +
+          (r.paidAt ? ` · pago ${when(r.paidAt)}` : ''),
+      );
+    }
+    break;
+  }
+  case 'refund-paid': {
+    const [id] = rest;
+    if (!id) fail('Indique a compra: npm run jobs -- refund-paid <id da compra>');
+    await call('POST', `/ops/refunds/${encodeURIComponent(id)}/paid`);
+    console.log(`Reembolso ${id}: registado como pago.`);
     break;
   }
   default:

@@ -26,6 +26,8 @@ export const certificateSchema = z.object({
   hours: z.number(),
   /** Quizzes passed when it was issued, with the best score; [] for a course without quizzes. */
   quizzes: z.array(z.object({ title: z.string(), score: z.number().int().min(0).max(100) })),
+  /** When the course was refunded: the certificate no longer certifies anything ('revogado'). */
+  revokedAt: z.string().nullable(),
 });
 export type Certificate = z.infer<typeof certificateSchema>;
 

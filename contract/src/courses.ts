@@ -69,6 +69,8 @@ export type CourseListResponse = z.infer<typeof courseListResponseSchema>;
 
 export const courseDetailSchema = courseSummarySchema.extend({
   courseDescription: z.string(),
+  /** Days the buyer may ask for the money back ('Garantia de N dias'). */
+  guaranteeDays: z.number().int(),
   courseContent: courseContentSchema,
   /** The caller's own rating; present (possibly null) only when the caller is signed in. */
   myRating: z.number().int().min(1).max(5).nullable().optional(),

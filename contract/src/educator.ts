@@ -5,6 +5,7 @@ import { COURSE_STATUSES, NEW_COURSE_STATUSES } from './rules/course-status';
 import { LECTURE_DURATION_MAX_MINUTES } from './rules/duration';
 import { INCOMPLETE_LECTURES_NAMED, LECTURE_PROBLEMS } from './rules/incomplete-lectures';
 import { COURSE_PRICE_MAX } from './rules/pricing';
+import { GUARANTEE_DAYS_MAX, GUARANTEE_DAYS_MIN } from './rules/guarantee';
 import { quizInputSchema, quizSchema } from './quizzes';
 import { textSchema } from './text-schemas';
 
@@ -58,6 +59,7 @@ export type ParsedChapterInput = z.infer<typeof chapterInputSchema>;
 const PRICE_MESSAGE = 'Preço inválido';
 export const PRICE_MAX_MESSAGE = `O preço deve ser no máximo ${COURSE_PRICE_MAX}`;
 const DISCOUNT_MESSAGE = 'O desconto deve estar entre 0 e 100';
+const GUARANTEE_MESSAGE = `A garantia deve ser de ${GUARANTEE_DAYS_MIN} a ${GUARANTEE_DAYS_MAX} dias`;
 
 /** At most two decimals: a price must be a whole number of cents. */
 function hasWholeCents(amount: number): boolean {
@@ -90,6 +92,13 @@ export const addCourseDataSchema = z.object({
     .int(DISCOUNT_MESSAGE)
     .min(0, DISCOUNT_MESSAGE)
     .max(100, DISCOUNT_MESSAGE),
+  // Optional so the spec's form keeps working: a new course gets the default, an edit keeps its own.
+  guaranteeDays: z
+    .number({ error: GUARANTEE_MESSAGE })
+    .int(GUARANTEE_MESSAGE)
+    .min(GUARANTEE_DAYS_MIN, GUARANTEE_MESSAGE)
+    .max(GUARANTEE_DAYS_MAX, GUARANTEE_MESSAGE)
+    .optional(),
   courseContent: z
     .array(chapterInputSchema)
     .max(100, 'Um curso pode ter no máximo 100 capítulos')
@@ -124,6 +133,18 @@ export const dashboardResponseSchema = z.object({
      * never count in totalEarnings.
      */
     refunds: z.object({ count: z.number().int().min(0), amount: z.number().min(0) }),
+    /**
+     * From the ledger of money movements: available = sales whose guarantee has ended, pending =
+     * sales still refundable, refunded = money given back through refunds. available + pending =
+     * totalEarnings.
+     */
+    balance: z.object({
+      available: z.number().min(0),
+      pending: z.number().min(0),
+      refunded: z.number().min(0),
+    }),
+    /** Vouchers issued and not yet paid: never counted as earnings until the money arrives. */
+    awaitingPayment: z.object({ count: z.number().int().min(0), amount: z.number().min(0) }),
     enrolledStudentsData: z.array(
       z.object({ courseTitle: z.string(), student: publicPersonSchema }),
     ),
@@ -185,6 +206,7 @@ export const educatorCourseDetailSchema = z.object({
   courseThumbnail: z.string(),
   coursePrice: z.number(),
   discount: z.number(),
+  guaranteeDays: z.number().int(),
   /** Each chapter's quiz in full: correct flags, explanations and its version. */
   courseContent: z.array(
     chapterSchema.extend({

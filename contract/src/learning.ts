@@ -1,17 +1,22 @@
 import { z } from 'zod';
 import { courseIdBodySchema, uuidSchema } from './common';
+import { couponCodeSchema } from './coupons';
 import { courseDetailSchema } from './courses';
 import { textSchema } from './text-schemas';
 import { LECTURE_DURATION_MAX_MINUTES } from './rules/duration';
 import { RATING_MAX, RATING_MIN } from './rules/ratings';
 import { reviewTextSchema } from './reviews';
-import { paymentMethodSchema, phoneSchema } from './payments';
+import { paymentMethodSchema, phoneSchema, refundOfferSchema } from './payments';
 
 export const enrollFreeBodySchema = courseIdBodySchema;
 export type EnrollFreeBody = z.infer<typeof enrollFreeBodySchema>;
 
 /** Without a method the purchase opens the checkout page, where the buyer chooses one. */
 export const purchaseBodySchema = courseIdBodySchema.extend({
+  /** One code per purchase; the price it leaves is always worked out on the server. */
+  coupon: couponCodeSchema.optional(),
+  /** Euro deployments: the buyer ticked EU_WAIVER_TEXT (ignored elsewhere). */
+  euWaiver: z.boolean({ error: 'Valor inválido' }).optional(),
   method: paymentMethodSchema.optional(),
   phone: phoneSchema.optional(),
 });
@@ -106,6 +111,8 @@ export const enrolledCourseSchema = courseDetailSchema.extend({
   /** The learner's own written review, null when they wrote none. */
   myReview: z.string().nullable(),
   enrolledAt: z.string(),
+  /** Present while the course was paid for and its guarantee lasts: 'Pedir reembolso'. */
+  refund: refundOfferSchema.nullable(),
 });
 export type EnrolledCourse = z.infer<typeof enrolledCourseSchema>;
 
@@ -118,6 +125,8 @@ export type EnrolledCoursesResponse = z.infer<typeof enrolledCoursesResponseSche
 export const purchaseResponseSchema = z.object({
   success: z.literal(true),
   session_url: z.string(),
+  /** A coupon made the course free: the learner is enrolled already, with nothing to pay. */
+  enrolled: z.boolean().optional(),
 });
 export type PurchaseResponse = z.infer<typeof purchaseResponseSchema>;
 

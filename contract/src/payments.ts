@@ -119,3 +119,44 @@ export const chooseMethodBodySchema = z.object({
   phone: phoneSchema.optional(),
 });
 export type ChooseMethodBody = z.infer<typeof chooseMethodBodySchema>;
+
+/** POST /api/payments/:purchaseId/refund: why (optional), and where to send it when the provider cannot. */
+export const REFUND_REASON_MAX = 500;
+export const refundRequestSchema = z.object({
+  reason: textSchema({
+    field: 'O motivo',
+    trim: true,
+    multiline: true,
+    typeError: 'Motivo inválido',
+  })
+    .max(REFUND_REASON_MAX, `O motivo deve ter no máximo ${REFUND_REASON_MAX} caracteres`)
+    .optional(),
+  /** The buyer's Pix key or IBAN, for a payment the provider cannot give back (a boleto). */
+  destination: textSchema({
+    field: 'A chave Pix ou o IBAN',
+    trim: true,
+    typeError: 'Chave Pix ou IBAN inválido',
+  })
+    .min(5, 'Informe a sua chave Pix ou o seu IBAN')
+    .max(140, 'A chave Pix ou o IBAN deve ter no máximo 140 caracteres')
+    .optional(),
+});
+export type RefundRequest = z.infer<typeof refundRequestSchema>;
+
+/** A course of My Courses the learner may still give back: its purchase and the window's end. */
+export const refundOfferSchema = z.object({
+  purchaseId: z.string(),
+  until: z.string(),
+  /** The money cannot go back the way it came (a boleto): the learner gives a Pix key or IBAN. */
+  needsDestination: z.boolean(),
+});
+export type RefundOffer = z.infer<typeof refundOfferSchema>;
+
+/**
+ * Payments the provider cannot give back by itself, so an operator sends the money by hand: a
+ * boleto on Stripe (no card or account behind it), and ProxyPay's references and Multicaixa
+ * Express, whose API has no refund call.
+ */
+export function needsManualRefund(provider: string, method: PaymentMethod | null): boolean {
+  return (provider === 'stripe' && method === 'boleto') || provider === 'proxypay';
+}

@@ -23,6 +23,7 @@ import { onlineRoutes } from './modules/online/online.routes';
 import { devOutboxRoutes } from './modules/mail/dev-outbox.routes';
 import { accountRoutes } from './modules/account/account.routes';
 import { opsRoutes } from './modules/jobs/ops.routes';
+import { manualRefundRoutes } from './modules/payments/refunds.routes';
 import { quizzesRoutes } from './modules/quizzes/quizzes.routes';
 
 export const JSON_BODY_LIMIT = '100kb';
@@ -48,6 +49,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(clerkWebhookRoutes(deps));
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
   api.use(opsRoutes(deps));
+  api.use(manualRefundRoutes(deps));
   api.use(authRoutes(deps));
   api.use(accountRoutes(deps));
   api.use(usersRoutes(deps));

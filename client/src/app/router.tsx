@@ -117,6 +117,10 @@ export const routes: RouteObject[] = [
           { path: 'add-course', lazy: page(() => import('../pages/educator/add-course')) },
           { path: 'course/:id/edit', lazy: page(() => import('../pages/educator/edit-course')) },
           {
+            path: 'course/:id/coupons',
+            lazy: page(() => import('../pages/educator/course-coupons')),
+          },
+          {
             path: 'course/:id/preview',
             lazy: page(() => import('../pages/educator/course-preview')),
           },

@@ -26,6 +26,7 @@ export const paths = {
   educatorMyCourses: '/educator/my-courses',
   educatorStudents: '/educator/student-enrolled',
   educatorEditCourse: (id: string) => `/educator/course/${encodeURIComponent(id)}/edit`,
+  educatorCoupons: (id: string) => `/educator/course/${encodeURIComponent(id)}/coupons`,
   /** The player as the course's own educator sees it: nothing they do there is recorded. */
   coursePreview: (id: string) => `/educator/course/${encodeURIComponent(id)}/preview`,
   /** Attempts, pass rate, average score and most missed questions of each quiz of the course. */

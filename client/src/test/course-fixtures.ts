@@ -40,6 +40,7 @@ export function courseDetail(overrides: Partial<CourseDetail> = {}): CourseDetai
   return {
     ...courseSummary(),
     courseDescription: '<h2>Sobre o curso</h2><p>Aprenda <strong>JavaScript</strong> do zero.</p>',
+    guaranteeDays: 7,
     courseContent: [
       {
         chapterId: 'ch-1',
@@ -103,6 +104,7 @@ export function educatorCourseDetail(
     courseThumbnail: '/uploads/capa.webp',
     coursePrice: 20,
     discount: 5,
+    guaranteeDays: 7,
     category: null,
     level: null,
     status: 'published',

@@ -28,6 +28,7 @@ export function enrolledCourse(overrides: Partial<EnrolledCourse> = {}): Enrolle
     lectureCompleted: [],
     quizzesPassed: [],
     enrolledAt: '2025-05-02T09:00:00.000Z',
+    refund: null,
     ...overrides,
   };
 }

@@ -86,8 +86,15 @@ export interface StripePayments extends CheckoutProvider {
    * answer is the signed JSON as sent, whose shape the caller still has to check.
    */
   verifyWebhook(rawBody: Buffer, signature: string): unknown;
-  /** Gives back all the money a checkout session took; repeating it for one purchase refunds once. */
-  refundCheckout(request: { purchaseId: string; sessionId: string }): Promise<void>;
+  /**
+   * Gives back all the money a checkout session took; repeating it for one purchase refunds once.
+   * `reason`: 'duplicate' (paid twice, the default) or 'requested_by_customer' (within the guarantee).
+   */
+  refundCheckout(request: {
+    purchaseId: string;
+    sessionId: string;
+    reason?: 'duplicate' | 'requested_by_customer';
+  }): Promise<void>;
   /**
    * Closes an open checkout session so it can no longer be paid: 'expired' when it is closed
    * (now or before), 'paid' when the buyer paid first. Throws when Stripe cannot be reached.

@@ -144,12 +144,12 @@ export function createStripePayments(options: StripePaymentsOptions): StripePaym
         throw err;
       }
     },
-    refundCheckout: async ({ purchaseId, sessionId }) => {
+    refundCheckout: async ({ purchaseId, sessionId, reason = 'duplicate' }) => {
       const paymentIntent = paymentIntentOf(await stripe.checkout.sessions.retrieve(sessionId));
       if (!paymentIntent) throw new Error(`Stripe checkout session ${sessionId} took no payment`);
       try {
         await stripe.refunds.create(
-          { payment_intent: paymentIntent, reason: 'duplicate', metadata: { purchaseId } },
+          { payment_intent: paymentIntent, reason, metadata: { purchaseId } },
           { idempotencyKey: `refund-${purchaseId}` },
         );
       } catch (err) {

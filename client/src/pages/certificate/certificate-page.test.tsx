@@ -13,6 +13,7 @@ const certificate = {
   completedAt: '2031-03-12T12:00:00.000Z',
   hours: 12.5,
   quizzes: [],
+  revokedAt: null,
 };
 
 function renderPage() {
@@ -34,6 +35,21 @@ describe('CertificatePage', () => {
     renderPage();
     expect(await screen.findByText('Questionários aprovados', {}, LOADED)).toBeInTheDocument();
     expect(screen.getByText('Revisão final').closest('li')).toHaveTextContent('Revisão final: 85%');
+  });
+
+  it('when the course was refunded, then the page says the certificate is revogado and offers no PDF', async () => {
+    stubApi(() => ({
+      data: {
+        success: true,
+        certificate: { ...certificate, revokedAt: '2031-03-20T12:00:00.000Z' },
+      },
+    }));
+    renderPage();
+    expect(await screen.findByText(/Certificado revogado em/, {}, LOADED)).toHaveTextContent(
+      'Certificado revogado em 20 de março de 2031: o curso foi reembolsado',
+    );
+    expect(screen.queryByText('Certificado verificado')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Baixar PDF' })).not.toBeInTheDocument();
   });
 
   it('when the course had no quizzes, then no quiz list is shown', async () => {

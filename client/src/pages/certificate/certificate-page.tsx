@@ -27,12 +27,22 @@ function hoursText(hours: number): string {
 function CertificateView({ id, certificate }: { id: string; certificate: Certificate }) {
   return (
     <article className={pageClass} aria-labelledby="certificate-heading">
-      <p className="inline-flex items-center gap-2 rounded-full bg-green-100 px-3 py-1 text-sm font-medium text-green-900">
-        <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
-          <path d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0z" />
-        </svg>
-        Certificado verificado
-      </p>
+      {certificate.revokedAt ? (
+        <p className="inline-flex items-center gap-2 rounded-full bg-red-100 px-3 py-1 text-sm font-medium text-red-900">
+          Certificado revogado em{' '}
+          <time dateTime={certificate.revokedAt}>
+            {DATE_FORMAT.format(new Date(certificate.revokedAt))}
+          </time>
+          : o curso foi reembolsado
+        </p>
+      ) : (
+        <p className="inline-flex items-center gap-2 rounded-full bg-green-100 px-3 py-1 text-sm font-medium text-green-900">
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
+            <path d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0z" />
+          </svg>
+          Certificado verificado
+        </p>
+      )}
       <div className="mt-6 w-full rounded-lg border-4 border-blue-700 bg-white px-6 py-10 shadow-sm">
         <h1 id="certificate-heading" className="text-3xl font-semibold text-slate-900">
           Certificado de conclusão
@@ -63,13 +73,15 @@ function CertificateView({ id, certificate }: { id: string; certificate: Certifi
         </dl>
         <PassedQuizzes quizzes={certificate.quizzes} />
       </div>
-      <a
-        href={`${env.backendUrl}/api/certificate/${encodeURIComponent(id)}/pdf`}
-        download
-        className={`mt-8 ${actionClass}`}
-      >
-        Baixar PDF
-      </a>
+      {certificate.revokedAt ? null : (
+        <a
+          href={`${env.backendUrl}/api/certificate/${encodeURIComponent(id)}/pdf`}
+          download
+          className={`mt-8 ${actionClass}`}
+        >
+          Baixar PDF
+        </a>
+      )}
     </article>
   );
 }

@@ -132,6 +132,11 @@ describe('AddCoursePage', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     renderPage();
     await fillCourse(user);
+    // The guarantee opens at the 7 days the law requires; the educator may offer up to 30.
+    const guarantee = screen.getByLabelText('Garantia (dias)');
+    expect(guarantee).toHaveValue(7);
+    await user.clear(guarantee);
+    await user.type(guarantee, '14');
     const image = png();
     await user.upload(field.thumbnail(), image);
     await user.click(field.submit());
@@ -147,6 +152,7 @@ describe('AddCoursePage', { timeout: 20_000 }, () => {
       courseDescription: '<p><strong>Tipos</strong> na prática</p>',
       coursePrice: 49.99,
       discount: 10,
+      guaranteeDays: 14,
       courseContent: [
         {
           chapterId: expect.any(String),
@@ -170,6 +176,7 @@ describe('AddCoursePage', { timeout: 20_000 }, () => {
     expect(field.description()).toHaveValue('');
     expect(field.price()).toHaveValue(0);
     expect(field.discount()).toHaveValue(0);
+    expect(screen.getByLabelText('Garantia (dias)')).toHaveValue(7);
     expect(field.thumbnail().value).toBe('');
     expect(screen.queryByAltText('Pré-visualização da miniatura')).not.toBeInTheDocument();
     expect(screen.queryByText(/Introdução/)).not.toBeInTheDocument();

@@ -15,6 +15,8 @@ const filled: DashboardResponse = {
     totalEnrollments: 12,
     totalEarnings: 1234.5,
     refunds: { count: 0, amount: 0 },
+    balance: { available: 1000, pending: 234.5, refunded: 20 },
+    awaitingPayment: { count: 0, amount: 0 },
     enrolledStudentsData: [
       {
         courseTitle: 'React moderno',
@@ -68,6 +70,24 @@ describe('DashboardPage', () => {
     expect(dashboardCalls[0].headers.get('Authorization')).toBe('Bearer test-token');
   });
 
+  it('when the dashboard arrives, then the balance shows available, pending and refunded apart, and vouchers awaiting payment on their own line', async () => {
+    stubApi(() => ({
+      data: {
+        ...filled,
+        dashboardData: { ...filled.dashboardData, awaitingPayment: { count: 2, amount: 50 } },
+      },
+    }));
+    renderDashboard();
+    expect((await screen.findByText('Saldo disponível')).previousElementSibling).toHaveTextContent(
+      'Kz 1000.00',
+    );
+    expect(screen.getByText('Saldo pendente').previousElementSibling).toHaveTextContent(
+      'Kz 234.50',
+    );
+    expect(screen.getByText('Reembolsos').previousElementSibling).toHaveTextContent('Kz 20.00');
+    expect(screen.getByText('2 a aguardar pagamento (Kz 50.00)')).toBeInTheDocument();
+  });
+
   it('when payments were refunded, then under the earnings the refund count and amount show in Portuguese; none, no line', async () => {
     stubApi(() => ({
       data: {
@@ -76,17 +96,20 @@ describe('DashboardPage', () => {
       },
     }));
     renderDashboard();
-    expect(await screen.findByText('Reembolsos: 2 (Kz 39.98)')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Pagamentos repetidos devolvidos: 2 (Kz 39.98)'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Total Earnings').previousElementSibling).toHaveTextContent(
       'Kz 1234.50',
     );
   });
 
-  it('when nothing was refunded, then no refund line shows', async () => {
+  it('when nothing was refunded and nothing awaits payment, then neither line shows', async () => {
     stubApi(() => ({ data: filled }));
     renderDashboard();
     expect(await screen.findByText('Total Earnings')).toBeInTheDocument();
-    expect(screen.queryByText(/Reembolsos/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Pagamentos repetidos/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/a aguardar pagamento/)).not.toBeInTheDocument();
   });
 
   it('when the dashboard arrives, then Latest Enrollments lists the students numbered from 1 in the order received', async () => {
@@ -128,6 +151,8 @@ describe('DashboardPage', () => {
           totalEnrollments: 0,
           totalEarnings: 0,
           refunds: { count: 0, amount: 0 },
+          balance: { available: 0, pending: 0, refunded: 0 },
+          awaitingPayment: { count: 0, amount: 0 },
           enrolledStudentsData: [],
         },
       },

@@ -187,12 +187,46 @@ function Dashboard({
           label="Total Earnings"
         />
       </div>
-      {dashboard.refunds.count > 0 && (
-        // Second payments for a course the buyer already had: given back, so outside the earnings.
-        <p className="text-sm text-gray-600">
-          Reembolsos: {dashboard.refunds.count} ({currency} {formatMoney(dashboard.refunds.amount)})
+      <section aria-labelledby="balance-heading" className="space-y-3">
+        <h2 id="balance-heading" className="text-lg font-medium text-slate-900">
+          Saldo
+        </h2>
+        <div className="flex flex-col gap-4 sm:flex-row sm:flex-wrap sm:gap-5">
+          <StatCard
+            icon={educatorIcons.earnings}
+            value={`${currency} ${formatMoney(dashboard.balance.available)}`}
+            label="Saldo disponível"
+          />
+          <StatCard
+            icon={educatorIcons.earnings}
+            value={`${currency} ${formatMoney(dashboard.balance.pending)}`}
+            label="Saldo pendente"
+          />
+          <StatCard
+            icon={educatorIcons.earnings}
+            value={`${currency} ${formatMoney(dashboard.balance.refunded)}`}
+            label="Reembolsos"
+          />
+        </div>
+        <p className="max-w-3xl text-sm text-gray-600">
+          O saldo pendente ainda está dentro da garantia dos cursos e pode ser reembolsado; passa a
+          disponível quando a garantia termina.
         </p>
-      )}
+        {dashboard.awaitingPayment.count > 0 && (
+          // Vouchers not paid yet: never part of the earnings until the money arrives.
+          <p className="text-sm text-gray-600">
+            {dashboard.awaitingPayment.count} a aguardar pagamento ({currency}{' '}
+            {formatMoney(dashboard.awaitingPayment.amount)})
+          </p>
+        )}
+        {dashboard.refunds.count > 0 && (
+          // Second payments for a course the buyer already had: given back, never earnings.
+          <p className="text-sm text-gray-600">
+            Pagamentos repetidos devolvidos: {dashboard.refunds.count} ({currency}{' '}
+            {formatMoney(dashboard.refunds.amount)})
+          </p>
+        )}
+      </section>
       <section className="space-y-4">
         <h2 className="text-lg font-medium text-slate-900">Latest Enrollments</h2>
         <LatestEnrollments rows={dashboard.enrolledStudentsData} />

@@ -27,6 +27,7 @@ export function formValuesOf(course: EducatorCourseDetail): CourseFormValues {
     description: course.courseDescription,
     price: String(course.coursePrice),
     discount: String(course.discount),
+    guaranteeDays: String(course.guaranteeDays),
     category: course.category ?? '',
     level: course.level ?? '',
     chapters: draftFromContent(course.courseContent),

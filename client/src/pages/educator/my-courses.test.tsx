@@ -75,7 +75,7 @@ describe('MyCoursesPage', { timeout: 20_000 }, () => {
       'Kz 134.00',
       '3',
       'Publicado · 09/03/2025',
-      'EditarPré-visualizarQuestionáriosDespublicarExcluir',
+      'EditarCuponsPré-visualizarQuestionáriosDespublicarExcluir',
     ]);
     expect(rows[0].querySelector('img')).toHaveAttribute('src', '/uploads/react.webp');
     expect(within(rows[0]).getByRole('link', { name: 'React moderno' })).toHaveAttribute(
@@ -98,7 +98,7 @@ describe('MyCoursesPage', { timeout: 20_000 }, () => {
       'Kz 0.00',
       '0',
       'Rascunho · 25/12/2024',
-      'EditarPré-visualizarQuestionáriosPublicarExcluir',
+      'EditarCuponsPré-visualizarQuestionáriosPublicarExcluir',
     ]);
   });
 

@@ -81,6 +81,13 @@ function CourseActions({
         Editar
       </Link>
       <Link
+        to={paths.educatorCoupons(course._id)}
+        aria-label={`Cupons de ${course.courseTitle}`}
+        className={actionClass}
+      >
+        Cupons
+      </Link>
+      <Link
         to={paths.coursePreview(course._id)}
         aria-label={`Pré-visualizar ${course.courseTitle}`}
         className={actionClass}

@@ -150,6 +150,11 @@ describe('CourseDetailPage', { timeout: 20_000 }, () => {
     expect(within(price).getByText('3 aulas')).toBeInTheDocument();
     expect(within(price).getByText('1 hora, 45 minutos')).toBeInTheDocument();
     expect(within(price).getByRole('button', { name: 'Acessar Curso' })).toBeEnabled();
+    expect(
+      within(price).getByText('Garantia de 7 dias: peça o reembolso em Meus cursos'),
+    ).toBeInTheDocument();
+    // Prices in Kz: the EU waiver is not asked.
+    expect(within(price).queryByRole('checkbox')).not.toBeInTheDocument();
   });
 
   it('when the course is free, then the button reads Acessar Curso Gratis', async () => {
@@ -169,6 +174,85 @@ describe('CourseDetailPage', { timeout: 20_000 }, () => {
     const resume = await screen.findByRole('link', { name: 'Retomar Curso' }, LOADED);
     expect(resume).toHaveAttribute('href', `/player/${course._id}`);
     expect(screen.queryByRole('button', { name: /Acessar Curso/ })).not.toBeInTheDocument();
+  });
+
+  it('when the address carries ?cupom=, then the panel shows the quoted price with its limits and the purchase sends the code', async () => {
+    const { calls } = stubApi((request) => {
+      if (request.url === `/api/course/${course._id}`)
+        return { data: { success: true, courseData: course } };
+      if (request.url === `/api/course/${course._id}/quote`)
+        return {
+          data: {
+            success: true,
+            price: 8.5,
+            originalPrice: 16.99,
+            coupon: { code: 'LANCAMENTO', endsAt: '2031-06-30T12:00:00.000Z', remaining: 4 },
+          },
+        };
+      if (request.url === '/api/user/purchase')
+        return { data: { success: true, session_url: '/checkout/abc' } };
+      return {
+        data: {
+          success: true,
+          reviews: [],
+          distribution: {},
+          total: 0,
+          page: 1,
+          pageSize: 10,
+          averageRating: 0,
+          ratingCount: 0,
+        },
+      };
+    });
+    const user = userEvent.setup();
+    renderPage({ route: `${route}?cupom=lancamento`, auth: { user: testUser } });
+    const price = await screen.findByRole('complementary', { name: 'Preço e inscrição' }, LOADED);
+    expect(await within(price).findByText('Kz 8.50', {}, LOADED)).toBeInTheDocument();
+    expect(within(price).getByText('Kz 16.99').closest('.line-through')).not.toBeNull();
+    expect(
+      within(price).getByText(
+        'Cupom LANCAMENTO aplicado · válido até 30 de junho de 2031 · restam 4',
+      ),
+    ).toBeInTheDocument();
+    const quote = calls.find((c) => c.url.endsWith('/quote'));
+    expect(quote?.params).toEqual({ coupon: 'lancamento' });
+
+    await user.click(within(price).getByRole('button', { name: 'Acessar Curso' }));
+    const purchase = await vi.waitFor(() => {
+      const found = calls.find((c) => c.url === '/api/user/purchase');
+      if (!found) throw new Error('no purchase yet');
+      return found;
+    });
+    expect(purchase.body).toEqual({ courseId: course._id, coupon: 'LANCAMENTO' });
+  });
+
+  it('when a typed code is refused, then the server reason shows beside the field and the price stays', async () => {
+    stubApi((request) => {
+      if (request.url === `/api/course/${course._id}`)
+        return { data: { success: true, courseData: course } };
+      if (request.url === `/api/course/${course._id}/quote`)
+        return { status: 400, data: { success: false, message: 'Este cupom expirou' } };
+      return {
+        data: {
+          success: true,
+          reviews: [],
+          distribution: {},
+          total: 0,
+          page: 1,
+          pageSize: 10,
+          averageRating: 0,
+          ratingCount: 0,
+        },
+      };
+    });
+    const user = userEvent.setup();
+    renderPage();
+    const price = await screen.findByRole('complementary', { name: 'Preço e inscrição' }, LOADED);
+    await user.click(within(price).getByRole('button', { name: 'Tenho um cupom' }));
+    await user.type(within(price).getByLabelText('Código do cupom'), 'VELHO');
+    await user.click(within(price).getByRole('button', { name: 'Aplicar' }));
+    expect(await within(price).findByText('Este cupom expirou')).toBeInTheDocument();
+    expect(within(price).getByText('Kz 16.99')).toBeInTheDocument();
   });
 
   it("when the course is the signed-in educator's own, then the panel links to their courses instead of selling it", async () => {

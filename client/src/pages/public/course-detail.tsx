@@ -1,3 +1,4 @@
+import { EU_WAIVER_TEXT, guaranteeLabel } from '@aprendiz/contract/rules/guarantee';
 import type { CourseDetail, Lecture } from '@aprendiz/contract/courses';
 import type { CourseReviewsResponse } from '@aprendiz/contract/reviews';
 import {
@@ -34,6 +35,8 @@ import { StickyBuyBar } from './course-detail/sticky-buy-bar';
 import { PaymentChoice, type PaymentChoiceValue } from './course-detail/payment-choice';
 import { useEnrollAction, type EnrollAction } from './course-detail/use-enroll-action';
 import { useScrolledPast } from './course-detail/use-scrolled-past';
+import { useCoupon, type CouponState } from './course-detail/use-coupon';
+import { CouponField, CouponPrice } from './course-detail/coupon-field';
 import { useAuthUser } from '../../auth/auth-context';
 import { focusRing } from '../../components/ui/focus-ring';
 import { LoadError } from '../../components/ui/load-error';
@@ -91,18 +94,26 @@ type PaymentChoiceProps = Parameters<typeof PaymentChoice>[0];
 function PricePanel({
   course,
   action,
+  coupon,
+  euWaiver,
+  onEuWaiver,
   preview,
   panelRef,
   payment,
 }: {
   course: CourseDetail;
   action: EnrollAction;
+  coupon: CouponState;
+  euWaiver: boolean;
+  onEuWaiver: (waived: boolean) => void;
   preview: Lecture | null;
   panelRef: RefObject<HTMLElement | null>;
   /** The methods to choose from, when the buyer has a choice to make here. */
   payment: PaymentChoiceProps | null;
 }) {
   const { currency } = useAppContext();
+  // Deployments charging in euros ask for the EU waiver before the purchase.
+  const asksEuWaiver = useStorefront().currency === 'eur';
   const lectures = countLectures(course.courseContent);
   return (
     <aside
@@ -134,11 +145,15 @@ function PricePanel({
           </svg>
           <span className="font-medium">Faltam 3 dias a este preço!</span>
         </p>
-        <DiscountedPrice
-          price={course.coursePrice}
-          discount={course.discount}
-          currency={currency}
-        />
+        {coupon.applied ? (
+          <CouponPrice applied={coupon.applied} currency={currency} />
+        ) : (
+          <DiscountedPrice
+            price={course.coursePrice}
+            discount={course.discount}
+            currency={currency}
+          />
+        )}
         <ul className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-700">
           <li className="flex items-center gap-1">
             <RatingStars value={course.averageRating} />
@@ -147,7 +162,29 @@ function PricePanel({
           <li>{plural(lectures, 'aula', 'aulas')}</li>
         </ul>
         {payment && <PaymentChoice {...payment} />}
+        {asksEuWaiver &&
+          !isFreeCourse(course.coursePrice, course.discount) &&
+          !action.isEnrolled && (
+            // Unticked by default: starting at once is the buyer's own explicit request.
+            <label className="flex items-start gap-2 text-sm text-slate-700">
+              <input
+                type="checkbox"
+                checked={euWaiver}
+                onChange={(event) => onEuWaiver(event.target.checked)}
+                className="mt-0.5 h-4 w-4 shrink-0"
+              />
+              {EU_WAIVER_TEXT}
+            </label>
+          )}
         <EnrollButton course={course} action={action} layout="block w-full px-6 py-3" />
+        {isFreeCourse(course.coursePrice, course.discount) || action.isEnrolled ? null : (
+          <>
+            <p className="text-center text-sm text-slate-700">
+              {guaranteeLabel(course.guaranteeDays)}: peça o reembolso em Meus cursos
+            </p>
+            <CouponField coupon={coupon} />
+          </>
+        )}
       </div>
     </aside>
   );
@@ -165,6 +202,8 @@ function CourseView({
   const contentEndRef = useRef<HTMLDivElement>(null);
   const { user } = useAuthUser();
   const { methods } = useStorefront();
+  const coupon = useCoupon(course._id);
+  const [euWaiver, setEuWaiver] = useState(false);
   const [choice, setChoice] = useState<PaymentChoiceValue>({ method: methods[0]!, phone: '' });
   const [phoneError, setPhoneError] = useState<string | null>(null);
   const phoneRef = useRef<HTMLInputElement>(null);
@@ -177,7 +216,12 @@ function CourseView({
     methods.length > 1 &&
     !isFreeCourse(course.coursePrice, course.discount) &&
     user?.id !== course.educator._id;
-  const action = useEnrollAction(course, choosing ? choice : undefined, onPhoneMissing);
+  const action = useEnrollAction(course, {
+    ...(choosing ? { choice } : {}),
+    onPhoneMissing,
+    coupon: coupon.applied?.code ?? null,
+    euWaiver,
+  });
   const payment: PaymentChoiceProps | null =
     choosing && !action.isEnrolled
       ? {
@@ -224,6 +268,9 @@ function CourseView({
           <PricePanel
             course={course}
             action={action}
+            coupon={coupon}
+            euWaiver={euWaiver}
+            onEuWaiver={setEuWaiver}
             preview={preview}
             panelRef={panelRef}
             payment={payment}
@@ -258,7 +305,12 @@ function CourseView({
         <div ref={contentEndRef} className="md:col-start-1" />
       </div>
       {panelScrolledAway && (
-        <StickyBuyBar price={course.coursePrice} discount={course.discount} currency={currency}>
+        <StickyBuyBar
+          price={course.coursePrice}
+          discount={course.discount}
+          currency={currency}
+          couponPrice={coupon.applied?.price ?? null}
+        >
           <EnrollButton course={course} action={action} layout="shrink-0 px-5 py-2.5" />
         </StickyBuyBar>
       )}

@@ -192,6 +192,76 @@ describe('MyEnrollmentsPage', () => {
     ]);
   });
 
+  it('when a paid course is inside its guarantee, then Pedir reembolso sends the reason and the list is read again; other courses have no button', async () => {
+    const refundable = enrolledCourse({
+      _id: '6f1c2a9e-1111-4c3b-9a7e-000000000004',
+      courseTitle: 'Go Essencial',
+      refund: {
+        purchaseId: '0b7a2f1e-0000-4000-8000-000000000001',
+        until: '2031-03-20T12:00:00.000Z',
+        needsDestination: false,
+      },
+    });
+    const { calls } = stubApi(() => ({ data: { success: true, purchase: {} } }));
+    const { app } = renderWithProviders(<MyEnrollmentsPage />, {
+      auth: signedIn,
+      app: { enrolledCourses: [python, refundable] },
+    });
+    expect(
+      within(card('Python do Zero')).queryByRole('button', { name: /Pedir reembolso/ }),
+    ).not.toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(
+      within(card('Go Essencial')).getByRole('button', { name: 'Pedir reembolso: Go Essencial' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Pedir reembolso' });
+    expect(within(dialog).queryByLabelText('Chave Pix ou IBAN')).not.toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Motivo (opcional)'), 'Não gostei');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar reembolso' }));
+
+    await vi.waitFor(() => expect(app.fetchUserEnrolledCourses).toHaveBeenCalled());
+    expect(calls.map(({ method, url, body }) => [method, url, body])).toEqual([
+      [
+        'POST',
+        '/api/payments/0b7a2f1e-0000-4000-8000-000000000001/refund',
+        { reason: 'Não gostei' },
+      ],
+    ]);
+    expect(await screen.findByText(/Reembolso pedido: Go Essencial/)).toBeInTheDocument();
+  });
+
+  it('when a boleto course is refunded, then the Pix key or IBAN is asked first, and a refusal is toasted', async () => {
+    const boleto = enrolledCourse({
+      courseTitle: 'Boleto Curso',
+      refund: {
+        purchaseId: '0b7a2f1e-0000-4000-8000-000000000002',
+        until: '2031-03-20T12:00:00.000Z',
+        needsDestination: true,
+      },
+    });
+    const { calls } = stubApi(() => ({
+      status: 403,
+      data: { success: false, message: 'Fale com o suporte pela página de contato.' },
+    }));
+    renderWithProviders(<MyEnrollmentsPage />, {
+      auth: signedIn,
+      app: { enrolledCourses: [boleto] },
+    });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /Pedir reembolso/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pedir reembolso' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar reembolso' }));
+    expect(within(dialog).getByText('Informe a sua chave Pix ou o seu IBAN')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+
+    await user.type(within(dialog).getByLabelText('Chave Pix ou IBAN'), 'aluno@example.test');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar reembolso' }));
+    expect(
+      await screen.findByText('Fale com o suporte pela página de contato.'),
+    ).toBeInTheDocument();
+    expect(calls[0]!.body).toEqual({ destination: 'aluno@example.test' });
+  });
+
   it('when the certificate is refused, then the server message is toasted and the learner stays', async () => {
     stubApi(() => ({
       status: 403,

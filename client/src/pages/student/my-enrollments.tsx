@@ -9,6 +9,7 @@ import { useAppContext } from '../../context/app-context';
 import { usePageTitle } from '../../lib/use-page-title';
 import { courseProgress, CourseProgressBar, type ProgressFacts } from './course-progress';
 import { CertificateAction } from './my-enrollments/certificate-action';
+import { RefundAction } from './my-enrollments/refund-action';
 import { useMediaQuery } from './my-enrollments/use-media-query';
 import { SignInRequired } from '../../components/sign-in-required';
 import { focusRing } from '../../components/ui/focus-ring';
@@ -37,6 +38,9 @@ function RowActions({ row }: { row: Row }) {
       <PlayerLink row={row} />
       {row.progress.percent === 100 && (
         <CertificateAction courseId={row.course._id} courseTitle={row.course.courseTitle} />
+      )}
+      {row.course.refund && (
+        <RefundAction offer={row.course.refund} courseTitle={row.course.courseTitle} />
       )}
     </span>
   );

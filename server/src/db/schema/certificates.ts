@@ -34,6 +34,8 @@ export const certificates = pgTable(
     /** The quizzes passed when it was issued, each with the learner's best score. */
     quizzes: jsonb('quizzes').$type<{ title: string; score: number }[]>().notNull().default([]),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the course was refunded: the verification page then says 'revogado'. */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('certificates_user_course_unique').on(t.userId, t.courseId),

@@ -14,6 +14,11 @@ import { sql } from 'drizzle-orm';
 import { type Chapter } from '@aprendiz/contract/courses';
 import { COURSE_CATEGORY_SLUGS, COURSE_LEVEL_SLUGS } from '@aprendiz/contract/catalogue';
 import { COURSE_STATUSES } from '@aprendiz/contract/rules/course-status';
+import {
+  GUARANTEE_DAYS_DEFAULT,
+  GUARANTEE_DAYS_MAX,
+  GUARANTEE_DAYS_MIN,
+} from '@aprendiz/contract/rules/guarantee';
 import { users } from './users';
 
 export const courses = pgTable(
@@ -37,6 +42,8 @@ export const courses = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`status = 'published'`),
     content: jsonb('content').$type<Chapter[]>().notNull().default([]),
+    /** Days after a sale during which its buyer may ask for the money back by themselves. */
+    guaranteeDays: integer('guarantee_days').notNull().default(GUARANTEE_DAYS_DEFAULT),
     /** Slugs from the contract; null for courses created before categories and levels existed. */
     category: text('category', { enum: COURSE_CATEGORY_SLUGS }),
     level: text('level', { enum: COURSE_LEVEL_SLUGS }),
@@ -60,6 +67,10 @@ export const courses = pgTable(
   (t) => [
     check('courses_price_check', sql`${t.price} >= 0`),
     check('courses_discount_check', sql`${t.discount} between 0 and 100`),
+    check(
+      'courses_guarantee_days_check',
+      sql.raw(`guarantee_days between ${GUARANTEE_DAYS_MIN} and ${GUARANTEE_DAYS_MAX}`),
+    ),
     check(
       'courses_status_check',
       sql.raw(`status in (${COURSE_STATUSES.map((status) => `'${status}'`).join(', ')})`),

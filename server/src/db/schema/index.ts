@@ -19,3 +19,5 @@ export {
 export { coursePublications } from './course-publications';
 export { certificatePdfs } from './certificate-pdfs';
 export { quizzes, quizVersions, quizAttempts } from './quizzes';
+export { ledgerEntries, manualRefunds } from './ledger';
+export { coupons, couponRedemptions } from './coupons';

@@ -52,6 +52,23 @@ export const purchases = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /**
+     * The end of the buyer's guarantee, fixed when the purchase completes (from the course's
+     * guaranteeDays then; a later edit of the course changes nothing for it). Set by a trigger
+     * (migration 0021), so every writer of a completion gets it.
+     */
+    refundableUntil: timestamp('refundable_until', { withTimezone: true }),
+    /** When the buyer asked for their money back, and why (optional); null for other refunds. */
+    refundRequestedAt: timestamp('refund_requested_at', { withTimezone: true }),
+    refundReason: text('refund_reason'),
+    /** The course's price before a coupon; null when none was used (amount is then the price). */
+    listAmount: numeric('list_amount', { precision: 10, scale: 2 }),
+    couponId: uuid('coupon_id'),
+    /**
+     * Euro deployments: when the buyer asked to start at once and acknowledged losing the 14-day
+     * right of withdrawal; that right then ends at the first lecture they watch.
+     */
+    euWaiverAt: timestamp('eu_waiver_at', { withTimezone: true }),
   },
   (t) => [
     check('purchases_amount_check', sql`${t.amount} >= 0`),
@@ -65,6 +82,10 @@ export const purchases = pgTable(
     uniqueIndex('purchases_one_open_per_course')
       .on(t.userId, t.courseId)
       .where(sql`${t.status} in (${sqlList(OPEN_PURCHASE_STATUSES)})`),
+    // The abuse limit counts a learner's own refunds of the last days.
+    index('purchases_user_refund_requested_idx')
+      .on(t.userId, t.refundRequestedAt)
+      .where(sql`${t.refundRequestedAt} is not null`),
     // Reconciliation reads the vouchers still awaiting, oldest deadline first.
     index('purchases_awaiting_idx')
       .on(t.expiresAt)

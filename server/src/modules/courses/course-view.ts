@@ -37,6 +37,7 @@ export function toCourseDetail(
   return {
     ...toCourseSummary(row),
     courseDescription: row.descriptionHtml,
+    guaranteeDays: row.guaranteeDays,
     courseContent: options.showAllLectureUrls ? row.content : hideLockedLectureUrls(row.content),
     ...(options.includeMyRating ? { myRating: row.myRating } : {}),
   };

@@ -29,6 +29,7 @@ export interface CourseSummaryRow {
 
 export interface CourseDetailRow extends CourseSummaryRow {
   descriptionHtml: string;
+  guaranteeDays: number;
   content: Chapter[];
   isPublished: boolean;
   myRating: number | null;
@@ -127,6 +128,7 @@ export async function findCourseDetail(
       ...perCourseStatColumns(),
       ...contentTotalColumns(),
       descriptionHtml: courses.descriptionHtml,
+      guaranteeDays: courses.guaranteeDays,
       content: courses.content,
       isPublished: courses.isPublished,
       myRating: viewerId

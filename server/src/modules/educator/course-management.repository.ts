@@ -18,6 +18,7 @@ export interface NewCourse {
   /** numeric(10,2) as text, so no float rounding reaches the column. */
   price: string;
   discount: number;
+  guaranteeDays: number;
   content: Chapter[];
   /** The chapters' quizzes in full; content holds only their summaries. */
   quizzes: QuizDraft[];
@@ -49,6 +50,7 @@ const ownCourseColumns = {
   thumbnailUrl: courses.thumbnailUrl,
   price: courses.price,
   discount: courses.discount,
+  guaranteeDays: courses.guaranteeDays,
   content: courses.content,
   category: courses.category,
   level: courses.level,
@@ -79,6 +81,8 @@ export interface CourseEdit {
   descriptionHtml: string;
   price: string;
   discount: number;
+  /** Left as it is when the form did not send one. */
+  guaranteeDays?: number;
   content: Chapter[];
   /** The chapters' quizzes in full; content holds only their summaries. */
   quizzes: QuizDraft[];

@@ -1,3 +1,4 @@
+import { GUARANTEE_DAYS_DEFAULT } from '@aprendiz/contract/rules/guarantee';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import {
@@ -64,9 +65,12 @@ export function parseCourseData<S extends z.ZodType>(schema: S, raw: unknown): z
 }
 
 /** The one mapping from the course form to the row's editable columns, for add and edit alike. */
-function courseColumns(
-  data: z.infer<typeof updateCourseDataSchema>,
-): Omit<NewCourse, 'educatorId' | 'thumbnailUrl' | 'status'> {
+function courseColumns(data: z.infer<typeof updateCourseDataSchema>): Omit<
+  NewCourse,
+  'educatorId' | 'thumbnailUrl' | 'status' | 'guaranteeDays'
+> & {
+  guaranteeDays: number | undefined;
+} {
   const chapters = normaliseCourseContent(data.courseContent, randomUUID);
   // The quizzes' answers live apart from the content, which keeps only their summaries.
   const quizzes = draftChapterQuizzes(data.courseContent, chapters, randomUUID);
@@ -75,6 +79,7 @@ function courseColumns(
     descriptionHtml: sanitizeDescription(data.courseDescription),
     price: data.coursePrice.toFixed(2),
     discount: data.discount,
+    guaranteeDays: data.guaranteeDays,
     content: withQuizSummaries(chapters, quizzes),
     quizzes,
     category: data.category ?? null,
@@ -94,7 +99,13 @@ export async function addCourse(
   const data = parseCourseData(addCourseDataSchema, form.courseData);
   if (!form.image) throw badRequest(THUMBNAIL_NOT_SELECTED);
   const webp = await toThumbnailWebp(form.image);
-  const course = { educatorId: educator.id, ...courseColumns(data), status: data.status };
+  const columns = courseColumns(data);
+  const course = {
+    educatorId: educator.id,
+    ...columns,
+    guaranteeDays: columns.guaranteeDays ?? GUARANTEE_DAYS_DEFAULT,
+    status: data.status,
+  };
 
   const thumbnail = await deps.thumbnails.save(webp);
   let courseId: string;
@@ -126,6 +137,7 @@ function toEducatorCourseDetail(row: OwnCourseRow, quizzes: CurrentQuiz[]): Educ
     courseThumbnail: row.thumbnailUrl,
     coursePrice: Number(row.price),
     discount: row.discount,
+    guaranteeDays: row.guaranteeDays,
     courseContent: row.content.map((chapter) => {
       const current = byChapter.get(chapter.chapterId);
       if (!current) return { ...chapter, quiz: undefined };

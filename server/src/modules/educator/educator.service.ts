@@ -1,10 +1,11 @@
 import type { DashboardData, EducatorCourse, EnrolledStudent } from '@aprendiz/contract/educator';
 import type { PublicPerson } from '@aprendiz/contract/common';
-import { courseEarnings } from '@aprendiz/contract/rules/pricing';
 import { findIncompleteLectures } from '@aprendiz/contract/rules/incomplete-lectures';
 import type { AppDeps } from '../../deps';
 import type { UserRow } from '../../db/schema/users';
 import {
+  getCourseEarnings,
+  getEducatorBalance,
   getEducatorCourses,
   getEducatorTotals,
   getLatestEnrollments,
@@ -18,6 +19,11 @@ export const ENROLLED_STUDENTS_LIMIT = 500;
 
 type EducatorDeps = Pick<AppDeps, 'database' | 'catalogueCache' | 'thumbnails' | 'logger'>;
 
+/** numeric text → a number of whole cents, as the JSON carries money. */
+function money(amount: string): number {
+  return Math.round(Number(amount) * 100) / 100;
+}
+
 function studentOf(row: EnrollmentRecordRow): PublicPerson {
   return { _id: row.studentId, name: row.studentName, imageUrl: row.studentImageUrl };
 }
@@ -27,18 +33,21 @@ export async function getDashboard(
   educator: UserRow,
 ): Promise<DashboardData & { totalEnrollments: number }> {
   const db = deps.database.db;
-  const [totals, latest] = await Promise.all([
+  const [totals, balance, latest] = await Promise.all([
     getEducatorTotals(db, educator.id),
+    getEducatorBalance(db, educator.id, new Date()),
     getLatestEnrollments(db, educator.id, DASHBOARD_LATEST_ENROLLMENTS),
   ]);
+  const available = money(balance.available);
+  const pending = money(balance.pending);
   return {
     totalCourses: totals.totalCourses,
     totalEnrollments: totals.totalEnrollments,
-    totalEarnings: Math.round(Number(totals.totalEarnings) * 100) / 100,
-    refunds: {
-      count: totals.refundCount,
-      amount: Math.round(Number(totals.refundAmount) * 100) / 100,
-    },
+    // Earned net of refunds: what is available plus what may still be refunded.
+    totalEarnings: money(String(Number(balance.available) + Number(balance.pending))),
+    refunds: { count: totals.refundCount, amount: money(totals.refundAmount) },
+    balance: { available, pending, refunded: money(balance.refunded) },
+    awaitingPayment: { count: totals.awaitingCount, amount: money(totals.awaitingAmount) },
     enrolledStudentsData: latest.map((row) => ({
       courseTitle: row.courseTitle,
       student: studentOf(row),
@@ -50,7 +59,10 @@ export async function listEducatorCourses(
   deps: EducatorDeps,
   educator: UserRow,
 ): Promise<EducatorCourse[]> {
-  const rows = await getEducatorCourses(deps.database.db, educator.id);
+  const [rows, earnings] = await Promise.all([
+    getEducatorCourses(deps.database.db, educator.id),
+    getCourseEarnings(deps.database.db, educator.id),
+  ]);
   return rows.map((row) => {
     const price = Number(row.price);
     return {
@@ -60,7 +72,8 @@ export async function listEducatorCourses(
       coursePrice: price,
       discount: row.discount,
       studentCount: row.studentCount,
-      earnings: courseEarnings(row.studentCount, price, row.discount),
+      // What the buyers paid, net of refunds (the ledger), not students × today's price.
+      earnings: money(earnings.get(row.id) ?? '0'),
       createdAt: row.createdAt.toISOString(),
       status: row.status,
       incompleteLectures: findIncompleteLectures(row.content),

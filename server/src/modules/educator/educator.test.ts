@@ -705,6 +705,8 @@ describe('educator dashboard, courses and students', () => {
       purchase(students.Enzo!.id, react.id, '16.99', 'completed'),
       purchase(students.Duda!.id, react.id, '16.99', 'pending'),
       purchase(students.Caio!.id, react.id, '16.99', 'failed'),
+      // A voucher not paid yet: shown apart, never earnings.
+      purchase(students.Enzo!.id, python.id, '90.00', 'awaiting_payment'),
       purchase(students.Enzo!.id, foreign.id, '50.00', 'completed'),
       // Paid again for a course the buyer had: given back, or being given back, never earnings.
       purchase(students.Bia!.id, python.id, '90.00', 'refunded'),
@@ -726,6 +728,9 @@ describe('educator dashboard, courses and students', () => {
         totalEnrollments: 6,
         totalEarnings: 303.98,
         refunds: { count: 2, amount: 106.99 },
+        // Bought just now: every sale is still inside its 7-day guarantee.
+        balance: { available: 0, pending: 303.98, refunded: 0 },
+        awaitingPayment: { count: 1, amount: 90 },
         enrolledStudentsData: [
           { courseTitle: 'React', student: person('Enzo') },
           { courseTitle: 'Livre', student: person('Caio') },
@@ -738,7 +743,7 @@ describe('educator dashboard, courses and students', () => {
     });
   });
 
-  it('when Ana lists her courses, then each has its student count and floored earnings, newest first', async () => {
+  it('when Ana lists her courses, then each has its student count and what its buyers paid, newest first', async () => {
     const res = await request(ctx.app).get('/api/educator/courses').set(ana.auth);
 
     expect(res.status).toBe(200);
@@ -753,7 +758,7 @@ describe('educator dashboard, courses and students', () => {
         coursePrice: 19.99,
         discount: 15,
         studentCount: 2,
-        earnings: 33,
+        earnings: 33.98,
         createdAt: '2031-01-03T00:00:00.000Z',
         status: 'published',
         incompleteLectures: none,
@@ -817,6 +822,8 @@ describe('educator dashboard, courses and students', () => {
       totalEnrollments: 1,
       totalEarnings: 50,
       refunds: { count: 1, amount: 50 },
+      balance: { available: 0, pending: 50, refunded: 0 },
+      awaitingPayment: { count: 0, amount: 0 },
       enrolledStudentsData: [{ courseTitle: 'Alheio', student: person('Enzo') }],
     });
     expect(list.courses.map((c) => [c._id, c.studentCount, c.earnings])).toEqual([
@@ -839,6 +846,8 @@ describe('educator dashboard, courses and students', () => {
         totalEnrollments: 0,
         totalEarnings: 0,
         refunds: { count: 0, amount: 0 },
+        balance: { available: 0, pending: 0, refunded: 0 },
+        awaitingPayment: { count: 0, amount: 0 },
         enrolledStudentsData: [],
       },
     });

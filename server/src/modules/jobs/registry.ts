@@ -1,6 +1,8 @@
 import type { AppDeps } from '../../deps';
 import { registerMailJobs } from '../mail/notifications';
 import { registerPaymentMailJobs } from '../payments/payment-mail';
+import { registerRefundJobs } from '../payments/refunds';
+import { registerRefundMailJobs } from '../payments/refund-mail';
 import { sweepAbandonedPurchases } from '../payments/purchase-sweep';
 import { RECONCILE_EVERY_SECONDS, reconcileAwaitingPayments } from '../payments/reconciliation';
 import type { JobQueue } from './job-queue';
@@ -23,6 +25,8 @@ type JobDeps = Pick<
 export function registerJobs(jobs: JobQueue, deps: JobDeps): void {
   registerMailJobs(jobs, deps);
   registerPaymentMailJobs(jobs, deps);
+  registerRefundJobs(jobs, deps);
+  registerRefundMailJobs(jobs, deps);
   jobs.registerSchedule(SCHEDULES.reconcilePayments, RECONCILE_EVERY_SECONDS, async () => {
     await reconcileAwaitingPayments(deps);
   });

@@ -79,6 +79,7 @@ export function toCertificate(row: CertificateRow): Certificate {
     completedAt: row.completedAt.toISOString(),
     hours: Number(row.hours),
     quizzes: row.quizzes,
+    revokedAt: row.revokedAt?.toISOString() ?? null,
   };
 }
 

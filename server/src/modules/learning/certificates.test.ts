@@ -167,6 +167,7 @@ describe('GET /api/certificate/:id and /pdf', () => {
         hours: 0.8,
         // A course without quizzes lists none.
         quizzes: [],
+        revokedAt: null,
       },
     });
     expect(JSON.stringify(res.body)).not.toContain(student.user.email);

@@ -1,9 +1,11 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { PaymentMethod } from '@aprendiz/contract/payments';
 import type { Db } from '../../db/client';
 import { courses } from '../../db/schema/courses';
 import { enrollments } from '../../db/schema/enrollments';
 import { lectureProgress } from '../../db/schema/lecture-progress';
 import { lecturePositions } from '../../db/schema/lecture-positions';
+import { purchases } from '../../db/schema/purchases';
 import { quizAttempts } from '../../db/schema/quizzes';
 import { ratings } from '../../db/schema/ratings';
 import { users } from '../../db/schema/users';
@@ -15,8 +17,18 @@ import {
   type CourseDetailRow,
 } from '../courses/courses.repository';
 
+/** The learner's paid purchase of a course whose guarantee still lasts. */
+export interface RefundablePurchase {
+  id: string;
+  /** jsonb's text of a timestamp. */
+  until: string;
+  provider: string;
+  method: PaymentMethod | null;
+}
+
 export interface EnrolledCourseRow extends Omit<CourseDetailRow, 'isPublished' | 'viewerEnrolled'> {
   enrolledAt: Date;
+  refundable: RefundablePurchase | null;
   lectureCompleted: string[];
   quizzesPassed: string[];
   myReview: string | null;
@@ -33,11 +45,24 @@ export async function getEnrolledCourses(db: Db, userId: string): Promise<Enroll
       ...perCourseStatColumns(),
       ...contentTotalColumns(),
       descriptionHtml: courses.descriptionHtml,
+      guaranteeDays: courses.guaranteeDays,
       content: courses.content,
       myRating: viewerRatingColumn(userId),
       myReview: sql<string | null>`(select own.review from ${ratings} own
         where own.user_id = ${userId} and own.course_id = ${courses.id})`,
       enrolledAt: enrollments.enrolledAt,
+      refundable: sql<RefundablePurchase | null>`(select jsonb_build_object('id', p.id,
+          'until', p.refundable_until, 'provider', p.provider, 'method', p.method)
+        from ${purchases} p
+        where p.user_id = ${userId} and p.course_id = ${courses.id}
+          and p.status = 'completed' and p.refundable_until > now()
+          -- With the EU waiver, the first lecture watched ends the right of withdrawal.
+          and not (p.eu_waiver_at is not null and (
+            exists (select 1 from ${lectureProgress} w where w.user_id = p.user_id
+              and w.course_id = p.course_id and w.completed_at >= p.completed_at)
+            or exists (select 1 from ${lecturePositions} w where w.user_id = p.user_id
+              and w.course_id = p.course_id and w.updated_at >= p.completed_at)))
+        order by p.completed_at desc limit 1)`,
       lectureCompleted: sql<string[]>`coalesce((select jsonb_agg(${lectureProgress.lectureId}
           order by ${lectureProgress.completedAt}, ${lectureProgress.lectureId})
         from ${lectureProgress}

@@ -1,3 +1,4 @@
+import { needsManualRefund } from '@aprendiz/contract/payments';
 import type { EnrolledCourse, LecturePositionBody } from '@aprendiz/contract/learning';
 import type { AppDeps } from '../../deps';
 import type { UserRow } from '../../db/schema/users';
@@ -61,6 +62,13 @@ export async function listEnrolledCourses(
     quizzesPassed: row.quizzesPassed,
     myReview: row.myReview,
     enrolledAt: row.enrolledAt.toISOString(),
+    refund: row.refundable
+      ? {
+          purchaseId: row.refundable.id,
+          until: new Date(row.refundable.until).toISOString(),
+          needsDestination: needsManualRefund(row.refundable.provider, row.refundable.method),
+        }
+      : null,
   }));
 }
 

@@ -106,9 +106,14 @@ export function purchaseReceiptMail(input: {
   paidAt: Date;
   purchaseId: string;
   courseUrl: string;
+  /** Set when the buyer waived the EU right of withdrawal: the receipt is its durable record. */
+  euWaiverAt?: Date | null;
 }): MailContent {
   const amount = formatAmount(input.amount, input.currency);
   const date = formatDate(input.paidAt);
+  const waiver = input.euWaiverAt
+    ? `Confirmamos que, em ${formatDate(input.euWaiverAt)}, pediu para começar já e reconheceu que perde o direito de livre resolução de 14 dias a partir da primeira aula vista.`
+    : null;
   const subject = `Recibo da sua compra: ${input.courseTitle}`;
   const text = `Olá, ${input.name}.
 
@@ -118,7 +123,7 @@ Curso: ${input.courseTitle}
 Valor pago: ${amount}
 Data: ${date}
 Referência: ${input.purchaseId}
-
+${waiver ? `\n${waiver}\n` : ''}
 Abrir o curso: ${input.courseUrl}
 ${textFooter()}`;
   const row = (label: string, value: string) =>
@@ -134,6 +139,7 @@ ${textFooter()}`;
         row('Data', date),
         row('Referência', input.purchaseId),
       ].join('')}</table>`,
+      ...(waiver ? [escapeHtml(waiver)] : []),
     ],
     { label: 'Abrir o curso', url: input.courseUrl },
   );

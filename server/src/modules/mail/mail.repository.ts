@@ -15,6 +15,7 @@ export interface ReceiptFacts {
   currency: string;
   status: string;
   completedAt: Date | null;
+  euWaiverAt: Date | null;
 }
 
 export async function findReceiptFacts(db: Db, purchaseId: string): Promise<ReceiptFacts | null> {
@@ -28,6 +29,7 @@ export async function findReceiptFacts(db: Db, purchaseId: string): Promise<Rece
       currency: purchases.currency,
       status: purchases.status,
       completedAt: purchases.completedAt,
+      euWaiverAt: purchases.euWaiverAt,
     })
     .from(purchases)
     .innerJoin(users, eq(users.id, purchases.userId))

@@ -90,6 +90,7 @@ export function registerMailJobs(jobs: JobQueue, deps: MailDeps): void {
         paidAt: facts.completedAt ?? new Date(),
         purchaseId,
         courseUrl: courseUrl(deps, facts.courseId),
+        euWaiverAt: facts.euWaiverAt,
       }),
     });
   });

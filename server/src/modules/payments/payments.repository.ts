@@ -17,6 +17,10 @@ export interface NewPurchase {
   status?: PurchaseRow['status'];
   method?: PurchaseRow['method'];
   expiresAt?: Date;
+  /** With a coupon: the price it was taken off, and the coupon. */
+  listAmount?: string;
+  couponId?: string;
+  euWaiverAt?: Date;
 }
 
 export interface PurchaseViewRow {
@@ -81,6 +85,14 @@ export async function setPurchaseCheckout(
     .update(purchases)
     .set({ checkoutUrl: checkout.url, providerRef: checkout.providerRef })
     .where(eq(purchases.id, purchaseId));
+}
+
+export async function setPurchaseWaiver(
+  db: Db,
+  purchaseId: string,
+  at: Date | null,
+): Promise<void> {
+  await db.update(purchases).set({ euWaiverAt: at }).where(eq(purchases.id, purchaseId));
 }
 
 export async function findPurchase(db: Db, purchaseId: string): Promise<PurchaseRow | null> {

@@ -5,6 +5,8 @@ import { currentUser, requireAuth } from '../../http/auth';
 import { parseInput } from '../../http/validate';
 import { getPaymentAttempt, completeSandboxVoucher } from './payment-attempts';
 import { addPaymentAttemptRoutes } from './payment-attempts.routes';
+import { addRefundRoutes } from './refunds.routes';
+import { addCouponRoutes } from './coupons.routes';
 import {
   cancelSandboxPurchase,
   completeSandboxPurchase,
@@ -25,12 +27,19 @@ export function paymentsRoutes(deps: AppDeps): Router {
   const router = Router();
   const auth = [privateAnswer, requireAuth(deps.auth)];
   addPaymentAttemptRoutes(router, deps, auth);
+  addRefundRoutes(router, deps, auth);
+  addCouponRoutes(router, deps);
 
   router.post('/user/purchase', ...auth, async (req, res) => {
-    const { courseId, method, phone } = parseInput(purchaseBodySchema, req.body);
+    const { courseId, method, phone, coupon, euWaiver } = parseInput(purchaseBodySchema, req.body);
     const choice = method ? { method, phone } : undefined;
-    const sessionUrl = await startPurchase(deps, currentUser(req), courseId, choice);
-    res.json({ success: true, session_url: sessionUrl });
+    const user = currentUser(req);
+    const started = await startPurchase(deps, user, courseId, choice, coupon, euWaiver);
+    res.json({
+      success: true,
+      session_url: started.sessionUrl,
+      ...(started.enrolled ? { enrolled: true } : {}),
+    });
   });
 
   router.get('/payments/:purchaseId', ...auth, async (req, res) => {

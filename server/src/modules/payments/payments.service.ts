@@ -10,7 +10,9 @@ import {
   type CheckoutProvider,
   type CheckoutSession,
 } from '../../providers/payment-provider';
+import { couponPrice, redeemCoupon, usableCoupon } from './coupons';
 import {
+  ALREADY_OWNED,
   assertCanJoin,
   insertEnrollment,
   priceToPay,
@@ -18,7 +20,7 @@ import {
   type CourseAccessRow,
 } from '../courses/course-access';
 import type { JobQueue } from '../jobs/job-queue';
-import { queuePurchaseReceipt } from '../mail/notifications';
+import { queueEnrollmentConfirmation, queuePurchaseReceipt } from '../mail/notifications';
 import { decimalAmount, toMinorUnits } from '@aprendiz/contract/rules/currency';
 import {
   assertChoice,
@@ -38,11 +40,21 @@ import {
   markPurchaseFailed,
   markPurchaseRefundPending,
   setPurchaseCheckout,
+  setPurchaseWaiver,
   type NewPurchase,
   type PurchaseViewRow,
 } from './payments.repository';
 
 export const PURCHASE_NOT_FOUND = 'Pagamento não encontrado';
+/** Where a learner whose coupon made the course free is sent: their courses. */
+export const ENROLLED_PATH = '/my-enrollments';
+
+export interface StartedPurchase {
+  /** Where the buyer pays (or, enrolled by a free coupon, their courses). */
+  sessionUrl: string;
+  /** True when a coupon made the course free and the learner is enrolled already. */
+  enrolled?: boolean;
+}
 export { CHECKOUT_UNAVAILABLE };
 export const ALREADY_ENROLLED_NOT_CHARGED =
   'Você já tem este curso: este pagamento foi cancelado e nada foi cobrado';
@@ -144,28 +156,44 @@ export async function startPurchase(
   user: UserRow,
   courseId: string,
   asked?: MethodChoice,
-): Promise<string> {
+  couponCode?: string,
+  euWaiver = false,
+): Promise<StartedPurchase> {
   const choice = asked ?? onlyMethod(deps);
+  // Only a deployment charging in euros asks for (and records) the EU waiver.
+  const waived = euWaiver && deps.config.currency === 'eur';
   if (choice) assertChoice(deps, choice);
   // With Stripe every method is paid in its Checkout; elsewhere all but card are vouchers.
   const voucher =
     choice !== undefined && deps.payments.vouchers !== null && isVoucherMethod(choice.method);
-  return deps.database.db.transaction(async (tx) => {
+  const started = await deps.database.db.transaction(async (tx): Promise<StartedPurchase> => {
     for (let attempt = 0; attempt < START_ATTEMPTS; attempt++) {
       // Checked on every turn: the buyer may have been enrolled while this one waited.
       const course = await requireCourse(tx, user, courseId);
       assertCanJoin(course, user);
-      const amount = priceToPay(course);
-      if (amount === 0) throw badRequest('Este curso é gratuito: use a inscrição gratuita');
+      const listPrice = priceToPay(course);
+      const coupon = couponCode ? await usableCoupon(tx, course.id, couponCode, new Date()) : null;
+      const amount = coupon ? couponPrice(course, coupon) : listPrice;
       const currency = deps.config.currency;
+      // Exact in the currency's minor unit, and fixed on this attempt whatever the price does later.
+      const exact = (value: number) => decimalAmount(toMinorUnits(value, currency), currency);
+      if (amount === 0 && coupon) {
+        // A coupon that makes the course free enrolls at once: there is nothing to pay.
+        await redeemCoupon(tx, coupon, user.id, null);
+        if (!(await insertEnrollment(tx, user.id, course.id))) throw conflict(ALREADY_OWNED);
+        await queueEnrollmentConfirmation(deps.jobs, tx, user.id, course.id);
+        return { sessionUrl: ENROLLED_PATH, enrolled: true };
+      }
+      if (amount === 0) throw badRequest('Este curso é gratuito: use a inscrição gratuita');
       const wanted: NewPurchase = {
         userId: user.id,
         courseId: course.id,
-        // Exact in the currency's minor unit, and fixed on this attempt whatever the price does later.
-        amount: decimalAmount(toMinorUnits(amount, currency), currency),
+        amount: exact(amount),
         currency,
         provider:
           voucher && deps.payments.vouchers ? deps.payments.vouchers.provider : deps.payments.kind,
+        ...(coupon ? { listAmount: exact(listPrice), couponId: coupon.id } : {}),
+        ...(waived ? { euWaiverAt: new Date() } : {}),
         ...(choice ? { method: choice.method } : {}),
         ...(voucher && choice
           ? {
@@ -176,28 +204,38 @@ export async function startPurchase(
       };
 
       const opened = await insertOpenPurchase(tx, wanted);
+      if (opened && coupon) await redeemCoupon(tx, coupon, user.id, opened.id);
       if (opened && voucher)
-        return issueVoucher(deps, tx, opened, course.title, choice?.phone ?? null);
-      if (opened) return openCheckout(deps, tx, opened, course, user);
+        return {
+          sessionUrl: await issueVoucher(deps, tx, opened, course.title, choice?.phone ?? null),
+        };
+      if (opened) return { sessionUrl: await openCheckout(deps, tx, opened, course, user) };
       const open = await lockOpenPurchase(tx, user.id, course.id);
       // A live voucher is shown again, whatever was asked: another method is an explicit switch.
-      if (open?.status === 'awaiting_payment') return paymentPagePath(open.id);
+      if (open?.status === 'awaiting_payment') return { sessionUrl: paymentPagePath(open.id) };
       const checkout = cardCheckout(deps.payments);
       // Without a card page, a purchase with no method yet is chosen for on its payment page.
-      if (!voucher && !checkout && open) return paymentPagePath(open.id);
+      if (!voucher && !checkout && open) return { sessionUrl: paymentPagePath(open.id) };
       if (
         !voucher &&
         checkout &&
         open?.checkoutUrl &&
         open.method === (wanted.method ?? null) &&
+        open.couponId === (wanted.couponId ?? null) &&
         stillPayable(checkout, open, wanted)
-      )
-        return open.checkoutUrl;
-      // A changed price or an expired session: that checkout closes and the next turn opens another.
+      ) {
+        // The box as ticked this time is what the buyer agreed to.
+        await setPurchaseWaiver(tx, open.id, waived ? new Date() : null);
+        return { sessionUrl: open.checkoutUrl };
+      }
+      // A changed price or coupon, or an expired session: that checkout closes (giving back its
+      // coupon use) and the next turn opens another.
       if (open) await markPurchaseFailed(tx, open.id);
     }
     throw new AppError('UNAVAILABLE', CHECKOUT_UNAVAILABLE);
   });
+  if (started.enrolled) deps.catalogueCache.invalidate();
+  return started;
 }
 
 /**

@@ -1,3 +1,8 @@
+import {
+  GUARANTEE_DAYS_DEFAULT,
+  GUARANTEE_DAYS_MAX,
+  GUARANTEE_DAYS_MIN,
+} from '@aprendiz/contract/rules/guarantee';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import {
   COURSE_CATEGORIES,
@@ -33,6 +38,7 @@ const FIELD_OF: Record<string, string> = {
   courseDescription: 'description',
   coursePrice: 'price',
   discount: 'discount',
+  guaranteeDays: 'guaranteeDays',
   category: 'category',
   level: 'level',
   courseContent: 'chapters',
@@ -54,6 +60,7 @@ export type CourseFormValues = {
   description: string;
   price: string;
   discount: string;
+  guaranteeDays: string;
   category: CourseCategory | '';
   level: CourseLevel | '';
   chapters: ChapterDraft[];
@@ -64,6 +71,7 @@ export const emptyCourseForm: CourseFormValues = {
   description: '',
   price: '0',
   discount: '0',
+  guaranteeDays: String(GUARANTEE_DAYS_DEFAULT),
   category: '',
   level: '',
   chapters: [],
@@ -86,6 +94,7 @@ function courseData(fields: CourseFormValues): AddCourseDataInput {
     // Price and discount are sent as numbers.
     coursePrice: Number(fields.price),
     discount: Number(fields.discount),
+    guaranteeDays: Number(fields.guaranteeDays),
     // Both are optional: an unchosen one is left out rather than sent empty.
     category: fields.category || undefined,
     level: fields.level || undefined,
@@ -149,6 +158,7 @@ export function CourseForm({
   const [description, setDescription] = useState(initial.description);
   const [price, setPrice] = useState(initial.price);
   const [discount, setDiscount] = useState(initial.discount);
+  const [guaranteeDays, setGuaranteeDays] = useState(initial.guaranteeDays);
   const [category, setCategory] = useState<CourseCategory | ''>(initial.category);
   const [level, setLevel] = useState<CourseLevel | ''>(initial.level);
   const [image, setImage] = useState<File | null>(null);
@@ -176,6 +186,7 @@ export function CourseForm({
     setDescription(emptyCourseForm.description);
     setPrice(emptyCourseForm.price);
     setDiscount(emptyCourseForm.discount);
+    setGuaranteeDays(emptyCourseForm.guaranteeDays);
     setCategory(emptyCourseForm.category);
     setLevel(emptyCourseForm.level);
     setImage(null);
@@ -186,7 +197,16 @@ export function CourseForm({
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending) return;
-    const data = courseData({ title, description, price, discount, category, level, chapters });
+    const data = courseData({
+      title,
+      description,
+      price,
+      discount,
+      guaranteeDays,
+      category,
+      level,
+      chapters,
+    });
     // The server's own schema: what it would refuse is shown beside its field, before the upload.
     const parsed = addCourseDataSchema.safeParse(data);
     const found = parsed.success ? {} : errorsByField(parsed.error.issues);
@@ -260,6 +280,26 @@ export function CourseForm({
               inputMode="numeric"
               value={discount}
               onChange={(event) => setDiscount(event.target.value)}
+              className={inputClass}
+            />
+          )}
+        </Field>
+        <Field
+          label="Garantia (dias)"
+          error={errors.guaranteeDays}
+          className="flex w-36 flex-col gap-1"
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="number"
+              required
+              min={GUARANTEE_DAYS_MIN}
+              max={GUARANTEE_DAYS_MAX}
+              step={1}
+              inputMode="numeric"
+              value={guaranteeDays}
+              onChange={(event) => setGuaranteeDays(event.target.value)}
               className={inputClass}
             />
           )}

@@ -7,6 +7,8 @@ type StickyBuyBarProps = {
   /** Percent, 0–100. */
   discount: number;
   currency: string;
+  /** What a coupon the server accepted leaves to pay; it replaces the discounted price. */
+  couponPrice?: number | null;
   /** The course's buy / enroll button, as the price panel shows it. */
   children: ReactNode;
 };
@@ -15,7 +17,14 @@ type StickyBuyBarProps = {
  * Phones only: once the price panel has scrolled away, its price and button stay at hand in a bar
  * just above the bottom navigation. Fixed, so it moves nothing on the page when it comes and goes.
  */
-export function StickyBuyBar({ price, discount, currency, children }: StickyBuyBarProps) {
+export function StickyBuyBar({
+  price,
+  discount,
+  currency,
+  couponPrice = null,
+  children,
+}: StickyBuyBarProps) {
+  const pays = couponPrice ?? discountedPrice(price, discount);
   return (
     <div
       data-testid="sticky-buy-bar"
@@ -23,10 +32,8 @@ export function StickyBuyBar({ price, discount, currency, children }: StickyBuyB
     >
       <div className="mx-auto flex max-w-md items-center justify-between gap-4">
         <p className="flex flex-wrap items-baseline gap-x-2">
-          <span className="text-xl font-bold text-slate-900">
-            {formatPrice(discountedPrice(price, discount), currency)}
-          </span>
-          {discount > 0 && (
+          <span className="text-xl font-bold text-slate-900">{formatPrice(pays, currency)}</span>
+          {pays < price && (
             <span className="text-sm text-slate-600 line-through">
               <span className="sr-only">Preço original: </span>
               {formatPrice(price, currency)}

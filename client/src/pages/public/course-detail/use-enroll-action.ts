@@ -26,15 +26,21 @@ export type EnrollAction = {
   isEnrolled: boolean;
 };
 
-/**
- * The course page's buy / enroll button, without the button. `choice` is the payment method picked
- * on the page (only where the deployment offers several); a push chosen without its phone number
- * calls `onPhoneMissing` instead of buying.
- */
+export type PurchaseOptions = {
+  /** The payment method picked on the page (only where the deployment offers several). */
+  choice?: PaymentChoiceValue;
+  /** Called instead of buying when a push was chosen without its phone number. */
+  onPhoneMissing?: () => void;
+  /** A coupon the server accepted for this course: sent with the purchase, which it prices again. */
+  coupon?: string | null;
+  /** Euro deployments: the buyer ticked the EU waiver box. */
+  euWaiver?: boolean;
+};
+
+/** The course page's buy / enroll button, without the button. */
 export function useEnrollAction(
   course: EnrollableCourse | null,
-  choice?: PaymentChoiceValue,
-  onPhoneMissing?: () => void,
+  { choice, onPhoneMissing, coupon = null, euWaiver = false }: PurchaseOptions = {},
 ): EnrollAction {
   const { user } = useAuthUser();
   const { openSignIn } = useAuthActions();
@@ -96,13 +102,28 @@ export function useEnrollAction(
   const phone = method && isPushMethod(method) ? choice?.phone.trim() : undefined;
   const purchase = useCallback(
     async (courseId: string): Promise<boolean> => {
-      const body: PurchaseBody = { courseId, ...(method ? { method, phone } : {}) };
+      const body: PurchaseBody = {
+        courseId,
+        ...(method ? { method, phone } : {}),
+        ...(coupon ? { coupon } : {}),
+        ...(euWaiver ? { euWaiver } : {}),
+      };
       const data = await send(api.post<PurchaseResponse>('/api/user/purchase', body));
       if (!data) return false;
+      if (data.enrolled) {
+        // The coupon made it free: enrolled already, as a free course would be.
+        notify.success('Inscrição realizada com sucesso!');
+        void fetchUserEnrolledCourses();
+        redirectTimer.current = setTimeout(
+          () => navigate(paths.myEnrollments),
+          FREE_ENROLL_REDIRECT_MS,
+        );
+        return true;
+      }
       openCheckout(data.session_url, courseId);
       return true;
     },
-    [openCheckout, method, phone],
+    [openCheckout, method, phone, coupon, euWaiver, fetchUserEnrolledCourses, navigate],
   );
 
   const enroll = useCallback(async () => {

@@ -1,0 +1,58 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { EU_WAIVER_TEXT } from '@aprendiz/contract/rules/guarantee';
+import { stubApi } from '../../../test/api-stub';
+import { courseDetail } from '../../../test/course-fixtures';
+import { LOADED, renderWithProviders, testUser } from '../../../test/render';
+import CourseDetailPage, { loader } from '../course-detail';
+
+// A deployment charging in euros: the build labels its prices '€'.
+vi.mock('../../../config/env', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../../config/env')>();
+  return { ...actual, env: { ...actual.env, currency: '€' } };
+});
+
+const course = courseDetail();
+
+describe('the EU waiver on the course page', () => {
+  it('when prices are in euros, then the waiver box is offered unticked, and ticked it travels with the purchase', async () => {
+    const { calls } = stubApi((request) => {
+      if (request.url === `/api/course/${course._id}`)
+        return { data: { success: true, courseData: course } };
+      if (request.url === '/api/user/purchase')
+        return { data: { success: true, session_url: '/checkout/abc' } };
+      return {
+        data: {
+          success: true,
+          reviews: [],
+          distribution: {},
+          total: 0,
+          page: 1,
+          pageSize: 10,
+          averageRating: 0,
+          ratingCount: 0,
+        },
+      };
+    });
+    renderWithProviders(<CourseDetailPage />, {
+      route: `/course/${course._id}`,
+      path: '/course/:id',
+      loader,
+      auth: { user: testUser },
+    });
+    const panel = await screen.findByRole('complementary', { name: 'Preço e inscrição' }, LOADED);
+    const waiver = within(panel).getByRole('checkbox', { name: EU_WAIVER_TEXT });
+    expect(waiver).not.toBeChecked();
+
+    const user = userEvent.setup();
+    await user.click(waiver);
+    await user.click(within(panel).getByRole('button', { name: 'Acessar Curso' }));
+    await vi.waitFor(() =>
+      expect(calls.find((c) => c.url === '/api/user/purchase')?.body).toEqual({
+        courseId: course._id,
+        euWaiver: true,
+      }),
+    );
+  });
+});

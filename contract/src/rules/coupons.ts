@@ -1,0 +1,42 @@
+/**
+ * Coupon rules, stated once: how a code is compared, and what a coupon leaves to pay. Amounts are
+ * worked in whole cents so a coupon never leaves a fraction of a cent.
+ */
+export const COUPON_KINDS = ['percent', 'amount', 'price'] as const;
+export type CouponKind = (typeof COUPON_KINDS)[number];
+
+export const COUPON_CODE_MIN = 3;
+export const COUPON_CODE_MAX = 30;
+
+/**
+ * The form a code is stored and looked up in: 'Lançamento', 'LANCAMENTO' and ' lancamento ' are the
+ * same code, so a learner typing without accents or in small letters still gets the discount.
+ */
+export function couponKey(code: string): string {
+  return code.normalize('NFD').replace(/\p{M}/gu, '').trim().toUpperCase();
+}
+
+/** percent: 'value' % off · amount: 'value' off · price: the course costs 'value' (0 = free). */
+export interface CouponTerms {
+  kind: CouponKind;
+  value: number;
+}
+
+/** What is left to pay for `price` with the coupon: never below 0, never above the price. */
+export function priceWithCoupon(price: number, coupon: CouponTerms): number {
+  const cents = Math.round(price * 100);
+  const value = Math.round(coupon.value * 100);
+  let left: number;
+  switch (coupon.kind) {
+    case 'percent':
+      left = cents - Math.round((cents * coupon.value) / 100);
+      break;
+    case 'amount':
+      left = cents - value;
+      break;
+    case 'price':
+      left = value;
+      break;
+  }
+  return Math.min(cents, Math.max(0, left)) / 100;
+}

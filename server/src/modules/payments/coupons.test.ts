@@ -1,0 +1,279 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { and, asc, eq } from 'drizzle-orm';
+import { couponRedemptions, coupons } from '../../db/schema/coupons';
+import { enrollments } from '../../db/schema/enrollments';
+import { ledgerEntries } from '../../db/schema/ledger';
+import { purchases } from '../../db/schema/purchases';
+import { createTestContext, type TestContext } from '../../test/test-app';
+import { courseOfNewEducator, enrollmentsOf } from '../../test/fixtures/enrollment-fixtures';
+import {
+  COUPON_ALREADY_USED,
+  COUPON_CODE_TAKEN,
+  COUPON_EXPIRED,
+  COUPON_UNKNOWN,
+  COUPON_USED_UP,
+} from './coupons';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+type Person = Awaited<ReturnType<TestContext['createUser']>>;
+
+function addCoupon(owner: Person, courseId: string, body: object) {
+  return request(ctx.app)
+    .post(`/api/educator/course/${courseId}/coupons`)
+    .set(owner.auth)
+    .send(body);
+}
+
+function buy(buyer: Person, courseId: string, coupon?: string) {
+  return request(ctx.app)
+    .post('/api/user/purchase')
+    .set(buyer.auth)
+    .send({ courseId, ...(coupon ? { coupon } : {}) });
+}
+
+async function purchasesOf(userId: string) {
+  return ctx.database.db.select().from(purchases).where(eq(purchases.userId, userId));
+}
+
+async function couponRow(courseId: string) {
+  const [row] = await ctx.database.db.select().from(coupons).where(eq(coupons.courseId, courseId));
+  return row!;
+}
+
+describe('educator coupons', () => {
+  it('when the owner creates, lists and deletes a code, then case and accents do not matter and the rules are checked', async () => {
+    const { owner, course } = await courseOfNewEducator(ctx, { price: 50, discount: 0 });
+    const created = await addCoupon(owner, course.id, {
+      code: 'Lançamento',
+      kind: 'percent',
+      value: 20,
+      maxRedemptions: 5,
+      endsAt: '2099-01-01T00:00:00.000Z',
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.coupon).toMatchObject({
+      code: 'Lançamento',
+      kind: 'percent',
+      value: 20,
+      maxRedemptions: 5,
+      redemptions: 0,
+      onePerLearner: false,
+    });
+    const again = await addCoupon(owner, course.id, {
+      code: 'LANCAMENTO',
+      kind: 'amount',
+      value: 5,
+    });
+    expect([again.status, again.body.message]).toEqual([409, COUPON_CODE_TAKEN]);
+    const bad = await addCoupon(owner, course.id, { code: 'X1', kind: 'percent', value: 150 });
+    expect(bad.status).toBe(400);
+    const badPercent = await addCoupon(owner, course.id, {
+      code: 'MUITO',
+      kind: 'percent',
+      value: 150,
+    });
+    expect(badPercent.body.message).toBe('A percentagem deve ser um inteiro de 1 a 100');
+
+    const list = await request(ctx.app)
+      .get(`/api/educator/course/${course.id}/coupons`)
+      .set(owner.auth)
+      .expect(200);
+    expect(list.body.coupons.map((c: { code: string }) => c.code)).toEqual(['Lançamento']);
+
+    const other = await ctx.createUser({ role: 'educator' });
+    expect(
+      (await addCoupon(other, course.id, { code: 'ALHEIO', kind: 'price', value: 0 })).status,
+    ).toBe(404);
+    const student = await ctx.createUser();
+    expect(
+      (await addCoupon(student, course.id, { code: 'ALUNO', kind: 'price', value: 0 })).status,
+    ).toBe(403);
+
+    await request(ctx.app)
+      .delete(`/api/educator/course/${course.id}/coupons/lancamento`)
+      .set(owner.auth)
+      .expect(200);
+    const gone = await request(ctx.app)
+      .delete(`/api/educator/course/${course.id}/coupons/lancamento`)
+      .set(owner.auth);
+    expect(gone.status).toBe(404);
+  });
+});
+
+describe('GET /api/course/:id/quote', () => {
+  it('when a code is valid, then the discounted price, its end and the uses left; unknown, expired and used-up codes are 400 in Portuguese', async () => {
+    const { owner, course } = await courseOfNewEducator(ctx, { price: 40, discount: 10 });
+    await addCoupon(owner, course.id, {
+      code: 'MENOS10',
+      kind: 'amount',
+      value: 10,
+      maxRedemptions: 3,
+      endsAt: '2099-06-30T12:00:00.000Z',
+    }).expect(201);
+    await addCoupon(owner, course.id, {
+      code: 'VELHO',
+      kind: 'percent',
+      value: 50,
+      endsAt: '2020-01-01T00:00:00.000Z',
+    }).expect(201);
+    await addCoupon(owner, course.id, {
+      code: 'ZERO',
+      kind: 'percent',
+      value: 50,
+      maxRedemptions: 1,
+    }).expect(201);
+    await ctx.database.db
+      .update(coupons)
+      .set({ redemptionCount: 1 })
+      .where(and(eq(coupons.courseId, course.id), eq(coupons.codeKey, 'ZERO')));
+
+    const plain = await request(ctx.app).get(`/api/course/${course.id}/quote`).expect(200);
+    expect(plain.body).toEqual({ success: true, price: 36, originalPrice: 36 });
+    const quote = await request(ctx.app)
+      .get(`/api/course/${course.id}/quote?coupon=menos10`)
+      .expect(200);
+    expect(quote.body).toEqual({
+      success: true,
+      price: 26,
+      originalPrice: 36,
+      coupon: { code: 'MENOS10', endsAt: '2099-06-30T12:00:00.000Z', remaining: 3 },
+    });
+    for (const [code, message] of [
+      ['NADA', COUPON_UNKNOWN],
+      ['velho', COUPON_EXPIRED],
+      ['zero', COUPON_USED_UP],
+    ]) {
+      const res = await request(ctx.app).get(`/api/course/${course.id}/quote?coupon=${code}`);
+      expect([code, res.status, res.body]).toEqual([code, 400, { success: false, message }]);
+    }
+  });
+});
+
+describe('POST /api/user/purchase with a coupon', () => {
+  it('when a learner buys with a coupon, then the server prices it, and the completed sale enters the ledger at list price with the discount apart', async () => {
+    const { owner, course } = await courseOfNewEducator(ctx, { price: 50, discount: 0 });
+    await addCoupon(owner, course.id, { code: 'METADE', kind: 'percent', value: 50 }).expect(201);
+    const buyer = await ctx.createUser();
+    const start = await request(ctx.app)
+      .post('/api/user/purchase')
+      .set(buyer.auth)
+      // A client-sent price is ignored: only the code travels.
+      .send({ courseId: course.id, coupon: 'metade', amount: 0.01 })
+      .expect(200);
+    const [purchase] = await purchasesOf(buyer.user.id);
+    expect(purchase).toMatchObject({ amount: '25.00', listAmount: '50.00', status: 'pending' });
+    expect((await couponRow(course.id)).redemptionCount).toBe(1);
+    await request(ctx.app)
+      .post(`/api/payments/sandbox/${String(start.body.session_url).split('/').pop()}/complete`)
+      .set(buyer.auth)
+      .expect(200);
+
+    const entries = await ctx.database.db
+      .select({ kind: ledgerEntries.kind, amount: ledgerEntries.amount })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.purchaseId, purchase!.id))
+      .orderBy(asc(ledgerEntries.id));
+    expect(entries).toEqual([
+      { kind: 'sale', amount: '50.00' },
+      { kind: 'coupon_discount', amount: '-25.00' },
+      { kind: 'fee', amount: '0.00' },
+    ]);
+    const dashboard = await request(ctx.app).get('/api/educator/dashboard').set(owner.auth);
+    expect(dashboard.body.dashboardData.totalEarnings).toBe(25);
+  });
+
+  it('when a coupon makes the course free, then the learner is enrolled at once without any payment', async () => {
+    const { owner, course } = await courseOfNewEducator(ctx, { price: 30, discount: 0 });
+    await addCoupon(owner, course.id, { code: 'GRATIS', kind: 'price', value: 0 }).expect(201);
+    const learner = await ctx.createUser();
+
+    const res = await buy(learner, course.id, 'Grátis');
+
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, session_url: '/my-enrollments', enrolled: true });
+    expect(await purchasesOf(learner.user.id)).toHaveLength(0);
+    expect(await enrollmentsOf(ctx.database.db, learner.user.id, course.id)).toHaveLength(1);
+    expect((await couponRow(course.id)).redemptionCount).toBe(1);
+  });
+
+  it('when 100 learners redeem a code capped at 10 at once, then exactly 10 get it and the rest are told it is used up', async () => {
+    const { owner, course } = await courseOfNewEducator(ctx, { price: 20, discount: 0 });
+    await addCoupon(owner, course.id, {
+      code: 'DEZ',
+      kind: 'amount',
+      value: 5,
+      maxRedemptions: 10,
+    }).expect(201);
+    const learners = await Promise.all(Array.from({ length: 100 }, () => ctx.createUser()));
+
+    const answers = await Promise.all(learners.map((learner) => buy(learner, course.id, 'dez')));
+
+    const ok = answers.filter((a) => a.status === 200);
+    const refused = answers.filter((a) => a.status !== 200);
+    expect(ok).toHaveLength(10);
+    // Refused when read as used up (400), or when the capped update finds it taken meanwhile (409).
+    expect(refused.every((a) => [400, 409].includes(a.status))).toBe(true);
+    expect(refused.every((a) => a.body.message === COUPON_USED_UP)).toBe(true);
+    const coupon = await couponRow(course.id);
+    expect(coupon.redemptionCount).toBe(10);
+    const held = await ctx.database.db
+      .select()
+      .from(couponRedemptions)
+      .where(eq(couponRedemptions.couponId, coupon.id));
+    expect(held).toHaveLength(10);
+    const opened = await ctx.database.db
+      .select()
+      .from(purchases)
+      .where(eq(purchases.couponId, coupon.id));
+    expect(opened).toHaveLength(10);
+  });
+
+  it('when the payment holding a use expires, then the use is released for someone else', async () => {
+    const { owner, course } = await courseOfNewEducator(ctx, { price: 20, discount: 0 });
+    await addCoupon(owner, course.id, {
+      code: 'UNICO',
+      kind: 'amount',
+      value: 5,
+      maxRedemptions: 1,
+    }).expect(201);
+    const first = await ctx.createUser();
+    const second = await ctx.createUser();
+    await buy(first, course.id, 'unico').expect(200);
+    const refused = await buy(second, course.id, 'unico');
+    expect([refused.status, refused.body.message]).toEqual([400, COUPON_USED_UP]);
+
+    const [held] = await purchasesOf(first.user.id);
+    await ctx.database.db
+      .update(purchases)
+      .set({ status: 'expired' })
+      .where(eq(purchases.id, held!.id));
+
+    expect((await couponRow(course.id)).redemptionCount).toBe(0);
+    await buy(second, course.id, 'unico').expect(200);
+    expect((await couponRow(course.id)).redemptionCount).toBe(1);
+  });
+
+  it('when a one-per-learner code was used by a learner, then their second use is refused', async () => {
+    const { owner, course } = await courseOfNewEducator(ctx, { price: 20, discount: 0 });
+    await addCoupon(owner, course.id, {
+      code: 'SOUMA',
+      kind: 'price',
+      value: 0,
+      onePerLearner: true,
+    }).expect(201);
+    const learner = await ctx.createUser();
+    await buy(learner, course.id, 'souma').expect(200);
+    // Enrolled by the free coupon; after leaving the course (a refund would end it), the code stays used.
+    await ctx.database.db
+      .delete(enrollments)
+      .where(and(eq(enrollments.userId, learner.user.id), eq(enrollments.courseId, course.id)));
+    const again = await buy(learner, course.id, 'souma');
+    expect([again.status, again.body.message]).toEqual([409, COUPON_ALREADY_USED]);
+  });
+});

@@ -1,0 +1,169 @@
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { certificates } from '../../db/schema/certificates';
+import { courses } from '../../db/schema/courses';
+import { enrollments } from '../../db/schema/enrollments';
+import { lecturePositions } from '../../db/schema/lecture-positions';
+import { lectureProgress } from '../../db/schema/lecture-progress';
+import { manualRefunds, type ManualRefundRow } from '../../db/schema/ledger';
+import { purchases } from '../../db/schema/purchases';
+import { users } from '../../db/schema/users';
+
+/** The buyer's own refunds asked since `since`: the abuse limit counts them. */
+export async function countRefundsSince(db: Db, userId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(purchases)
+    .where(and(eq(purchases.userId, userId), gt(purchases.refundRequestedAt, since)));
+  return row?.n ?? 0;
+}
+
+/**
+ * Moves a completed purchase to refund_pending with the buyer's reason; the ledger's trigger
+ * writes the refund movement in this same statement's transaction.
+ */
+export async function markRefundRequested(
+  tx: Db,
+  purchaseId: string,
+  reason: string | null,
+): Promise<void> {
+  await tx
+    .update(purchases)
+    .set({ status: 'refund_pending', refundRequestedAt: sql`now()`, refundReason: reason })
+    .where(and(eq(purchases.id, purchaseId), eq(purchases.status, 'completed')));
+}
+
+/** Ends the enrollment; lecture progress stays, for a later purchase. */
+export async function endEnrollment(tx: Db, userId: string, courseId: string): Promise<void> {
+  await tx
+    .delete(enrollments)
+    .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)));
+}
+
+export async function revokeCertificate(tx: Db, userId: string, courseId: string): Promise<void> {
+  await tx
+    .update(certificates)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(certificates.userId, userId),
+        eq(certificates.courseId, courseId),
+        isNull(certificates.revokedAt),
+      ),
+    );
+}
+
+export async function insertManualRefund(
+  tx: Db,
+  refund: Omit<ManualRefundRow, 'createdAt' | 'paidAt'>,
+): Promise<void> {
+  await tx.insert(manualRefunds).values(refund).onConflictDoNothing();
+}
+
+export interface ManualRefundView {
+  purchaseId: string;
+  destination: string;
+  amount: string;
+  currency: string;
+  provider: string;
+  method: string | null;
+  createdAt: Date;
+  paidAt: Date | null;
+  buyerEmail: string | null;
+  courseTitle: string | null;
+}
+
+/** Refunds waiting for an operator (or all of them), oldest first. */
+export async function listManualRefunds(
+  db: Db,
+  options: { unpaidOnly: boolean },
+): Promise<ManualRefundView[]> {
+  return db
+    .select({
+      purchaseId: manualRefunds.purchaseId,
+      destination: manualRefunds.destination,
+      amount: manualRefunds.amount,
+      currency: manualRefunds.currency,
+      provider: manualRefunds.provider,
+      method: manualRefunds.method,
+      createdAt: manualRefunds.createdAt,
+      paidAt: manualRefunds.paidAt,
+      buyerEmail: users.email,
+      courseTitle: courses.title,
+    })
+    .from(manualRefunds)
+    .leftJoin(purchases, eq(purchases.id, manualRefunds.purchaseId))
+    .leftJoin(users, eq(users.id, purchases.userId))
+    .leftJoin(courses, eq(courses.id, purchases.courseId))
+    .where(options.unpaidOnly ? isNull(manualRefunds.paidAt) : undefined)
+    .orderBy(manualRefunds.createdAt);
+}
+
+/** True when this call recorded the payment; an already paid one answers false. */
+export async function markManualRefundPaid(tx: Db, purchaseId: string): Promise<boolean> {
+  const changed = await tx
+    .update(manualRefunds)
+    .set({ paidAt: sql`now()` })
+    .where(and(eq(manualRefunds.purchaseId, purchaseId), isNull(manualRefunds.paidAt)))
+    .returning({ id: manualRefunds.purchaseId });
+  return changed.length > 0;
+}
+
+export interface RefundMailFacts {
+  learnerName: string;
+  learnerEmail: string;
+  educatorName: string;
+  educatorEmail: string;
+  courseTitle: string;
+  amount: string;
+  currency: string;
+  status: string;
+  reason: string | null;
+  manual: boolean;
+}
+
+export async function findRefundMailFacts(
+  db: Db,
+  purchaseId: string,
+): Promise<RefundMailFacts | null> {
+  const [row] = await db
+    .select({
+      learnerName: users.name,
+      learnerEmail: users.email,
+      educatorName: sql<string>`educator.name`,
+      educatorEmail: sql<string>`educator.email`,
+      courseTitle: courses.title,
+      amount: purchases.amount,
+      currency: purchases.currency,
+      status: purchases.status,
+      reason: purchases.refundReason,
+      manual: sql<boolean>`exists (select 1 from ${manualRefunds} m
+        where m.purchase_id = ${purchases.id})`.mapWith(Boolean),
+    })
+    .from(purchases)
+    .innerJoin(users, eq(users.id, purchases.userId))
+    .innerJoin(courses, eq(courses.id, purchases.courseId))
+    .innerJoin(sql`${users} educator`, sql`educator.id = ${courses.educatorId}`)
+    .where(eq(purchases.id, purchaseId))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * True when the learner has watched a lecture of the course since `since`: a position saved or a
+ * lecture completed. With the EU waiver, that ends the right of withdrawal.
+ */
+export async function watchedSince(
+  db: Db,
+  userId: string,
+  courseId: string,
+  since: Date,
+): Promise<boolean> {
+  const at = since.toISOString();
+  const result = await db.execute<{ watched: boolean }>(sql`select (
+      exists (select 1 from ${lectureProgress} where user_id = ${userId}
+        and course_id = ${courseId} and completed_at >= ${at})
+      or exists (select 1 from ${lecturePositions} where user_id = ${userId}
+        and course_id = ${courseId} and updated_at >= ${at})) as watched`);
+  return Boolean(result.rows[0]?.watched);
+}

@@ -1,0 +1,176 @@
+import {
+  needsManualRefund,
+  type PurchaseView,
+  type RefundRequest,
+} from '@aprendiz/contract/payments';
+import { uuidSchema } from '@aprendiz/contract/common';
+import {
+  isRefundable,
+  REFUND_ABUSE_DAYS,
+  REFUND_ABUSE_LIMIT,
+} from '@aprendiz/contract/rules/guarantee';
+import type { AppDeps } from '../../deps';
+import type { UserRow } from '../../db/schema/users';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import type { JobQueue } from '../jobs/job-queue';
+import {
+  findPurchase,
+  findPurchaseView,
+  lockPurchase,
+  markPurchaseRefunded,
+} from './payments.repository';
+import { queueRefundMails } from './refund-mail';
+import {
+  countRefundsSince,
+  endEnrollment,
+  insertManualRefund,
+  markManualRefundPaid,
+  markRefundRequested,
+  revokeCertificate,
+  watchedSince,
+} from './refunds.repository';
+
+export const REFUND_JOB = 'payment-refund';
+export const PURCHASE_NOT_FOUND = 'Pagamento não encontrado';
+export const REFUND_NOT_PAID = 'Só uma compra paga pode ser reembolsada';
+export const REFUND_ALREADY_ASKED = 'O reembolso desta compra já foi pedido';
+export const REFUND_WINDOW_CLOSED =
+  'A garantia desta compra terminou: o reembolso já não pode ser pedido aqui. Fale com o suporte se precisar de ajuda.';
+export const REFUND_WAIVED =
+  'Pediu para começar já e reconheceu perder o direito de livre resolução: com a primeira aula vista, este curso já não pode ser reembolsado aqui.';
+export const REFUND_LIMIT_REACHED = `Você pediu mais de ${REFUND_ABUSE_LIMIT - 1} reembolsos nos últimos ${REFUND_ABUSE_DAYS} dias: para este, fale com o suporte pela página de contato.`;
+export const REFUND_DESTINATION_NEEDED =
+  'Este pagamento não pode ser devolvido pelo mesmo meio: informe a sua chave Pix ou o seu IBAN';
+export const MANUAL_REFUND_NOT_FOUND = 'Reembolso manual não encontrado ou já pago';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type RefundDeps = Pick<AppDeps, 'database' | 'jobs' | 'catalogueCache' | 'payments' | 'logger'>;
+
+interface RefundJob {
+  purchaseId: string;
+}
+
+/**
+ * The buyer gives a course back inside its guarantee. In one transaction, with the purchase row
+ * locked (so a double click refunds once): the purchase becomes refund_pending (its trigger writes
+ * the ledger's refund), the enrollment ends (progress stays), a certificate is revoked, and the
+ * provider's refund and both mails are queued as jobs. A payment the provider cannot give back
+ * is recorded for an operator, with where the buyer wants the money.
+ */
+export async function requestRefund(
+  deps: RefundDeps,
+  user: UserRow,
+  purchaseId: string,
+  request: RefundRequest,
+): Promise<PurchaseView> {
+  if (!uuidSchema.safeParse(purchaseId).success) throw notFound(PURCHASE_NOT_FOUND);
+  const db = deps.database.db;
+  await db.transaction(async (tx) => {
+    const purchase = await lockPurchase(tx, purchaseId);
+    // Someone else's purchase answers as a missing one, so ids cannot be probed.
+    if (!purchase || purchase.userId !== user.id) throw notFound(PURCHASE_NOT_FOUND);
+    if (purchase.status === 'refund_pending' || purchase.status === 'refunded')
+      throw conflict(REFUND_ALREADY_ASKED);
+    if (purchase.status !== 'completed') throw conflict(REFUND_NOT_PAID);
+    if (!isRefundable(purchase.refundableUntil, new Date())) throw conflict(REFUND_WINDOW_CLOSED);
+    if (
+      purchase.euWaiverAt &&
+      (await watchedSince(
+        tx,
+        user.id,
+        purchase.courseId,
+        purchase.completedAt ?? purchase.createdAt,
+      ))
+    )
+      throw conflict(REFUND_WAIVED);
+    const since = new Date(Date.now() - REFUND_ABUSE_DAYS * DAY_MS);
+    if ((await countRefundsSince(tx, user.id, since)) >= REFUND_ABUSE_LIMIT)
+      throw forbidden(REFUND_LIMIT_REACHED);
+    const manual = needsManualRefund(purchase.provider, purchase.method);
+    if (manual && !request.destination) throw badRequest(REFUND_DESTINATION_NEEDED);
+
+    await markRefundRequested(tx, purchase.id, request.reason || null);
+    await endEnrollment(tx, purchase.userId, purchase.courseId);
+    await revokeCertificate(tx, purchase.userId, purchase.courseId);
+    if (manual) {
+      await insertManualRefund(tx, {
+        purchaseId: purchase.id,
+        destination: request.destination!,
+        amount: purchase.amount,
+        currency: purchase.currency,
+        provider: purchase.provider,
+        method: purchase.method,
+      });
+    } else {
+      await queueProviderRefund(deps.jobs, tx, purchase.id);
+    }
+    await queueRefundMails(deps.jobs, tx, purchase.id);
+  });
+  deps.catalogueCache.invalidate();
+  const view = await findPurchaseView(db, purchaseId);
+  return {
+    _id: view!.id,
+    status: view!.status,
+    amount: Number(view!.amount),
+    currency: view!.currency,
+    courseId: view!.courseId,
+    courseTitle: view!.courseTitle,
+    educatorName: view!.educatorName,
+  };
+}
+
+function queueProviderRefund(
+  jobs: JobQueue,
+  tx: Parameters<JobQueue['send']>[0],
+  purchaseId: string,
+) {
+  const data: RefundJob = { purchaseId };
+  return jobs.send(tx, REFUND_JOB, data, `refund:${purchaseId}`);
+}
+
+/**
+ * The refund job: gives the money back through the provider, then marks the purchase refunded.
+ * Safe to run any number of times: a purchase no longer refund_pending is done, and Stripe
+ * refunds a purchase once under its idempotency key (`refund-<purchaseId>`), so a retry after
+ * an outage, or after a crash between the refund and the mark, never refunds twice. A throw
+ * leaves the purchase refund_pending and the queue tries again later.
+ */
+export async function settleRequestedRefund(deps: RefundDeps, purchaseId: string): Promise<void> {
+  const db = deps.database.db;
+  const purchase = await findPurchase(db, purchaseId);
+  if (!purchase || purchase.status !== 'refund_pending' || !purchase.refundRequestedAt) return;
+  // Paid back by an operator (npm run jobs -- refund-paid), not here.
+  if (needsManualRefund(purchase.provider, purchase.method)) return;
+  if (purchase.provider === 'stripe') {
+    if (deps.payments.kind !== 'stripe' || !purchase.providerRef)
+      throw new Error('a Stripe purchase needs Stripe configured on this instance to be refunded');
+    await deps.payments.refundCheckout({
+      purchaseId,
+      sessionId: purchase.providerRef,
+      reason: 'requested_by_customer',
+    });
+  }
+  // The sandbox took no money: marking it refunded is the whole refund.
+  if (await markPurchaseRefunded(db, purchaseId))
+    deps.logger.info({ purchaseId, provider: purchase.provider }, 'refund settled');
+}
+
+export function registerRefundJobs(jobs: JobQueue, deps: RefundDeps): void {
+  jobs.work<RefundJob>(REFUND_JOB, ({ purchaseId }) => settleRequestedRefund(deps, purchaseId));
+}
+
+/** An operator sent the money of a manual refund: it is recorded paid and the purchase refunded. */
+export async function confirmManualRefundPaid(
+  deps: Pick<AppDeps, 'database' | 'logger'>,
+  purchaseId: string,
+): Promise<void> {
+  if (!uuidSchema.safeParse(purchaseId).success) throw notFound(MANUAL_REFUND_NOT_FOUND);
+  const paid = await deps.database.db.transaction(async (tx) => {
+    if (!(await markManualRefundPaid(tx, purchaseId))) return false;
+    await markPurchaseRefunded(tx, purchaseId);
+    return true;
+  });
+  if (!paid) throw notFound(MANUAL_REFUND_NOT_FOUND);
+  deps.logger.info({ purchaseId }, 'manual refund recorded as paid by an operator');
+}
