@@ -19,3 +19,6 @@ export {
 export { coursePublications } from './course-publications';
 export { certificatePdfs } from './certificate-pdfs';
 export { quizzes, quizVersions, quizAttempts } from './quizzes';
+export { questions, answers, questionVotes, postReports } from './questions';
+export { lectureNotes } from './notes';
+export { notifications, mailOptOuts } from './notifications';

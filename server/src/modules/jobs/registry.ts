@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../deps';
 import { registerMailJobs } from '../mail/notifications';
+import { registerQuestionMailJobs } from '../notifications/question-mail';
 import { registerPaymentMailJobs } from '../payments/payment-mail';
 import { sweepAbandonedPurchases } from '../payments/purchase-sweep';
 import { RECONCILE_EVERY_SECONDS, reconcileAwaitingPayments } from '../payments/reconciliation';
@@ -23,6 +24,7 @@ type JobDeps = Pick<
 export function registerJobs(jobs: JobQueue, deps: JobDeps): void {
   registerMailJobs(jobs, deps);
   registerPaymentMailJobs(jobs, deps);
+  registerQuestionMailJobs(jobs, deps);
   jobs.registerSchedule(SCHEDULES.reconcilePayments, RECONCILE_EVERY_SECONDS, async () => {
     await reconcileAwaitingPayments(deps);
   });
