@@ -69,13 +69,28 @@ const nothingWatched = {
   data: { success: true, lectureId: null, seconds: 0, positionToken: 'token-inicial' },
 };
 
+/** The questions and notes panel's reads, answered empty: its own tests are beside it. */
+function discussionRead(request: StubRequest): StubResponse | null {
+  if (request.method !== 'GET') return null;
+  if (request.url.startsWith(`/api/course/${course._id}/questions`)) {
+    return { data: { success: true, questions: [], total: 0, page: 1, pageSize: 20 } };
+  }
+  if (request.url.startsWith(`/api/course/${course._id}/notes`)) {
+    return { data: { success: true, notes: [] } };
+  }
+  return null;
+}
+
 /**
  * Answers the API from `handler`; the resume point the player asks for first is "nothing watched"
- * unless the handler answers it. `calls` records every other request.
+ * unless the handler answers it. `calls` records every other request (the questions panel's reads
+ * aside).
  */
 function serve(handler: (request: StubRequest) => StubResponse | undefined) {
   const calls: StubRequest[] = [];
   stubApi((request) => {
+    const discussion = discussionRead(request);
+    if (discussion) return discussion;
     const resume = request.method === 'GET' && request.url === `/api/user/resume/${course._id}`;
     if (!resume) calls.push(request);
     return (
