@@ -112,7 +112,7 @@ describe('EducatorLayout', () => {
     expect(sidebar()).not.toBeInTheDocument();
   });
 
-  it('when an educator opens /educator, then the sidebar lists the four sections with Dashboard current', () => {
+  it('when an educator opens /educator, then the sidebar lists the five sections with Dashboard current', () => {
     renderArea('/educator', { auth: { user: testUser }, app: { isEducator: true } });
     const nav = sidebar() as HTMLElement;
     const links = within(nav).getAllByRole('link');
@@ -124,6 +124,7 @@ describe('EducatorLayout', () => {
       ['Add Course', '/educator/add-course'],
       ['My Courses', '/educator/my-courses'],
       ['Student Enrolled', '/educator/student-enrolled'],
+      ['Perguntas', '/educator/questions'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
       'aria-current',
