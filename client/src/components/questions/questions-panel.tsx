@@ -6,7 +6,7 @@ import {
   QUESTION_TITLE_MAX_LENGTH,
   type QuestionSort,
 } from '@aprendiz/contract/rules/questions';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { api } from '../../lib/api-client';
 import { send } from '../../lib/send';
 import { Button } from '../ui/button';
@@ -160,6 +160,10 @@ export function QuestionsPanel({
   const [page, setPage] = useState(1);
   const [asking, setAsking] = useState(false);
   const [open, setOpen] = useState<string | null>(openQuestionId ?? null);
+  // A link followed while the player is already open (the bell) names another question.
+  useEffect(() => {
+    if (openQuestionId) setOpen(openQuestionId);
+  }, [openQuestionId]);
   const searchId = useId();
   const params = new URLSearchParams({ sort, page: String(page) });
   if (scope === 'lecture') params.set('lectureId', lectureId);

@@ -143,6 +143,13 @@ function CoursePlayer({ course, resume }: { course: EnrolledCourse; resume: Resu
   const readSeconds = useCallback(() => clock.current?.() ?? null, []);
   const [autoplay, setAutoplay] = useState(false);
   const [quizId, setQuizId] = useState<string | null>(null);
+  // A link followed while the player is open (the bell) may name another lecture of this course.
+  const linkedLecture = searchParams.get('lecture');
+  useEffect(() => {
+    if (!linkedLecture || !findNumberedLecture(course.courseContent, linkedLecture)) return;
+    setCurrentId(linkedLecture);
+    setQuizId(null);
+  }, [linkedLecture, course.courseContent]);
   const position = useLecturePosition(course._id, currentId, resume.positionToken);
 
   const current = currentId ? findNumberedLecture(course.courseContent, currentId) : null;
