@@ -87,6 +87,7 @@ test('a learner asks under a lecture, the educator answers from Perguntas, the l
   isMobile,
   baseURL,
   saveScreenshot,
+  expectAccessible,
 }, testInfo) => {
   test.setTimeout(180_000);
   const origin = new URL(baseURL!).origin;
@@ -118,6 +119,7 @@ test('a learner asks under a lecture, the educator answers from Perguntas, the l
     .getByLabel('Responder')
     .fill('Sempre que não for reatribuir. Veja https://developer.mozilla.org/pt-BR/');
   await saveScreenshot('questions-02-inbox', educatorPage, { fullPage: true });
+  await expectAccessible(educatorPage);
   await educatorPage.getByRole('button', { name: 'Enviar resposta' }).click();
   await expect(educatorPage.getByText('Resposta enviada.')).toBeVisible();
   await expect(
@@ -147,6 +149,7 @@ test('a learner asks under a lecture, the educator answers from Perguntas, the l
   await expect(learnerPage.locator('img[src="x"]')).toHaveCount(0);
   await expect(learnerPage.getByRole('button', { name: 'Notificações' })).toBeVisible();
   await saveScreenshot('questions-04-accepted', learnerPage, { fullPage: true });
+  await expectAccessible(learnerPage);
   await learnerPage.context().close();
   await educatorPage.context().close();
 });

@@ -373,6 +373,10 @@ describe('asking, listing and searching', () => {
     expect(await search('decla')).toEqual(['Dúvida sobre funções']);
     expect(await search('docker funções')).toEqual([]);
     expect(await search('de o')).toHaveLength(2);
+    // tsquery syntax typed by someone is only punctuation between words.
+    for (const hostile of ["docker' | !", '(docker & ', ':* docker:*', '\\ docker <->']) {
+      expect(await search(hostile), hostile).toEqual(['Erro na instalação do Docker']);
+    }
   });
 });
 
