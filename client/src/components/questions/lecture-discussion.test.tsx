@@ -50,6 +50,7 @@ const detail: QuestionDetail = {
 const props = {
   courseId: 'c1',
   lectureId: 'lec-1',
+  viewerId: 'u1',
   lectureTitles: new Map([['lec-1', 'Boas-vindas']]),
   readSeconds: () => 754.6,
 };
@@ -140,5 +141,60 @@ describe('LectureDiscussion', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Ir para 12:34' }));
     expect(onJump).toHaveBeenCalledWith('lec-1', 754);
+  });
+
+  it('when the viewer wrote the question minutes ago, then it can be edited; someone else’s or an older one cannot', async () => {
+    const fresh = { ...detail, createdAt: new Date().toISOString(), answers: [] };
+    const { calls } = stubApi((req) => {
+      if (req.url.startsWith('/api/course/')) {
+        return { data: { success: true, questions: [summary], total: 1, page: 1, pageSize: 20 } };
+      }
+      if (req.method === 'GET') return { data: { success: true, question: fresh } };
+      return { data: { success: true, question: summary } };
+    });
+    const { unmount } = render(
+      <LectureDiscussion {...props} openQuestionId="q1" onJump={vi.fn()} />,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Editar' }, LOADED));
+    const field = screen.getByLabelText('Editar texto');
+    await user.clear(field);
+    await user.type(field, 'Texto corrigido');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(calls.find((c) => c.method === 'PATCH')).toMatchObject({
+      url: '/api/questions/q1',
+      body: { body: 'Texto corrigido' },
+    });
+    unmount();
+
+    render(<LectureDiscussion {...props} viewerId="outra" openQuestionId="q1" onJump={vi.fn()} />);
+    expect(await screen.findByRole('heading', { name: summary.title }, LOADED)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Editar' })).not.toBeInTheDocument();
+  });
+
+  it('when the educator hides an answer, then the note to its author goes with it', async () => {
+    const moderated = { ...detail, canModerate: true };
+    const { calls } = stubApi((req) => {
+      if (req.method === 'GET' && req.url === '/api/questions/q1') {
+        return { data: { success: true, question: moderated } };
+      }
+      if (req.method === 'GET') {
+        return { data: { success: true, questions: [summary], total: 1, page: 1, pageSize: 20 } };
+      }
+      return { data: { success: true, message: 'Resposta ocultada' } };
+    });
+    render(<LectureDiscussion {...props} openQuestionId="q1" onJump={vi.fn()} />);
+    const user = userEvent.setup();
+    const answer = (await screen.findByText('Profa. Ana', {}, LOADED)).closest('li')!;
+    await user.click(within(answer).getByRole('button', { name: 'Ocultar' }));
+    await user.type(
+      within(answer).getByLabelText('Nota ao autor (por que foi ocultada)'),
+      'Link suspeito',
+    );
+    await user.click(within(answer).getByRole('button', { name: 'Ocultar' }));
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+      url: '/api/answers/a1/hide',
+      body: { note: 'Link suspeito' },
+    });
   });
 });

@@ -8,6 +8,8 @@ type Tab = 'questions' | 'notes';
 export type LectureDiscussionProps = {
   courseId: string;
   lectureId: string;
+  /** The signed-in person's id. */
+  viewerId: string;
   lectureTitles: ReadonlyMap<string, string>;
   /** The video's current second (null before the player is ready). */
   readSeconds: () => number | null;
@@ -49,6 +51,7 @@ export default function LectureDiscussion(props: LectureDiscussionProps) {
             key={props.lectureId}
             courseId={props.courseId}
             lectureId={props.lectureId}
+            viewerId={props.viewerId}
             openQuestionId={props.openQuestionId}
           />
         ) : (

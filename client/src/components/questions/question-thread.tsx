@@ -1,5 +1,5 @@
 import type { Answer, QuestionDetail } from '@aprendiz/contract/questions';
-import { POST_BODY_MAX_LENGTH } from '@aprendiz/contract/rules/questions';
+import { HIDE_NOTE_MAX_LENGTH, POST_BODY_MAX_LENGTH } from '@aprendiz/contract/rules/questions';
 import { useId, useState, type FormEvent } from 'react';
 import { api } from '../../lib/api-client';
 import { send } from '../../lib/send';
@@ -8,6 +8,7 @@ import { Button } from '../ui/button';
 import { inputClass } from '../ui/field';
 import { LoadError } from '../ui/load-error';
 import { EducatorBadge } from './educator-badge';
+import { OwnPostActions } from './own-post-actions';
 import { PostText } from './post-text';
 import { useApiResource } from './use-api-resource';
 
@@ -25,11 +26,61 @@ function HiddenNote({ note }: { note: string | null }) {
   );
 }
 
-/** Asks the educator's note before hiding: the author reads it. */
-async function hide(url: string): Promise<boolean> {
-  const note = window.prompt('Nota ao autor (por que esta publicação foi ocultada):');
-  if (!note?.trim()) return false;
-  return (await send(api.post(url, { note }))) !== null;
+/** The educator hides a post with a note to its author, who still sees it (with the note). */
+function HideControl({
+  url,
+  label,
+  onHidden,
+}: {
+  url: string;
+  label: string;
+  onHidden: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+  const fieldId = useId();
+  if (!open) {
+    return (
+      <Button size="sm" variant="ghost" onClick={() => setOpen(true)}>
+        {label}
+      </Button>
+    );
+  }
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const done = await send(api.post(url, { note }));
+    setBusy(false);
+    if (done) {
+      setOpen(false);
+      onHidden();
+    }
+  }
+  return (
+    <form onSubmit={(event) => void submit(event)} className="flex w-full flex-col gap-2">
+      <label htmlFor={fieldId} className="text-sm font-medium text-slate-800">
+        Nota ao autor (por que foi ocultada)
+      </label>
+      <textarea
+        id={fieldId}
+        value={note}
+        onChange={(event) => setNote(event.target.value)}
+        maxLength={HIDE_NOTE_MAX_LENGTH}
+        rows={2}
+        required
+        className={inputClass}
+      />
+      <div className="flex justify-end gap-2">
+        <Button size="sm" variant="ghost" onClick={() => setOpen(false)}>
+          Cancelar
+        </Button>
+        <Button size="sm" variant="danger" type="submit" pending={busy}>
+          {label}
+        </Button>
+      </div>
+    </form>
+  );
 }
 
 async function report(url: string) {
@@ -40,10 +91,12 @@ async function report(url: string) {
 function AnswerItem({
   answer,
   detail,
+  viewerId,
   onChanged,
 }: {
   answer: Answer;
   detail: QuestionDetail;
+  viewerId: string;
   onChanged: () => void;
 }) {
   const [busy, setBusy] = useState(false);
@@ -74,6 +127,15 @@ function AnswerItem({
             Aceitar resposta
           </Button>
         )}
+        <OwnPostActions
+          url={`/api/answers/${answer._id}`}
+          body={answer.body}
+          authorId={answer.author._id}
+          viewerId={viewerId}
+          createdAt={answer.createdAt}
+          onEdited={onChanged}
+          onDeleted={onChanged}
+        />
         <Button
           size="sm"
           variant="ghost"
@@ -82,15 +144,11 @@ function AnswerItem({
           Denunciar
         </Button>
         {detail.canModerate && !answer.hidden && (
-          <Button
-            size="sm"
-            variant="ghost"
-            onClick={() =>
-              void hide(`/api/answers/${answer._id}/hide`).then((done) => done && onChanged())
-            }
-          >
-            Ocultar
-          </Button>
+          <HideControl
+            url={`/api/answers/${answer._id}/hide`}
+            label="Ocultar"
+            onHidden={onChanged}
+          />
         )}
       </div>
     </li>
@@ -100,10 +158,12 @@ function AnswerItem({
 /** One question with its answers, the answer form, and what the caller may do to them. */
 export function QuestionThread({
   questionId,
+  viewerId,
   onBack,
   onChanged,
 }: {
   questionId: string;
+  viewerId: string;
   onBack: () => void;
   onChanged: () => void;
 }) {
@@ -152,6 +212,18 @@ export function QuestionThread({
       {detail.hidden && <HiddenNote note={detail.hiddenNote} />}
       <PostText text={detail.body} />
       <div className="flex flex-wrap gap-2">
+        <OwnPostActions
+          url={`/api/questions/${detail._id}`}
+          body={detail.body}
+          authorId={detail.author._id}
+          viewerId={viewerId}
+          createdAt={detail.createdAt}
+          onEdited={changed}
+          onDeleted={() => {
+            onChanged();
+            onBack();
+          }}
+        />
         <Button
           size="sm"
           variant="ghost"
@@ -160,15 +232,11 @@ export function QuestionThread({
           Denunciar
         </Button>
         {detail.canModerate && !detail.hidden && (
-          <Button
-            size="sm"
-            variant="ghost"
-            onClick={() =>
-              void hide(`/api/questions/${detail._id}/hide`).then((done) => done && changed())
-            }
-          >
-            Ocultar pergunta
-          </Button>
+          <HideControl
+            url={`/api/questions/${detail._id}/hide`}
+            label="Ocultar pergunta"
+            onHidden={changed}
+          />
         )}
       </div>
       <h4 className="font-semibold text-slate-900">
@@ -180,7 +248,13 @@ export function QuestionThread({
       </h4>
       <ul className="flex flex-col gap-3">
         {detail.answers.map((answer) => (
-          <AnswerItem key={answer._id} answer={answer} detail={detail} onChanged={changed} />
+          <AnswerItem
+            key={answer._id}
+            answer={answer}
+            detail={detail}
+            viewerId={viewerId}
+            onChanged={changed}
+          />
         ))}
       </ul>
       <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-2">

@@ -146,10 +146,13 @@ function QuestionItem({
 export function QuestionsPanel({
   courseId,
   lectureId,
+  viewerId,
   openQuestionId,
 }: {
   courseId: string;
   lectureId: string;
+  /** The signed-in person: their own posts can be edited or deleted for a while. */
+  viewerId: string;
   /** A question to open at once (the link in an answer's e-mail or the bell). */
   openQuestionId?: string | null;
 }) {
@@ -173,7 +176,14 @@ export function QuestionsPanel({
   );
 
   if (open) {
-    return <QuestionThread questionId={open} onBack={() => setOpen(null)} onChanged={reload} />;
+    return (
+      <QuestionThread
+        questionId={open}
+        viewerId={viewerId}
+        onBack={() => setOpen(null)}
+        onChanged={reload}
+      />
+    );
   }
 
   async function ask(input: { title: string; body: string }) {

@@ -117,6 +117,7 @@ function openingLecture(course: EnrolledCourse, resume: ResumePoint, linked: str
 
 function CoursePlayer({ course, resume }: { course: EnrolledCourse; resume: ResumePoint }) {
   usePageTitle(course.courseTitle);
+  const { user } = useAuthUser();
   const { completedIds, markCompleted, unmarkCompleted, savingLectureId } =
     useLectureProgress(course);
   const [searchParams] = useSearchParams();
@@ -288,11 +289,12 @@ function CoursePlayer({ course, resume }: { course: EnrolledCourse; resume: Resu
                 Parabéns! Você concluiu todas as aulas deste curso.
               </p>
             )}
-            {videoReady && current && (
+            {videoReady && current && user && (
               <Suspense fallback={<p className="mt-6 text-slate-600">Carregando perguntas…</p>}>
                 <LectureDiscussion
                   courseId={course._id}
                   lectureId={current.lecture.lectureId}
+                  viewerId={user.id}
                   lectureTitles={lectureTitles}
                   readSeconds={readSeconds}
                   onJump={jump}
