@@ -658,7 +658,7 @@ describe('fuzzing path parameters and query strings', () => {
     '?lectureId[]=a&q[]=b',
     '?q=%27%3A*%20%7C%20%21',
   );
-  const routes: { method: 'get' | 'post'; path: (id: string) => string }[] = [
+  const routes: { method: 'get' | 'post' | 'delete'; path: (id: string) => string }[] = [
     { method: 'get', path: (id) => `/api/course/${id}` },
     { method: 'get', path: (id) => `/api/payments/${id}` },
     { method: 'post', path: (id) => `/api/payments/sandbox/${id}/complete` },
@@ -688,6 +688,9 @@ describe('fuzzing path parameters and query strings', () => {
     { method: 'post', path: (id) => `/api/answers/${id}/report` },
     { method: 'post', path: (id) => `/api/answers/${id}/hide` },
     { method: 'get', path: (id) => `/api/course/${id}/notes` },
+    { method: 'delete', path: (id) => `/api/questions/${id}` },
+    { method: 'delete', path: (id) => `/api/answers/${id}` },
+    { method: 'delete', path: (id) => `/api/notes/${id}` },
     { method: 'get', path: (id) => `/api/notifications/unsubscribe?u=${id}&k=answers&s=${id}` },
     { method: 'post', path: (id) => `/api/notifications/unsubscribe?u=${id}&k=digest&s=${id}` },
   ];
@@ -708,7 +711,12 @@ describe('fuzzing path parameters and query strings', () => {
         fc.asyncProperty(roleArb, segmentArb, queryArb, async (role, id, query) => {
           const agent = request(ctx.app);
           const url = `${route.path(id)}${query}`;
-          const req = route.method === 'get' ? agent.get(url) : agent.post(url);
+          const req =
+            route.method === 'get'
+              ? agent.get(url)
+              : route.method === 'delete'
+                ? agent.delete(url)
+                : agent.post(url);
           try {
             await expectHarmless(await req.set(headers[role]));
           } catch (error) {
