@@ -86,9 +86,12 @@ describe('EducatorLayout', () => {
     );
 
     expect(await screen.findByText('Agora você pode publicar um curso')).toBeInTheDocument();
-    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
-      'GET /api/educator/update-role',
-    ]);
+    // The top bar's notification bell reads on its own; the role change is the one write.
+    expect(
+      calls
+        .map((call) => `${call.method} ${call.url}`)
+        .filter((call) => call !== 'GET /api/notifications'),
+    ).toEqual(['GET /api/educator/update-role']);
     expect(app.setIsEducator).toHaveBeenCalledWith(true);
     expect(sidebar()).toBeInTheDocument();
     expect(screen.getByText('conteúdo do painel')).toBeInTheDocument();
