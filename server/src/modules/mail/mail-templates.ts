@@ -170,6 +170,11 @@ ${textFooter()}`;
   return { subject, text, html };
 }
 
+/** One-click unsubscribe in the mail client's own button (RFC 8058): a POST to the signed link. */
+function unsubscribeHeaders(url: string): Record<string, string> {
+  return { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+}
+
 function unsubscribeText(url: string): string {
   return `Não quer mais receber estes e-mails? ${url}\n`;
 }
@@ -204,7 +209,7 @@ ${textFooter()}${unsubscribeText(input.unsubscribeUrl)}`;
     { label: 'Ver a conversa', url: input.questionUrl },
     input.unsubscribeUrl,
   );
-  return { subject, text, html };
+  return { subject, text, html, headers: unsubscribeHeaders(input.unsubscribeUrl) };
 }
 
 /** The educator's daily list of questions still waiting for an answer, oldest first. */
@@ -242,5 +247,5 @@ ${textFooter()}${unsubscribeText(input.unsubscribeUrl)}`;
     { label: 'Responder às perguntas', url: input.inboxUrl },
     input.unsubscribeUrl,
   );
-  return { subject, text, html };
+  return { subject, text, html, headers: unsubscribeHeaders(input.unsubscribeUrl) };
 }

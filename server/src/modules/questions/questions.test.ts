@@ -421,6 +421,12 @@ describe('answers, votes and acceptance', () => {
     expect(mail!.html).toContain('Como &lt;script&gt;alert(1)&lt;/script&gt;?');
     expect(mail!.text).toContain('Veja <img src=x onerror=alert(1)>');
     expect(mail!.html).toContain('/api/notifications/unsubscribe?u=');
+    expect(mail!.headers).toMatchObject({
+      'List-Unsubscribe': expect.stringMatching(
+        /^<http:\/\/app\.test\/api\/notifications\/unsubscribe\?u=.+&k=answers&s=.+>$/,
+      ),
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
 
     // The job is keyed on the answer: sending it again adds nothing.
     await ctx.database.db.transaction((tx) =>
