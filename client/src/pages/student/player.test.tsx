@@ -261,6 +261,20 @@ describe('PlayerPage', () => {
     expect(lectureItem('Declarando funções')).toHaveAttribute('aria-current', 'true');
   });
 
+  it('when the video is not ready yet, then the questions and notes wait; once it is, they load beside it', async () => {
+    serve(() => undefined);
+    await renderReadyPlayer();
+    await video('Boas-vindas');
+    expect(screen.queryByRole('tab', { name: 'Perguntas e respostas' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'simulate ready' }));
+    expect(
+      await screen.findByRole('tab', { name: 'Perguntas e respostas' }, LOADED),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByText('Nenhuma pergunta ainda. Seja o primeiro a perguntar.', {}, LOADED),
+    ).toBeInTheDocument();
+  });
+
   it('when a lecture is marked done, then it is saved, toasted, ticked and the next lecture is offered', async () => {
     const { calls } = serve(({ method, url }) =>
       method === 'POST' && url === '/api/user/update-course-progress' ? progressSaved : undefined,
