@@ -186,3 +186,57 @@ test('a note taken at 12:34 takes the player back to that second', async ({
   await expect.poll(async () => Math.floor((await videoTime(learnerPage)) ?? -1)).toBe(754);
   await learnerPage.context().close();
 });
+
+test('the answer e-mail arrives once, and its link stops those e-mails without signing in @desktop-only', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const tag = `mail-${testInfo.workerIndex}-${Date.now().toString(36)}`;
+  const { educator, learner, courseId } = await courseWithLearner(request, tag);
+  const signInApi = async (email: string) =>
+    (
+      (await (
+        await request.post('/api/auth/sign-in', { data: { email, password: PASSWORD } })
+      ).json()) as { token: string }
+    ).token;
+  const learnerAuth = { Authorization: `Bearer ${await signInApi(learner.email)}` };
+  const educatorAuth = { Authorization: `Bearer ${await signInApi(educator.email)}` };
+  const detail = (await (
+    await request.get(`/api/course/${courseId}`, { headers: learnerAuth })
+  ).json()) as { courseData: { courseContent: { chapterContent: { lectureId: string }[] }[] } };
+  const lectureId = detail.courseData.courseContent[0]!.chapterContent[0]!.lectureId;
+  const asked = await request.post(`/api/course/${courseId}/questions`, {
+    headers: learnerAuth,
+    data: { lectureId, title: `Pergunta ${tag}`, body: 'Como?' },
+  });
+  expect(asked.status()).toBe(201);
+  const questionId = ((await asked.json()) as { question: { _id: string } }).question._id;
+  const answered = await request.post(`/api/questions/${questionId}/answers`, {
+    headers: educatorAuth,
+    data: { body: 'Assim.' },
+  });
+  expect(answered.status()).toBe(201);
+
+  type Mail = { to: string; subject: string; text: string };
+  const mailsToLearner = async () =>
+    ((await (await request.get('/api/dev/outbox')).json()) as { mails: Mail[] }).mails.filter(
+      // The free enrollment's confirmation went to the same address.
+      (mail) => mail.to === learner.email && mail.subject.startsWith('Nova resposta'),
+    );
+  await expect.poll(async () => (await mailsToLearner()).length, { timeout: 20_000 }).toBe(1);
+  const [mail] = await mailsToLearner();
+  expect(mail!.subject).toBe(`Nova resposta: Pergunta ${tag}`);
+  const link = /(http\S+\/api\/notifications\/unsubscribe\?\S+)/.exec(mail!.text)![1]!;
+
+  // A browser that never signed in.
+  await page.goto(link);
+  await page.getByRole('button', { name: 'Cancelar estes e-mails' }).click();
+  await expect(page.getByRole('heading', { name: 'E-mails cancelados' })).toBeVisible();
+  const preferences = await request.get('/api/notifications/preferences', { headers: learnerAuth });
+  expect(((await preferences.json()) as { preferences: unknown }).preferences).toEqual({
+    answers: false,
+    digest: true,
+  });
+  expect(await mailsToLearner()).toHaveLength(1);
+});
