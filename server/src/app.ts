@@ -25,6 +25,9 @@ import { accountRoutes } from './modules/account/account.routes';
 import { opsRoutes } from './modules/jobs/ops.routes';
 import { manualRefundRoutes } from './modules/payments/refunds.routes';
 import { quizzesRoutes } from './modules/quizzes/quizzes.routes';
+import { questionsRoutes } from './modules/questions/questions.routes';
+import { notesRoutes } from './modules/notes/notes.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 
 export const JSON_BODY_LIMIT = '100kb';
 
@@ -55,6 +58,9 @@ export function createApp(deps: AppDeps): Express {
   api.use(usersRoutes(deps));
   api.use(learningRoutes(deps));
   api.use(quizzesRoutes(deps));
+  api.use(questionsRoutes(deps));
+  api.use(notesRoutes(deps));
+  api.use(notificationsRoutes(deps));
   api.use(paymentsRoutes(deps));
   api.use(educatorRoutes(deps));
   api.use(contactRoutes(deps));

@@ -72,6 +72,7 @@ const envSchema = z.object({
   PAGE_RENDER_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   ONLINE_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(3),
   PUBLISH_QUOTA_PER_DAY: z.coerce.number().int().min(1).default(20),
+  QA_POSTS_PER_HOUR: z.coerce.number().int().min(1).default(30),
 });
 
 export type AuthConfig =
@@ -209,6 +210,8 @@ export interface Config {
   onlineMaxPerAddress: number;
   /** Courses an educator may publish per rolling 24 hours. */
   publishQuotaPerDay: number;
+  /** Questions, answers, reports and notes a person may write per hour, each counted apart. */
+  qaPostsPerHour: number;
 }
 
 export class ConfigError extends Error {
@@ -501,6 +504,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     onlineMaxPerAddress: e.ONLINE_MAX_PER_ADDRESS,
     publishQuotaPerDay: e.PUBLISH_QUOTA_PER_DAY,
+    qaPostsPerHour: e.QA_POSTS_PER_HOUR,
     clientDist: path.resolve(
       e.CLIENT_DIST ??
         path.join(path.dirname(new URL(import.meta.url).pathname), '../../client/dist'),

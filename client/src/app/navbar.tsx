@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useAuthActions, useAuthUser } from '../auth/auth-context';
 import { paths } from '../config/paths';
@@ -7,6 +8,9 @@ import { OnlineCounter } from '../components/online-counter';
 import { UserMenu } from '../components/user-menu';
 import { Logo } from '../components/logo';
 import { focusRing } from '../components/ui/focus-ring';
+
+// Its own chunk, for signed-in people only: the anonymous first load of every page stays as it was.
+const NotificationBell = lazy(() => import('../components/notifications/notification-bell'));
 
 const linkClass = `rounded-md text-slate-700 hover:text-blue-700 ${focusRing}`;
 
@@ -103,6 +107,11 @@ export function Navbar() {
               </div>
             )}
           </nav>
+          {user && (
+            <Suspense fallback={<span aria-hidden="true" className="h-10 w-10" />}>
+              <NotificationBell />
+            </Suspense>
+          )}
         </div>
       </div>
     </header>

@@ -133,6 +133,7 @@ export const routes: RouteObject[] = [
             path: 'student-enrolled',
             lazy: page(() => import('../pages/educator/student-enrolled')),
           },
+          { path: 'questions', lazy: page(() => import('../pages/educator/questions-inbox')) },
         ],
       },
     ],

@@ -19,6 +19,8 @@ export type YouTubePlayerProps = {
   startSeconds?: number;
   /** Once the player is ready: a way to read the video's current second. */
   onClock?: (clock: VideoClock) => void;
+  /** Once the player is ready: a way to move the video to a second (a note's time). */
+  onSeeker?: (seek: (seconds: number) => void) => void;
   onPlay?: () => void;
   onPause?: () => void;
 };
@@ -27,7 +29,10 @@ export type YouTubePlayerProps = {
 export type VideoClock = () => number;
 
 /** The part of the iframe API's player the page reads. */
-type ClockSource = { getCurrentTime: () => number };
+type ClockSource = {
+  getCurrentTime: () => number;
+  seekTo: (seconds: number, allowSeekAhead: boolean) => void;
+};
 
 /** A player not ready by then is taken as failed: the iframe API reports a failed download only once. */
 export const PLAYER_READY_TIMEOUT_MS = 15_000;
@@ -46,6 +51,7 @@ export function YouTubePlayer({
   rounded = true,
   startSeconds = 0,
   onClock,
+  onSeeker,
   onPlay,
   onPause,
 }: YouTubePlayerProps) {
@@ -103,6 +109,7 @@ export function YouTubePlayer({
             setState('ready');
             const player = event.target;
             onClock?.(() => player.getCurrentTime());
+            onSeeker?.((seconds) => player.seekTo(seconds, true));
           }}
           onPlay={onPlay}
           onPause={onPause}

@@ -25,6 +25,7 @@ export const paths = {
   educatorAddCourse: '/educator/add-course',
   educatorMyCourses: '/educator/my-courses',
   educatorStudents: '/educator/student-enrolled',
+  educatorQuestions: '/educator/questions',
   educatorEditCourse: (id: string) => `/educator/course/${encodeURIComponent(id)}/edit`,
   educatorCoupons: (id: string) => `/educator/course/${encodeURIComponent(id)}/coupons`,
   /** The player as the course's own educator sees it: nothing they do there is recorded. */

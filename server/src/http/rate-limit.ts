@@ -174,3 +174,33 @@ export function addressBudget(
       });
     });
 }
+
+export interface UserBudgetOptions {
+  /** Uses per signed-in person per window. */
+  max: number;
+  windowMs: number;
+  /** Names the count, and its Redis keys. */
+  name: string;
+  message: string;
+  redis?: RedisClient;
+  redisPrefix?: string;
+}
+
+/**
+ * A per-person budget for writes a signed-in learner makes (questions, answers, reports): keyed on
+ * the user, not the address, so a classroom behind one address is not one budget and one person
+ * on many addresses is. Goes after requireAuth.
+ */
+export function userRateLimit(options: UserBudgetOptions): RequestHandler {
+  return rateLimit({
+    windowMs: options.windowMs,
+    limit: options.max,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    store: storeFor(options.name, options),
+    keyGenerator: (req) => req.user?.id ?? '',
+    handler: (_req, res) => {
+      res.status(429).json({ success: false, message: options.message });
+    },
+  });
+}

@@ -4,6 +4,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (List-Unsubscribe on mails one may stop); nodemailer sends them as given. */
+  headers?: Record<string, string>;
 }
 
 /** A mail as the development outbox keeps it. */

@@ -58,6 +58,15 @@ function BanknoteIcon({ className }: IconProps) {
   );
 }
 
+function QuestionIcon({ className }: IconProps) {
+  return (
+    <Icon className={className}>
+      <path d="M4 5h16v11H9l-5 4V5Z" />
+      <path d="M10 9a2 2 0 1 1 2.5 1.9c-.3.1-.5.4-.5.7v.4M12 13.6v.2" />
+    </Icon>
+  );
+}
+
 function ChevronDownIcon({ className }: IconProps) {
   return (
     <Icon className={className}>
@@ -96,6 +105,7 @@ export const educatorIcons = {
   addCourse: <PlusCircleIcon />,
   myCourses: <BookIcon />,
   students: <PeopleIcon />,
+  questions: <QuestionIcon />,
   enrollments: <PersonPlusIcon className="h-9 w-9" />,
   courses: <GraduationCapIcon className="h-9 w-9" />,
   earnings: <BanknoteIcon className="h-9 w-9" />,

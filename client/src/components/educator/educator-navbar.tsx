@@ -1,7 +1,10 @@
+import { lazy, Suspense } from 'react';
 import { useAuthUser } from '../../auth/auth-context';
 import { env } from '../../config/env';
 import { Logo } from '../logo';
 import { UserMenu } from '../user-menu';
+
+const NotificationBell = lazy(() => import('../notifications/notification-bell'));
 
 /** The educator area's top bar: the logo (home), a greeting and the user menu. */
 export function EducatorNavbar() {
@@ -14,6 +17,9 @@ export function EducatorNavbar() {
         {user && (
           <div className="flex min-w-0 items-center gap-3 text-slate-700">
             <p className="hidden truncate sm:block">Olá, {user.name}</p>
+            <Suspense fallback={<span aria-hidden="true" className="h-10 w-10" />}>
+              <NotificationBell />
+            </Suspense>
             <UserMenu />
           </div>
         )}

@@ -11,6 +11,7 @@ const entries: Entry[] = [
   { to: paths.educatorAddCourse, label: 'Add Course', icon: educatorIcons.addCourse },
   { to: paths.educatorMyCourses, label: 'My Courses', icon: educatorIcons.myCourses },
   { to: paths.educatorStudents, label: 'Student Enrolled', icon: educatorIcons.students },
+  { to: paths.educatorQuestions, label: 'Perguntas', icon: educatorIcons.questions },
 ];
 
 /** The educator's sections: icons and labels from `md` up, icons only (named by aria-label) on phones. */

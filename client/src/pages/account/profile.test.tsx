@@ -1,9 +1,29 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { stubApi } from '../../test/api-stub';
+import { stubApi as stubAnyApi, type StubHandler, type StubRequest } from '../../test/api-stub';
 import { renderWithProviders, testUser } from '../../test/render';
 import Profile from './profile';
+
+const PREFERENCES_URL = '/api/notifications/preferences';
+
+/**
+ * The profile's own requests: the e-mail preferences (read when the page opens) are answered here
+ * and kept out of `calls`, which the name, photo and password tests count.
+ */
+function stubApi(handler: StubHandler, preferences = { answers: true, digest: true }) {
+  const calls: StubRequest[] = [];
+  const preferenceCalls: StubRequest[] = [];
+  stubAnyApi((request) => {
+    if (request.url === PREFERENCES_URL) {
+      preferenceCalls.push(request);
+      return { data: { success: true, preferences } };
+    }
+    calls.push(request);
+    return handler(request);
+  });
+  return { calls, preferenceCalls };
+}
 
 function renderProfile() {
   const updateSession = vi.fn();
@@ -151,5 +171,18 @@ describe('profile page', () => {
     await user.click(within(form).getByRole('button', { name: 'Alterar senha' }));
     expect(within(form).getByRole('alert')).toHaveTextContent('As duas senhas não são iguais');
     expect(calls).toHaveLength(0);
+  });
+
+  it('when an e-mail kind is unticked, then the preferences are saved with it off', async () => {
+    const { preferenceCalls } = stubApi(() => ({ data: {} }));
+    const { user } = renderProfile();
+    const answers = await screen.findByRole('checkbox', { name: 'Respostas às minhas perguntas' });
+    expect(answers).toBeChecked();
+    await user.click(answers);
+    expect(await screen.findByText('Preferências salvas.')).toBeInTheDocument();
+    expect(preferenceCalls.at(-1)).toMatchObject({
+      method: 'PUT',
+      body: { answers: false, digest: true },
+    });
   });
 });

@@ -2,6 +2,7 @@ import type { ChangePasswordResponse, ProfileResponse } from '@aprendiz/contract
 import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
 import { useAuthUser, useSessionUpdater, type AuthUser } from '../../auth/auth-context';
 import { Loader } from '../../components/loader';
+import { MailPreferencesForm } from '../../components/notifications/mail-preferences';
 import { Avatar } from '../../components/user-menu';
 import { env } from '../../config/env';
 import { api } from '../../lib/api-client';
@@ -239,6 +240,7 @@ export default function Profile() {
       <h1 className="text-2xl font-semibold text-slate-900 md:text-3xl">Meu perfil</h1>
       <NameAndPhoto user={user} onSaved={(saved) => updateSession({ user: saved })} />
       <ChangePassword onChanged={(token) => updateSession({ token })} />
+      <MailPreferencesForm />
     </section>
   );
 }

@@ -86,9 +86,12 @@ describe('EducatorLayout', () => {
     );
 
     expect(await screen.findByText('Agora você pode publicar um curso')).toBeInTheDocument();
-    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
-      'GET /api/educator/update-role',
-    ]);
+    // The top bar's notification bell reads on its own; the role change is the one write.
+    expect(
+      calls
+        .map((call) => `${call.method} ${call.url}`)
+        .filter((call) => call !== 'GET /api/notifications'),
+    ).toEqual(['GET /api/educator/update-role']);
     expect(app.setIsEducator).toHaveBeenCalledWith(true);
     expect(sidebar()).toBeInTheDocument();
     expect(screen.getByText('conteúdo do painel')).toBeInTheDocument();
@@ -112,7 +115,7 @@ describe('EducatorLayout', () => {
     expect(sidebar()).not.toBeInTheDocument();
   });
 
-  it('when an educator opens /educator, then the sidebar lists the four sections with Dashboard current', () => {
+  it('when an educator opens /educator, then the sidebar lists the five sections with Dashboard current', () => {
     renderArea('/educator', { auth: { user: testUser }, app: { isEducator: true } });
     const nav = sidebar() as HTMLElement;
     const links = within(nav).getAllByRole('link');
@@ -124,6 +127,7 @@ describe('EducatorLayout', () => {
       ['Add Course', '/educator/add-course'],
       ['My Courses', '/educator/my-courses'],
       ['Student Enrolled', '/educator/student-enrolled'],
+      ['Perguntas', '/educator/questions'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
       'aria-current',

@@ -69,13 +69,28 @@ const nothingWatched = {
   data: { success: true, lectureId: null, seconds: 0, positionToken: 'token-inicial' },
 };
 
+/** The questions and notes panel's reads, answered empty: its own tests are beside it. */
+function discussionRead(request: StubRequest): StubResponse | null {
+  if (request.method !== 'GET') return null;
+  if (request.url.startsWith(`/api/course/${course._id}/questions`)) {
+    return { data: { success: true, questions: [], total: 0, page: 1, pageSize: 20 } };
+  }
+  if (request.url.startsWith(`/api/course/${course._id}/notes`)) {
+    return { data: { success: true, notes: [] } };
+  }
+  return null;
+}
+
 /**
  * Answers the API from `handler`; the resume point the player asks for first is "nothing watched"
- * unless the handler answers it. `calls` records every other request.
+ * unless the handler answers it. `calls` records every other request (the questions panel's reads
+ * aside).
  */
 function serve(handler: (request: StubRequest) => StubResponse | undefined) {
   const calls: StubRequest[] = [];
   stubApi((request) => {
+    const discussion = discussionRead(request);
+    if (discussion) return discussion;
     const resume = request.method === 'GET' && request.url === `/api/user/resume/${course._id}`;
     if (!resume) calls.push(request);
     return (
@@ -244,6 +259,20 @@ describe('PlayerPage', () => {
     expect(player).toHaveAttribute('data-video-id', 'fun3ctions1');
     expect(player).toHaveAttribute('data-autoplay', '1');
     expect(lectureItem('Declarando funções')).toHaveAttribute('aria-current', 'true');
+  });
+
+  it('when the video is not ready yet, then the questions and notes wait; once it is, they load beside it', async () => {
+    serve(() => undefined);
+    await renderReadyPlayer();
+    await video('Boas-vindas');
+    expect(screen.queryByRole('tab', { name: 'Perguntas e respostas' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'simulate ready' }));
+    expect(
+      await screen.findByRole('tab', { name: 'Perguntas e respostas' }, LOADED),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByText('Nenhuma pergunta ainda. Seja o primeiro a perguntar.', {}, LOADED),
+    ).toBeInTheDocument();
   });
 
   it('when a lecture is marked done, then it is saved, toasted, ticked and the next lecture is offered', async () => {

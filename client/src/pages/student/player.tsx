@@ -3,8 +3,27 @@ import type { EnrolledCourse } from '@aprendiz/contract/learning';
 import { firstIncompleteLecture, nextLecture } from '@aprendiz/contract/rules/lectures';
 import { REVIEW_MAX_LENGTH } from '@aprendiz/contract/rules/reviews';
 import type { QuizAttempt } from '@aprendiz/contract/quizzes';
-import { Suspense, use, useId, useMemo, useState, type FormEvent } from 'react';
-import { Link, Outlet, useLoaderData, useMatch, useNavigate, useParams } from 'react-router-dom';
+import {
+  lazy,
+  Suspense,
+  use,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+} from 'react';
+import {
+  Link,
+  Outlet,
+  useLoaderData,
+  useMatch,
+  useNavigate,
+  useParams,
+  useSearchParams,
+} from 'react-router-dom';
 import { useAuthUser } from '../../auth/auth-context';
 import { Loader } from '../../components/loader';
 import { StarRatingInput } from '../../components/star-rating-input';
@@ -28,6 +47,11 @@ import { focusRing } from '../../components/ui/focus-ring';
 import { LoadError } from '../../components/ui/load-error';
 
 export { loader, shouldRevalidate } from './player/resume-point';
+
+// Questions and notes are their own chunk, asked for once the video is up (or has had its chance).
+const LectureDiscussion = lazy(() => import('../../components/questions/lecture-discussion'));
+/** Past this, the panel loads even if the video is not ready (YouTube slow or blocked). */
+const DISCUSSION_FALLBACK_MS = 4000;
 
 const primaryButton = `inline-flex items-center justify-center gap-2 rounded-md bg-blue-600 px-5 py-2.5 font-medium text-white hover:bg-blue-700 ${focusRing} disabled:cursor-not-allowed disabled:opacity-60`;
 const secondaryButton = `inline-flex items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-5 py-2.5 font-medium text-slate-800 hover:bg-slate-50 ${focusRing}`;
@@ -84,8 +108,13 @@ function RatingPanel({ course }: { course: EnrolledCourse }) {
   );
 }
 
-/** The lecture the player opens at: where the learner last watched, else the first not completed. */
-function openingLecture(course: EnrolledCourse, resume: ResumePoint) {
+/**
+ * The lecture the player opens at: the one a link names (a question's e-mail or the bell), where
+ * the learner last watched, else the first not completed.
+ */
+function openingLecture(course: EnrolledCourse, resume: ResumePoint, linked: string | null) {
+  const fromLink = linked ? findNumberedLecture(course.courseContent, linked) : null;
+  if (fromLink) return { lectureId: fromLink.lecture.lectureId, seconds: 0, fromServer: false };
   const watched = resume.lectureId
     ? findNumberedLecture(course.courseContent, resume.lectureId)
     : null;
@@ -119,11 +148,39 @@ function CoursePlayer({ course, resume }: { course: EnrolledCourse; resume: Resu
     course,
     passedQuizIds,
   );
-  const [opening] = useState(() => openingLecture(course, resume));
+  const { user } = useAuthUser();
+  const [searchParams] = useSearchParams();
+  const [opening] = useState(() => openingLecture(course, resume, searchParams.get('lecture')));
   const [currentId, setCurrentId] = useState(opening.lectureId);
+  // A note's time in another lecture: that lecture opens at the second.
+  const [jumpTo, setJumpTo] = useState<{ lectureId: string; seconds: number } | null>(null);
+  const clock = useRef<(() => number) | null>(null);
+  const seek = useRef<((seconds: number) => void) | null>(null);
+  const [videoReady, setVideoReady] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setVideoReady(true), DISCUSSION_FALLBACK_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  const lectureTitles = useMemo(
+    () =>
+      new Map(
+        course.courseContent.flatMap((chapter) =>
+          chapter.chapterContent.map((lecture) => [lecture.lectureId, lecture.lectureTitle]),
+        ),
+      ),
+    [course.courseContent],
+  );
+  const readSeconds = useCallback(() => clock.current?.() ?? null, []);
   const [autoplay, setAutoplay] = useState(false);
   // The open quiz is a child route (its loader reads it); the lecture stays chosen underneath.
   const quizId = useMatch('/player/:courseId/quiz/:quizId')?.params.quizId ?? null;
+  // A link followed while the player is open (the bell) may name another lecture of this course;
+  // it is the player's own address, so an open quiz (a child route) closes by itself.
+  const linkedLecture = searchParams.get('lecture');
+  useEffect(() => {
+    if (!linkedLecture || !findNumberedLecture(course.courseContent, linkedLecture)) return;
+    setCurrentId(linkedLecture);
+  }, [linkedLecture, course.courseContent]);
   const position = useLecturePosition(course._id, currentId, resume.positionToken);
 
   const current = currentId ? findNumberedLecture(course.courseContent, currentId) : null;
@@ -164,6 +221,20 @@ function CoursePlayer({ course, resume }: { course: EnrolledCourse; resume: Resu
     setCurrentId(lecture.lectureId);
     if (quizId) closeQuiz();
     setAutoplay(true);
+    setJumpTo(null);
+  }
+
+  function jump(lectureId: string, seconds: number) {
+    if (lectureId === currentId && seek.current) {
+      seek.current(seconds);
+      return;
+    }
+    void position.save();
+    clock.current = null;
+    seek.current = null;
+    setCurrentId(lectureId);
+    if (quizId) closeQuiz();
+    setJumpTo({ lectureId, seconds });
   }
 
   return (
@@ -192,8 +263,17 @@ function CoursePlayer({ course, resume }: { course: EnrolledCourse; resume: Resu
             <LectureScreen
               lecture={current?.lecture ?? null}
               autoplay={autoplay}
-              startSeconds={atOpening ? opening.seconds : 0}
-              onClock={position.onClock}
+              startSeconds={
+                jumpTo?.lectureId === currentId ? jumpTo.seconds : atOpening ? opening.seconds : 0
+              }
+              onClock={(videoClock) => {
+                clock.current = videoClock;
+                position.onClock(videoClock);
+                setVideoReady(true);
+              }}
+              onSeeker={(seeker) => {
+                seek.current = seeker;
+              }}
               onPlay={position.onPlay}
               onPause={position.onPause}
             />
@@ -265,6 +345,19 @@ function CoursePlayer({ course, resume }: { course: EnrolledCourse; resume: Resu
                     : `Todas as aulas foram concluídas. Faltam ${quizzesLeft} questionários obrigatórios para concluir o curso.`}
                 </p>
               )}
+            {videoReady && current && user && (
+              <Suspense fallback={<p className="mt-6 text-slate-600">Carregando perguntas…</p>}>
+                <LectureDiscussion
+                  courseId={course._id}
+                  lectureId={current.lecture.lectureId}
+                  viewerId={user.id}
+                  lectureTitles={lectureTitles}
+                  readSeconds={readSeconds}
+                  onJump={jump}
+                  openQuestionId={searchParams.get('question')}
+                />
+              </Suspense>
+            )}
             <RatingPanel course={course} />
           </section>
         )}

@@ -21,3 +21,6 @@ export { certificatePdfs } from './certificate-pdfs';
 export { quizzes, quizVersions, quizAttempts } from './quizzes';
 export { ledgerEntries, manualRefunds } from './ledger';
 export { coupons, couponRedemptions } from './coupons';
+export { questions, answers, questionVotes, postReports } from './questions';
+export { lectureNotes } from './notes';
+export { notifications, mailOptOuts } from './notifications';

@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../deps';
 import { registerMailJobs } from '../mail/notifications';
+import { registerQuestionMailJobs } from '../notifications/question-mail';
 import { registerPaymentMailJobs } from '../payments/payment-mail';
 import { registerRefundJobs } from '../payments/refunds';
 import { registerRefundMailJobs } from '../payments/refund-mail';
@@ -27,6 +28,7 @@ export function registerJobs(jobs: JobQueue, deps: JobDeps): void {
   registerPaymentMailJobs(jobs, deps);
   registerRefundJobs(jobs, deps);
   registerRefundMailJobs(jobs, deps);
+  registerQuestionMailJobs(jobs, deps);
   jobs.registerSchedule(SCHEDULES.reconcilePayments, RECONCILE_EVERY_SECONDS, async () => {
     await reconcileAwaitingPayments(deps);
   });

@@ -20,7 +20,12 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 }
 
-function layout(heading: string, paragraphs: string[], action?: { label: string; url: string }) {
+function layout(
+  heading: string,
+  paragraphs: string[],
+  action?: { label: string; url: string },
+  unsubscribeUrl?: string,
+) {
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#2563eb;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p>
 <p style="font-size:13px;color:#475569">Se o botão não abrir, copie este endereço para o navegador:<br><a href="${escapeHtml(action.url)}" style="color:#1d4ed8;word-break:break-all">${escapeHtml(action.url)}</a></p>`
@@ -37,6 +42,7 @@ ${paragraphs.map((p) => `<p style="line-height:1.5;margin:0 0 12px">${p}</p>`).j
 ${button}
 </div>
 <p style="font-size:12px;color:#64748b;text-align:center;margin-top:16px">Esta mensagem foi enviada automaticamente pela ${BRAND}. Não responda a este e-mail.</p>
+${unsubscribeUrl ? `<p style="font-size:12px;color:#64748b;text-align:center"><a href="${escapeHtml(unsubscribeUrl)}" style="color:#475569">Não quero mais receber estes e-mails</a></p>` : ''}
 </div>
 </body>
 </html>`;
@@ -168,4 +174,84 @@ ${textFooter()}`;
     { label: 'Começar o curso', url: input.courseUrl },
   );
   return { subject, text, html };
+}
+
+/** One-click unsubscribe in the mail client's own button (RFC 8058): a POST to the signed link. */
+function unsubscribeHeaders(url: string): Record<string, string> {
+  return { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+}
+
+function unsubscribeText(url: string): string {
+  return `Não quer mais receber estes e-mails? ${url}\n`;
+}
+
+/** A new answer to the learner's question; the answer is quoted as text, never as HTML. */
+export function questionAnswerMail(input: {
+  name: string;
+  answererName: string;
+  questionTitle: string;
+  courseTitle: string;
+  answerBody: string;
+  questionUrl: string;
+  unsubscribeUrl: string;
+}): MailContent {
+  const subject = `Nova resposta: ${input.questionTitle}`;
+  const text = `Olá, ${input.name}.
+
+${input.answererName} respondeu à sua pergunta "${input.questionTitle}" no curso "${input.courseTitle}":
+
+${input.answerBody}
+
+Ver a conversa: ${input.questionUrl}
+${textFooter()}${unsubscribeText(input.unsubscribeUrl)}`;
+  const quoted = escapeHtml(input.answerBody).replace(/\r?\n/g, '<br>');
+  const html = layout(
+    'Sua pergunta recebeu uma resposta',
+    [
+      `Olá, ${escapeHtml(input.name)}.`,
+      `<strong>${escapeHtml(input.answererName)}</strong> respondeu à sua pergunta <strong>${escapeHtml(input.questionTitle)}</strong> no curso <strong>${escapeHtml(input.courseTitle)}</strong>:`,
+      `<span style="display:block;border-left:3px solid #cbd5e1;padding-left:12px;white-space:pre-wrap">${quoted}</span>`,
+    ],
+    { label: 'Ver a conversa', url: input.questionUrl },
+    input.unsubscribeUrl,
+  );
+  return { subject, text, html, headers: unsubscribeHeaders(input.unsubscribeUrl) };
+}
+
+/** The educator's daily list of questions still waiting for an answer, oldest first. */
+export function unansweredDigestMail(input: {
+  name: string;
+  total: number;
+  items: { questionTitle: string; courseTitle: string; createdAt: Date }[];
+  inboxUrl: string;
+  unsubscribeUrl: string;
+}): MailContent {
+  const plural = input.total === 1 ? 'pergunta espera' : 'perguntas esperam';
+  const subject = `${input.total} ${plural} resposta nos seus cursos`;
+  const lines = input.items.map(
+    (item) => `- ${item.questionTitle} (${item.courseTitle}, ${formatDate(item.createdAt)})`,
+  );
+  const more =
+    input.total > input.items.length ? `\n… e mais ${input.total - input.items.length}.` : '';
+  const text = `Olá, ${input.name}.
+
+${input.total} ${plural} resposta nos seus cursos:
+
+${lines.join('\n')}${more}
+
+Responder: ${input.inboxUrl}
+${textFooter()}${unsubscribeText(input.unsubscribeUrl)}`;
+  const list = `<ul style="padding-left:20px;margin:0">${input.items
+    .map(
+      (item) =>
+        `<li style="margin-bottom:6px"><strong>${escapeHtml(item.questionTitle)}</strong><br><span style="color:#475569">${escapeHtml(item.courseTitle)} · ${escapeHtml(formatDate(item.createdAt))}</span></li>`,
+    )
+    .join('')}</ul>${more ? `<p>${escapeHtml(more.trim())}</p>` : ''}`;
+  const html = layout(
+    'Perguntas sem resposta',
+    [`Olá, ${escapeHtml(input.name)}.`, `${input.total} ${plural} resposta nos seus cursos:`, list],
+    { label: 'Responder às perguntas', url: input.inboxUrl },
+    input.unsubscribeUrl,
+  );
+  return { subject, text, html, headers: unsubscribeHeaders(input.unsubscribeUrl) };
 }

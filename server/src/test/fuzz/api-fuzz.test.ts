@@ -15,6 +15,15 @@ import { addCourseDataSchema } from '@aprendiz/contract/educator';
 import { quizAttemptRequestSchema } from '@aprendiz/contract/quizzes';
 import { reviewReplyBodySchema } from '@aprendiz/contract/reviews';
 import {
+  answerBodySchema,
+  askQuestionBodySchema,
+  editQuestionBodySchema,
+  hideBodySchema,
+  reportBodySchema,
+} from '@aprendiz/contract/questions';
+import { addNoteBodySchema, editNoteBodySchema } from '@aprendiz/contract/notes';
+import { mailPreferencesSchema, markReadBodySchema } from '@aprendiz/contract/notifications';
+import {
   addRatingBodySchema,
   lecturePositionBeaconSchema,
   lecturePositionBodySchema,
@@ -29,6 +38,8 @@ import { eq } from 'drizzle-orm';
 import { courses } from '../../db/schema/courses';
 import { purchases } from '../../db/schema/purchases';
 import { ratings } from '../../db/schema/ratings';
+import { answers, questions } from '../../db/schema/questions';
+import { lectureNotes } from '../../db/schema/notes';
 import { saveCourseQuizzes } from '../../modules/quizzes/quizzes.repository';
 import { enrollDirectly, insertCourse } from '../fixtures/course-fixtures';
 import { createPositionTokens } from '../../modules/learning/position-token';
@@ -91,6 +102,13 @@ const ATTEMPTS_PATH = `${QUIZ_PATH}/attempts`;
 /** The student's open purchase of a second paid course, whose method they may choose and change. */
 const CHOOSABLE_PURCHASE_ID = '3c9a7e51-6d2b-4f80-a1c4-9e7b5d3f2a60';
 const METHOD_PATH = `/api/payments/${CHOOSABLE_PURCHASE_ID}/method`;
+/** A course with questions (by the enrolled student, answered by the owner) and a note. */
+const QA_COURSE_ID = '3f9a1c20-6b7d-4e8f-9a01-b2c3d4e5f600';
+const QUESTION_ID = '3f9a1c20-6b7d-4e8f-9a01-b2c3d4e5f601';
+const HIDE_QUESTION_ID = '3f9a1c20-6b7d-4e8f-9a01-b2c3d4e5f602';
+const ANSWER_ID = '3f9a1c20-6b7d-4e8f-9a01-b2c3d4e5f603';
+const HIDE_ANSWER_ID = '3f9a1c20-6b7d-4e8f-9a01-b2c3d4e5f604';
+const NOTE_ID = '3f9a1c20-6b7d-4e8f-9a01-b2c3d4e5f605';
 let known: StoreSnapshot;
 
 beforeAll(async () => {
@@ -99,6 +117,8 @@ beforeAll(async () => {
     // Each run comes from its own address (X-Forwarded-For), so rate limits do not turn every later
     // run into a 429 that tests nothing.
     TRUST_PROXY: 'loopback',
+    // The questions' per-person budget would otherwise turn later runs into a 429 that tests nothing.
+    QA_POSTS_PER_HOUR: '1000000',
   });
   const db = ctx.database.db;
   const owner = await ctx.createUser({ role: 'educator' });
@@ -141,6 +161,44 @@ beforeAll(async () => {
     rating: 4,
     review: 'Bom',
   });
+  const qaCourse = await insertCourse(db, owner.user.id);
+  await db.update(courses).set({ id: QA_COURSE_ID }).where(eq(courses.id, qaCourse.id));
+  await enrollDirectly(db, enrolled.user.id, QA_COURSE_ID);
+  await db.insert(questions).values([
+    {
+      id: QUESTION_ID,
+      courseId: QA_COURSE_ID,
+      lectureId: 'lec-2',
+      authorId: enrolled.user.id,
+      title: 'Dúvida',
+      body: 'Texto',
+    },
+    {
+      id: HIDE_QUESTION_ID,
+      courseId: QA_COURSE_ID,
+      lectureId: 'lec-2',
+      authorId: enrolled.user.id,
+      title: 'Outra',
+      body: 'Texto',
+    },
+  ]);
+  await db.insert(answers).values([
+    { id: ANSWER_ID, questionId: QUESTION_ID, authorId: owner.user.id, body: 'Resposta' },
+    {
+      id: HIDE_ANSWER_ID,
+      questionId: QUESTION_ID,
+      authorId: enrolled.user.id,
+      body: 'Outra resposta',
+    },
+  ]);
+  await db.insert(lectureNotes).values({
+    id: NOTE_ID,
+    userId: enrolled.user.id,
+    courseId: QA_COURSE_ID,
+    lectureId: 'lec-2',
+    positionSeconds: 30,
+    text: 'Nota',
+  });
   const positionToken = createPositionTokens(TEST_AUTH_SECRET).issue(enrolled.user.id, paid.id);
   const open = await insertPurchaseRow(db, {
     userId: student.user.id,
@@ -176,6 +234,10 @@ beforeAll(async () => {
       done.id,
       QUIZ_COURSE_ID,
       CHOOSABLE_PURCHASE_ID,
+      QA_COURSE_ID,
+      QUESTION_ID,
+      ANSWER_ID,
+      NOTE_ID,
       randomUUID(),
     ],
     texts: [
@@ -253,6 +315,39 @@ beforeAll(async () => {
       },
     ],
     '/api/user/profile': [{ role: 'student', body: { name: 'Nome Novo' } }],
+    [`/api/course/${QA_COURSE_ID}/questions`]: [
+      {
+        role: 'enrolled student',
+        body: { lectureId: 'lec-2', title: 'Como?', body: 'Linha 1\n`código`' },
+      },
+    ],
+    [`/api/questions/${QUESTION_ID}`]: [
+      { role: 'enrolled student', body: { title: 'Novo título' } },
+    ],
+    [`/api/questions/${QUESTION_ID}/answers`]: [
+      { role: 'educator owner', body: { body: 'Use https://example.test' } },
+    ],
+    [`/api/questions/${QUESTION_ID}/report`]: [{ role: 'student', body: { reason: 'spam' } }],
+    [`/api/answers/${ANSWER_ID}/report`]: [
+      { role: 'enrolled student', body: { reason: 'Ofensivo' } },
+    ],
+    [`/api/questions/${HIDE_QUESTION_ID}/hide`]: [
+      { role: 'educator owner', body: { note: 'Fora do tema' } },
+    ],
+    [`/api/answers/${HIDE_ANSWER_ID}/hide`]: [
+      { role: 'educator owner', body: { note: 'Ofensivo' } },
+    ],
+    [`/api/course/${QA_COURSE_ID}/notes`]: [
+      {
+        role: 'enrolled student',
+        body: { lectureId: 'lec-2', positionSeconds: 754, text: 'Rever' },
+      },
+    ],
+    [`/api/notes/${NOTE_ID}`]: [{ role: 'enrolled student', body: { text: 'Nota editada' } }],
+    '/api/notifications/read': [{ role: 'enrolled student', body: { ids: [ANSWER_ID] } }],
+    '/api/notifications/preferences': [
+      { role: 'enrolled student', body: { answers: true, digest: false } },
+    ],
   };
   examples = (path) =>
     path === '/api/auth/sign-up'
@@ -327,14 +422,22 @@ function serialise(body: Body): string {
   return 'raw' in body ? body.raw : (JSON.stringify(body.json) ?? '');
 }
 
-/** PATCH for the profile; every other endpoint here is a POST. */
-function methodOf(path: string): 'post' | 'patch' {
-  return path === '/api/user/profile' ? 'patch' : 'post';
+/** PATCH for the profile, a question's and a note's edits; PUT for preferences; the rest POST. */
+function methodOf(path: string): 'post' | 'patch' | 'put' {
+  if (path === '/api/notifications/preferences') return 'put';
+  return path === '/api/user/profile' || /^\/api\/(questions|notes)\/[^/]+$/.test(path)
+    ? 'patch'
+    : 'post';
 }
 
 function requestTo(path: string) {
   const agent = request(ctx.app);
-  return methodOf(path) === 'patch' ? agent.patch(path) : agent.post(path);
+  const method = methodOf(path);
+  return method === 'patch'
+    ? agent.patch(path)
+    : method === 'put'
+      ? agent.put(path)
+      : agent.post(path);
 }
 
 // POST /api/auth/sign-out takes no body, and signing a shared role's token out would turn every
@@ -358,7 +461,25 @@ const jsonEndpoints: { path: string; schema: z.ZodType; runs: number }[] = [
   { path: '/api/auth/reset-password', schema: resetPasswordBodySchema, runs: 40 },
   { path: '/api/user/change-password', schema: changePasswordBodySchema, runs: 30 },
   { path: '/api/user/profile', schema: profileInputSchema, runs: 40 },
+  ...questionEndpoints(),
 ];
+
+/** The course's questions, answers, notes and notifications (paths hold ids set in beforeAll). */
+function questionEndpoints(): { path: string; schema: z.ZodType; runs: number }[] {
+  return [
+    { path: `/api/course/${QA_COURSE_ID}/questions`, schema: askQuestionBodySchema, runs: 60 },
+    { path: `/api/course/${QA_COURSE_ID}/notes`, schema: addNoteBodySchema, runs: 40 },
+    { path: `/api/questions/${QUESTION_ID}`, schema: editQuestionBodySchema, runs: 40 },
+    { path: `/api/questions/${QUESTION_ID}/answers`, schema: answerBodySchema, runs: 60 },
+    { path: `/api/questions/${QUESTION_ID}/report`, schema: reportBodySchema, runs: 40 },
+    { path: `/api/answers/${ANSWER_ID}/report`, schema: reportBodySchema, runs: 40 },
+    { path: `/api/questions/${HIDE_QUESTION_ID}/hide`, schema: hideBodySchema, runs: 40 },
+    { path: `/api/answers/${HIDE_ANSWER_ID}/hide`, schema: hideBodySchema, runs: 40 },
+    { path: `/api/notes/${NOTE_ID}`, schema: editNoteBodySchema, runs: 40 },
+    { path: '/api/notifications/read', schema: markReadBodySchema, runs: 40 },
+    { path: '/api/notifications/preferences', schema: mailPreferencesSchema, runs: 40 },
+  ];
+}
 
 describe('fuzzing every JSON endpoint', () => {
   for (const { path, schema, runs } of jsonEndpoints) {
@@ -557,8 +678,13 @@ describe('fuzzing path parameters and query strings', () => {
     '?id[]=1&id[]=2',
     '?__proto__[polluted]=1',
     '?x=%00',
+    '?sort=top&q=%00',
+    '?sort=unanswered&q=docker%20erro&page=2',
+    '?page=0&lectureId=lec-2',
+    '?lectureId[]=a&q[]=b',
+    '?q=%27%3A*%20%7C%20%21',
   );
-  const routes: { method: 'get' | 'post'; path: (id: string) => string }[] = [
+  const routes: { method: 'get' | 'post' | 'delete'; path: (id: string) => string }[] = [
     { method: 'get', path: (id) => `/api/course/${id}` },
     { method: 'get', path: (id) => `/api/payments/${id}` },
     { method: 'post', path: (id) => `/api/payments/sandbox/${id}/complete` },
@@ -580,6 +706,22 @@ describe('fuzzing path parameters and query strings', () => {
     { method: 'get', path: (id) => `/api/course/${QUIZ_COURSE_ID}/quizzes/${id}` },
     { method: 'post', path: (id) => `/api/course/${QUIZ_COURSE_ID}/quizzes/${id}/attempts` },
     { method: 'get', path: (id) => `/api/educator/course/${id}/quiz-stats` },
+    { method: 'get', path: (id) => `/api/course/${id}/questions` },
+    { method: 'post', path: (id) => `/api/course/${id}/questions` },
+    { method: 'get', path: (id) => `/api/questions/${id}` },
+    { method: 'post', path: (id) => `/api/questions/${id}/upvote` },
+    { method: 'post', path: (id) => `/api/questions/${id}/answers` },
+    { method: 'post', path: (id) => `/api/questions/${id}/report` },
+    { method: 'post', path: (id) => `/api/questions/${id}/hide` },
+    { method: 'post', path: (id) => `/api/answers/${id}/accept` },
+    { method: 'post', path: (id) => `/api/answers/${id}/report` },
+    { method: 'post', path: (id) => `/api/answers/${id}/hide` },
+    { method: 'get', path: (id) => `/api/course/${id}/notes` },
+    { method: 'delete', path: (id) => `/api/questions/${id}` },
+    { method: 'delete', path: (id) => `/api/answers/${id}` },
+    { method: 'delete', path: (id) => `/api/notes/${id}` },
+    { method: 'get', path: (id) => `/api/notifications/unsubscribe?u=${id}&k=answers&s=${id}` },
+    { method: 'post', path: (id) => `/api/notifications/unsubscribe?u=${id}&k=digest&s=${id}` },
   ];
 
   for (const route of routes) {
@@ -598,7 +740,12 @@ describe('fuzzing path parameters and query strings', () => {
         fc.asyncProperty(roleArb, segmentArb, queryArb, async (role, id, query) => {
           const agent = request(ctx.app);
           const url = `${route.path(id)}${query}`;
-          const req = route.method === 'get' ? agent.get(url) : agent.post(url);
+          const req =
+            route.method === 'get'
+              ? agent.get(url)
+              : route.method === 'delete'
+                ? agent.delete(url)
+                : agent.post(url);
           try {
             await expectHarmless(await req.set(headers[role]));
           } catch (error) {

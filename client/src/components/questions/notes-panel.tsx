@@ -1,0 +1,200 @@
+import type { Note, NoteListResponse } from '@aprendiz/contract/notes';
+import { formatVideoSecond, NOTE_TEXT_MAX_LENGTH } from '@aprendiz/contract/rules/questions';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { api } from '../../lib/api-client';
+import { send } from '../../lib/send';
+import { Button } from '../ui/button';
+import { inputClass } from '../ui/field';
+import { LoadError } from '../ui/load-error';
+import { useApiResource } from './use-api-resource';
+
+/** The video's current second, read once a second while the panel is open. */
+function useVideoSecond(readSeconds: () => number | null): number {
+  const [second, setSecond] = useState(() => Math.floor(readSeconds() ?? 0));
+  useEffect(() => {
+    const timer = setInterval(() => setSecond(Math.floor(readSeconds() ?? 0)), 1000);
+    return () => clearInterval(timer);
+  }, [readSeconds]);
+  return second;
+}
+
+function NoteItem({
+  note,
+  lectureTitle,
+  onJump,
+  onChanged,
+}: {
+  note: Note;
+  lectureTitle: string | null;
+  onJump: (note: Note) => void;
+  onChanged: () => void;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [text, setText] = useState(note.text);
+  const [busy, setBusy] = useState(false);
+  const editId = useId();
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const done = await send(api.patch(`/api/notes/${note._id}`, { text }));
+    setBusy(false);
+    if (done) {
+      setEditing(false);
+      onChanged();
+    }
+  }
+  async function remove() {
+    setBusy(true);
+    const done = await send(api.delete(`/api/notes/${note._id}`));
+    setBusy(false);
+    if (done) onChanged();
+  }
+
+  return (
+    <li className="flex flex-col gap-2 border-b border-slate-200 py-3 last:border-b-0">
+      <div className="flex flex-wrap items-center gap-2">
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => onJump(note)}
+          aria-label={`Ir para ${formatVideoSecond(note.positionSeconds)}${lectureTitle ? ` em ${lectureTitle}` : ''}`}
+        >
+          {formatVideoSecond(note.positionSeconds)}
+        </Button>
+        {lectureTitle && <span className="text-sm text-slate-600">{lectureTitle}</span>}
+      </div>
+      {editing ? (
+        <form onSubmit={(event) => void save(event)} className="flex flex-col gap-2">
+          <label htmlFor={editId} className="sr-only">
+            Editar nota
+          </label>
+          <textarea
+            id={editId}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            maxLength={NOTE_TEXT_MAX_LENGTH}
+            rows={3}
+            required
+            className={inputClass}
+          />
+          <div className="flex justify-end gap-2">
+            <Button variant="ghost" size="sm" onClick={() => setEditing(false)}>
+              Cancelar
+            </Button>
+            <Button type="submit" size="sm" pending={busy}>
+              Salvar nota
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <p className="whitespace-pre-wrap break-words text-slate-800">{note.text}</p>
+      )}
+      {!editing && (
+        <div className="flex gap-2">
+          <Button size="sm" variant="ghost" onClick={() => setEditing(true)}>
+            Editar
+          </Button>
+          <Button size="sm" variant="ghost" pending={busy} onClick={() => void remove()}>
+            Apagar
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** Private notes at a second of the video; a note's time takes the player back there. */
+export function NotesPanel({
+  courseId,
+  lectureId,
+  lectureTitles,
+  readSeconds,
+  onJump,
+}: {
+  courseId: string;
+  lectureId: string;
+  lectureTitles: ReadonlyMap<string, string>;
+  readSeconds: () => number | null;
+  onJump: (lectureId: string, seconds: number) => void;
+}) {
+  const [all, setAll] = useState(false);
+  const [text, setText] = useState('');
+  const [adding, setAdding] = useState<number | null>(null);
+  const [sending, setSending] = useState(false);
+  const second = useVideoSecond(readSeconds);
+  const textId = useId();
+  const base = `/api/course/${encodeURIComponent(courseId)}/notes`;
+  const { data, error, reload } = useApiResource<NoteListResponse>(
+    all ? base : `${base}?lectureId=${encodeURIComponent(lectureId)}`,
+  );
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (adding === null) return;
+    setSending(true);
+    const done = await send(api.post(base, { lectureId, positionSeconds: adding, text }));
+    setSending(false);
+    if (done) {
+      setText('');
+      setAdding(null);
+      reload();
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-3">
+      {adding === null ? (
+        <Button className="self-start" onClick={() => setAdding(second)}>
+          Adicionar nota em {formatVideoSecond(second)}
+        </Button>
+      ) : (
+        <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-2">
+          <label htmlFor={textId} className="font-medium text-slate-800">
+            Nota em {formatVideoSecond(adding)}
+          </label>
+          <textarea
+            id={textId}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            maxLength={NOTE_TEXT_MAX_LENGTH}
+            rows={3}
+            required
+            className={inputClass}
+          />
+          <div className="flex justify-end gap-2">
+            <Button variant="ghost" onClick={() => setAdding(null)}>
+              Cancelar
+            </Button>
+            <Button type="submit" pending={sending}>
+              Salvar nota
+            </Button>
+          </div>
+        </form>
+      )}
+      <label className="flex items-center gap-2 text-sm text-slate-700">
+        <input type="checkbox" checked={all} onChange={(event) => setAll(event.target.checked)} />
+        Notas de todo o curso
+      </label>
+      {error ? (
+        <LoadError compact message={error} onRetry={reload} />
+      ) : !data ? (
+        <p className="text-slate-600">Carregando notas…</p>
+      ) : data.notes.length === 0 ? (
+        <p className="text-slate-600">Nenhuma nota ainda.</p>
+      ) : (
+        <ul aria-label="Notas">
+          {data.notes.map((note) => (
+            <NoteItem
+              key={note._id}
+              note={note}
+              lectureTitle={all ? (lectureTitles.get(note.lectureId) ?? null) : null}
+              onJump={(chosen) => onJump(chosen.lectureId, chosen.positionSeconds)}
+              onChanged={reload}
+            />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,373 @@
+import { and, asc, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { QuestionSort } from '@aprendiz/contract/rules/questions';
+import { stemWord } from '@aprendiz/contract/rules/search-words';
+import type { Db } from '../../db/client';
+import { courses } from '../../db/schema/courses';
+import { answers, postReports, questions, questionVotes } from '../../db/schema/questions';
+import { users } from '../../db/schema/users';
+
+/** What a viewer may see of a course's posts: every visible one, plus their own or all (educator). */
+export interface Viewer {
+  userId: string;
+  isEducator: boolean;
+}
+
+/** A question row with what the lists show beside it. */
+export interface QuestionListRow {
+  id: string;
+  courseId: string;
+  lectureId: string;
+  title: string;
+  body: string;
+  authorId: string;
+  authorName: string;
+  authorImageUrl: string;
+  educatorId: string;
+  upvotes: number;
+  upvoted: boolean;
+  answerCount: number;
+  acceptedAnswerId: string | null;
+  hiddenAt: Date | null;
+  hiddenNote: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const visibleAnswers = sql<number>`(select count(*) from ${answers} a
+  where a.question_id = ${questions.id} and a.hidden_at is null)`.mapWith(Number);
+
+function questionColumns(viewerId: string) {
+  return {
+    id: questions.id,
+    courseId: questions.courseId,
+    lectureId: questions.lectureId,
+    title: questions.title,
+    body: questions.body,
+    authorId: questions.authorId,
+    authorName: users.name,
+    authorImageUrl: users.imageUrl,
+    educatorId: courses.educatorId,
+    upvotes: questions.upvotes,
+    upvoted: sql<boolean>`exists (select 1 from ${questionVotes} v
+      where v.question_id = ${questions.id} and v.user_id = ${viewerId})`.mapWith(Boolean),
+    answerCount: visibleAnswers,
+    acceptedAnswerId: questions.acceptedAnswerId,
+    hiddenAt: questions.hiddenAt,
+    hiddenNote: questions.hiddenNote,
+    createdAt: questions.createdAt,
+    updatedAt: questions.updatedAt,
+  };
+}
+
+/** Hidden posts stay in the author's and the educator's views only. */
+function visibleTo(viewer: Viewer, post: typeof questions | typeof answers): SQL | undefined {
+  if (viewer.isEducator) return undefined;
+  return or(isNull(post.hiddenAt), sql`${post.authorId} = ${viewer.userId}`);
+}
+
+/**
+ * The search's words as one tsquery: every word must be found, through the same folding and
+ * Portuguese stemmer as the catalogue; each also as a prefix of its light stem (the contract's
+ * `stemWord`: 'erros' meets 'erro', which the stemmer alone leaves apart), and the last as a prefix
+ * of itself too (it may still be being typed).
+ */
+function wordsQuery(words: readonly string[]): SQL {
+  const parts = words.map((word, index) => {
+    const self =
+      index === words.length - 1
+        ? sql`search_words_text(${word}) || ':*'`
+        : sql`search_words_text(${word})`;
+    return sql`'(' || ${self} || ' | ' || search_words_text(${stemWord(word)}) || ':*)'`;
+  });
+  return sql`to_tsquery('pg_catalog.portuguese'::regconfig, ${sql.join(parts, sql` || ' & ' || `)})`;
+}
+
+export async function listQuestions(
+  db: Db,
+  filter: {
+    courseId: string;
+    lectureId?: string;
+    sort: QuestionSort;
+    words: readonly string[];
+    viewer: Viewer;
+    offset: number;
+    limit: number;
+  },
+): Promise<{ rows: QuestionListRow[]; total: number }> {
+  const where = and(
+    eq(questions.courseId, filter.courseId),
+    filter.lectureId === undefined ? undefined : eq(questions.lectureId, filter.lectureId),
+    visibleTo(filter.viewer, questions),
+    filter.words.length > 0
+      ? sql`${questions.searchDocument} @@ ${wordsQuery(filter.words)}`
+      : undefined,
+    filter.sort === 'unanswered' ? sql`${visibleAnswers} = 0` : undefined,
+  );
+  const order =
+    filter.sort === 'top'
+      ? [desc(questions.upvotes), desc(questions.createdAt)]
+      : [desc(questions.createdAt)];
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select(questionColumns(filter.viewer.userId))
+      .from(questions)
+      .innerJoin(users, eq(users.id, questions.authorId))
+      .innerJoin(courses, eq(courses.id, questions.courseId))
+      .where(where)
+      .orderBy(...order, desc(questions.id))
+      .offset(filter.offset)
+      .limit(filter.limit),
+    db.select({ total: count() }).from(questions).where(where),
+  ]);
+  return { rows, total: totals?.total ?? 0 };
+}
+
+export async function findQuestion(
+  db: Db,
+  questionId: string,
+  viewerId: string,
+): Promise<QuestionListRow | null> {
+  const [row] = await db
+    .select(questionColumns(viewerId))
+    .from(questions)
+    .innerJoin(users, eq(users.id, questions.authorId))
+    .innerJoin(courses, eq(courses.id, questions.courseId))
+    .where(eq(questions.id, questionId))
+    .limit(1);
+  return row ?? null;
+}
+
+export interface AnswerListRow {
+  id: string;
+  questionId: string;
+  body: string;
+  authorId: string;
+  authorName: string;
+  authorImageUrl: string;
+  hiddenAt: Date | null;
+  hiddenNote: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const answerColumns = {
+  id: answers.id,
+  questionId: answers.questionId,
+  body: answers.body,
+  authorId: answers.authorId,
+  authorName: users.name,
+  authorImageUrl: users.imageUrl,
+  hiddenAt: answers.hiddenAt,
+  hiddenNote: answers.hiddenNote,
+  createdAt: answers.createdAt,
+  updatedAt: answers.updatedAt,
+};
+
+/** Oldest first, the order a conversation is read in. */
+export function listAnswers(db: Db, questionId: string, viewer: Viewer): Promise<AnswerListRow[]> {
+  return db
+    .select(answerColumns)
+    .from(answers)
+    .innerJoin(users, eq(users.id, answers.authorId))
+    .where(and(eq(answers.questionId, questionId), visibleTo(viewer, answers)))
+    .orderBy(asc(answers.createdAt), asc(answers.id));
+}
+
+/** An answer with the question and course it belongs to. */
+export async function findAnswer(db: Db, answerId: string) {
+  const [row] = await db
+    .select({
+      ...answerColumns,
+      courseId: questions.courseId,
+      lectureId: questions.lectureId,
+      questionAuthorId: questions.authorId,
+      questionHiddenAt: questions.hiddenAt,
+      acceptedAnswerId: questions.acceptedAnswerId,
+      educatorId: courses.educatorId,
+    })
+    .from(answers)
+    .innerJoin(users, eq(users.id, answers.authorId))
+    .innerJoin(questions, eq(questions.id, answers.questionId))
+    .innerJoin(courses, eq(courses.id, questions.courseId))
+    .where(eq(answers.id, answerId))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertQuestion(
+  db: Db,
+  values: { courseId: string; lectureId: string; authorId: string; title: string; body: string },
+) {
+  const [row] = await db.insert(questions).values(values).returning({ id: questions.id });
+  return row!.id;
+}
+
+export async function updateQuestion(
+  db: Db,
+  questionId: string,
+  edit: { title?: string; body?: string },
+): Promise<void> {
+  await db
+    .update(questions)
+    .set({ ...edit, updatedAt: sql`now()` })
+    .where(eq(questions.id, questionId));
+}
+
+export async function deleteQuestion(db: Db, questionId: string): Promise<void> {
+  await db.delete(questions).where(eq(questions.id, questionId));
+}
+
+export async function hasAnswers(db: Db, questionId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: answers.id })
+    .from(answers)
+    .where(eq(answers.questionId, questionId))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function insertAnswer(
+  db: Db,
+  values: { questionId: string; authorId: string; body: string },
+): Promise<string> {
+  const [row] = await db.insert(answers).values(values).returning({ id: answers.id });
+  return row!.id;
+}
+
+export async function updateAnswer(db: Db, answerId: string, body: string): Promise<void> {
+  await db
+    .update(answers)
+    .set({ body, updatedAt: sql`now()` })
+    .where(eq(answers.id, answerId));
+}
+
+/** The accepted mark goes with the answer, in the same transaction. */
+export async function deleteAnswer(db: Db, answerId: string, questionId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(questions)
+      .set({ acceptedAnswerId: null })
+      .where(and(eq(questions.id, questionId), eq(questions.acceptedAnswerId, answerId)));
+    await tx.delete(answers).where(eq(answers.id, answerId));
+  });
+}
+
+/**
+ * Adds the vote and counts it in one transaction; the (question, person) key makes a repeat (or a
+ * concurrent twin) insert nothing and count nothing. Answers the count after.
+ */
+export async function addUpvote(db: Db, questionId: string, userId: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const added = await tx
+      .insert(questionVotes)
+      .values({ questionId, userId })
+      .onConflictDoNothing()
+      .returning({ questionId: questionVotes.questionId });
+    if (added.length > 0) {
+      const [row] = await tx
+        .update(questions)
+        .set({ upvotes: sql`${questions.upvotes} + 1` })
+        .where(eq(questions.id, questionId))
+        .returning({ upvotes: questions.upvotes });
+      return row?.upvotes ?? 0;
+    }
+    const [row] = await tx
+      .select({ upvotes: questions.upvotes })
+      .from(questions)
+      .where(eq(questions.id, questionId));
+    return row?.upvotes ?? 0;
+  });
+}
+
+export async function setAcceptedAnswer(
+  db: Db,
+  questionId: string,
+  answerId: string,
+): Promise<void> {
+  await db
+    .update(questions)
+    .set({ acceptedAnswerId: answerId })
+    .where(eq(questions.id, questionId));
+}
+
+/** True when this person had not reported the post before. */
+export async function insertReport(
+  db: Db,
+  post: { questionId: string } | { answerId: string },
+  reporterId: string,
+  reason: string | undefined,
+): Promise<boolean> {
+  const rows = await db
+    .insert(postReports)
+    .values({ ...post, reporterId, reason: reason ?? null })
+    .onConflictDoNothing()
+    .returning({ id: postReports.id });
+  return rows.length > 0;
+}
+
+export async function hideQuestionRow(db: Db, questionId: string, note: string): Promise<boolean> {
+  const rows = await db
+    .update(questions)
+    .set({ hiddenAt: sql`now()`, hiddenNote: note })
+    .where(and(eq(questions.id, questionId), isNull(questions.hiddenAt)))
+    .returning({ id: questions.id });
+  return rows.length > 0;
+}
+
+/** A hidden answer can no longer be the accepted one. */
+export async function hideAnswerRow(
+  db: Db,
+  answerId: string,
+  questionId: string,
+  note: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(answers)
+    .set({ hiddenAt: sql`now()`, hiddenNote: note })
+    .where(and(eq(answers.id, answerId), isNull(answers.hiddenAt)))
+    .returning({ id: answers.id });
+  await db
+    .update(questions)
+    .set({ acceptedAnswerId: null })
+    .where(and(eq(questions.id, questionId), eq(questions.acceptedAnswerId, answerId)));
+  return rows.length > 0;
+}
+
+export interface EducatorQuestionRow extends QuestionListRow {
+  courseTitle: string;
+  content: { chapterContent: { lectureId: string; lectureTitle: string }[] }[];
+}
+
+/** Questions with no visible answer across an educator's courses, oldest first (waiting longest). */
+export async function listUnansweredForEducator(
+  db: Db,
+  educatorId: string,
+  page: { offset: number; limit: number },
+): Promise<{ rows: EducatorQuestionRow[]; total: number }> {
+  const where = and(
+    eq(courses.educatorId, educatorId),
+    isNull(questions.hiddenAt),
+    sql`${visibleAnswers} = 0`,
+  );
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({
+        ...questionColumns(educatorId),
+        courseTitle: courses.title,
+        content: courses.content,
+      })
+      .from(questions)
+      .innerJoin(users, eq(users.id, questions.authorId))
+      .innerJoin(courses, eq(courses.id, questions.courseId))
+      .where(where)
+      .orderBy(asc(questions.createdAt), asc(questions.id))
+      .offset(page.offset)
+      .limit(page.limit),
+    db
+      .select({ total: count() })
+      .from(questions)
+      .innerJoin(courses, eq(courses.id, questions.courseId))
+      .where(where),
+  ]);
+  return { rows: rows as EducatorQuestionRow[], total: totals?.total ?? 0 };
+}
