@@ -51,7 +51,7 @@ async function addCourse(
   await fillCourseForm(page, dialogs, course);
   await page.getByRole('button', { name: button, exact: true }).click();
   await expect(
-    page.getByText(button === 'ADD' ? 'Curso adicionado com sucesso' : 'Rascunho guardado'),
+    page.getByText(button === 'ADD' ? 'Curso adicionado com sucesso' : 'Rascunho salvo'),
   ).toBeVisible();
   await openSection(page, 'My Courses');
   const href = await myCourseRow(page, course.title)

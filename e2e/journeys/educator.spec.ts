@@ -495,14 +495,19 @@ test.describe('educator area', () => {
     await expect(add).toHaveAccessibleDescription(new RegExp(`^${summary}`));
     await check('educator-incomplete-1-add-course');
 
-    // The spec accepts them: the warning does not stop the course.
+    // The spec accepts them: ADD saves the course, but as a draft, the one rule publishing follows.
     await add.click();
-    await expect(page.getByText('Curso adicionado com sucesso')).toBeVisible();
+    await expect(
+      page.getByText(
+        'Curso salvo como rascunho, ainda não publicado: Aula 1.1: falta o título; Aula 1.2: falta o URL do vídeo do YouTube. Complete-o e publique-o em My Courses.',
+      ),
+    ).toBeVisible();
     await expect(page.getByText(summary)).toHaveCount(0);
 
     await openSection(page, 'My Courses');
     const row = page.getByRole('row').filter({ hasText: title });
     await expect(row.getByRole('cell').first()).toHaveText(`${title}${summary}`);
+    await expect(row.getByText('Rascunho', { exact: true })).toBeVisible();
     await check('educator-incomplete-2-my-courses');
     expect(dialogs.unexpected).toEqual([]);
   });

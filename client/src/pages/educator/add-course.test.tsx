@@ -243,7 +243,7 @@ describe('AddCoursePage', { timeout: 20_000 }, () => {
   it('when Salvar rascunho is pressed, then the course goes with status draft and the server message shows', async () => {
     const { calls } = stubApi(() => ({
       status: 201,
-      data: { success: true, message: 'Rascunho guardado', status: 'draft' },
+      data: { success: true, message: 'Rascunho salvo', status: 'draft' },
     }));
     const user = userEvent.setup();
     renderPage();
@@ -251,10 +251,27 @@ describe('AddCoursePage', { timeout: 20_000 }, () => {
     await user.upload(field.thumbnail(), png());
     await user.click(screen.getByRole('button', { name: 'Salvar rascunho' }));
 
-    expect(await screen.findByText('Rascunho guardado')).toBeInTheDocument();
+    expect(await screen.findByText('Rascunho salvo')).toBeInTheDocument();
     const [request] = addCourseCalls(calls);
     const sent = JSON.parse((request.body as FormData).get('courseData') as string);
     expect(sent).toMatchObject({ courseTitle: 'Ainda em obras', status: 'draft' });
+  });
+
+  it('when ADD is answered that the course was kept as a draft, then the reason shows as a warning, not a success', async () => {
+    const reason =
+      'Curso salvo como rascunho, ainda não publicado: Aula 1.1: falta o título. Complete-o e publique-o em My Courses.';
+    stubApi(() => ({
+      status: 201,
+      data: { success: true, message: reason, courseId: 'c1', status: 'draft' },
+    }));
+    const user = userEvent.setup();
+    renderPage();
+    await user.type(field.title(), 'Por completar');
+    await user.upload(field.thumbnail(), png());
+    await user.click(field.submit());
+
+    const toast = await screen.findByText(reason);
+    expect(toast.closest('.Toastify__toast')).toHaveClass('Toastify__toast--warning');
   });
 
   it('when the course is being sent, then ADD is disabled until the answer arrives', async () => {

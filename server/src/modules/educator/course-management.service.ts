@@ -8,7 +8,11 @@ import {
 import { canUnpublish, type CourseStatus } from '@aprendiz/contract/rules/course-status';
 import { normaliseCourseContent } from '@aprendiz/contract/rules/lectures';
 import { draftChapterQuizzes, withQuizSummaries } from '@aprendiz/contract/rules/quiz-content';
-import { publishingProblems, publishRefusal } from '@aprendiz/contract/rules/publishing';
+import {
+  keptAsDraftMessage,
+  publishingProblems,
+  publishRefusal,
+} from '@aprendiz/contract/rules/publishing';
 import type { AppDeps } from '../../deps';
 import type { UserRow } from '../../db/schema/users';
 import { badRequest, conflict, notFound } from '../../http/errors';
@@ -30,7 +34,7 @@ import { toThumbnailWebp } from './thumbnail-image';
 
 export const THUMBNAIL_NOT_SELECTED = 'Thumbnail Not Selected';
 export const COURSE_ADDED = 'Curso adicionado com sucesso';
-export const DRAFT_SAVED = 'Rascunho guardado';
+export const DRAFT_SAVED = 'Rascunho salvo';
 export const COURSE_UPDATED = 'Curso atualizado com sucesso';
 export const COURSE_PUBLISHED = 'Curso publicado';
 export const COURSE_UNPUBLISHED =
@@ -90,11 +94,22 @@ export async function addCourse(
   deps: ManageDeps,
   educator: UserRow,
   form: AddCourseForm,
-): Promise<{ courseId: string; status: CourseStatus }> {
+): Promise<{ courseId: string; status: CourseStatus; message: string }> {
   const data = parseCourseData(addCourseDataSchema, form.courseData);
   if (!form.image) throw badRequest(THUMBNAIL_NOT_SELECTED);
   const webp = await toThumbnailWebp(form.image);
-  const course = { educatorId: educator.id, ...courseColumns(data), status: data.status };
+  const columns = courseColumns(data);
+  // One rule for publishing, whether from ADD or from a draft: what cannot be published is kept
+  // as a draft, and the answer says why.
+  const problems = data.status === 'published' ? publishingProblems(columns.content) : [];
+  const status: CourseStatus = problems.length > 0 ? 'draft' : data.status;
+  const message =
+    problems.length > 0
+      ? keptAsDraftMessage(problems)
+      : status === 'draft'
+        ? DRAFT_SAVED
+        : COURSE_ADDED;
+  const course = { educatorId: educator.id, ...columns, status };
 
   const thumbnail = await deps.thumbnails.save(webp);
   let courseId: string;
@@ -114,7 +129,7 @@ export async function addCourse(
     throw err;
   }
   deps.catalogueCache.invalidate();
-  return { courseId, status: course.status };
+  return { courseId, status, message };
 }
 
 function toEducatorCourseDetail(row: OwnCourseRow, quizzes: CurrentQuiz[]): EducatorCourseDetail {

@@ -353,7 +353,7 @@ export function CourseForm({
       </fieldset>
 
       {incomplete.count > 0 && (
-        // The spec accepts these lectures, so this warns and ADD stays enabled.
+        // The spec accepts these lectures on ADD: it stays enabled and keeps the course as a draft.
         <div
           id={`${id}-incomplete`}
           className="flex gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
@@ -362,9 +362,11 @@ export function CourseForm({
           <div className="min-w-0 space-y-1 break-words">
             <p className="font-medium">{describeIncompleteLectures(incomplete)}</p>
             <p>
-              Os alunos verão só o número destas aulas ou &quot;Este vídeo não está
-              disponível&quot;. Pode guardar o curso mesmo assim; para o publicar a partir de um
-              rascunho, complete-as.
+              Os alunos veriam só o número destas aulas ou &quot;Este vídeo não está
+              disponível&quot;.{' '}
+              {offerDraft
+                ? 'ADD salva o curso como rascunho, sem publicá-lo, até que estejam completas.'
+                : 'Um curso com aulas incompletas não pode ser publicado.'}
             </p>
           </div>
         </div>
