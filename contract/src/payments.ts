@@ -84,12 +84,12 @@ export function isPushMethod(method: PaymentMethod): boolean {
 }
 
 export const phoneSchema = textSchema({
-  field: 'O número de telemóvel',
+  field: 'O número de celular',
   trim: true,
-  typeError: 'Informe o número de telemóvel',
+  typeError: 'Informe o número de celular',
 })
   .transform((v) => v.replace(/[\s-]/g, ''))
-  .pipe(z.string().regex(/^\+?\d{9,15}$/, 'Número de telemóvel inválido'));
+  .pipe(z.string().regex(/^\+?\d{9,15}$/, 'Número de celular inválido'));
 
 export const paymentMethodsResponseSchema = z.object({
   success: z.literal(true),

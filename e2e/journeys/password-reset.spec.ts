@@ -88,7 +88,7 @@ test.describe('Password reset', () => {
     await expectAccessible();
     await page.getByLabel('Nova senha', { exact: true }).fill(NEW_PASSWORD);
     await page.getByLabel('Confirmar nova senha').fill(NEW_PASSWORD);
-    await page.getByRole('button', { name: 'Guardar nova senha' }).click();
+    await page.getByRole('button', { name: 'Salvar nova senha' }).click();
     await expect(page.getByRole('status')).toContainText('Senha alterada');
     await saveScreenshot('password-reset-done');
 

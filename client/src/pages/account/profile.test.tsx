@@ -42,7 +42,7 @@ describe('profile page', () => {
     await user.type(name, 'Ana Nova');
     const photo = new File([new Uint8Array([137, 80, 78, 71])], 'eu.png', { type: 'image/png' });
     await user.upload(within(form).getByLabelText(/Foto/), photo);
-    await user.click(within(form).getByRole('button', { name: 'Guardar perfil' }));
+    await user.click(within(form).getByRole('button', { name: 'Salvar perfil' }));
 
     expect(await within(form).findByRole('status')).toHaveTextContent('Perfil atualizado');
     expect(calls[0]).toMatchObject({ method: 'PATCH', url: '/api/user/profile' });
@@ -62,7 +62,7 @@ describe('profile page', () => {
   it('when nothing changed, then nothing is sent and it says so', async () => {
     const { calls } = stubApi(() => ({ data: {} }));
     const { user } = renderProfile();
-    await user.click(screen.getByRole('button', { name: 'Guardar perfil' }));
+    await user.click(screen.getByRole('button', { name: 'Salvar perfil' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Nada para alterar');
     expect(calls).toHaveLength(0);
   });
@@ -74,7 +74,7 @@ describe('profile page', () => {
       type: 'image/png',
     });
     await user.upload(screen.getByLabelText(/Foto/), big);
-    await user.click(screen.getByRole('button', { name: 'Guardar perfil' }));
+    await user.click(screen.getByRole('button', { name: 'Salvar perfil' }));
     expect(screen.getByRole('alert')).toHaveTextContent('A foto deve ter no máximo 5 MB');
     expect(calls).toHaveLength(0);
   });
@@ -92,7 +92,7 @@ describe('profile page', () => {
       screen.getByLabelText(/Foto/),
       new File(['x'], 'x.png', { type: 'image/png' }),
     );
-    await user.click(screen.getByRole('button', { name: 'Guardar perfil' }));
+    await user.click(screen.getByRole('button', { name: 'Salvar perfil' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('A miniatura deve ser uma imagem');
     expect(updateSession).not.toHaveBeenCalled();
   });

@@ -132,7 +132,7 @@ function NameAndPhoto({ user, onSaved }: { user: AuthUser; onSaved: (user: AuthU
       </label>
       <p className="text-sm text-slate-600">E-mail: {user.email}</p>
       <Button type="submit" size="lg" pending={pending}>
-        Guardar perfil
+        Salvar perfil
       </Button>
       <ResultLine result={result} id={`${formId}-result`} />
     </form>
@@ -185,7 +185,7 @@ function ChangePassword({ onChanged }: { onChanged: (token: string) => void }) {
         Alterar senha
       </h2>
       <p className="text-sm text-slate-600">
-        As sessões abertas noutros dispositivos serão terminadas.
+        As sessões abertas em outros dispositivos serão terminadas.
       </p>
       <PasswordField
         label="Senha atual"

@@ -11,7 +11,7 @@ async function fillAndSend(password: string, confirmation = password) {
   const user = userEvent.setup();
   await user.type(screen.getByLabelText('Nova senha'), password);
   await user.type(screen.getByLabelText('Confirmar nova senha'), confirmation);
-  await user.click(screen.getByRole('button', { name: 'Guardar nova senha' }));
+  await user.click(screen.getByRole('button', { name: 'Salvar nova senha' }));
   return user;
 }
 
@@ -47,7 +47,7 @@ describe('reset password page', () => {
     await fillAndSend('nova-senha-longa');
 
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
-    expect(screen.getByRole('button', { name: 'Guardar nova senha' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Salvar nova senha' })).toBeEnabled();
   });
 
   it('when the two passwords differ, then nothing is sent', async () => {

@@ -95,7 +95,7 @@ export default function ResetPassword() {
             error={mismatch ? MISMATCH : null}
           />
           <Button type="submit" size="lg" pending={pending} className="w-full">
-            Guardar nova senha
+            Salvar nova senha
           </Button>
           {error && (
             <p id={`${formId}-error`} role="alert" className="text-sm text-red-700">

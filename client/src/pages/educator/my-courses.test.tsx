@@ -289,10 +289,10 @@ describe('MyCoursesPage', { timeout: 20_000 }, () => {
   it('when the request fails, then the server message is toasted and shown with Tentar novamente, never an endless loader', async () => {
     stubApi(() => ({
       status: 503,
-      data: { success: false, message: 'Base de dados indisponível' },
+      data: { success: false, message: 'Banco de dados indisponível' },
     }));
     renderPage();
-    expect(await screen.findByText('Base de dados indisponível')).toBeInTheDocument();
+    expect(await screen.findByText('Banco de dados indisponível')).toBeInTheDocument();
     const failed = await screen.findByRole(
       'heading',
       { name: 'Não foi possível carregar os seus cursos' },
@@ -307,7 +307,7 @@ describe('MyCoursesPage', { timeout: 20_000 }, () => {
     const { calls } = stubApi(() =>
       up
         ? { data: { success: true, courses } }
-        : { status: 500, data: { success: false, message: 'Base de dados indisponível' } },
+        : { status: 500, data: { success: false, message: 'Banco de dados indisponível' } },
     );
     renderPage();
     await screen.findByRole(

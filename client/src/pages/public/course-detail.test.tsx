@@ -216,7 +216,7 @@ describe('CourseDetailPage', { timeout: 20_000 }, () => {
     const { calls } = serve(() => {
       attempts += 1;
       return attempts === 1
-        ? { status: 503, data: { success: false, message: 'Base de dados indisponível' } }
+        ? { status: 503, data: { success: false, message: 'Banco de dados indisponível' } }
         : { data: { success: true, courseData: course } };
     });
     const user = userEvent.setup();
@@ -228,7 +228,7 @@ describe('CourseDetailPage', { timeout: 20_000 }, () => {
         LOADED,
       ),
     ).toBeInTheDocument();
-    await waitFor(() => expect(screen.getAllByText('Base de dados indisponível')).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByText('Banco de dados indisponível')).toHaveLength(2));
 
     await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     expect(

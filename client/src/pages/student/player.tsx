@@ -262,7 +262,7 @@ function CourseLoadError({ onRetry }: { onRetry: () => void }) {
   return (
     <LoadError
       title="Não foi possível carregar o curso"
-      message="Verifique a sua ligação e tente novamente."
+      message="Verifique a sua conexão e tente novamente."
       onRetry={onRetry}
     />
   );

@@ -41,7 +41,7 @@ export const COURSE_UNPUBLISHED =
   'Curso despublicado: saiu do catálogo, e os alunos inscritos mantêm o acesso';
 export const COURSE_DELETED = 'Curso excluído';
 export const CHECKOUT_OPEN =
-  'Um aluno está a pagar este curso neste momento. Tente excluir de novo daqui a pouco.';
+  'Um aluno está pagando este curso neste momento. Tente excluir de novo daqui a pouco.';
 export const DRAFT_NOT_PUBLISHED = 'Um rascunho ainda não está publicado: não há o que despublicar';
 export const COURSE_HAS_STUDENTS =
   'Não é possível excluir um curso com alunos inscritos. Despublique-o para o retirar do catálogo.';
@@ -57,7 +57,7 @@ export interface AddCourseForm {
 /** The multipart courseData field, JSON text, read with the given contract schema. */
 export function parseCourseData<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {
   if (typeof raw !== 'string' || raw.trim() === '')
-    throw badRequest('Os dados do curso (courseData) estão em falta');
+    throw badRequest('Faltam os dados do curso (courseData)');
   let json: unknown;
   try {
     json = JSON.parse(raw);
@@ -281,7 +281,7 @@ export async function deleteCourse(
   if (result.outcome === 'checkoutOpen') throw conflict(CHECKOUT_OPEN);
   if (result.outcome === 'awaitingPayment')
     throw conflict(
-      'Este curso tem um pagamento a aguardar confirmação: poderá excluí-lo quando ele terminar',
+      'Este curso tem um pagamento aguardando confirmação: você poderá excluí-lo quando ele terminar',
     );
   deps.catalogueCache.invalidate();
   await removeThumbnail(deps, result.thumbnailUrl);

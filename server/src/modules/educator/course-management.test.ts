@@ -396,7 +396,7 @@ describe('PUT /api/educator/course/:id', () => {
     const before = await listFiles(uploadDir);
 
     const cases: [unknown, string][] = [
-      [undefined, 'Os dados do curso (courseData) estão em falta'],
+      [undefined, 'Faltam os dados do curso (courseData)'],
       ['{não é json', 'Os dados do curso (courseData) não são JSON válido'],
       [editData('', []), 'O título do curso é obrigatório'],
       [editData('Ok', [], { coursePrice: -1 }), 'Preço inválido'],
