@@ -154,7 +154,7 @@ test.describe('educators manage their courses', () => {
       await page.getByLabel('Course Title').fill(newTitle);
       await page.getByLabel('Course Price').fill('12.5');
       const card = chapterCard(page, 'Começo');
-      await card.getByRole('button', { name: 'Remove lecture Aula três' }).click();
+      await card.getByRole('button', { name: 'Remover aula Aula três' }).click();
       await card.getByRole('button', { name: '+ Add Lecture' }).click();
       const modal = page.getByRole('dialog', { name: 'Add Lecture' });
       await modal.getByLabel('Lecture Title').fill('Aula nova');

@@ -130,7 +130,7 @@ test.describe('educator area', () => {
       await expect(page.getByLabel('Course Price')).toHaveValue('0');
       await expect(page.getByLabel('Discount %')).toHaveValue('0');
       await expect(page.getByRole('img', { name: 'Pré-visualização da miniatura' })).toHaveCount(0);
-      await expect(page.getByRole('button', { name: /^Remove chapter/ })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: /^Remover capítulo/ })).toHaveCount(0);
       await expect(editor).toHaveText('');
 
       // My Courses: the new course with its price and no students yet.
@@ -419,7 +419,7 @@ test.describe('educator area', () => {
       ],
     });
 
-    await page.getByRole('button', { name: 'Remove chapter Rascunho', exact: true }).click();
+    await page.getByRole('button', { name: 'Remover capítulo Rascunho', exact: true }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Remover capítulo' });
     await expect(confirm).toContainText('Remover o capítulo "Rascunho" e as suas 3 aulas?');
     await expect(confirm.getByRole('button', { name: 'Cancelar' })).toBeFocused();
@@ -432,18 +432,18 @@ test.describe('educator area', () => {
     );
     await confirm.getByRole('button', { name: 'Cancelar' }).click();
     await expect(confirm).toBeHidden();
-    await expect(chapterCard(page, 'Rascunho')).toContainText('3 Lectures');
+    await expect(chapterCard(page, 'Rascunho')).toContainText('3 aulas');
 
-    await page.getByRole('button', { name: 'Remove chapter Rascunho', exact: true }).click();
+    await page.getByRole('button', { name: 'Remover capítulo Rascunho', exact: true }).click();
     await confirm.getByRole('button', { name: 'Remover', exact: true }).click();
     await expect(confirm).toBeHidden();
     await expect(chapterCard(page, 'Rascunho')).toHaveCount(0);
 
     // An empty chapter loses nothing: it goes at once.
-    await page.getByRole('button', { name: 'Remove chapter Vazio', exact: true }).click();
+    await page.getByRole('button', { name: 'Remover capítulo Vazio', exact: true }).click();
     await expect(chapterCard(page, 'Vazio')).toHaveCount(0);
     await expect(confirm).toHaveCount(0);
-    await expect(chapterCard(page, 'Introdução')).toContainText('1 Lecture');
+    await expect(chapterCard(page, 'Introdução')).toContainText('1 aula');
     expect(dialogs.unexpected).toEqual([]);
   });
 

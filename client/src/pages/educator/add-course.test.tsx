@@ -41,6 +41,13 @@ const field = {
   submit: () => screen.getByRole('button', { name: 'ADD' }),
 };
 
+async function addChapter(user: UserEvent, name: string) {
+  await user.click(screen.getByRole('button', { name: '+ Add Chapter' }));
+  const dialog = screen.getByRole('dialog', { name: 'Novo capítulo' });
+  await user.type(within(dialog).getByLabelText('Nome do capítulo'), name);
+  await user.click(within(dialog).getByRole('button', { name: 'Adicionar capítulo' }));
+}
+
 async function fillCourse(user: UserEvent) {
   await user.type(field.title(), 'TypeScript do zero');
   await user.type(field.description(), '<p><strong>Tipos</strong> na prática</p>');
@@ -48,8 +55,7 @@ async function fillCourse(user: UserEvent) {
   await user.type(field.price(), '49.99');
   await user.clear(field.discount());
   await user.type(field.discount(), '10');
-  vi.spyOn(window, 'prompt').mockReturnValueOnce('Introdução');
-  await user.click(screen.getByRole('button', { name: '+ Add Chapter' }));
+  await addChapter(user, 'Introdução');
   await user.click(screen.getByRole('button', { name: '+ Add Lecture' }));
   const dialog = screen.getByRole('dialog', { name: 'Add Lecture' });
   await user.type(within(dialog).getByLabelText('Lecture Title'), 'Boas-vindas');
@@ -350,8 +356,7 @@ describe('AddCoursePage', { timeout: 20_000 }, () => {
     renderPage();
     await user.type(field.title(), 'Curso por acabar');
     await user.upload(field.thumbnail(), png());
-    vi.spyOn(window, 'prompt').mockReturnValueOnce('Introdução');
-    await user.click(screen.getByRole('button', { name: '+ Add Chapter' }));
+    await addChapter(user, 'Introdução');
     expect(screen.queryByText(/Aulas? incompletas?/)).not.toBeInTheDocument();
     for (const lecture of [
       { url: 'https://youtu.be/abc123' },

@@ -347,7 +347,7 @@ export function CourseForm({
 
       {/* A fieldset is at least as wide as its content unless told otherwise: a long chapter name would widen the page. */}
       <fieldset className="flex min-w-0 flex-col gap-2">
-        <legend className={`${labelClass} mb-2`}>Chapters</legend>
+        <legend className={`${labelClass} mb-2`}>Capítulos</legend>
         <ChapterBuilder chapters={chapters} onChange={setChapters} />
         <FieldError error={errors.chapters ?? errors.form} />
       </fieldset>
