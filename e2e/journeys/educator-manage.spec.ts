@@ -225,6 +225,10 @@ test.describe('educators manage their courses', () => {
       await myCourseRow(page, draftTitle)
         .getByRole('button', { name: `Despublicar ${draftTitle}` })
         .click();
+      const unpublish = page.getByRole('alertdialog', { name: 'Despublicar curso' });
+      await expect(unpublish).toContainText('O aluno inscrito mantém o acesso');
+      await unpublish.getByRole('button', { name: 'Despublicar' }).click();
+      await expect(page.getByText(/^Curso despublicado/)).toBeVisible();
       await expect(myCourseRow(page, draftTitle)).toContainText('Despublicado');
       expect(await catalogueIds(request)).not.toContain(draftId);
       await page.goto(`/course-list/${encodeURIComponent(draftTitle)}`);
@@ -238,12 +242,12 @@ test.describe('educators manage their courses', () => {
       await myCourseRow(page, draftTitle)
         .getByRole('button', { name: `Excluir ${draftTitle}` })
         .click();
-      const confirm = page.getByRole('alertdialog', { name: 'Excluir curso' });
-      await expect(confirm).toContainText(`Excluir o curso "${draftTitle}"?`);
-      await confirm.getByRole('button', { name: 'Excluir' }).click();
-      await expect(
-        page.getByText(/Não é possível excluir um curso com alunos inscritos/),
-      ).toBeVisible();
+      // With a learner, Excluir says why the course stays instead of offering a delete that fails.
+      const why = page.getByRole('dialog', { name: 'Este curso não pode ser excluído' });
+      await expect(why).toContainText(`"${draftTitle}" tem 1 aluno inscrito`);
+      await expect(why.getByRole('button', { name: 'Excluir' })).toHaveCount(0);
+      await why.getByRole('button', { name: 'Fechar' }).click();
+      await expect(why).toBeHidden();
       await expect(myCourseRow(page, draftTitle)).toBeVisible();
 
       const lonelyTitle = `Sem alunos ${stamp}`;

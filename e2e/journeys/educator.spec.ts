@@ -142,7 +142,7 @@ test.describe('educator area', () => {
         'Kz 0.00',
         '0',
         // The browser's own day (the project's time zone), which differs from UTC's near midnight.
-        `Publicado · ${new Date().toLocaleDateString('pt-BR', { timeZone: 'Africa/Luanda' })}`,
+        `Publicado${new Date().toLocaleDateString('pt-BR', { timeZone: 'Africa/Luanda' })}`,
         'EditarPré-visualizarDespublicarExcluir',
       ]);
       await check('educator-03-my-courses');
@@ -230,7 +230,7 @@ test.describe('educator area', () => {
         '$49.90',
         'Kz 39.00',
         '1',
-        `Publicado · ${new Date().toLocaleDateString('pt-BR', { timeZone: 'Africa/Luanda' })}`,
+        `Publicado${new Date().toLocaleDateString('pt-BR', { timeZone: 'Africa/Luanda' })}`,
         'EditarPré-visualizarDespublicarExcluir',
       ]);
       await check('educator-08-my-courses-with-sale');

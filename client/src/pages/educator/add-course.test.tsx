@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COURSE_PRICE_MAX } from '@aprendiz/contract/rules/pricing';
 import { stubApi, type StubRequest, type StubResponse } from '../../test/api-stub';
 import { renderWithProviders, testUser } from '../../test/render';
+import { Link, Outlet } from 'react-router-dom';
 import AddCoursePage from './add-course';
 
 vi.mock('./course-editor/rich-text-editor', () => import('../../test/rich-text-editor-stand-in'));
@@ -391,5 +392,77 @@ describe('AddCoursePage', { timeout: 20_000 }, () => {
 
     expect(await screen.findByText('O título do curso é obrigatório')).toBeInTheDocument();
     expect(calls).toEqual([]);
+  });
+
+  describe('leaving with unsaved changes', () => {
+    function renderWithExit() {
+      return renderWithProviders(
+        <>
+          <Link to="/educator/my-courses">Sair</Link>
+          <Outlet />
+        </>,
+        {
+          route: '/educator/add-course',
+          routes: [
+            { path: '/educator/add-course', element: <AddCoursePage /> },
+            { path: '/educator/my-courses', element: <p>Lista de cursos</p> },
+          ],
+          auth: { user: testUser },
+          app: { isEducator: true },
+        },
+      );
+    }
+
+    it('when the form is untouched, then a link leaves at once', async () => {
+      const user = userEvent.setup();
+      const { location } = renderWithExit();
+      await user.click(await screen.findByRole('link', { name: 'Sair' }));
+      expect(await screen.findByText('Lista de cursos')).toBeInTheDocument();
+      expect(location()).toBe('/educator/my-courses');
+    });
+
+    it('when something was typed, then leaving asks first: Continuar editando keeps the work, Sair sem salvar leaves', async () => {
+      const user = userEvent.setup();
+      const { location } = renderWithExit();
+      await user.type(await screen.findByLabelText('Course Title'), 'Meio feito');
+      await user.click(screen.getByRole('link', { name: 'Sair' }));
+
+      const ask = screen.getByRole('alertdialog', { name: 'Sair sem salvar?' });
+      expect(ask).toHaveTextContent('ainda não foram salvas');
+      await user.click(within(ask).getByRole('button', { name: 'Continuar editando' }));
+      expect(location()).toBe('/educator/add-course');
+      expect(field.title()).toHaveValue('Meio feito');
+
+      await user.click(screen.getByRole('link', { name: 'Sair' }));
+      await user.click(
+        within(screen.getByRole('alertdialog', { name: 'Sair sem salvar?' })).getByRole('button', {
+          name: 'Sair sem salvar',
+        }),
+      );
+      expect(await screen.findByText('Lista de cursos')).toBeInTheDocument();
+      expect(location()).toBe('/educator/my-courses');
+    });
+
+    it('when the page is about to unload with changes, then the browser is asked to confirm; after ADD it is not', async () => {
+      stubApi(() => ({
+        status: 201,
+        data: { success: true, message: 'Curso adicionado com sucesso', status: 'published' },
+      }));
+      const user = userEvent.setup();
+      renderWithExit();
+      await user.type(await screen.findByLabelText('Course Title'), 'Meio feito');
+      const before = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(before);
+      expect(before.defaultPrevented).toBe(true);
+
+      await user.upload(field.thumbnail(), png());
+      await user.click(field.submit());
+      expect(await screen.findByText('Curso adicionado com sucesso')).toBeInTheDocument();
+      const after = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(after);
+      expect(after.defaultPrevented).toBe(false);
+      await user.click(screen.getByRole('link', { name: 'Sair' }));
+      expect(await screen.findByText('Lista de cursos')).toBeInTheDocument();
+    });
   });
 });

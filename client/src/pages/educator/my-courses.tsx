@@ -171,10 +171,13 @@ function learners(count: number): string {
 }
 
 function unpublishQuestion(course: EducatorCourse): string {
+  const count = course.studentCount;
   const keep =
-    course.studentCount > 0
-      ? `Os ${learners(course.studentCount)} mantêm o acesso a todas as aulas.`
-      : 'Quem se inscrever até lá mantém o acesso.';
+    count === 0
+      ? 'Quem se inscrever até lá mantém o acesso.'
+      : count === 1
+        ? 'O aluno inscrito mantém o acesso a todas as aulas.'
+        : `Os ${count} alunos inscritos mantêm o acesso a todas as aulas.`;
   return `Despublicar "${course.courseTitle}"? O curso sai do catálogo e da pesquisa, e ninguém mais pode comprá-lo. ${keep} Você pode publicá-lo de novo quando quiser.`;
 }
 

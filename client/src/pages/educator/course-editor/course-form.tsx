@@ -16,6 +16,7 @@ import { ChapterBuilder } from './chapter-builder';
 import type { ChapterDraft } from './course-draft';
 import { plainSpaces } from './plain-spaces';
 import { RichTextEditor } from './rich-text-editor';
+import { UnsavedChangesGuard } from './unsaved-changes';
 import { focusRing } from '../../../components/ui/focus-ring';
 import {
   Field,
@@ -100,6 +101,24 @@ function courseData(fields: CourseFormValues): AddCourseDataInput {
   };
 }
 
+/** The fields compared to tell a changed form; a chapter's collapsed state is not a change. */
+function editableFields(
+  fields: Pick<
+    CourseFormValues,
+    'title' | 'price' | 'discount' | 'category' | 'level' | 'chapters'
+  >,
+): string {
+  const { title, price, discount, category, level, chapters } = fields;
+  return JSON.stringify({
+    title,
+    price,
+    discount,
+    category,
+    level,
+    chapters: chapters.map(({ collapsed: _, ...chapter }) => chapter),
+  });
+}
+
 function ThumbnailPreview({ file }: { file: File }) {
   const [url, setUrl] = useState<string | null>(null);
 
@@ -154,11 +173,20 @@ export function CourseForm({
   const [image, setImage] = useState<File | null>(null);
   const [chapters, setChapters] = useState<ChapterDraft[]>(initial.chapters);
   const [sending, setSending] = useState(false);
+  // Set while a save runs: the edit page's move to My Courses after it is not 'leaving unsaved'.
+  const saving = useRef(false);
+  // Quill rewrites the stored HTML as it loads it; only the educator's own typing counts as a change.
+  const [descriptionEdited, setDescriptionEdited] = useState(false);
   // Each field's error, shown beside it until the next submit.
   const [errors, setErrors] = useState<Record<string, string>>({});
   // Which button was pressed: the form's submit event does not say.
   const intent = useRef<'publish' | 'draft'>('publish');
   const incomplete = findIncompleteLectures(chapters);
+  const dirty =
+    descriptionEdited ||
+    image !== null ||
+    editableFields({ title, price, discount, category, level, chapters }) !==
+      editableFields(initial);
   function handleThumbnail(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0] ?? null;
     if (file && !file.type.startsWith('image/')) {
@@ -180,6 +208,7 @@ export function CourseForm({
     setLevel(emptyCourseForm.level);
     setImage(null);
     setChapters(emptyCourseForm.chapters);
+    setDescriptionEdited(false);
     if (thumbnailInput.current) thumbnailInput.current.value = '';
   }
 
@@ -194,10 +223,12 @@ export function CourseForm({
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setSending(true);
+    saving.current = true;
     try {
       const saved = await onSave({ data, image, intent: intent.current });
       if (saved && !currentThumbnail) reset();
     } finally {
+      saving.current = false;
       setSending(false);
     }
   }
@@ -225,7 +256,10 @@ export function CourseForm({
         </span>
         <RichTextEditor
           value={description}
-          onChange={setDescription}
+          onChange={(html, byUser) => {
+            setDescription(html);
+            if (byUser) setDescriptionEdited(true);
+          }}
           labelledBy={`${id}-description`}
         />
         <FieldError error={errors.description} />
@@ -398,6 +432,7 @@ export function CourseForm({
           </button>
         )}
       </div>
+      <UnsavedChangesGuard dirty={dirty} saving={saving} />
     </form>
   );
 }
