@@ -201,7 +201,9 @@ function UndeletableDialog({
     >
       <p id={messageId} className="break-words text-slate-700">
         {course
-          ? `"${course.courseTitle}" tem ${learners(course.studentCount)}, que pagaram ou se inscreveram para ter acesso a ele. ${
+          ? `"${course.courseTitle}" tem ${learners(course.studentCount)}, que ${
+              course.studentCount === 1 ? 'pagou ou se inscreveu' : 'pagaram ou se inscreveram'
+            } para ter acesso a ele. ${
               canUnpublish(course.status)
                 ? 'Para retirá-lo do catálogo, despublique-o: os alunos mantêm o acesso.'
                 : 'Ele já está fora do catálogo, e os alunos mantêm o acesso.'
