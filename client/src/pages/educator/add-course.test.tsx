@@ -394,6 +394,13 @@ describe('AddCoursePage', { timeout: 20_000 }, () => {
     expect(calls).toEqual([]);
   });
 
+  it('when the form shows, then the price field carries the dollar sign the educator screens use', () => {
+    renderPage();
+    const price = field.price();
+    expect(price.parentElement).toHaveTextContent(/^\$$/);
+    expect(price).toHaveAccessibleName('Course Price');
+  });
+
   describe('leaving with unsaved changes', () => {
     function renderWithExit() {
       return renderWithProviders(

@@ -268,18 +268,27 @@ export function CourseForm({
       <div className="flex flex-wrap gap-4">
         <Field label="Course Price" error={errors.price} className="flex w-32 flex-col gap-1">
           {(control) => (
-            <input
-              {...control}
-              type="number"
-              required
-              min={0}
-              max={COURSE_PRICE_MAX}
-              step={0.01}
-              inputMode="decimal"
-              value={price}
-              onChange={(event) => setPrice(event.target.value)}
-              className={inputClass}
-            />
+            // The educator's price carries a dollar sign, as in My Courses; the figure alone said no currency.
+            <div className="relative">
+              <span
+                aria-hidden="true"
+                className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-slate-600"
+              >
+                $
+              </span>
+              <input
+                {...control}
+                type="number"
+                required
+                min={0}
+                max={COURSE_PRICE_MAX}
+                step={0.01}
+                inputMode="decimal"
+                value={price}
+                onChange={(event) => setPrice(event.target.value)}
+                className={`${inputClass} pl-7`}
+              />
+            </div>
           )}
         </Field>
         <Field label="Discount %" error={errors.discount} className="flex w-32 flex-col gap-1">
