@@ -163,6 +163,8 @@ describe('CourseDetailPage', { timeout: 20_000 }, () => {
     const resume = await screen.findByRole('link', { name: 'Retomar Curso' }, LOADED);
     expect(resume).toHaveAttribute('href', `/player/${course._id}`);
     expect(screen.queryByRole('button', { name: /Acessar Curso/ })).not.toBeInTheDocument();
+    // The price deadline is for buyers: not beside Retomar Curso.
+    expect(screen.queryByText('Faltam 3 dias a este preço!')).not.toBeInTheDocument();
   });
 
   it("when the course is the signed-in educator's own, then the panel links to their courses instead of selling it", async () => {
@@ -170,6 +172,7 @@ describe('CourseDetailPage', { timeout: 20_000 }, () => {
     renderPage({ auth: { user: { ...testUser, id: course.educator._id } } });
     const own = await screen.findByRole('link', { name: 'Ver nos meus cursos' }, LOADED);
     expect(own).toHaveAttribute('href', '/educator/my-courses');
+    expect(screen.queryByText('Faltam 3 dias a este preço!')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Acessar Curso/ })).not.toBeInTheDocument();
   });
 

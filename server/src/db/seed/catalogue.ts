@@ -24,7 +24,9 @@ export type CategoryId =
   | 'docker'
   | 'cloud'
   | 'security'
-  | 'linux';
+  | 'linux'
+  | 'marketing'
+  | 'career';
 
 export interface SeedCategory {
   /** Where the catalogue files the topic's courses (the API's slug). */
@@ -157,6 +159,19 @@ export const SEED_CATEGORIES: Record<CategoryId, SeedCategory> = {
     monogram: '$_',
     colors: ['#292524', '#57534e'],
     videoIds: ['sWbUDq4S6Y8', 'ZtqBQ68cfJc'],
+  },
+  // Every category of the catalogue's filter has courses: an empty one looks broken.
+  marketing: {
+    catalogueCategory: 'marketing',
+    monogram: 'Mkt',
+    colors: ['#831843', '#ec4899'],
+    videoIds: ['Vl0H-qTclOg', 'HXV3zeQKqGY'],
+  },
+  career: {
+    catalogueCategory: 'carreira',
+    monogram: 'CV',
+    colors: ['#312e81', '#6366f1'],
+    videoIds: ['8JJ101D3knE', 'rfscVS0vtbw'],
   },
 };
 
@@ -1419,6 +1434,54 @@ export const SEED_COURSES: readonly SeedCourse[] = [
           'SSH e servidores remotos',
         ],
       ],
+    ],
+  },
+  {
+    slug: 'marketing-digital-produtos-tech',
+    title: 'Marketing Digital para Produtos de Tecnologia',
+    category: 'marketing',
+    level: 'iniciante',
+    educator: 'camila',
+    price: 14.99,
+    discount: 20,
+    daysAgo: 58,
+    summary:
+      'Leve o seu produto ou serviço digital até quem precisa dele. Público-alvo, proposta de valor, SEO, redes sociais, e-mail marketing e métricas, com um plano de lançamento montado ao longo do curso.',
+    outcomes: [
+      'Definir público-alvo e proposta de valor',
+      'Escrever para SEO e para redes sociais',
+      'Montar uma sequência de e-mails',
+      'Ler as métricas que importam',
+    ],
+    audience: 'quem cria ou vende produtos digitais e quer mais clientes sem um grande orçamento.',
+    chapters: [
+      ['Fundamentos', ['Público-alvo e personas', 'Proposta de valor', 'O funil de marketing']],
+      ['Canais', ['SEO na prática', 'Redes sociais', 'E-mail marketing']],
+      ['Medir e melhorar', ['Métricas e painéis', 'Testes A/B', 'Plano de lançamento']],
+    ],
+  },
+  {
+    slug: 'carreira-em-tecnologia',
+    title: 'Carreira em Tecnologia: do Currículo à Entrevista',
+    category: 'career',
+    level: 'iniciante',
+    educator: 'esperanca',
+    price: 0,
+    discount: 0,
+    daysAgo: 34,
+    summary:
+      'Prepare-se para a primeira vaga ou para a próxima. Currículo, portfólio no GitHub, LinkedIn, entrevistas técnicas e comportamentais e negociação salarial, com exemplos de quem contrata.',
+    outcomes: [
+      'Um currículo que passa pela triagem',
+      'Portfólio e perfil no LinkedIn',
+      'Entrevistas técnicas e comportamentais',
+      'Negociar a proposta',
+    ],
+    audience: 'quem está entrando na área de tecnologia ou quer mudar de emprego.',
+    chapters: [
+      ['Preparação', ['O mercado de tecnologia', 'Currículo', 'Portfólio no GitHub', 'LinkedIn']],
+      ['Entrevistas', ['Entrevista comportamental', 'Desafio técnico', 'Perguntas para fazer']],
+      ['A proposta', ['Comparar propostas', 'Negociação salarial', 'Os primeiros 90 dias']],
     ],
   },
 ];
