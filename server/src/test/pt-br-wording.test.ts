@@ -61,6 +61,7 @@ const PT_PT_ONLY: readonly { form: RegExp; use: string }[] = [
   { form: word('portefólios?'), use: 'portfólio' },
   { form: word('plane(?:ar|ie|ado|ada)'), use: 'planejar' },
   { form: word('podes|deves|voss[oa]s?'), use: 'você' },
+  { form: word('demasiad[oa]s?'), use: 'muitos / muitas' },
 ];
 
 /** Every pt-PT-only form found in `text`, as '<line>: <form> (use …)'. */
