@@ -404,7 +404,7 @@ describe('POST /api/educator/add-course', () => {
         name: 'courseData is over 1 MB',
         data: validCourseData({ courseDescription: 'x'.repeat(MAX_FORM_FIELD_BYTES) }),
         status: 413,
-        message: 'Os dados do formulário são demasiado grandes',
+        message: 'Os dados do formulário são grandes demais',
       },
       {
         name: 'the image is over 5 MB',
