@@ -14,6 +14,10 @@ export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
 
 const INVALID_LINK = 'Link de redefinição inválido';
 
+/** A link that was used, has expired or was never ours: the reset page recognises these words. */
+export const RESET_LINK_INVALID =
+  'Este link de redefinição é inválido, já foi usado ou expirou. Peça um novo em "Esqueceu a senha?".';
+
 export const resetPasswordBodySchema = z.object({
   // The token is 43 base64url characters; anything else cannot be one of ours.
   token: textSchema({ field: 'O link de redefinição', typeError: INVALID_LINK, trim: true })
@@ -22,6 +26,14 @@ export const resetPasswordBodySchema = z.object({
   password: newPasswordSchema,
 });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
+
+/** POST /api/auth/reset-password/check: whether a mailed link still works, asked on arrival. */
+export const resetLinkCheckBodySchema = resetPasswordBodySchema.pick({ token: true });
+export const resetLinkCheckResponseSchema = z.object({
+  success: z.literal(true),
+  usable: z.boolean(),
+});
+export type ResetLinkCheckResponse = z.infer<typeof resetLinkCheckResponseSchema>;
 
 export const changePasswordBodySchema = z.object({
   currentPassword: secretSchema({

@@ -266,6 +266,48 @@ describe('POST /api/auth/reset-password', () => {
   });
 });
 
+describe('POST /api/auth/reset-password/check', () => {
+  const check = (token: unknown) =>
+    request(ctx.app).post('/api/auth/reset-password/check').send({ token });
+
+  it('when a mailed link is opened, then it is usable; once used, or when made up, it is not, and checking changes nothing', async () => {
+    const account = await signUp();
+    const token = await mailedResetToken(account.email);
+
+    const fresh = await check(token);
+    expect(fresh.status).toBe(200);
+    expect(fresh.headers['cache-control']).toBe('no-store');
+    expect(fresh.body).toEqual({ success: true, usable: true });
+    expect((await resetRowsOf(account.id))[0]!.usedAt).toBeNull();
+
+    await request(ctx.app)
+      .post('/api/auth/reset-password')
+      .send({ token, password: NEW_PASSWORD })
+      .expect(200);
+    expect((await check(token)).body).toEqual({ success: true, usable: false });
+    expect((await check('x'.repeat(43))).body).toEqual({ success: true, usable: false });
+  });
+
+  it('when the link has expired, then it is not usable', async () => {
+    const account = await signUp();
+    const token = await mailedResetToken(account.email);
+    await ctx.database.db
+      .update(passwordResetTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResetTokens.userId, account.id));
+    expect((await check(token)).body).toEqual({ success: true, usable: false });
+  });
+
+  it('when no token is sent, then 400 in Portuguese', async () => {
+    for (const token of [undefined, '', 42]) {
+      const res = await check(token);
+      expect(res.status).toBe(400);
+      expect(res.body.success).toBe(false);
+      expect(res.body.message).toMatch(/link de redefinição|Campo obrigatório ausente: token/i);
+    }
+  });
+});
+
 describe('POST /api/auth/sign-out', () => {
   it('when a session signs out, then its token is refused from then on and other sessions go on', async () => {
     const account = await signUp();
