@@ -8,7 +8,9 @@ import {
   watchDialogs,
   withoutToasts,
 } from '../support/educator';
-import { expect, signIn, signUpThroughApi, test, uniqueEmail } from '../support/fixtures';
+import { openSignInFromBar } from '../support/account-bar';
+import { expect, signIn, signUp, signUpThroughApi, test, uniqueEmail } from '../support/fixtures';
+import { isSeededCourse, listCourses } from '../support/public';
 import { gradientPng } from '../support/png';
 
 const PASSWORD = 'segredo-123';
@@ -172,6 +174,24 @@ test.describe('issue 31: the educator area feels finished', () => {
     await expect(
       courseRow(box, longTitle).getByRole('button', { name: `Publicar ${longTitle}` }),
     ).toBeVisible();
+
+    // The dashboard on this screen: the trends chart drawn at its box's width, labels readable.
+    await page
+      .getByRole('navigation', { name: 'Área do educador' })
+      .getByRole('link', { name: 'Dashboard', exact: true })
+      .click();
+    const chart = page.getByTestId('trends-chart');
+    await expect(chart).toBeVisible();
+    const chartBox = await chart.boundingBox();
+    expect(chartBox?.height ?? 0, 'chart height').toBeGreaterThanOrEqual(200);
+    const label = await chart.locator('text').first().boundingBox();
+    expect(label?.height ?? 0, 'axis label height').toBeGreaterThanOrEqual(10);
+    if (isMobile) {
+      await expect(
+        page.getByText('Deslize a tabela para o lado para ver todas as colunas →').first(),
+      ).toBeVisible();
+    }
+    await shoot(page, 'walk-07-dashboard', saveScreenshot, expectAccessible);
   });
 
   test('Add Course: chapters are named in our own dialog, the builder speaks Portuguese, and leaving unsaved work asks first', async ({
@@ -219,5 +239,54 @@ test.describe('issue 31: the educator area feels finished', () => {
     await sidebar.getByRole('link', { name: 'My Courses', exact: true }).click();
     await leave.getByRole('button', { name: 'Sair sem salvar' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'My Courses' })).toBeVisible();
+  });
+
+  test('a new learner is welcomed, skips the logos, and after paying goes on with Ir agora', async ({
+    page,
+    request,
+    isMobile,
+    saveScreenshot,
+    expectAccessible,
+  }) => {
+    test.setTimeout(90_000);
+    await useWalkViewport(page, isMobile);
+    await page.goto('/');
+    await openSignInFromBar(page, isMobile);
+    await signUp(page, 'Lia Recém-chegada');
+    await expect(page.getByText('Conta criada. Boas-vindas, Lia!')).toBeVisible();
+    await settleAnimations(page);
+    await saveScreenshot('walk-08-welcome', page, { fullPage: false });
+
+    // One link skips the ten logos to the courses.
+    const skip = page.getByRole('link', { name: 'Pular os logos e ir para os cursos' });
+    await skip.focus();
+    await expect(skip).toBeVisible();
+    await skip.press('Enter');
+    await expect(page).toHaveURL(/#cursos$/);
+    await expect(page.locator('#cursos')).toBeInViewport();
+
+    const course = (await listCourses(request)).find(
+      (entry) => isSeededCourse(entry) && entry.coursePrice * (1 - entry.discount / 100) > 0,
+    );
+    if (!course) throw new Error('the seed has no paid course');
+    await page.goto(`/course/${course._id}`);
+    await page.getByRole('button', { name: 'Acessar Curso', exact: true }).first().click();
+    await expect(page).toHaveURL(/\/checkout\/[0-9a-f-]+$/);
+    await page.getByRole('button', { name: 'Pagar' }).click();
+    await expect(page).toHaveURL(/\/loading\/my-enrollments$/);
+    const goNow = page.getByRole('button', { name: 'Ir agora' });
+    await expect(goNow).toBeVisible();
+    // The page leaves by itself after 5 s: a quick viewport shot, then the button.
+    await saveScreenshot('walk-09-paid', page, { fullPage: false });
+    const clicked = Date.now();
+    await goNow.click();
+    await expect(page).toHaveURL(/\/my-enrollments$/, { timeout: 4_000 });
+    expect(Date.now() - clicked).toBeLessThan(4_000);
+
+    // Owned now: Retomar Curso without the price deadline beside it.
+    await page.goto(`/course/${course._id}`);
+    await expect(page.getByRole('link', { name: 'Retomar Curso' }).first()).toBeVisible();
+    await expect(page.getByText('Faltam 3 dias a este preço!')).toHaveCount(0);
+    await shoot(page, 'walk-10-owned-course', saveScreenshot, expectAccessible);
   });
 });
