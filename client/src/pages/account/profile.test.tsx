@@ -79,6 +79,22 @@ describe('profile page', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('when a file that is not an image is chosen, then it is refused at once, beside the picker, and nothing is sent', async () => {
+    const { calls } = stubApi(() => ({ data: {} }));
+    renderProfile();
+    const picker = screen.getByLabelText<HTMLInputElement>(/Foto/);
+    // The picker's 'All files' choice gets past `accept`.
+    await userEvent
+      .setup({ applyAccept: false })
+      .upload(picker, new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Escolha uma imagem: JPEG, PNG, WebP, GIF ou AVIF.',
+    );
+    expect(picker).toHaveAttribute('aria-invalid', 'true');
+    expect(picker.files).toHaveLength(0);
+    expect(calls).toHaveLength(0);
+  });
+
   it('when the server refuses the photo, then its message shows', async () => {
     stubApi(() => ({
       status: 400,
