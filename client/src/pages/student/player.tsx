@@ -22,6 +22,7 @@ import { useLectureProgress } from './player/use-lecture-progress';
 import { useLecturePosition } from './player/use-lecture-position';
 import { NOWHERE_YET, type loader, type ResumePoint } from './player/resume-point';
 import { SignInRequired } from '../../components/sign-in-required';
+import { CertificateAction } from './my-enrollments/certificate-action';
 import { focusRing } from '../../components/ui/focus-ring';
 import { LoadError } from '../../components/ui/load-error';
 
@@ -213,25 +214,36 @@ function CoursePlayer({ course, resume }: { course: EnrolledCourse; resume: Resu
               </div>
             )}
             {progress.percent === 100 && (
-              <p className="mt-4 font-medium text-green-800">
-                Parabéns! Você concluiu todas as aulas deste curso.
-              </p>
+              <div className="mt-4 flex flex-wrap items-center gap-3">
+                <p className="font-medium text-green-800">
+                  Parabéns! Você concluiu todas as aulas deste curso.
+                </p>
+                <CertificateAction courseId={course._id} courseTitle={course.courseTitle} />
+              </div>
             )}
-            <RatingPanel course={course} />
           </section>
         )}
 
-        <CourseStructure
-          chapters={course.courseContent}
-          completedIds={completedIds}
-          currentLectureId={quizId ? null : currentId}
-          onWatch={watch}
-          onQuiz={(id) => {
-            void position.save();
-            setQuizId(id);
-          }}
-          currentQuizId={quizId}
-        />
+        {/* On a phone the lecture list comes right after the video, before the rating form; from
+            lg up it is the right-hand column beside both. */}
+        <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <CourseStructure
+            chapters={course.courseContent}
+            completedIds={completedIds}
+            currentLectureId={quizId ? null : currentId}
+            onWatch={watch}
+            onQuiz={(id) => {
+              void position.save();
+              setQuizId(id);
+            }}
+            currentQuizId={quizId}
+          />
+        </div>
+        {!quizId && (
+          <div className="lg:col-start-1 lg:row-start-2">
+            <RatingPanel course={course} />
+          </div>
+        )}
       </div>
     </div>
   );
