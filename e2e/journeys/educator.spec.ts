@@ -267,7 +267,15 @@ test.describe('educator area', () => {
         price: '0',
         discount: '0',
         thumbnail: gradientPng(64, 36, [220, 38, 38], [250, 204, 21]),
-        chapters: [],
+        // One complete lecture: ADD publishes only what a learner can take.
+        chapters: [
+          {
+            title: 'Começo',
+            lectures: [
+              { title: 'Aula', minutes: 5, url: 'https://youtu.be/rfscVS0vtbw', preview: true },
+            ],
+          },
+        ],
       });
       await page.getByRole('button', { name: 'ADD', exact: true }).click();
       await expect(page.getByText('Curso adicionado com sucesso')).toBeVisible();

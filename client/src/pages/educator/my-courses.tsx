@@ -174,7 +174,7 @@ function unpublishQuestion(course: EducatorCourse): string {
   const count = course.studentCount;
   const keep =
     count === 0
-      ? 'Quem se inscrever até lá mantém o acesso.'
+      ? 'Os alunos inscritos mantêm o acesso a todas as aulas.'
       : count === 1
         ? 'O aluno inscrito mantém o acesso a todas as aulas.'
         : `Os ${count} alunos inscritos mantêm o acesso a todas as aulas.`;
