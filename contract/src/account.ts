@@ -7,12 +7,16 @@ export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 
 /** The same answer whether or not the e-mail has an account, so the form reveals none. */
 export const FORGOT_PASSWORD_ANSWER =
-  'Se existir uma conta com este e-mail, enviámos um link para redefinir a senha. Veja a sua caixa de correio (e o spam).';
+  'Se existir uma conta com este e-mail, enviamos um link para redefinir a senha. Veja a sua caixa de correio (e o spam).';
 
 export const forgotPasswordBodySchema = z.object({ email: emailSchema });
 export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
 
 const INVALID_LINK = 'Link de redefinição inválido';
+
+/** A link that was used, has expired or was never ours: the reset page recognises these words. */
+export const RESET_LINK_INVALID =
+  'Este link de redefinição é inválido, já foi usado ou expirou. Peça um novo em "Esqueceu a senha?".';
 
 export const resetPasswordBodySchema = z.object({
   // The token is 43 base64url characters; anything else cannot be one of ours.
@@ -22,6 +26,14 @@ export const resetPasswordBodySchema = z.object({
   password: newPasswordSchema,
 });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
+
+/** POST /api/auth/reset-password/check: whether a mailed link still works, asked on arrival. */
+export const resetLinkCheckBodySchema = resetPasswordBodySchema.pick({ token: true });
+export const resetLinkCheckResponseSchema = z.object({
+  success: z.literal(true),
+  usable: z.boolean(),
+});
+export type ResetLinkCheckResponse = z.infer<typeof resetLinkCheckResponseSchema>;
 
 export const changePasswordBodySchema = z.object({
   currentPassword: secretSchema({

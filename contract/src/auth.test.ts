@@ -47,7 +47,7 @@ describe('signUpBodySchema', () => {
     for (const name of ['Ana\u0000', 'Ana \u202Eartsinimda']) {
       expect(
         firstMessage(signUpBodySchema.safeParse({ name, email: 'a@b.pt', password: '12345678' })),
-      ).toBe('O nome contém caracteres não permitidos (de controlo ou invisíveis)');
+      ).toBe('O nome contém caracteres não permitidos (de controle ou invisíveis)');
     }
   });
 
@@ -66,7 +66,7 @@ describe('signUpBodySchema', () => {
       firstMessage(
         signUpBodySchema.safeParse({ name: 'Ana', email: 'a@b.pt', password: '1234\u00005678' }),
       ),
-    ).toBe('A palavra-passe contém caracteres não permitidos (de controlo ou invisíveis)');
+    ).toBe('A senha contém caracteres não permitidos (de controle ou invisíveis)');
   });
 
   it('when the e-mail is longer than 254 characters, then it is refused', () => {
@@ -90,7 +90,7 @@ describe('signInBodySchema', () => {
   it('when the password holds NUL, then it is refused as at sign-up', () => {
     expect(
       firstMessage(signInBodySchema.safeParse({ email: 'a@b.pt', password: 'senha\u0000' })),
-    ).toBe('A palavra-passe contém caracteres não permitidos (de controlo ou invisíveis)');
+    ).toBe('A senha contém caracteres não permitidos (de controle ou invisíveis)');
   });
 
   it('when the e-mail has capitals, then it is compared lower-cased', () => {

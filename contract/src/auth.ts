@@ -20,11 +20,11 @@ export const personNameSchema = textSchema({
 
 /** A password being chosen (sign-up, reset, change); signing in accepts any stored one. */
 export const newPasswordSchema = secretSchema({
-  field: 'A palavra-passe',
-  typeError: 'Informe uma palavra-passe',
+  field: 'A senha',
+  typeError: 'Informe uma senha',
 })
-  .min(8, 'A palavra-passe deve ter pelo menos 8 caracteres')
-  .max(200, 'A palavra-passe deve ter no máximo 200 caracteres');
+  .min(8, 'A senha deve ter pelo menos 8 caracteres')
+  .max(200, 'A senha deve ter no máximo 200 caracteres');
 
 export const signUpBodySchema = z.object({
   name: personNameSchema,
@@ -35,9 +35,9 @@ export type SignUpBody = z.infer<typeof signUpBodySchema>;
 
 export const signInBodySchema = z.object({
   email: emailSchema,
-  password: secretSchema({ field: 'A palavra-passe', typeError: 'Informe a palavra-passe' }).min(
+  password: secretSchema({ field: 'A senha', typeError: 'Informe a senha' }).min(
     1,
-    'Informe a palavra-passe',
+    'Informe a senha',
   ),
 });
 export type SignInBody = z.infer<typeof signInBodySchema>;

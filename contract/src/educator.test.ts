@@ -123,7 +123,7 @@ describe('addCourseDataSchema', () => {
   it('when the title holds a right-to-left override or a zero-width space, then the title is refused by name', () => {
     for (const courseTitle of ['Curso \u202Egnp.exe', 'Pay\u200BPal']) {
       expect(messages(addCourseDataSchema.safeParse({ ...valid, courseTitle }))).toEqual([
-        'O título do curso contém caracteres não permitidos (de controlo ou invisíveis)',
+        'O título do curso contém caracteres não permitidos (de controle ou invisíveis)',
       ]);
     }
   });
@@ -140,7 +140,7 @@ describe('addCourseDataSchema', () => {
     );
     expect(
       messages(addCourseDataSchema.safeParse({ ...valid, courseDescription: '<p>a\u0000</p>' })),
-    ).toEqual(['A descrição contém caracteres não permitidos (de controlo ou invisíveis)']);
+    ).toEqual(['A descrição contém caracteres não permitidos (de controle ou invisíveis)']);
   });
 
   it('when a lecture id holds NUL, then the lecture id is refused by name', () => {
@@ -154,7 +154,7 @@ describe('addCourseDataSchema', () => {
       ],
     });
     expect(messages(result)).toEqual([
-      'O identificador da aula contém caracteres não permitidos (de controlo ou invisíveis)',
+      'O identificador da aula contém caracteres não permitidos (de controle ou invisíveis)',
     ]);
   });
 

@@ -63,12 +63,12 @@ export const paymentMethodSchema = z.enum(PAYMENT_METHODS, {
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 
 export const phoneSchema = textSchema({
-  field: 'O número de telemóvel',
+  field: 'O número de celular',
   trim: true,
-  typeError: 'Informe o número de telemóvel',
+  typeError: 'Informe o número de celular',
 })
   .transform((v) => v.replace(/[\s-]/g, ''))
-  .pipe(z.string().regex(/^\+?\d{9,15}$/, 'Número de telemóvel inválido'));
+  .pipe(z.string().regex(/^\+?\d{9,15}$/, 'Número de celular inválido'));
 
 export const paymentMethodsResponseSchema = z.object({
   success: z.literal(true),

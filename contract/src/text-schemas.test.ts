@@ -15,7 +15,7 @@ describe('textSchema', () => {
   it('when the text holds NUL or a right-to-left override, then the message names the field', () => {
     for (const text of ['a\u0000b', 'a\u202Eb']) {
       expect(title.safeParse(text).error?.issues[0]?.message).toBe(
-        'O título contém caracteres não permitidos (de controlo ou invisíveis)',
+        'O título contém caracteres não permitidos (de controle ou invisíveis)',
       );
     }
   });
@@ -38,7 +38,7 @@ describe('textSchema', () => {
 });
 
 describe('secretSchema', () => {
-  const password = secretSchema({ field: 'A palavra-passe' });
+  const password = secretSchema({ field: 'A senha' });
 
   it('when the password is decomposed, then it is kept exactly as typed', () => {
     expect(password.parse('senha-c\u0327')).toBe('senha-c\u0327');

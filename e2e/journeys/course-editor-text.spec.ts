@@ -75,7 +75,15 @@ test.describe('course editor text', () => {
       price: '25',
       discount: '0',
       thumbnail: gradientPng(160, 90),
-      chapters: [],
+      // One complete lecture: ADD publishes only what a learner can take.
+      chapters: [
+        {
+          title: 'Começo',
+          lectures: [
+            { title: 'Aula', minutes: 5, url: 'https://youtu.be/rfscVS0vtbw', preview: true },
+          ],
+        },
+      ],
     });
     await page.getByRole('button', { name: 'ADD', exact: true }).click();
     await expect(page.getByText('Curso adicionado com sucesso')).toBeVisible();

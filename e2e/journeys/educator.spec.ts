@@ -130,7 +130,7 @@ test.describe('educator area', () => {
       await expect(page.getByLabel('Course Price')).toHaveValue('0');
       await expect(page.getByLabel('Discount %')).toHaveValue('0');
       await expect(page.getByRole('img', { name: 'Pré-visualização da miniatura' })).toHaveCount(0);
-      await expect(page.getByRole('button', { name: /^Remove chapter/ })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: /^Remover capítulo/ })).toHaveCount(0);
       await expect(editor).toHaveText('');
 
       // My Courses: the new course with its price and no students yet.
@@ -142,7 +142,7 @@ test.describe('educator area', () => {
         'Kz 0.00',
         '0',
         // The browser's own day (the project's time zone), which differs from UTC's near midnight.
-        `Publicado · ${new Date().toLocaleDateString('pt-BR', { timeZone: 'Africa/Luanda' })}`,
+        `Publicado${new Date().toLocaleDateString('pt-BR', { timeZone: 'Africa/Luanda' })}`,
         'EditarPré-visualizarDespublicarExcluir',
       ]);
       await check('educator-03-my-courses');
@@ -230,7 +230,7 @@ test.describe('educator area', () => {
         '$49.90',
         'Kz 39.00',
         '1',
-        `Publicado · ${new Date().toLocaleDateString('pt-BR', { timeZone: 'Africa/Luanda' })}`,
+        `Publicado${new Date().toLocaleDateString('pt-BR', { timeZone: 'Africa/Luanda' })}`,
         'EditarPré-visualizarDespublicarExcluir',
       ]);
       await check('educator-08-my-courses-with-sale');
@@ -267,7 +267,15 @@ test.describe('educator area', () => {
         price: '0',
         discount: '0',
         thumbnail: gradientPng(64, 36, [220, 38, 38], [250, 204, 21]),
-        chapters: [],
+        // One complete lecture: ADD publishes only what a learner can take.
+        chapters: [
+          {
+            title: 'Começo',
+            lectures: [
+              { title: 'Aula', minutes: 5, url: 'https://youtu.be/rfscVS0vtbw', preview: true },
+            ],
+          },
+        ],
       });
       await page.getByRole('button', { name: 'ADD', exact: true }).click();
       await expect(page.getByText('Curso adicionado com sucesso')).toBeVisible();
@@ -419,7 +427,7 @@ test.describe('educator area', () => {
       ],
     });
 
-    await page.getByRole('button', { name: 'Remove chapter Rascunho', exact: true }).click();
+    await page.getByRole('button', { name: 'Remover capítulo Rascunho', exact: true }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Remover capítulo' });
     await expect(confirm).toContainText('Remover o capítulo "Rascunho" e as suas 3 aulas?');
     await expect(confirm.getByRole('button', { name: 'Cancelar' })).toBeFocused();
@@ -432,18 +440,18 @@ test.describe('educator area', () => {
     );
     await confirm.getByRole('button', { name: 'Cancelar' }).click();
     await expect(confirm).toBeHidden();
-    await expect(chapterCard(page, 'Rascunho')).toContainText('3 Lectures');
+    await expect(chapterCard(page, 'Rascunho')).toContainText('3 aulas');
 
-    await page.getByRole('button', { name: 'Remove chapter Rascunho', exact: true }).click();
+    await page.getByRole('button', { name: 'Remover capítulo Rascunho', exact: true }).click();
     await confirm.getByRole('button', { name: 'Remover', exact: true }).click();
     await expect(confirm).toBeHidden();
     await expect(chapterCard(page, 'Rascunho')).toHaveCount(0);
 
     // An empty chapter loses nothing: it goes at once.
-    await page.getByRole('button', { name: 'Remove chapter Vazio', exact: true }).click();
+    await page.getByRole('button', { name: 'Remover capítulo Vazio', exact: true }).click();
     await expect(chapterCard(page, 'Vazio')).toHaveCount(0);
     await expect(confirm).toHaveCount(0);
-    await expect(chapterCard(page, 'Introdução')).toContainText('1 Lecture');
+    await expect(chapterCard(page, 'Introdução')).toContainText('1 aula');
     expect(dialogs.unexpected).toEqual([]);
   });
 
@@ -495,14 +503,19 @@ test.describe('educator area', () => {
     await expect(add).toHaveAccessibleDescription(new RegExp(`^${summary}`));
     await check('educator-incomplete-1-add-course');
 
-    // The spec accepts them: the warning does not stop the course.
+    // The spec accepts them: ADD saves the course, but as a draft, the one rule publishing follows.
     await add.click();
-    await expect(page.getByText('Curso adicionado com sucesso')).toBeVisible();
+    await expect(
+      page.getByText(
+        'Curso salvo como rascunho, ainda não publicado: Aula 1.1: falta o título; Aula 1.2: falta o URL do vídeo do YouTube. Complete-o e publique-o em My Courses.',
+      ),
+    ).toBeVisible();
     await expect(page.getByText(summary)).toHaveCount(0);
 
     await openSection(page, 'My Courses');
     const row = page.getByRole('row').filter({ hasText: title });
     await expect(row.getByRole('cell').first()).toHaveText(`${title}${summary}`);
+    await expect(row.getByText('Rascunho', { exact: true })).toBeVisible();
     await check('educator-incomplete-2-my-courses');
     expect(dialogs.unexpected).toEqual([]);
   });

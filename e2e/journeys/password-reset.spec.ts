@@ -88,7 +88,7 @@ test.describe('Password reset', () => {
     await expectAccessible();
     await page.getByLabel('Nova senha', { exact: true }).fill(NEW_PASSWORD);
     await page.getByLabel('Confirmar nova senha').fill(NEW_PASSWORD);
-    await page.getByRole('button', { name: 'Guardar nova senha' }).click();
+    await page.getByRole('button', { name: 'Salvar nova senha' }).click();
     await expect(page.getByRole('status')).toContainText('Senha alterada');
     await saveScreenshot('password-reset-done');
 
@@ -117,5 +117,20 @@ test.describe('Password reset', () => {
     });
     expect(reused.status()).toBe(400);
     expect(((await reused.json()) as { message: string }).message).toContain('inválido');
+
+    // Opened again, the used link says so on arrival and asks for a new one right there.
+    await page.goto(linkPath);
+    await expect(page.getByRole('alert')).toContainText('já foi usado, expirou ou não é válido');
+    await expect(page.getByLabel('Nova senha', { exact: true })).toHaveCount(0);
+    await expectAccessible();
+    await saveScreenshot('password-reset-used-link');
+    await page.getByLabel('E-mail da conta').fill(email);
+    await page.getByRole('button', { name: 'Pedir um novo link' }).click();
+    await expect(page.getByRole('status')).toContainText('Se existir uma conta com este e-mail');
+
+    // A made-up link is refused the same way, before anything is typed.
+    await page.goto(`/reset-password?token=${'x'.repeat(43)}`);
+    await expect(page.getByRole('alert')).toContainText('já foi usado, expirou ou não é válido');
+    await expect(page.getByRole('button', { name: 'Pedir um novo link' })).toBeVisible();
   });
 });

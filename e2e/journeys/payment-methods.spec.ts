@@ -41,7 +41,7 @@ async function buyWith(
 
 async function choose(page: Page, method: string, phone?: string): Promise<void> {
   await page.getByRole('radio', { name: method }).check();
-  if (phone) await page.getByLabel('Número de telemóvel').fill(phone);
+  if (phone) await page.getByLabel('Número de celular').fill(phone);
   await page.getByRole('button', { name: 'Continuar' }).click();
 }
 

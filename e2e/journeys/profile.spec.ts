@@ -51,7 +51,7 @@ test.describe('Profile', () => {
       mimeType: 'image/png',
       buffer: gradientPng(160, 160, [220, 38, 38], [250, 204, 21]),
     });
-    await details.getByRole('button', { name: 'Guardar perfil' }).click();
+    await details.getByRole('button', { name: 'Salvar perfil' }).click();
     await expect(details.getByRole('status')).toHaveText('Perfil atualizado');
 
     const data = await request.get('/api/user/data', {

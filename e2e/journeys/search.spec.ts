@@ -1,6 +1,6 @@
 import type { Locator } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { becomeEducator } from '../support/educator';
+import { addChapter, becomeEducator } from '../support/educator';
 import { gradientPng } from '../support/png';
 import { blockExternalHosts, expectNoSidewaysScroll } from '../support/public';
 import { plain, searchCourses } from '../support/search';
@@ -73,6 +73,15 @@ test.describe('Course search', () => {
       mimeType: 'image/png',
       buffer: gradientPng(64, 36),
     });
+    // One complete lecture: ADD publishes only what a learner can take.
+    await addChapter(page, 'Começo');
+    await page.getByRole('button', { name: '+ Add Lecture' }).click();
+    const lecture = page.getByRole('dialog', { name: 'Add Lecture' });
+    await lecture.getByLabel('Lecture Title').fill('Reconhecimento');
+    await lecture.getByLabel('Duration (minutes)').fill('12');
+    await lecture.getByLabel('Lecture URL').fill('https://youtu.be/rfscVS0vtbw');
+    await lecture.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(lecture).toBeHidden();
     await page.getByRole('button', { name: 'ADD', exact: true }).click();
     await expect(page.getByText('Curso adicionado com sucesso')).toBeVisible();
 

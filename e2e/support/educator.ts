@@ -12,29 +12,30 @@ export type CourseSpec = {
 };
 
 export type DialogWatch = {
-  /** The next `prompt()` is answered with this text (the '+ Add Chapter' name). */
-  answerNextPrompt: (text: string) => void;
-  /** Every dialog that nobody expected (an alert from injected markup would land here). */
+  /**
+   * Every browser dialog that opened: the app asks through its own dialogs (a chapter's name too),
+   * so an alert from injected markup or a native prompt lands here.
+   */
   unexpected: string[];
 };
 
-/**
- * Answers the chapter-name prompts the test announces and records every other dialog, dismissing it,
- * so a script smuggled into a course description cannot hide behind a dialog the test accepted.
- */
+/** Records and dismisses every native dialog, so none can hide behind one the test accepted. */
 export function watchDialogs(page: Page): DialogWatch {
-  const answers: string[] = [];
   const unexpected: string[] = [];
   page.on('dialog', (dialog) => {
-    const answer = dialog.type() === 'prompt' ? answers.shift() : undefined;
-    if (answer === undefined) {
-      unexpected.push(`${dialog.type()}: ${dialog.message()}`);
-      void dialog.dismiss();
-    } else {
-      void dialog.accept(answer);
-    }
+    unexpected.push(`${dialog.type()}: ${dialog.message()}`);
+    void dialog.dismiss();
   });
-  return { answerNextPrompt: (text) => answers.push(text), unexpected };
+  return { unexpected };
+}
+
+/** '+ Add Chapter' opens the 'Novo capítulo' dialog; this names the chapter there. */
+export async function addChapter(page: Page, title: string): Promise<void> {
+  await page.getByRole('button', { name: '+ Add Chapter' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Novo capítulo' });
+  await dialog.getByLabel('Nome do capítulo').fill(title);
+  await dialog.getByRole('button', { name: 'Adicionar capítulo' }).click();
+  await expect(dialog).toBeHidden();
 }
 
 /** 'Tornar-se educador' changes the account for good, so it asks first: this says yes. */
@@ -65,7 +66,7 @@ export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
 export function chapterCard(page: Page, title: string): Locator {
   return page
     .getByRole('listitem')
-    .filter({ has: page.getByRole('button', { name: `Remove chapter ${title}`, exact: true }) });
+    .filter({ has: page.getByRole('button', { name: `Remover capítulo ${title}`, exact: true }) });
 }
 
 /** Fills every field of /educator/add-course but the description, and builds the chapters. */
@@ -88,10 +89,9 @@ export async function fillCourseForm(
   await expect(page.getByRole('img', { name: 'Pré-visualização da miniatura' })).toBeVisible();
 
   for (const chapter of course.chapters) {
-    dialogs.answerNextPrompt(chapter.title);
-    await page.getByRole('button', { name: '+ Add Chapter' }).click();
+    await addChapter(page, chapter.title);
     const card = chapterCard(page, chapter.title);
-    await expect(card).toContainText('0 Lectures');
+    await expect(card).toContainText('0 aulas');
     for (const [index, lecture] of chapter.lectures.entries()) {
       await card.getByRole('button', { name: '+ Add Lecture' }).click();
       const modal = page.getByRole('dialog', { name: 'Add Lecture' });
@@ -106,12 +106,14 @@ export async function fillCourseForm(
       await modal.getByRole('button', { name: 'Add', exact: true }).click();
       await expect(modal).toBeHidden();
       const count = index + 1;
-      await expect(card).toContainText(`${count} ${count === 1 ? 'Lecture' : 'Lectures'}`);
+      await expect(card).toContainText(count === 1 ? '1 aula' : `${count} aulas`);
       await expect(card).toContainText(
-        `${lecture.title} - ${lecture.minutes} mins - ${lecture.url ? 'Link' : 'Sem link'} - ${lecture.preview ? 'Free Preview' : 'Paid'}`,
+        `${lecture.title} - ${lecture.minutes} min - ${lecture.url ? 'Link' : 'Sem link'} - ${lecture.preview ? 'Prévia grátis' : 'Paga'}`,
       );
     }
   }
+  // Chapters are named in the app's own dialog: the browser's prompt never opened.
+  expect(dialogs.unexpected).toEqual([]);
 }
 
 /** The Quill editor of the add-course form (named by its label through aria-labelledby). */

@@ -56,7 +56,7 @@ async function main(): Promise<void> {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.log(
-    `\n  Aprendiz a correr em http://localhost:${port}  (base de dados: ${database.kind})\n`,
+    `\n  Aprendiz rodando em http://localhost:${port}  (banco de dados: ${database.kind})\n`,
   );
   if (demoAccounts.length > 0) console.log(describeDemoAccounts(demoAccounts));
   if (deps.mailer.kind === 'outbox') {

@@ -6,7 +6,7 @@ import { renderWithProviders } from '../test/render';
 import LocalSignInDialog from './local-sign-in-dialog';
 
 const NEUTRAL =
-  'Se existir uma conta com este e-mail, enviámos um link para redefinir a senha. Veja a sua caixa de correio (e o spam).';
+  'Se existir uma conta com este e-mail, enviamos um link para redefinir a senha. Veja a sua caixa de correio (e o spam).';
 
 function renderDialog() {
   const onClose = vi.fn();
@@ -41,23 +41,31 @@ describe('Esqueceu a senha?', () => {
   it('when the server refuses (rate limit), then its message shows as an error', async () => {
     stubApi(() => ({
       status: 429,
-      data: { success: false, message: 'Demasiadas tentativas. Tente novamente mais tarde.' },
+      data: { success: false, message: 'Muitas tentativas. Tente novamente mais tarde.' },
     }));
     const { user } = renderDialog();
     await user.click(screen.getByRole('button', { name: 'Esqueceu a senha?' }));
     await user.type(screen.getByLabelText('E-mail'), 'ana@example.com');
     await user.click(screen.getByRole('button', { name: 'Enviar link' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Demasiadas tentativas');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Muitas tentativas');
     expect(screen.getByRole('button', { name: 'Enviar link' })).toBeEnabled();
   });
 
-  it('when "Voltar a entrar" is pressed, then the sign-in form is back with its password field', async () => {
+  it('when "Voltar para entrar" is pressed, then the sign-in form is back with its password field', async () => {
     const { user } = renderDialog();
     await user.click(screen.getByRole('button', { name: 'Esqueceu a senha?' }));
-    await user.click(screen.getByRole('button', { name: 'Voltar a entrar' }));
+    await user.click(screen.getByRole('button', { name: 'Voltar para entrar' }));
     expect(screen.getByRole('dialog', { name: 'Entrar' })).toBeInTheDocument();
     expect(screen.getByLabelText('Senha')).toBeInTheDocument();
+  });
+
+  it('when Esqueceu a senha? is pressed, then focus moves to the e-mail field inside the dialog, and Esc closes it', async () => {
+    const { user, onClose } = renderDialog();
+    await user.click(screen.getByRole('button', { name: 'Esqueceu a senha?' }));
+    expect(screen.getByLabelText('E-mail')).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 
   it('when creating an account, then there is no "Esqueceu a senha?"', async () => {
@@ -106,5 +114,28 @@ describe('field errors', () => {
     expect(await screen.findByText('E-mail ou senha incorretos')).toBeInTheDocument();
     expect(screen.getByLabelText('E-mail')).not.toHaveAttribute('aria-invalid');
     expect(calls).toHaveLength(1);
+  });
+});
+
+describe('Criar conta', () => {
+  it('when the account is created, then the user is signed in and welcomed by name', async () => {
+    stubApi(() => ({
+      status: 201,
+      data: {
+        success: true,
+        token: 'jwt',
+        user: { _id: 'usr_1', name: 'Ana Souza', email: 'ana@example.com', imageUrl: '' },
+      },
+    }));
+    const { user, onSignedIn, onClose } = renderDialog();
+    await user.click(screen.getByRole('button', { name: 'Criar conta' }));
+    await user.type(screen.getByLabelText('Nome'), 'Ana Souza');
+    await user.type(screen.getByLabelText('E-mail'), 'ana@example.com');
+    await user.type(screen.getByLabelText('Senha'), 'segredo-123');
+    await user.click(screen.getAllByRole('button', { name: 'Criar conta' }).at(-1)!);
+
+    expect(await screen.findByText('Conta criada. Boas-vindas, Ana!')).toBeInTheDocument();
+    expect(onSignedIn).toHaveBeenCalledWith('jwt', expect.objectContaining({ name: 'Ana Souza' }));
+    expect(onClose).toHaveBeenCalled();
   });
 });

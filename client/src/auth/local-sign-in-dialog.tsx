@@ -1,7 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { forgotPasswordBodySchema, type MessageResponse } from '@aprendiz/contract/account';
 import { signInBodySchema, signUpBodySchema, type AuthResponse } from '@aprendiz/contract/auth';
 import { Dialog } from '../components/dialog';
+import { notify } from '../components/toast';
 import { api } from '../lib/api-client';
 import { errorMessage } from '../lib/api-error';
 import type { AuthUser } from './auth-context';
@@ -28,10 +29,20 @@ export default function LocalSignInDialog({ onClose, onSignedIn }: LocalSignInDi
   // The neutral answer to 'Esqueceu a senha?': the same whether or not the e-mail has an account.
   const [notice, setNotice] = useState<string | null>(null);
   const formId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const switched = useRef(false);
   const signingUp = mode === 'sign-up';
   const forgot = mode === 'forgot';
 
+  // The link that switched views is gone with its view: focus goes to the new view's first field,
+  // so it stays in the dialog (and Esc, Tab and a screen reader's place with it).
+  useEffect(() => {
+    if (!switched.current) return;
+    formRef.current?.querySelector<HTMLInputElement>('input')?.focus();
+  }, [mode]);
+
   function switchTo(next: Mode) {
+    switched.current = true;
     setMode(next);
     setError(null);
     setErrors({});
@@ -69,6 +80,8 @@ export default function LocalSignInDialog({ onClose, onSignedIn }: LocalSignInDi
         : await api.post<AuthResponse>('/api/auth/sign-in', { email, password });
       const { _id, name: userName, email: userEmail, imageUrl } = data.user;
       onSignedIn(data.token, { id: _id, name: userName, email: userEmail, imageUrl });
+      // A new account should be seen to exist, on a phone too, where the bar shows no name.
+      if (signingUp) notify.success(`Conta criada. Boas-vindas, ${userName.split(' ')[0]}!`);
       onClose();
     } catch (err) {
       setError(errorMessage(err));
@@ -81,6 +94,7 @@ export default function LocalSignInDialog({ onClose, onSignedIn }: LocalSignInDi
   return (
     <Dialog open onClose={onClose} title={title} closeLabel="Fechar">
       <form
+        ref={formRef}
         noValidate
         onSubmit={handleSubmit}
         className="space-y-4"
@@ -104,7 +118,7 @@ export default function LocalSignInDialog({ onClose, onSignedIn }: LocalSignInDi
         )}
         {forgot && (
           <p className="text-sm text-slate-700">
-            Indique o e-mail da sua conta: enviamos um link para escolher uma nova senha.
+            Informe o e-mail da sua conta: enviaremos um link para escolher uma nova senha.
           </p>
         )}
         <Field label="E-mail" error={errors.email}>
@@ -174,7 +188,7 @@ export default function LocalSignInDialog({ onClose, onSignedIn }: LocalSignInDi
       <p className="mt-4 text-center text-sm text-slate-600">
         {forgot ? (
           <button type="button" className={linkButtonClass} onClick={() => switchTo('sign-in')}>
-            Voltar a entrar
+            Voltar para entrar
           </button>
         ) : signingUp ? (
           <>

@@ -186,12 +186,12 @@ describe('the root loader and the AppContext', { timeout: 20_000 }, () => {
       ({ url }) => {
         if (url === '/api/user/data') return ok({ user: userData('student') });
         if (url === '/api/user/enrolled-courses')
-          return { status: 503, data: { success: false, message: 'Base de dados indisponível' } };
+          return { status: 503, data: { success: false, message: 'Banco de dados indisponível' } };
         throw new Error(`unexpected request: ${url}`);
       },
       { user: testUser },
     );
-    expect(await screen.findByText('Base de dados indisponível')).toBeInTheDocument();
+    expect(await screen.findByText('Banco de dados indisponível')).toBeInTheDocument();
   });
 
   it('when the user signs out, then their data, enrollments and educator flag are cleared', async () => {

@@ -9,14 +9,14 @@ export function RichTextEditor({
   labelledBy,
 }: {
   value: string;
-  onChange: (html: string) => void;
+  onChange: (html: string, byUser: boolean) => void;
   labelledBy: string;
 }) {
   return (
     <textarea
       aria-labelledby={labelledBy}
       value={value}
-      onChange={(event) => onChange(event.target.value)}
+      onChange={(event) => onChange(event.target.value, true)}
     />
   );
 }

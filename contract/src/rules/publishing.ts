@@ -76,3 +76,11 @@ export function publishingProblems(chapters: readonly PublishableChapter[]): str
 export function publishRefusal(problems: readonly string[]): string {
   return `O curso não pode ser publicado: ${problems.join('; ')}.`;
 }
+
+/**
+ * What ADD answers when it was asked to publish a course that cannot be published yet: the course is
+ * kept as a draft (the spec accepts incomplete lectures on ADD), with every reason named.
+ */
+export function keptAsDraftMessage(problems: readonly string[]): string {
+  return `Curso salvo como rascunho, ainda não publicado: ${problems.join('; ')}. Complete-o e publique-o em My Courses.`;
+}

@@ -86,7 +86,7 @@ describe('hasUnsafeCharacters', () => {
 describe('unsafeTextMessage', () => {
   it('when given the field, then the Portuguese message names it', () => {
     expect(unsafeTextMessage('O título do curso')).toBe(
-      'O título do curso contém caracteres não permitidos (de controlo ou invisíveis)',
+      'O título do curso contém caracteres não permitidos (de controle ou invisíveis)',
     );
   });
 });

@@ -37,5 +37,5 @@ export function hasUnsafeCharacters(text: string, rules: TextRules = {}): boolea
 
 /** The refusal, naming the field: 'O título do curso contém caracteres não permitidos (…)'. */
 export function unsafeTextMessage(field: string): string {
-  return `${field} contém caracteres não permitidos (de controlo ou invisíveis)`;
+  return `${field} contém caracteres não permitidos (de controle ou invisíveis)`;
 }

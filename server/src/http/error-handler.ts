@@ -61,7 +61,7 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     return;
   }
   if (e.type === 'entity.too.large' || e.code === 'LIMIT_FILE_SIZE') {
-    res.status(413).json({ success: false, message: 'O pedido é demasiado grande' });
+    res.status(413).json({ success: false, message: 'A solicitação é grande demais' });
     return;
   }
   const status = e.status ?? e.statusCode;

@@ -3,7 +3,7 @@ import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
 import { RedisStore } from 'rate-limit-redis';
 import type { RedisClient } from '../providers/redis-client';
 
-export const RATE_LIMITED = 'Demasiadas tentativas. Tente novamente mais tarde.';
+export const RATE_LIMITED = 'Muitas tentativas. Tente novamente mais tarde.';
 export const AUTH_RATE_WINDOW_MS = 15 * 60_000;
 const REDIS_PREFIX = 'aprendiz:rl:';
 

@@ -26,7 +26,7 @@ function toAppError(err: unknown): AppError {
       case 'LIMIT_FILE_SIZE':
         return new AppError('PAYLOAD_TOO_LARGE', IMAGE_TOO_LARGE);
       case 'LIMIT_FIELD_VALUE':
-        return new AppError('PAYLOAD_TOO_LARGE', 'Os dados do formulário são demasiado grandes');
+        return new AppError('PAYLOAD_TOO_LARGE', 'Os dados do formulário são grandes demais');
       case 'LIMIT_UNEXPECTED_FILE':
       case 'LIMIT_FILE_COUNT':
         return badRequest('Envie uma única imagem no campo "image"');

@@ -23,7 +23,7 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
     valueAt(source, issue.path) === undefined;
   // zod's own English defaults are replaced; schemas in contract/ carry Portuguese messages.
   const message = missing
-    ? `Campo obrigatório em falta: ${issue.path.join('.')}`
+    ? `Campo obrigatório ausente: ${issue.path.join('.')}`
     : issue.message.startsWith('Invalid')
       ? `Campo inválido: ${issue.path.join('.') || 'corpo do pedido'}`
       : issue.message;

@@ -3,7 +3,7 @@ import { v2 as cloudinary, type UploadApiOptions, type UploadApiResponse } from 
 import { AppError } from '../http/errors';
 import type { ThumbnailStorage } from './thumbnail-storage';
 
-export const THUMBNAIL_STORE_FAILED = 'Não foi possível guardar a miniatura. Tente novamente.';
+export const THUMBNAIL_STORE_FAILED = 'Não foi possível salvar a miniatura. Tente novamente.';
 
 export interface CloudinaryCredentials {
   cloudName: string;

@@ -94,7 +94,7 @@ async function start(name: string, env: Record<string, string>): Promise<Instanc
     const exitedEarly = (code: number | null, signal: string | null) =>
       settle(new Error(`exited early (${code ?? signal})`));
     const readPort = () => {
-      const port = /a correr em http:\/\/localhost:(\d+)/.exec(instance.output.join(''))?.[1];
+      const port = /rodando em http:\/\/localhost:(\d+)/.exec(instance.output.join(''))?.[1];
       if (port) settle(undefined, `http://127.0.0.1:${port}`);
     };
     child.on('exit', exitedEarly);

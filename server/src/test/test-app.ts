@@ -96,7 +96,7 @@ export async function createTestContext(env: NodeJS.ProcessEnv = {}): Promise<Te
       const id = `usr_${randomUUID().replaceAll('-', '').slice(0, 20)}`;
       const user = await insertUser(database.db, {
         id,
-        name: options.name ?? `Utilizador ${counter}`,
+        name: options.name ?? `Usuário ${counter}`,
         email: options.email ?? `${id}@example.test`,
         role: options.role ?? 'student',
       });

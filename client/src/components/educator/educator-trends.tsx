@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigation, useSearchParams } from 'react-router-dom';
 import type { Analytics, AnalyticsPeriod } from '@aprendiz/contract/educator';
 import { ANALYTICS_PERIODS } from '@aprendiz/contract/educator';
@@ -24,9 +24,33 @@ export function readDays(params: URLSearchParams): AnalyticsPeriod {
   return params.get(DAYS_PARAM) === '90' ? 90 : 30;
 }
 
-const WIDTH = 720;
+/** The drawing's width before the page is measured (the server's render, a desktop's usual box). */
+const DEFAULT_WIDTH = 720;
+const MIN_WIDTH = 280;
 const HEIGHT = 220;
 const PAD = { top: 16, right: 56, bottom: 28, left: 40 };
+
+/**
+ * The chart is drawn at its box's real width, so its labels keep their 11 px on a phone: scaled down
+ * from a fixed 720-unit drawing, a 390 px screen showed a 90 px tall chart with 5 px labels.
+ */
+function useBoxWidth<T extends Element>() {
+  const ref = useRef<T>(null);
+  const [width, setWidth] = useState(DEFAULT_WIDTH);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const measure = () => {
+      const measured = Math.round(element.getBoundingClientRect().width);
+      if (measured > 0) setWidth(Math.max(measured, MIN_WIDTH));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, width };
+}
 
 /** '2033-03-02' → '02/03', the day and month an axis label needs. */
 function shortDate(date: string): string {
@@ -49,6 +73,7 @@ type Series = Analytics['series'];
  * aria-hidden; its figures are read from the summary and the table beside it.
  */
 function TrendsChart({ series, currency }: { series: Series; currency: string }) {
+  const { ref, width: WIDTH } = useBoxWidth<HTMLDivElement>();
   const innerW = WIDTH - PAD.left - PAD.right;
   const innerH = HEIGHT - PAD.top - PAD.bottom;
   const maxEnrollments = niceMax(Math.max(...series.map((d) => d.enrollments)));
@@ -57,69 +82,82 @@ function TrendsChart({ series, currency }: { series: Series; currency: string })
   const x = (index: number) => PAD.left + index * slot + slot / 2;
   const yEnrollments = (value: number) => PAD.top + innerH - (value / maxEnrollments) * innerH;
   const yEarnings = (value: number) => PAD.top + innerH - (value / maxEarnings) * innerH;
-  const labelEvery = series.length > 30 ? 15 : 5;
+  // About one date label per 70 px, so they never run into each other.
+  const labelEvery = Math.max(
+    series.length > 30 ? 15 : 5,
+    Math.ceil(series.length / Math.max(Math.floor(innerW / 70), 1)),
+  );
   const line = series.map((d, i) => `${x(i).toFixed(1)},${yEarnings(d.earnings).toFixed(1)}`);
 
   return (
-    <svg
-      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-      aria-hidden="true"
-      className="h-auto w-full max-w-4xl rounded-md border border-gray-500/20 bg-white"
-      data-testid="trends-chart"
-    >
-      <line
-        x1={PAD.left}
-        x2={WIDTH - PAD.right}
-        y1={PAD.top + innerH}
-        y2={PAD.top + innerH}
-        className="stroke-gray-300"
-      />
-      <text x={PAD.left - 6} y={PAD.top + 4} textAnchor="end" className="fill-gray-600 text-[10px]">
-        {maxEnrollments}
-      </text>
-      <text
-        x={PAD.left - 6}
-        y={PAD.top + innerH}
-        textAnchor="end"
-        className="fill-gray-600 text-[10px]"
+    <div ref={ref} className="w-full max-w-4xl">
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        width={WIDTH}
+        height={HEIGHT}
+        aria-hidden="true"
+        className="block h-auto w-full rounded-md border border-gray-500/20 bg-white"
+        data-testid="trends-chart"
       >
-        0
-      </text>
-      <text
-        x={WIDTH - PAD.right + 6}
-        y={PAD.top + 4}
-        className="fill-emerald-800 text-[10px]"
-      >{`${currency} ${maxEarnings}`}</text>
-      {series.map((d, i) => (
-        <rect
-          key={d.date}
-          x={x(i) - Math.max(slot * 0.35, 1)}
-          width={Math.max(slot * 0.7, 2)}
-          y={yEnrollments(d.enrollments)}
-          height={PAD.top + innerH - yEnrollments(d.enrollments)}
-          className="fill-blue-500"
+        <line
+          x1={PAD.left}
+          x2={WIDTH - PAD.right}
+          y1={PAD.top + innerH}
+          y2={PAD.top + innerH}
+          className="stroke-gray-300"
         />
-      ))}
-      <polyline
-        points={line.join(' ')}
-        fill="none"
-        strokeWidth={2}
-        className="stroke-emerald-600"
-      />
-      {series.map((d, i) =>
-        i % labelEvery === 0 || i === series.length - 1 ? (
-          <text
+        <text
+          x={PAD.left - 6}
+          y={PAD.top + 4}
+          textAnchor="end"
+          className="fill-gray-600 text-[11px]"
+        >
+          {maxEnrollments}
+        </text>
+        <text
+          x={PAD.left - 6}
+          y={PAD.top + innerH}
+          textAnchor="end"
+          className="fill-gray-600 text-[11px]"
+        >
+          0
+        </text>
+        <text
+          x={WIDTH - PAD.right + 6}
+          y={PAD.top + 4}
+          className="fill-emerald-800 text-[11px]"
+        >{`${currency} ${maxEarnings}`}</text>
+        {series.map((d, i) => (
+          <rect
             key={d.date}
-            x={x(i)}
-            y={HEIGHT - 8}
-            textAnchor="middle"
-            className="fill-gray-600 text-[10px]"
-          >
-            {shortDate(d.date)}
-          </text>
-        ) : null,
-      )}
-    </svg>
+            x={x(i) - Math.max(slot * 0.35, 1)}
+            width={Math.max(slot * 0.7, 2)}
+            y={yEnrollments(d.enrollments)}
+            height={PAD.top + innerH - yEnrollments(d.enrollments)}
+            className="fill-blue-500"
+          />
+        ))}
+        <polyline
+          points={line.join(' ')}
+          fill="none"
+          strokeWidth={2}
+          className="stroke-emerald-600"
+        />
+        {series.map((d, i) =>
+          i % labelEvery === 0 || i === series.length - 1 ? (
+            <text
+              key={d.date}
+              x={x(i)}
+              y={HEIGHT - 8}
+              textAnchor="middle"
+              className="fill-gray-600 text-[11px]"
+            >
+              {shortDate(d.date)}
+            </text>
+          ) : null,
+        )}
+      </svg>
+    </div>
   );
 }
 

@@ -8,11 +8,14 @@ export function TableBox({
   label,
   children,
   scrollHint = false,
+  wide = false,
 }: {
   label: string;
   children: ReactNode;
   /** For a table wider than a phone: says so above it there, since a cut-off column shows no sign. */
   scrollHint?: boolean;
+  /** Takes the whole content width: a table of many columns squeezed into 896 px would scroll on a desktop. */
+  wide?: boolean;
 }) {
   return (
     <>
@@ -25,7 +28,7 @@ export function TableBox({
         role="region"
         aria-label={label}
         tabIndex={0}
-        className="w-full max-w-4xl overflow-x-auto rounded-md border border-gray-500/20 bg-white"
+        className={`w-full ${wide ? '' : 'max-w-4xl'} overflow-x-auto rounded-md border border-gray-500/20 bg-white`}
       >
         {children}
       </div>

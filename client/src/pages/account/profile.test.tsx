@@ -62,7 +62,7 @@ describe('profile page', () => {
     await user.type(name, 'Ana Nova');
     const photo = new File([new Uint8Array([137, 80, 78, 71])], 'eu.png', { type: 'image/png' });
     await user.upload(within(form).getByLabelText(/Foto/), photo);
-    await user.click(within(form).getByRole('button', { name: 'Guardar perfil' }));
+    await user.click(within(form).getByRole('button', { name: 'Salvar perfil' }));
 
     expect(await within(form).findByRole('status')).toHaveTextContent('Perfil atualizado');
     expect(calls[0]).toMatchObject({ method: 'PATCH', url: '/api/user/profile' });
@@ -82,7 +82,7 @@ describe('profile page', () => {
   it('when nothing changed, then nothing is sent and it says so', async () => {
     const { calls } = stubApi(() => ({ data: {} }));
     const { user } = renderProfile();
-    await user.click(screen.getByRole('button', { name: 'Guardar perfil' }));
+    await user.click(screen.getByRole('button', { name: 'Salvar perfil' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Nada para alterar');
     expect(calls).toHaveLength(0);
   });
@@ -94,8 +94,24 @@ describe('profile page', () => {
       type: 'image/png',
     });
     await user.upload(screen.getByLabelText(/Foto/), big);
-    await user.click(screen.getByRole('button', { name: 'Guardar perfil' }));
+    await user.click(screen.getByRole('button', { name: 'Salvar perfil' }));
     expect(screen.getByRole('alert')).toHaveTextContent('A foto deve ter no máximo 5 MB');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('when a file that is not an image is chosen, then it is refused at once, beside the picker, and nothing is sent', async () => {
+    const { calls } = stubApi(() => ({ data: {} }));
+    renderProfile();
+    const picker = screen.getByLabelText<HTMLInputElement>(/Foto/);
+    // The picker's 'All files' choice gets past `accept`.
+    await userEvent
+      .setup({ applyAccept: false })
+      .upload(picker, new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Escolha uma imagem: JPEG, PNG, WebP, GIF ou AVIF.',
+    );
+    expect(picker).toHaveAttribute('aria-invalid', 'true');
+    expect(picker.files).toHaveLength(0);
     expect(calls).toHaveLength(0);
   });
 
@@ -112,7 +128,7 @@ describe('profile page', () => {
       screen.getByLabelText(/Foto/),
       new File(['x'], 'x.png', { type: 'image/png' }),
     );
-    await user.click(screen.getByRole('button', { name: 'Guardar perfil' }));
+    await user.click(screen.getByRole('button', { name: 'Salvar perfil' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('A miniatura deve ser uma imagem');
     expect(updateSession).not.toHaveBeenCalled();
   });

@@ -22,6 +22,7 @@ const ClerkUserProfile = lazy(() =>
 /** The server's limit for a photo (the thumbnail pipeline's), checked here before uploading. */
 const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 const PHOTO_TYPES = 'image/jpeg,image/png,image/webp,image/gif,image/avif';
+const NOT_A_PHOTO = 'Escolha uma imagem: JPEG, PNG, WebP, GIF ou AVIF.';
 
 type Result = { kind: 'ok' | 'error'; text: string } | null;
 
@@ -105,10 +106,21 @@ function NameAndPhoto({ user, onSaved }: { user: AuthUser; onSaved: (user: AuthU
           <input
             type="file"
             accept={PHOTO_TYPES}
-            className="mt-1 block w-full text-sm text-slate-700"
+            className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-blue-600 file:px-3 file:py-2 file:text-sm file:font-medium file:text-white hover:file:bg-blue-700"
             aria-invalid={photoError ? true : undefined}
             aria-describedby={`${formId}-photo-hint${photoError ? ` ${formId}-photo-error` : ''}`}
-            onChange={(e) => setPhoto(e.target.files?.[0] ?? null)}
+            onChange={(e) => {
+              const file = e.target.files?.[0] ?? null;
+              // `accept` is only a hint to the picker: 'All files' lets anything through.
+              if (file && !PHOTO_TYPES.split(',').includes(file.type)) {
+                setPhotoError(NOT_A_PHOTO);
+                setPhoto(null);
+                e.target.value = '';
+                return;
+              }
+              setPhotoError(null);
+              setPhoto(file);
+            }}
           />
           <span
             id={`${formId}-photo-hint`}
@@ -133,7 +145,7 @@ function NameAndPhoto({ user, onSaved }: { user: AuthUser; onSaved: (user: AuthU
       </label>
       <p className="text-sm text-slate-600">E-mail: {user.email}</p>
       <Button type="submit" size="lg" pending={pending}>
-        Guardar perfil
+        Salvar perfil
       </Button>
       <ResultLine result={result} id={`${formId}-result`} />
     </form>
@@ -186,7 +198,7 @@ function ChangePassword({ onChanged }: { onChanged: (token: string) => void }) {
         Alterar senha
       </h2>
       <p className="text-sm text-slate-600">
-        As sessões abertas noutros dispositivos serão terminadas.
+        As sessões abertas em outros dispositivos serão terminadas.
       </p>
       <PasswordField
         label="Senha atual"

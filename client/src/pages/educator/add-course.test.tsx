@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COURSE_PRICE_MAX } from '@aprendiz/contract/rules/pricing';
 import { stubApi, type StubRequest, type StubResponse } from '../../test/api-stub';
 import { renderWithProviders, testUser } from '../../test/render';
+import { Link, Outlet } from 'react-router-dom';
 import AddCoursePage from './add-course';
 
 vi.mock('./course-editor/rich-text-editor', () => import('../../test/rich-text-editor-stand-in'));
@@ -41,6 +42,13 @@ const field = {
   submit: () => screen.getByRole('button', { name: 'ADD' }),
 };
 
+async function addChapter(user: UserEvent, name: string) {
+  await user.click(screen.getByRole('button', { name: '+ Add Chapter' }));
+  const dialog = screen.getByRole('dialog', { name: 'Novo capítulo' });
+  await user.type(within(dialog).getByLabelText('Nome do capítulo'), name);
+  await user.click(within(dialog).getByRole('button', { name: 'Adicionar capítulo' }));
+}
+
 async function fillCourse(user: UserEvent) {
   await user.type(field.title(), 'TypeScript do zero');
   await user.type(field.description(), '<p><strong>Tipos</strong> na prática</p>');
@@ -48,8 +56,7 @@ async function fillCourse(user: UserEvent) {
   await user.type(field.price(), '49.99');
   await user.clear(field.discount());
   await user.type(field.discount(), '10');
-  vi.spyOn(window, 'prompt').mockReturnValueOnce('Introdução');
-  await user.click(screen.getByRole('button', { name: '+ Add Chapter' }));
+  await addChapter(user, 'Introdução');
   await user.click(screen.getByRole('button', { name: '+ Add Lecture' }));
   const dialog = screen.getByRole('dialog', { name: 'Add Lecture' });
   await user.type(within(dialog).getByLabelText('Lecture Title'), 'Boas-vindas');
@@ -250,7 +257,7 @@ describe('AddCoursePage', { timeout: 20_000 }, () => {
   it('when Salvar rascunho is pressed, then the course goes with status draft and the server message shows', async () => {
     const { calls } = stubApi(() => ({
       status: 201,
-      data: { success: true, message: 'Rascunho guardado', status: 'draft' },
+      data: { success: true, message: 'Rascunho salvo', status: 'draft' },
     }));
     const user = userEvent.setup();
     renderPage();
@@ -258,10 +265,27 @@ describe('AddCoursePage', { timeout: 20_000 }, () => {
     await user.upload(field.thumbnail(), png());
     await user.click(screen.getByRole('button', { name: 'Salvar rascunho' }));
 
-    expect(await screen.findByText('Rascunho guardado')).toBeInTheDocument();
+    expect(await screen.findByText('Rascunho salvo')).toBeInTheDocument();
     const [request] = addCourseCalls(calls);
     const sent = JSON.parse((request.body as FormData).get('courseData') as string);
     expect(sent).toMatchObject({ courseTitle: 'Ainda em obras', status: 'draft' });
+  });
+
+  it('when ADD is answered that the course was kept as a draft, then the reason shows as a warning, not a success', async () => {
+    const reason =
+      'Curso salvo como rascunho, ainda não publicado: Aula 1.1: falta o título. Complete-o e publique-o em My Courses.';
+    stubApi(() => ({
+      status: 201,
+      data: { success: true, message: reason, courseId: 'c1', status: 'draft' },
+    }));
+    const user = userEvent.setup();
+    renderPage();
+    await user.type(field.title(), 'Por completar');
+    await user.upload(field.thumbnail(), png());
+    await user.click(field.submit());
+
+    const toast = await screen.findByText(reason);
+    expect(toast.closest('.Toastify__toast')).toHaveClass('Toastify__toast--warning');
   });
 
   it('when the course is being sent, then ADD is disabled until the answer arrives', async () => {
@@ -340,8 +364,7 @@ describe('AddCoursePage', { timeout: 20_000 }, () => {
     renderPage();
     await user.type(field.title(), 'Curso por acabar');
     await user.upload(field.thumbnail(), png());
-    vi.spyOn(window, 'prompt').mockReturnValueOnce('Introdução');
-    await user.click(screen.getByRole('button', { name: '+ Add Chapter' }));
+    await addChapter(user, 'Introdução');
     expect(screen.queryByText(/Aulas? incompletas?/)).not.toBeInTheDocument();
     for (const lecture of [
       { url: 'https://youtu.be/abc123' },
@@ -376,5 +399,84 @@ describe('AddCoursePage', { timeout: 20_000 }, () => {
 
     expect(await screen.findByText('O título do curso é obrigatório')).toBeInTheDocument();
     expect(calls).toEqual([]);
+  });
+
+  it('when the form shows, then the price field carries the dollar sign the educator screens use', () => {
+    renderPage();
+    const price = field.price();
+    expect(price.parentElement).toHaveTextContent(/^\$$/);
+    expect(price).toHaveAccessibleName('Course Price');
+  });
+
+  describe('leaving with unsaved changes', () => {
+    function renderWithExit() {
+      return renderWithProviders(
+        <>
+          <Link to="/educator/my-courses">Sair</Link>
+          <Outlet />
+        </>,
+        {
+          route: '/educator/add-course',
+          routes: [
+            { path: '/educator/add-course', element: <AddCoursePage /> },
+            { path: '/educator/my-courses', element: <p>Lista de cursos</p> },
+          ],
+          auth: { user: testUser },
+          app: { isEducator: true },
+        },
+      );
+    }
+
+    it('when the form is untouched, then a link leaves at once', async () => {
+      const user = userEvent.setup();
+      const { location } = renderWithExit();
+      await user.click(await screen.findByRole('link', { name: 'Sair' }));
+      expect(await screen.findByText('Lista de cursos')).toBeInTheDocument();
+      expect(location()).toBe('/educator/my-courses');
+    });
+
+    it('when something was typed, then leaving asks first: Continuar editando keeps the work, Sair sem salvar leaves', async () => {
+      const user = userEvent.setup();
+      const { location } = renderWithExit();
+      await user.type(await screen.findByLabelText('Course Title'), 'Meio feito');
+      await user.click(screen.getByRole('link', { name: 'Sair' }));
+
+      const ask = screen.getByRole('alertdialog', { name: 'Sair sem salvar?' });
+      expect(ask).toHaveTextContent('ainda não foram salvas');
+      await user.click(within(ask).getByRole('button', { name: 'Continuar editando' }));
+      expect(location()).toBe('/educator/add-course');
+      expect(field.title()).toHaveValue('Meio feito');
+
+      await user.click(screen.getByRole('link', { name: 'Sair' }));
+      await user.click(
+        within(screen.getByRole('alertdialog', { name: 'Sair sem salvar?' })).getByRole('button', {
+          name: 'Sair sem salvar',
+        }),
+      );
+      expect(await screen.findByText('Lista de cursos')).toBeInTheDocument();
+      expect(location()).toBe('/educator/my-courses');
+    });
+
+    it('when the page is about to unload with changes, then the browser is asked to confirm; after ADD it is not', async () => {
+      stubApi(() => ({
+        status: 201,
+        data: { success: true, message: 'Curso adicionado com sucesso', status: 'published' },
+      }));
+      const user = userEvent.setup();
+      renderWithExit();
+      await user.type(await screen.findByLabelText('Course Title'), 'Meio feito');
+      const before = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(before);
+      expect(before.defaultPrevented).toBe(true);
+
+      await user.upload(field.thumbnail(), png());
+      await user.click(field.submit());
+      expect(await screen.findByText('Curso adicionado com sucesso')).toBeInTheDocument();
+      const after = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(after);
+      expect(after.defaultPrevented).toBe(false);
+      await user.click(screen.getByRole('link', { name: 'Sair' }));
+      expect(await screen.findByText('Lista de cursos')).toBeInTheDocument();
+    });
   });
 });

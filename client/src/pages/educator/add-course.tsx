@@ -1,4 +1,4 @@
-import type { MessageResponse } from '@aprendiz/contract/learning';
+import type { CourseChangeResponse } from '@aprendiz/contract/educator';
 import { notify } from '../../components/toast';
 import { api } from '../../lib/api-client';
 import { send } from '../../lib/send';
@@ -13,9 +13,11 @@ async function addCourse({ data, image, intent }: CourseFormSubmit): Promise<boo
     JSON.stringify(intent === 'draft' ? { ...data, status: 'draft' } : data),
   );
   if (image) form.append('image', image);
-  const response = await send(api.post<MessageResponse>('/api/educator/add-course', form));
+  const response = await send(api.post<CourseChangeResponse>('/api/educator/add-course', form));
   if (!response) return false;
-  notify.success(response.message);
+  // ADD keeps a course that cannot be published yet as a draft; the message says why.
+  if (intent === 'publish' && response.status === 'draft') notify.warning(response.message);
+  else notify.success(response.message);
   return true;
 }
 

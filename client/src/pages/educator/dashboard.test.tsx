@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { DashboardResponse } from '@aprendiz/contract/educator';
 import { useRevalidator } from 'react-router-dom';
 import { networkError, stubApi } from '../../test/api-stub';
@@ -292,6 +292,41 @@ describe('DashboardPage', () => {
     expect(screen.getByRole('button', { name: '90 dias' })).toHaveAttribute('aria-pressed', 'true');
     expect(calls.map((call) => call.url)).toContain('/api/educator/analytics?days=90');
     expect(location()).toBe('/educator?dias=90');
+  });
+
+  it('when the chart sits in a phone-wide box, then it is drawn at that width (labels keep their size) with few enough date labels', async () => {
+    // jsdom lays nothing out: the box says it is 320 px wide, as on a 390 px phone.
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(
+      DOMRect.fromRect({ width: 320, height: 0 }),
+    );
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        disconnect() {}
+      },
+    );
+    const series = Array.from({ length: 30 }, (_, i) => ({
+      date: `2033-03-${String(i + 1).padStart(2, '0')}`,
+      enrollments: i % 3,
+      earnings: i,
+    }));
+    stubApi((request) =>
+      request.url.startsWith('/api/educator/analytics')
+        ? { data: { success: true, analytics: { series, courses: [] } } }
+        : { data: filled },
+    );
+    renderDashboard();
+
+    const chart = await screen.findByTestId('trends-chart', {}, LOADED);
+    await waitFor(() => expect(chart).toHaveAttribute('viewBox', '0 0 320 220'));
+    const dates = Array.from(chart.querySelectorAll('text')).filter((text) =>
+      /^\d\d\/\d\d$/.test(text.textContent ?? ''),
+    );
+    // 224 px between the axes hold three labels 70 px apart, plus the last day.
+    expect(dates.length).toBeLessThanOrEqual(4);
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
   });
 
   it('when the address asks for 90 days, then the trends are read for 90 days', async () => {

@@ -84,7 +84,7 @@ function StatCard({ icon, value, label }: { icon: ReactNode; value: string; labe
 
 function LatestEnrollments({ rows }: { rows: DashboardData['enrolledStudentsData'] }) {
   return (
-    <TableBox label="Latest Enrollments">
+    <TableBox label="Latest Enrollments" scrollHint>
       <table className={tableClass}>
         <thead className={headRowClass}>
           <tr>

@@ -74,7 +74,7 @@ describe('MyCoursesPage', { timeout: 20_000 }, () => {
       '$49.90',
       'Kz 134.00',
       '3',
-      'Publicado · 09/03/2025',
+      'Publicado09/03/2025',
       'EditarCuponsPré-visualizarQuestionáriosDespublicarExcluir',
     ]);
     expect(rows[0].querySelector('img')).toHaveAttribute('src', '/uploads/react.webp');
@@ -97,7 +97,7 @@ describe('MyCoursesPage', { timeout: 20_000 }, () => {
       'Free',
       'Kz 0.00',
       '0',
-      'Rascunho · 25/12/2024',
+      'Rascunho25/12/2024',
       'EditarCuponsPré-visualizarQuestionáriosPublicarExcluir',
     ]);
   });
@@ -193,7 +193,7 @@ describe('MyCoursesPage', { timeout: 20_000 }, () => {
     );
   });
 
-  it('when deleting is refused because learners are enrolled, then the server message shows and the course stays', async () => {
+  it('when a learner enrolled after the list was read and deleting is refused, then the server message shows and the course stays', async () => {
     stubApi((request) =>
       request.method === 'DELETE'
         ? {
@@ -207,7 +207,7 @@ describe('MyCoursesPage', { timeout: 20_000 }, () => {
     );
     const user = userEvent.setup();
     renderPage();
-    await user.click(await screen.findByRole('button', { name: 'Excluir React moderno' }));
+    await user.click(await screen.findByRole('button', { name: 'Excluir Git para iniciantes' }));
     await user.click(
       within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Excluir' }),
     );
@@ -215,7 +215,68 @@ describe('MyCoursesPage', { timeout: 20_000 }, () => {
     expect(
       await screen.findByText('Não é possível excluir um curso com alunos inscritos.'),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'React moderno' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Git para iniciantes' })).toBeInTheDocument();
+  });
+
+  it('when Excluir is pressed on a course with learners, then it says why it cannot be deleted, offers no delete, and Despublicar from there asks first', async () => {
+    const { calls } = stubApi(() => ({ data: { success: true, courses } }));
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Excluir React moderno' }));
+
+    const why = screen.getByRole('dialog', { name: 'Este curso não pode ser excluído' });
+    expect(why).toHaveTextContent('"React moderno" tem 3 alunos inscritos');
+    expect(why).toHaveTextContent('despublique-o: os alunos mantêm o acesso');
+    expect(within(why).queryByRole('button', { name: 'Excluir' })).not.toBeInTheDocument();
+    await user.click(within(why).getByRole('button', { name: 'Despublicar' }));
+
+    expect(screen.getByRole('alertdialog', { name: 'Despublicar curso' })).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'DELETE' || call.method === 'POST')).toBe(false);
+  });
+
+  it('when Despublicar is pressed, then it asks first saying enrolled learners keep access, and after yes the course is unpublished with a toast', async () => {
+    let list = courses;
+    const { calls } = stubApi((request) => {
+      if (request.url.endsWith('/unpublish')) {
+        list = list.map((course) =>
+          course._id === courses[0]._id ? { ...course, status: 'unpublished' } : course,
+        );
+        return {
+          data: {
+            success: true,
+            message: 'Curso despublicado: saiu do catálogo, e os alunos inscritos mantêm o acesso',
+            courseId: courses[0]._id,
+            status: 'unpublished',
+          },
+        };
+      }
+      return { data: { success: true, courses: list } };
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Despublicar React moderno' }));
+
+    const dialog = screen.getByRole('alertdialog', { name: 'Despublicar curso' });
+    expect(dialog).toHaveTextContent('Os 3 alunos inscritos mantêm o acesso a todas as aulas.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Despublicar React moderno' }));
+    await user.click(
+      within(screen.getByRole('alertdialog', { name: 'Despublicar curso' })).getByRole('button', {
+        name: 'Despublicar',
+      }),
+    );
+    expect(
+      await screen.findByText(
+        'Curso despublicado: saiu do catálogo, e os alunos inscritos mantêm o acesso',
+      ),
+    ).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')).toMatchObject({
+      url: `/api/educator/course/${courses[0]._id}/unpublish`,
+    });
+    const row = screen.getByRole('link', { name: 'React moderno' }).closest('tr')!;
+    await waitFor(() => expect(within(row).getByText('Despublicado')).toBeInTheDocument());
   });
 
   it('when the educator has no courses, then the page says so and links to Add Course', async () => {
@@ -232,10 +293,10 @@ describe('MyCoursesPage', { timeout: 20_000 }, () => {
   it('when the request fails, then the server message is toasted and shown with Tentar novamente, never an endless loader', async () => {
     stubApi(() => ({
       status: 503,
-      data: { success: false, message: 'Base de dados indisponível' },
+      data: { success: false, message: 'Banco de dados indisponível' },
     }));
     renderPage();
-    expect(await screen.findByText('Base de dados indisponível')).toBeInTheDocument();
+    expect(await screen.findByText('Banco de dados indisponível')).toBeInTheDocument();
     const failed = await screen.findByRole(
       'heading',
       { name: 'Não foi possível carregar os seus cursos' },
@@ -250,7 +311,7 @@ describe('MyCoursesPage', { timeout: 20_000 }, () => {
     const { calls } = stubApi(() =>
       up
         ? { data: { success: true, courses } }
-        : { status: 500, data: { success: false, message: 'Base de dados indisponível' } },
+        : { status: 500, data: { success: false, message: 'Banco de dados indisponível' } },
     );
     renderPage();
     await screen.findByRole(

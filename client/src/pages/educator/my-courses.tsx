@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router-dom';
 import type {
   CourseChangeResponse,
@@ -12,6 +12,8 @@ import {
 } from '@aprendiz/contract/rules/course-status';
 import { formatMoney } from '@aprendiz/contract/rules/pricing';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { Dialog } from '../../components/dialog';
+import { Button } from '../../components/ui/button';
 import { CourseThumbnail } from '../../components/course-thumbnail';
 import {
   cellClass,
@@ -64,6 +66,10 @@ type RowActions = {
   onDelete: (course: EducatorCourse) => void;
 };
 
+/**
+ * Two columns of two: in one line the four actions made the table wider than a 1366 px screen's
+ * content area, and the last ones were cut off or hidden behind a sideways scroll.
+ */
 function CourseActions({
   course,
   busy,
@@ -72,7 +78,7 @@ function CourseActions({
 }: { course: EducatorCourse } & RowActions) {
   const publishing = !canUnpublish(course.status);
   return (
-    <div className="flex min-w-max flex-wrap gap-x-3 gap-y-1">
+    <div className="grid w-max grid-cols-[auto_auto] gap-x-4 gap-y-1.5">
       <Link
         to={paths.educatorEditCourse(course._id)}
         aria-label={`Editar ${course.courseTitle}`}
@@ -106,7 +112,7 @@ function CourseActions({
         disabled={busy}
         aria-label={`${publishing ? 'Publicar' : 'Despublicar'} ${course.courseTitle}`}
         onClick={() => onToggleStatus(course)}
-        className={actionClass}
+        className={`${actionClass} text-left`}
       >
         {publishing ? 'Publicar' : 'Despublicar'}
       </button>
@@ -115,7 +121,7 @@ function CourseActions({
         disabled={busy}
         aria-label={`Excluir ${course.courseTitle}`}
         onClick={() => onDelete(course)}
-        className={`${actionClass} text-red-700 hover:text-red-900`}
+        className={`${actionClass} text-left text-red-700 hover:text-red-900`}
       >
         Excluir
       </button>
@@ -131,7 +137,7 @@ function CourseRow({
   return (
     <tr className={rowClass}>
       <td className={cellClass}>
-        <div className="flex min-w-40 items-center gap-3">
+        <div className="flex min-w-48 items-center gap-3">
           <CourseThumbnail
             src={course.courseThumbnail}
             sizes="64px"
@@ -157,18 +163,76 @@ function CourseRow({
       </td>
       <td className={cellClass}>{course.studentCount}</td>
       <td className={`${cellClass} whitespace-nowrap`}>
-        <span
-          className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_BADGE[course.status]}`}
-        >
-          {COURSE_STATUS_LABELS[course.status]}
+        {/* The badge above the date: side by side they made the widest column of the table. */}
+        <span className="flex flex-col items-start gap-1">
+          <span
+            className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_BADGE[course.status]}`}
+          >
+            {COURSE_STATUS_LABELS[course.status]}
+          </span>
+          <span>{new Date(course.createdAt).toLocaleDateString('pt-BR')}</span>
         </span>
-        <span className="text-gray-500"> · </span>
-        {new Date(course.createdAt).toLocaleDateString('pt-BR')}
       </td>
       <td className={cellClass}>
         <CourseActions course={course} {...actions} />
       </td>
     </tr>
+  );
+}
+
+function learners(count: number): string {
+  return count === 1 ? '1 aluno inscrito' : `${count} alunos inscritos`;
+}
+
+function unpublishQuestion(course: EducatorCourse): string {
+  const count = course.studentCount;
+  const keep =
+    count === 0
+      ? 'Os alunos inscritos mantêm o acesso a todas as aulas.'
+      : count === 1
+        ? 'O aluno inscrito mantém o acesso a todas as aulas.'
+        : `Os ${count} alunos inscritos mantêm o acesso a todas as aulas.`;
+  return `Despublicar "${course.courseTitle}"? O curso sai do catálogo e da pesquisa, e ninguém mais pode comprá-lo. ${keep} Você pode publicá-lo de novo quando quiser.`;
+}
+
+/** Says why a course with learners stays, and offers what the educator can do instead. */
+function UndeletableDialog({
+  course,
+  onClose,
+  onUnpublish,
+}: {
+  course: EducatorCourse | null;
+  onClose: () => void;
+  onUnpublish: (course: EducatorCourse) => void;
+}) {
+  const messageId = useId();
+  return (
+    <Dialog
+      open={course !== null}
+      onClose={onClose}
+      title="Este curso não pode ser excluído"
+      describedBy={messageId}
+    >
+      <p id={messageId} className="break-words text-slate-700">
+        {course
+          ? `"${course.courseTitle}" tem ${learners(course.studentCount)}, que ${
+              course.studentCount === 1 ? 'pagou ou se inscreveu' : 'pagaram ou se inscreveram'
+            } para ter acesso a ele. ${
+              canUnpublish(course.status)
+                ? 'Para retirá-lo do catálogo, despublique-o: os alunos mantêm o acesso.'
+                : 'Ele já está fora do catálogo, e os alunos mantêm o acesso.'
+            }`
+          : ''}
+      </p>
+      <div className="mt-6 flex flex-wrap justify-end gap-3">
+        <Button variant="secondary" onClick={onClose}>
+          Fechar
+        </Button>
+        {course && canUnpublish(course.status) && (
+          <Button onClick={() => onUnpublish(course)}>Despublicar</Button>
+        )}
+      </div>
+    </Dialog>
   );
 }
 
@@ -193,6 +257,9 @@ function MyCourses({ courses }: { courses: EducatorCourse[] }) {
   const { revalidate } = useRevalidator();
   const [busyId, setBusyId] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<EducatorCourse | null>(null);
+  const [toUnpublish, setToUnpublish] = useState<EducatorCourse | null>(null);
+  // A course with learners cannot be deleted: the server refuses, so the reason is given up front.
+  const [undeletable, setUndeletable] = useState<EducatorCourse | null>(null);
 
   /** Sends one change of a course; its answer is toasted and the list read again after a success. */
   async function change(
@@ -211,13 +278,23 @@ function MyCourses({ courses }: { courses: EducatorCourse[] }) {
     }
   }
 
-  function toggleStatus(course: EducatorCourse) {
-    const action = canUnpublish(course.status) ? 'unpublish' : 'publish';
+  function setStatus(course: EducatorCourse, action: 'publish' | 'unpublish') {
     return change(course, () =>
       api.post<CourseChangeResponse>(
         `/api/educator/course/${encodeURIComponent(course._id)}/${action}`,
       ),
     );
+  }
+
+  /** Publishing goes at once; unpublishing takes a course out of the catalogue, so it asks first. */
+  function toggleStatus(course: EducatorCourse) {
+    if (canUnpublish(course.status)) setToUnpublish(course);
+    else void setStatus(course, 'publish');
+  }
+
+  function askToDelete(course: EducatorCourse) {
+    if (course.studentCount > 0) setUndeletable(course);
+    else setToDelete(course);
   }
 
   function deleteCourse(course: EducatorCourse) {
@@ -243,8 +320,8 @@ function MyCourses({ courses }: { courses: EducatorCourse[] }) {
           </Link>
         </p>
       ) : (
-        <TableBox label="My Courses" scrollHint>
-          <table className={`${tableClass} min-w-[48rem]`}>
+        <TableBox label="My Courses" scrollHint wide>
+          <table className={`${tableClass} min-w-[44rem]`}>
             <thead className={headRowClass}>
               <tr>
                 <th scope="col" className={headCellClass}>
@@ -274,8 +351,8 @@ function MyCourses({ courses }: { courses: EducatorCourse[] }) {
                   course={course}
                   currency={currency}
                   busy={busyId === course._id}
-                  onToggleStatus={(target) => void toggleStatus(target)}
-                  onDelete={setToDelete}
+                  onToggleStatus={toggleStatus}
+                  onDelete={askToDelete}
                 />
               ))}
             </tbody>
@@ -287,13 +364,32 @@ function MyCourses({ courses }: { courses: EducatorCourse[] }) {
         title="Excluir curso"
         message={
           toDelete
-            ? `Excluir o curso "${toDelete.courseTitle}"? A miniatura também é apagada e não há como desfazer. Um curso com alunos inscritos não pode ser excluído: despublique-o.`
+            ? `Excluir o curso "${toDelete.courseTitle}"? A miniatura também é apagada e não há como desfazer.`
             : ''
         }
         confirmLabel="Excluir"
         onCancel={() => setToDelete(null)}
         onConfirm={() => {
           if (toDelete) void deleteCourse(toDelete);
+        }}
+      />
+      <ConfirmDialog
+        open={toUnpublish !== null}
+        title="Despublicar curso"
+        message={toUnpublish ? unpublishQuestion(toUnpublish) : ''}
+        confirmLabel="Despublicar"
+        onCancel={() => setToUnpublish(null)}
+        onConfirm={() => {
+          if (toUnpublish) void setStatus(toUnpublish, 'unpublish');
+          setToUnpublish(null);
+        }}
+      />
+      <UndeletableDialog
+        course={undeletable}
+        onClose={() => setUndeletable(null)}
+        onUnpublish={(course) => {
+          setUndeletable(null);
+          setToUnpublish(course);
         }}
       />
     </div>

@@ -184,10 +184,10 @@ describe('ContactPage', () => {
   });
 
   it('when the service answers a single error, then it shows above the button', async () => {
-    stubFetch(async () => jsonResponse({ error: 'Demasiados pedidos.' }, 429));
+    stubFetch(async () => jsonResponse({ error: 'Muitas solicitações.' }, 429));
     renderWithProviders(<ContactPage />);
     await fillAndSubmit();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Demasiados pedidos.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Muitas solicitações.');
   });
 
   it('when the answer has an unexpected shape, then "Unexpected response format" shows', async () => {

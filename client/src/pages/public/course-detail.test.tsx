@@ -174,6 +174,8 @@ describe('CourseDetailPage', { timeout: 20_000 }, () => {
     const resume = await screen.findByRole('link', { name: 'Retomar Curso' }, LOADED);
     expect(resume).toHaveAttribute('href', `/player/${course._id}`);
     expect(screen.queryByRole('button', { name: /Acessar Curso/ })).not.toBeInTheDocument();
+    // The price deadline is for buyers: not beside Retomar Curso.
+    expect(screen.queryByText('Faltam 3 dias a este preço!')).not.toBeInTheDocument();
   });
 
   it('when the address carries ?cupom=, then the panel shows the quoted price with its limits and the purchase sends the code', async () => {
@@ -260,6 +262,7 @@ describe('CourseDetailPage', { timeout: 20_000 }, () => {
     renderPage({ auth: { user: { ...testUser, id: course.educator._id } } });
     const own = await screen.findByRole('link', { name: 'Ver nos meus cursos' }, LOADED);
     expect(own).toHaveAttribute('href', '/educator/my-courses');
+    expect(screen.queryByText('Faltam 3 dias a este preço!')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Acessar Curso/ })).not.toBeInTheDocument();
   });
 
@@ -306,7 +309,7 @@ describe('CourseDetailPage', { timeout: 20_000 }, () => {
     const { calls } = serve(() => {
       attempts += 1;
       return attempts === 1
-        ? { status: 503, data: { success: false, message: 'Base de dados indisponível' } }
+        ? { status: 503, data: { success: false, message: 'Banco de dados indisponível' } }
         : { data: { success: true, courseData: course } };
     });
     const user = userEvent.setup();
@@ -318,7 +321,7 @@ describe('CourseDetailPage', { timeout: 20_000 }, () => {
         LOADED,
       ),
     ).toBeInTheDocument();
-    await waitFor(() => expect(screen.getAllByText('Base de dados indisponível')).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByText('Banco de dados indisponível')).toHaveLength(2));
 
     await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     expect(

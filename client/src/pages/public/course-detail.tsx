@@ -114,7 +114,9 @@ function PricePanel({
   const { currency } = useAppContext();
   // Deployments charging in euros ask for the EU waiver before the purchase.
   const asksEuWaiver = useStorefront().currency === 'eur';
+  const { user } = useAuthUser();
   const lectures = countLectures(course.courseContent);
+  const ownsCourse = action.isEnrolled || user?.id === course.educator._id;
   return (
     <aside
       ref={panelRef}
@@ -139,12 +141,15 @@ function PricePanel({
         />
       )}
       <div className="space-y-4 p-5">
-        <p className="flex items-center gap-2 text-sm text-red-700">
-          <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
-            <path d="M10 2a8 8 0 1 1 0 16 8 8 0 0 1 0-16zm.8 4H9.2v4.7l3.6 2.2.8-1.3-2.8-1.7V6z" />
-          </svg>
-          <span className="font-medium">Faltam 3 dias a este preço!</span>
-        </p>
+        {/* A price deadline means nothing to someone who already has the course. */}
+        {!ownsCourse && (
+          <p className="flex items-center gap-2 text-sm text-red-700">
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
+              <path d="M10 2a8 8 0 1 1 0 16 8 8 0 0 1 0-16zm.8 4H9.2v4.7l3.6 2.2.8-1.3-2.8-1.7V6z" />
+            </svg>
+            <span className="font-medium">Faltam 3 dias a este preço!</span>
+          </p>
+        )}
         {coupon.applied ? (
           <CouponPrice applied={coupon.applied} currency={currency} />
         ) : (

@@ -195,7 +195,7 @@ describe('CourseListPage', { timeout: 20_000 }, () => {
     expect(screen.getAllByRole('link', { name: /Curso 25/ })[0]).toHaveFocus();
   });
 
-  it('when nothing matches, then the count line names the term', async () => {
+  it('when nothing matches, then the count line names the term and veja todos os cursos is a link to the whole catalogue', async () => {
     stubSearch([]);
     renderList('/course-list/cobol');
     await waitFor(
@@ -203,6 +203,10 @@ describe('CourseListPage', { timeout: 20_000 }, () => {
       LOADED,
     );
     expect(screen.queryAllByRole('heading', { level: 3 })).toHaveLength(0);
+    expect(within(countLine()).getByRole('link', { name: 'veja todos os cursos' })).toHaveAttribute(
+      'href',
+      '/course-list',
+    );
   });
 
   it('when another search is loading, then the current results stay, marked busy, until it answers', async () => {

@@ -1,5 +1,5 @@
 import type { CourseSearchResponse, CourseSummary } from '@aprendiz/contract/courses';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   Link,
   useFetcher,
@@ -77,11 +77,23 @@ function startFrom(first: CourseSearchResponse): Shown {
 }
 
 /** The line read out to screen readers whenever the results change. */
-function countLine(total: number, term: string, filters: Filters): string {
+function countLine(total: number, term: string, filters: Filters): ReactNode {
   if (total === 1) return '1 curso encontrado';
   if (total > 0) return `${total} cursos encontrados`;
   if (term)
-    return `Nenhum curso encontrado para “${term}”. Tente outra palavra ou veja todos os cursos.`;
+    return (
+      <>
+        Nenhum curso encontrado para “{term}”. Tente outra palavra ou{' '}
+        {/* Offered as a way out, so it is one: the whole catalogue. */}
+        <Link
+          to={paths.courseList()}
+          className={`rounded-sm font-medium text-blue-700 underline hover:text-blue-800 ${FOCUS}`}
+        >
+          veja todos os cursos
+        </Link>
+        .
+      </>
+    );
   if (hasFilter(filters)) return 'Nenhum curso encontrado com esses filtros.';
   return 'Ainda não há cursos publicados. Volte em breve!';
 }

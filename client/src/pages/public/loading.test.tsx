@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, testUser } from '../../test/render';
@@ -94,9 +94,24 @@ describe('LoadingPage', () => {
     );
   });
 
+  it('when Ir agora is pressed after a payment, then the enrollments are read and the learner goes on without waiting the 5 s', async () => {
+    const { app, location } = renderWithProviders(<LoadingPage />, {
+      route: '/loading/my-enrollments',
+      path: '/loading/*',
+      auth: { user: testUser },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Ir agora' }));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(app.fetchUserEnrolledCourses).toHaveBeenCalledTimes(1);
+    expect(location()).toBe('/my-enrollments');
+  });
+
   it('when it leads anywhere else, then it speaks of no payment', () => {
     renderWithProviders(<LoadingPage />, { route: '/loading/course-list', path: '/loading/*' });
     expect(announcement()).toBeUndefined();
     expect(screen.getByRole('heading', { level: 1, name: 'Carregando' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Ir agora' })).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { Loader } from '../../components/loader';
+import { Button } from '../../components/ui/button';
 import { paths } from '../../config/paths';
 import { useAppContext } from '../../context/app-context';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -61,23 +62,28 @@ export default function LoadingPage() {
   const navigate = useNavigate();
   const { fetchUserEnrolledCourses } = useAppContext();
   const courseTitle = paidCourseTitle(state);
+  // 'Ir agora' skips the rest of the wait; the enrollments are still read first.
+  const [goNow, setGoNow] = useState(false);
   const afterPayment = courseTitle !== null || nextPath === AFTER_PAYMENT_PATH;
   usePageTitle(afterPayment ? 'Pagamento confirmado' : 'Carregando…');
 
   useEffect(() => {
     if (!nextPath) return;
     let active = true;
-    const timer = setTimeout(() => {
-      // One read of the root loader: the enrollments and the user data.
-      void fetchUserEnrolledCourses().then(() => {
-        if (active) navigate(`/${nextPath}`, { replace: true });
-      });
-    }, LOADING_REDIRECT_MS);
+    const timer = setTimeout(
+      () => {
+        // One read of the root loader: the enrollments and the user data.
+        void fetchUserEnrolledCourses().then(() => {
+          if (active) navigate(`/${nextPath}`, { replace: true });
+        });
+      },
+      goNow ? 0 : LOADING_REDIRECT_MS,
+    );
     return () => {
       active = false;
       clearTimeout(timer);
     };
-  }, [nextPath, navigate, fetchUserEnrolledCourses]);
+  }, [nextPath, navigate, fetchUserEnrolledCourses, goNow]);
 
   if (!afterPayment) {
     return (
@@ -91,6 +97,11 @@ export default function LoadingPage() {
     <div className="flex min-h-[100svh] flex-col items-center justify-center px-4 text-center">
       <PaymentConfirmed courseTitle={courseTitle} />
       <Loader fullHeight={false} />
+      {nextPath && (
+        <Button variant="secondary" className="mt-2" pending={goNow} onClick={() => setGoNow(true)}>
+          Ir agora
+        </Button>
+      )}
     </div>
   );
 }

@@ -56,7 +56,7 @@ export default function PrivacyPolicyPage() {
           Retenção dos dados
         </h2>
         <p className="mt-3">
-          Guardamos as informações coletadas apenas pelo tempo necessário para prestar o serviço
+          Mantemos as informações coletadas apenas pelo tempo necessário para prestar o serviço
           solicitado. Os dados que armazenamos são protegidos com meios comercialmente aceitáveis
           para evitar perdas e roubos, bem como acesso, divulgação, cópia, uso ou modificação não
           autorizados.

@@ -237,6 +237,27 @@ describe('PlayerPage', () => {
     ).toBeInTheDocument();
   });
 
+  it('when every lecture is done, then the player offers the certificate, which opens its page', async () => {
+    const { calls } = serve((request) =>
+      request.url === `/api/user/certificate/${course._id}`
+        ? { data: { success: true, certificateId: 'cert-abc' } }
+        : undefined,
+    );
+    const { location } = await renderReadyPlayer({
+      courses: [enrolledCourse({ lectureCompleted: ['lec-1', 'lec-2', 'lec-3'] })],
+    });
+    await userEvent.click(screen.getByRole('button', { name: /^Certificado/ }));
+    await waitFor(() => expect(location()).toBe('/certificate/cert-abc'));
+    expect(calls.map((call) => call.url)).toContain(`/api/user/certificate/${course._id}`);
+  });
+
+  it('when the page is read in order (a phone shows it so), then the lecture list comes before the rating form', async () => {
+    await renderReadyPlayer();
+    const list = structure();
+    const rating = screen.getByText('Avalie este curso:');
+    expect(list.compareDocumentPosition(rating) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('when a chapter heading is pressed, then its lectures collapse and expand', async () => {
     await renderReadyPlayer();
     const second = within(structure()).getByRole('button', { name: /Funções/ });

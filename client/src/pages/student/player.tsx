@@ -43,6 +43,7 @@ import { NOWHERE_YET, type loader, type ResumePoint } from './player/resume-poin
 import type { QuizOutletContext } from './player/quiz-page';
 import { fireConfetti } from '../../lib/confetti';
 import { SignInRequired } from '../../components/sign-in-required';
+import { CertificateAction } from './my-enrollments/certificate-action';
 import { focusRing } from '../../components/ui/focus-ring';
 import { LoadError } from '../../components/ui/load-error';
 
@@ -331,9 +332,12 @@ function CoursePlayer({ course, resume }: { course: EnrolledCourse; resume: Resu
               </div>
             )}
             {progress.complete && (
-              <p className="mt-4 font-medium text-green-800">
-                Parabéns! Você concluiu todas as aulas deste curso.
-              </p>
+              <div className="mt-4 flex flex-wrap items-center gap-3">
+                <p className="font-medium text-green-800">
+                  Parabéns! Você concluiu todas as aulas deste curso.
+                </p>
+                <CertificateAction courseId={course._id} courseTitle={course.courseTitle} />
+              </div>
             )}
             {!progress.complete &&
               progress.lectures > 0 &&
@@ -358,22 +362,30 @@ function CoursePlayer({ course, resume }: { course: EnrolledCourse; resume: Resu
                 />
               </Suspense>
             )}
-            <RatingPanel course={course} />
           </section>
         )}
 
-        <CourseStructure
-          chapters={course.courseContent}
-          completedIds={completedIds}
-          passedQuizIds={passedQuizIds}
-          currentLectureId={quizId ? null : currentId}
-          onWatch={watch}
-          onQuiz={(id) => {
-            void position.save();
-            navigate(paths.playerQuiz(course._id, id));
-          }}
-          currentQuizId={quizId}
-        />
+        {/* On a phone the lecture list comes right after the video, before the rating form; from
+            lg up it is the right-hand column beside both. */}
+        <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <CourseStructure
+            chapters={course.courseContent}
+            completedIds={completedIds}
+            passedQuizIds={passedQuizIds}
+            currentLectureId={quizId ? null : currentId}
+            onWatch={watch}
+            onQuiz={(id) => {
+              void position.save();
+              navigate(paths.playerQuiz(course._id, id));
+            }}
+            currentQuizId={quizId}
+          />
+        </div>
+        {!quizId && (
+          <div className="lg:col-start-1 lg:row-start-2">
+            <RatingPanel course={course} />
+          </div>
+        )}
       </div>
     </div>
   );
@@ -404,7 +416,7 @@ function CourseLoadError({ onRetry }: { onRetry: () => void }) {
   return (
     <LoadError
       title="Não foi possível carregar o curso"
-      message="Verifique a sua ligação e tente novamente."
+      message="Verifique a sua conexão e tente novamente."
       onRetry={onRetry}
     />
   );

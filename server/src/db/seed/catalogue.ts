@@ -24,7 +24,9 @@ export type CategoryId =
   | 'docker'
   | 'cloud'
   | 'security'
-  | 'linux';
+  | 'linux'
+  | 'marketing'
+  | 'career';
 
 export interface SeedCategory {
   /** Where the catalogue files the topic's courses (the API's slug). */
@@ -158,6 +160,19 @@ export const SEED_CATEGORIES: Record<CategoryId, SeedCategory> = {
     colors: ['#292524', '#57534e'],
     videoIds: ['sWbUDq4S6Y8', 'ZtqBQ68cfJc'],
   },
+  // Every category of the catalogue's filter has courses: an empty one looks broken.
+  marketing: {
+    catalogueCategory: 'marketing',
+    monogram: 'Mkt',
+    colors: ['#831843', '#ec4899'],
+    videoIds: ['Vl0H-qTclOg', 'HXV3zeQKqGY'],
+  },
+  career: {
+    catalogueCategory: 'carreira',
+    monogram: 'CV',
+    colors: ['#312e81', '#6366f1'],
+    videoIds: ['8JJ101D3knE', 'rfscVS0vtbw'],
+  },
 };
 
 export type EducatorKey = 'ana' | 'mateus' | 'camila' | 'tiago' | 'esperanca' | 'rafael';
@@ -211,7 +226,7 @@ export const SEED_COURSES: readonly SeedCourse[] = [
       'Variáveis, tipos de dados e operadores',
       'Decisões com if e ciclos com for e while',
       'Listas, dicionários e funções reutilizáveis',
-      'Ler e escrever ficheiros de texto e CSV',
+      'Ler e escrever arquivos de texto e CSV',
     ],
     audience: 'quem nunca programou e quer uma primeira linguagem simples e muito procurada.',
     chapters: [
@@ -239,8 +254,8 @@ export const SEED_COURSES: readonly SeedCourse[] = [
       [
         'Projeto final',
         [
-          'Planear o gestor de despesas',
-          'Guardar dados em CSV',
+          'Planejar o gerenciador de despesas',
+          'Salvar dados em CSV',
           'Relatório mensal',
           'Próximos passos',
         ],
@@ -282,7 +297,7 @@ export const SEED_COURSES: readonly SeedCourse[] = [
       ],
       [
         'Erros e exceções',
-        ['try, except e finally', 'Criar exceções próprias', 'Registar erros com logging'],
+        ['try, except e finally', 'Criar exceções próprias', 'Registrar erros com logging'],
       ],
       [
         'Testes com pytest',
@@ -304,22 +319,22 @@ export const SEED_COURSES: readonly SeedCourse[] = [
     discount: 0,
     daysAgo: 41,
     summary:
-      'Deixe o computador fazer o trabalho repetitivo. Vai automatizar a organização de ficheiros, a leitura de folhas de cálculo, o envio de emails e a recolha de dados de páginas web com Python.',
+      'Deixe o computador fazer o trabalho repetitivo. Vai automatizar a organização de arquivos, a leitura de planilhas, o envio de emails e a coleta de dados de páginas web com Python.',
     outcomes: [
-      'Renomear e organizar milhares de ficheiros',
+      'Renomear e organizar milhares de arquivos',
       'Ler e gerar folhas de Excel com openpyxl',
       'Enviar emails e relatórios automáticos',
       'Extrair dados de páginas web',
     ],
-    audience: 'profissionais de escritório e programadores que querem poupar horas por semana.',
+    audience: 'profissionais de escritório e programadores que querem economizar horas por semana.',
     chapters: [
       [
-        'Ficheiros e pastas',
+        'Arquivos e pastas',
         ['Caminhos com pathlib', 'Organizar downloads automaticamente', 'Renomear em massa'],
       ],
       [
-        'Folhas de cálculo',
-        ['Ler Excel com openpyxl', 'Gerar relatórios formatados', 'Juntar várias folhas'],
+        'Planilhas',
+        ['Ler Excel com openpyxl', 'Gerar relatórios formatados', 'Juntar várias planilhas'],
       ],
       [
         'Email e web',
@@ -342,10 +357,10 @@ export const SEED_COURSES: readonly SeedCourse[] = [
     discount: 30,
     daysAgo: 121,
     summary:
-      'Transforme dados brutos em respostas. Neste curso prático vai limpar, explorar e resumir conjuntos de dados reais com pandas e NumPy, e apresentar conclusões que qualquer equipa consegue entender.',
+      'Transforme dados brutos em respostas. Neste curso prático vai limpar, explorar e resumir conjuntos de dados reais com pandas e NumPy, e apresentar conclusões que qualquer equipe consegue entender.',
     outcomes: [
-      'Carregar dados de CSV, Excel e bases de dados',
-      'Limpar valores em falta e duplicados',
+      'Carregar dados de CSV, Excel e bancos de dados',
+      'Limpar valores ausentes e duplicados',
       'Agrupar, filtrar e cruzar tabelas',
       'Estatística descritiva aplicada',
       'Comunicar resultados com gráficos simples',
@@ -358,7 +373,7 @@ export const SEED_COURSES: readonly SeedCourse[] = [
       ],
       [
         'Limpeza de dados',
-        ['Valores em falta', 'Tipos e conversões', 'Duplicados e outliers', 'Datas e horas'],
+        ['Valores ausentes', 'Tipos e conversões', 'Duplicados e outliers', 'Datas e horas'],
       ],
       [
         'Exploração',
@@ -423,7 +438,7 @@ export const SEED_COURSES: readonly SeedCourse[] = [
       ],
       [
         'Projeto',
-        ['Prever o preço de casas', 'Pipelines do scikit-learn', 'Guardar e servir o modelo'],
+        ['Prever o preço de casas', 'Pipelines do scikit-learn', 'Salvar e servir o modelo'],
       ],
     ],
   },
@@ -464,18 +479,18 @@ export const SEED_COURSES: readonly SeedCourse[] = [
     discount: 25,
     daysAgo: 212,
     summary:
-      'A linguagem que dá vida a todas as páginas web, explicada desde o início. Vai perceber variáveis, funções, objetos e eventos, e construir uma lista de tarefas interativa que funciona no navegador.',
+      'A linguagem que dá vida a todas as páginas web, explicada desde o início. Você vai entender variáveis, funções, objetos e eventos, e construir uma lista de tarefas interativa que funciona no navegador.',
     outcomes: [
       'Sintaxe moderna: let, const e arrow functions',
       'Arrays e objetos no dia a dia',
       'Manipular o DOM e responder a eventos',
-      'Guardar dados no localStorage',
+      'Salvar dados no localStorage',
     ],
     audience: 'quem já conhece HTML e CSS e quer tornar as suas páginas interativas.',
     chapters: [
       [
         'Introdução',
-        ['Onde corre o JavaScript', 'Consola do navegador', 'Variáveis com let e const'],
+        ['Onde roda o JavaScript', 'Console do navegador', 'Variáveis com let e const'],
       ],
       [
         'A linguagem',
@@ -498,7 +513,7 @@ export const SEED_COURSES: readonly SeedCourse[] = [
       ],
       [
         'Projeto: lista de tarefas',
-        ['Estrutura da página', 'Adicionar e remover tarefas', 'Guardar no localStorage'],
+        ['Estrutura da página', 'Adicionar e remover tarefas', 'Salvar no localStorage'],
       ],
     ],
   },
@@ -519,7 +534,7 @@ export const SEED_COURSES: readonly SeedCourse[] = [
       'Módulos ES e organização de código',
       'Desestruturação, spread e optional chaining',
     ],
-    audience: 'programadores que já usam JavaScript e querem perceber o que acontece por baixo.',
+    audience: 'programadores que já usam JavaScript e querem entender o que acontece por baixo.',
     chapters: [
       [
         'Sintaxe moderna',
@@ -568,7 +583,7 @@ export const SEED_COURSES: readonly SeedCourse[] = [
     ],
     audience: 'quem sabe JavaScript e quer construir interfaces modernas.',
     chapters: [
-      ['Começar', ['Porquê React', 'Criar o projeto com Vite', 'JSX', 'O primeiro componente']],
+      ['Começar', ['Por que React', 'Criar o projeto com Vite', 'JSX', 'O primeiro componente']],
       [
         'Componentes',
         ['Props', 'Listas e chaves', 'Renderização condicional', 'Composição com children'],
@@ -578,7 +593,10 @@ export const SEED_COURSES: readonly SeedCourse[] = [
         ['useState', 'Eventos', 'useEffect', 'Buscar dados de uma API', 'useReducer'],
       ],
       ['Formulários', ['Inputs controlados', 'Validação', 'Mensagens de erro acessíveis']],
-      ['Aplicação de receitas', ['Rotas e páginas', 'Contexto partilhado', 'Publicar a aplicação']],
+      [
+        'Aplicação de receitas',
+        ['Rotas e páginas', 'Contexto compartilhado', 'Publicar a aplicação'],
+      ],
     ],
   },
   {
@@ -591,7 +609,7 @@ export const SEED_COURSES: readonly SeedCourse[] = [
     discount: 0,
     daysAgo: 12,
     summary:
-      'Leve as suas aplicações React ao nível seguinte. Medir e melhorar a performance, carregar código a pedido, gerir dados do servidor e testar componentes como um utilizador real os usaria.',
+      'Leve as suas aplicações React ao nível seguinte. Medir e melhorar a performance, carregar código sob demanda, gerenciar dados do servidor e testar componentes como um usuário real os usaria.',
     outcomes: [
       'Memoização com critério: memo, useMemo e useCallback',
       'Code splitting e lazy loading',
@@ -638,7 +656,7 @@ export const SEED_COURSES: readonly SeedCourse[] = [
       'Construa o back-end de uma aplicação real: uma API REST com Node.js, Express e PostgreSQL, com autenticação, validação de dados, tratamento de erros e testes automáticos de ponta a ponta.',
     outcomes: [
       'Rotas, middleware e controladores em Express',
-      'Base de dados PostgreSQL com um ORM',
+      'Banco de dados PostgreSQL com um ORM',
       'Autenticação com JWT',
       'Validação com zod e erros consistentes',
       'Testes de API com supertest',
@@ -647,11 +665,11 @@ export const SEED_COURSES: readonly SeedCourse[] = [
     chapters: [
       [
         'Node.js',
-        ['O que é o Node.js', 'Módulos e npm', 'O sistema de ficheiros', 'Um servidor HTTP à mão'],
+        ['O que é o Node.js', 'Módulos e npm', 'O sistema de arquivos', 'Um servidor HTTP à mão'],
       ],
       ['Express', ['Rotas', 'Middleware', 'Parâmetros e query strings', 'Tratamento de erros']],
       ['Dados', ['Ligar ao PostgreSQL', 'Migrações', 'CRUD completo', 'Transações']],
-      ['Segurança', ['Hash de palavras-passe', 'Tokens JWT', 'Limitar pedidos', 'CORS e helmet']],
+      ['Segurança', ['Hash de senhas', 'Tokens JWT', 'Limitar pedidos', 'CORS e helmet']],
       ['Qualidade', ['Testes com supertest', 'Logs estruturados', 'Colocar em produção']],
     ],
   },
@@ -676,7 +694,7 @@ export const SEED_COURSES: readonly SeedCourse[] = [
     chapters: [
       [
         'Fundamentos',
-        ['Porquê TypeScript', 'Instalar e compilar', 'Tipos primitivos', 'Arrays e tuplos'],
+        ['Por que TypeScript', 'Instalar e compilar', 'Tipos primitivos', 'Arrays e tuplos'],
       ],
       [
         'Modelar dados',
@@ -699,7 +717,7 @@ export const SEED_COURSES: readonly SeedCourse[] = [
     discount: 100,
     daysAgo: 232,
     summary:
-      'Crie o seu primeiro site do zero e publique-o na internet. HTML semântico, CSS moderno com Flexbox e Grid, e técnicas responsivas para que a página fique bem num telemóvel, num tablet e num ecrã grande.',
+      'Crie o seu primeiro site do zero e publique-o na internet. HTML semântico, CSS moderno com Flexbox e Grid, e técnicas responsivas para que a página fique bem em um celular, em um tablet e em uma tela grande.',
     outcomes: [
       'Estrutura semântica com HTML5',
       'Seletores, cores e tipografia em CSS',
@@ -729,7 +747,7 @@ export const SEED_COURSES: readonly SeedCourse[] = [
         ],
       ],
       ['Responsivo', ['Mobile-first', 'Media queries', 'Imagens responsivas']],
-      ['Portefólio', ['Planear o site', 'Construir as secções', 'Publicar no GitHub Pages']],
+      ['Portfólio', ['Planejar o site', 'Construir as seções', 'Publicar no GitHub Pages']],
     ],
   },
   {
@@ -742,24 +760,21 @@ export const SEED_COURSES: readonly SeedCourse[] = [
     discount: 0,
     daysAgo: 141,
     summary:
-      'Descubra como se desenham produtos digitais que as pessoas gostam de usar. Pesquisa com utilizadores, personas, jornadas, arquitetura de informação e testes de usabilidade, com exercícios em cada etapa.',
+      'Descubra como se desenham produtos digitais que as pessoas gostam de usar. Pesquisa com usuários, personas, jornadas, arquitetura de informação e testes de usabilidade, com exercícios em cada etapa.',
     outcomes: [
-      'Entrevistas e pesquisa com utilizadores',
+      'Entrevistas e pesquisa com usuários',
       'Personas e mapas de jornada',
       'Arquitetura de informação',
       'Testes de usabilidade de baixo custo',
     ],
     audience: 'designers, programadores e gestores de produto em início de carreira.',
     chapters: [
-      [
-        'O que é UX',
-        ['UX e UI não são a mesma coisa', 'O processo de design centrado no utilizador'],
-      ],
+      ['O que é UX', ['UX e UI não são a mesma coisa', 'O processo de design centrado no usuário']],
       [
         'Pesquisa',
-        ['Planear entrevistas', 'Conduzir uma entrevista', 'Sintetizar descobertas', 'Personas'],
+        ['Planejar entrevistas', 'Conduzir uma entrevista', 'Sintetizar descobertas', 'Personas'],
       ],
-      ['Definir', ['Mapas de jornada', 'Arquitetura de informação', 'Fluxos de utilizador']],
+      ['Definir', ['Mapas de jornada', 'Arquitetura de informação', 'Fluxos de usuário']],
       [
         'Validar',
         ['Protótipos em papel', 'Testes de usabilidade', 'Iterar com base nos resultados'],
@@ -776,7 +791,7 @@ export const SEED_COURSES: readonly SeedCourse[] = [
     discount: 15,
     daysAgo: 52,
     summary:
-      'Aprenda a usar o Figma como os profissionais: frames, auto layout, componentes, variantes e protótipos interativos. No fim terá desenhado uma aplicação móvel completa, pronta a mostrar num portefólio.',
+      'Aprenda a usar o Figma como os profissionais: frames, auto layout, componentes, variantes e protótipos interativos. No fim, você terá desenhado um aplicativo móvel completo, pronto para mostrar em um portfólio.',
     outcomes: [
       'Frames, grelhas e auto layout',
       'Componentes e variantes reutilizáveis',
@@ -787,10 +802,13 @@ export const SEED_COURSES: readonly SeedCourse[] = [
     chapters: [
       [
         'Interface do Figma',
-        ['Ficheiros, páginas e frames', 'Formas, texto e cores', 'Atalhos essenciais'],
+        ['Arquivos, páginas e frames', 'Formas, texto e cores', 'Atalhos essenciais'],
       ],
       ['Construir com método', ['Auto layout', 'Componentes', 'Variantes', 'Estilos e variáveis']],
-      ['Prototipar', ['Ligações entre ecrãs', 'Animações inteligentes', 'Partilhar para testes']],
+      [
+        'Prototipar',
+        ['Ligações entre telas', 'Animações inteligentes', 'Compartilhar para testes'],
+      ],
     ],
   },
   {
@@ -820,7 +838,7 @@ export const SEED_COURSES: readonly SeedCourse[] = [
       ],
       [
         'Navegação e estado',
-        ['Navegar entre ecrãs', 'Passar dados', 'Gestão de estado com Provider'],
+        ['Navegar entre telas', 'Passar dados', 'Gestão de estado com Provider'],
       ],
       ['Dados', ['Armazenamento local', 'Autenticação com Firebase', 'Sincronizar na cloud']],
       ['Publicação', ['Ícones e splash screen', 'Publicar na Play Store', 'Publicar na App Store']],
@@ -836,7 +854,7 @@ export const SEED_COURSES: readonly SeedCourse[] = [
     discount: 0,
     daysAgo: 8,
     summary:
-      'Um site acessível serve toda a gente. Aprenda as diretrizes WCAG com exemplos concretos: contraste, navegação por teclado, leitores de ecrã, formulários e conteúdo multimédia, e como testar tudo isso.',
+      'Um site acessível serve todo mundo. Aprenda as diretrizes WCAG com exemplos concretos: contraste, navegação por teclado, leitores de tela, formulários e conteúdo multimédia, e como testar tudo isso.',
     outcomes: [
       'As diretrizes WCAG explicadas sem jargão',
       'Navegação por teclado e foco visível',
@@ -845,7 +863,7 @@ export const SEED_COURSES: readonly SeedCourse[] = [
     ],
     audience: 'programadores front-end e designers que querem produtos inclusivos.',
     chapters: [
-      ['Porquê acessibilidade', ['Quem beneficia', 'As WCAG em dez minutos']],
+      ['Por que acessibilidade', ['Quem beneficia', 'As WCAG em dez minutos']],
       [
         'Na prática',
         [
@@ -853,7 +871,7 @@ export const SEED_COURSES: readonly SeedCourse[] = [
           'Contraste e cor',
           'Teclado e foco',
           'Formulários acessíveis',
-          'Leitores de ecrã',
+          'Leitores de tela',
         ],
       ],
       ['Testar', ['Auditorias automáticas', 'Testes manuais']],
@@ -871,7 +889,7 @@ export const SEED_COURSES: readonly SeedCourse[] = [
     summary:
       'Aprenda Java, uma das linguagens mais usadas em empresas e bancos. Da sintaxe básica às classes, herança, interfaces e coleções, com exercícios graduais e um projeto de gestão de biblioteca.',
     outcomes: [
-      'Sintaxe, tipos e estruturas de controlo',
+      'Sintaxe, tipos e estruturas de controle',
       'Classes, objetos e encapsulamento',
       'Herança, polimorfismo e interfaces',
       'Coleções e streams',
@@ -963,7 +981,7 @@ export const SEED_COURSES: readonly SeedCourse[] = [
     discount: 35,
     daysAgo: 66,
     summary:
-      'Entre no mundo Apple com Swift e SwiftUI. Vai aprender a linguagem, construir interfaces declarativas, navegar entre ecrãs e guardar dados, até publicar a sua primeira aplicação de hábitos diários.',
+      'Entre no mundo Apple com Swift e SwiftUI. Vai aprender a linguagem, construir interfaces declarativas, navegar entre telas e salvar dados, até publicar a sua primeira aplicação de hábitos diários.',
     outcomes: [
       'Fundamentos da linguagem Swift',
       'Vistas e modificadores em SwiftUI',
@@ -979,7 +997,7 @@ export const SEED_COURSES: readonly SeedCourse[] = [
       ['SwiftUI', ['Vistas e modificadores', 'Stacks e layout', 'Estado com @State', 'Listas']],
       [
         'A app de hábitos',
-        ['Navegação', 'Guardar com SwiftData', 'Notificações', 'Enviar para a App Store'],
+        ['Navegação', 'Salvar com SwiftData', 'Notificações', 'Enviar para a App Store'],
       ],
     ],
   },
@@ -1055,7 +1073,7 @@ export const SEED_COURSES: readonly SeedCourse[] = [
     discount: 0,
     daysAgo: 216,
     summary:
-      'Aprenda a falar com bases de dados. Consultas, filtros, junções entre tabelas, agregações e modelação de dados com PostgreSQL, usando uma base de dados de uma loja para praticar desde a primeira aula.',
+      'Aprenda a falar com bancos de dados. Consultas, filtros, junções entre tabelas, agregações e modelação de dados com PostgreSQL, usando um banco de dados de uma loja para praticar desde a primeira aula.',
     outcomes: [
       'SELECT, WHERE, ORDER BY e LIMIT',
       'Junções entre tabelas',
@@ -1067,9 +1085,9 @@ export const SEED_COURSES: readonly SeedCourse[] = [
       [
         'Introdução',
         [
-          'O que é uma base de dados relacional',
+          'O que é um banco de dados relacional',
           'Instalar o PostgreSQL',
-          'A base de dados da loja',
+          'O banco de dados da loja',
         ],
       ],
       [
@@ -1091,7 +1109,7 @@ export const SEED_COURSES: readonly SeedCourse[] = [
     discount: 15,
     daysAgo: 56,
     summary:
-      'Responda a perguntas de negócio diretamente na base de dados. Funções de janela, CTEs, coortes, funis e séries temporais em SQL, com casos reais de vendas, retenção de clientes e marketing.',
+      'Responda a perguntas de negócio diretamente no banco de dados. Funções de janela, CTEs, coortes, funis e séries temporais em SQL, com casos reais de vendas, retenção de clientes e marketing.',
     outcomes: [
       'CTEs para consultas legíveis',
       'Funções de janela: ROW_NUMBER, LAG e médias móveis',
@@ -1154,7 +1172,7 @@ export const SEED_COURSES: readonly SeedCourse[] = [
       'Automatize a preparação de dados e construa dashboards que se atualizam sozinhos. Power Query para importar e limpar, modelo de dados com relações e um painel de indicadores interativo.',
     outcomes: [
       'Importar e limpar dados com Power Query',
-      'Juntar ficheiros de uma pasta',
+      'Juntar arquivos de uma pasta',
       'Modelo de dados e relações',
       'Dashboards interativos',
     ],
@@ -1166,7 +1184,7 @@ export const SEED_COURSES: readonly SeedCourse[] = [
           'Importar de CSV e da web',
           'Transformações essenciais',
           'Juntar e acrescentar consultas',
-          'Combinar ficheiros de uma pasta',
+          'Combinar arquivos de uma pasta',
         ],
       ],
       ['Modelo de dados', ['Relações entre tabelas', 'Medidas simples']],
@@ -1183,7 +1201,7 @@ export const SEED_COURSES: readonly SeedCourse[] = [
     discount: 30,
     daysAgo: 71,
     summary:
-      'Do ficheiro de Excel ao relatório partilhado com toda a empresa. Aprenda a modelar dados, escrever medidas em DAX e desenhar relatórios interativos no Power BI que ajudam a tomar decisões.',
+      'Do arquivo de Excel ao relatório compartilhado com toda a empresa. Aprenda a modelar dados, escrever medidas em DAX e desenhar relatórios interativos no Power BI que ajudam a tomar decisões.',
     outcomes: [
       'Power BI Desktop e o serviço online',
       'Modelação em estrela',
@@ -1195,7 +1213,7 @@ export const SEED_COURSES: readonly SeedCourse[] = [
       ['Começar', ['Instalar o Power BI Desktop', 'Importar dados', 'O primeiro relatório']],
       ['Modelação', ['Tabelas de factos e dimensões', 'Relações', 'Tabela de calendário']],
       ['DAX', ['Colunas calculadas e medidas', 'CALCULATE', 'Inteligência temporal']],
-      ['Relatórios', ['Visuais certos', 'Filtros e interações', 'Publicar e partilhar']],
+      ['Relatórios', ['Visuais certos', 'Filtros e interações', 'Publicar e compartilhar']],
     ],
   },
   {
@@ -1208,19 +1226,19 @@ export const SEED_COURSES: readonly SeedCourse[] = [
     discount: 0,
     daysAgo: 206,
     summary:
-      'Nunca mais perca trabalho nem tenha medo de experimentar. Aprenda Git desde os primeiros commits até ramos, fusões e conflitos, e colabore em equipa no GitHub com pull requests e revisões de código.',
+      'Nunca mais perca trabalho nem tenha medo de experimentar. Aprenda Git desde os primeiros commits até ramos, fusões e conflitos, e colabore em equipe no GitHub com pull requests e revisões de código.',
     outcomes: [
       'Commits, histórico e desfazer alterações',
       'Ramos, merge e resolução de conflitos',
       'Repositórios remotos no GitHub',
       'Pull requests e revisão de código',
     ],
-    audience: 'qualquer pessoa que escreve código, sozinha ou em equipa.',
+    audience: 'qualquer pessoa que escreve código, sozinha ou em equipe.',
     chapters: [
       [
         'Git local',
         [
-          'Porquê controlo de versões',
+          'Por que controle de versões',
           'Instalar e configurar',
           'O primeiro commit',
           'Ver o histórico',
@@ -1241,9 +1259,9 @@ export const SEED_COURSES: readonly SeedCourse[] = [
     discount: 20,
     daysAgo: 131,
     summary:
-      'Acabe com o "na minha máquina funciona". Aprenda a criar imagens, correr contentores, ligar serviços com Docker Compose e preparar um ambiente de desenvolvimento igual ao de produção.',
+      'Acabe com o "na minha máquina funciona". Aprenda a criar imagens, rodar contêineres, ligar serviços com Docker Compose e preparar um ambiente de desenvolvimento igual ao de produção.',
     outcomes: [
-      'Imagens, contentores e registos',
+      'Imagens, contêineres e registros',
       'Escrever Dockerfiles eficientes',
       'Volumes e redes',
       'Ambientes multi-serviço com Docker Compose',
@@ -1252,7 +1270,7 @@ export const SEED_COURSES: readonly SeedCourse[] = [
     chapters: [
       [
         'Conceitos',
-        ['Contentores e máquinas virtuais', 'Instalar o Docker', 'Correr o primeiro contentor'],
+        ['Contêineres e máquinas virtuais', 'Instalar o Docker', 'Rodar o primeiro contêiner'],
       ],
       [
         'Imagens',
@@ -1261,7 +1279,7 @@ export const SEED_COURSES: readonly SeedCourse[] = [
       ['Dados e redes', ['Volumes', 'Redes', 'Variáveis de ambiente']],
       [
         'Docker Compose',
-        ['O ficheiro compose.yaml', 'Aplicação com base de dados', 'Ambiente de desenvolvimento'],
+        ['O arquivo compose.yaml', 'Aplicação com banco de dados', 'Ambiente de desenvolvimento'],
       ],
     ],
   },
@@ -1275,7 +1293,7 @@ export const SEED_COURSES: readonly SeedCourse[] = [
     discount: 45,
     daysAgo: 26,
     summary:
-      'Orquestre contentores em escala. Pods, deployments, services, configurações e segredos explicados com um cluster local, até colocar uma aplicação completa a correr com atualizações sem interrupções.',
+      'Orquestre contêineres em escala. Pods, deployments, services, configurações e segredos explicados com um cluster local, até colocar uma aplicação completa rodando com atualizações sem interrupções.',
     outcomes: [
       'Arquitetura de um cluster',
       'Pods, deployments e services',
@@ -1286,7 +1304,7 @@ export const SEED_COURSES: readonly SeedCourse[] = [
     chapters: [
       [
         'Fundamentos',
-        ['Porquê orquestração', 'Arquitetura do Kubernetes', 'Um cluster local com kind'],
+        ['Por que orquestração', 'Arquitetura do Kubernetes', 'Um cluster local com kind'],
       ],
       ['Objetos essenciais', ['Pods', 'Deployments', 'Services', 'Ingress']],
       ['Configuração', ['ConfigMaps', 'Secrets', 'Volumes persistentes']],
@@ -1308,7 +1326,7 @@ export const SEED_COURSES: readonly SeedCourse[] = [
     outcomes: [
       'Conceitos de computação em cloud',
       'EC2, S3, RDS e Lambda',
-      'Modelo de responsabilidade partilhada',
+      'Modelo de responsabilidade compartilhada',
       'Preços, faturação e suporte',
     ],
     audience: 'profissionais de TI e estudantes que querem a primeira certificação cloud.',
@@ -1319,12 +1337,12 @@ export const SEED_COURSES: readonly SeedCourse[] = [
         [
           'Computação com EC2',
           'Armazenamento com S3',
-          'Bases de dados',
+          'Bancos de dados',
           'Serverless com Lambda',
           'Redes e VPC',
         ],
       ],
-      ['Segurança', ['Responsabilidade partilhada', 'IAM', 'Boas práticas']],
+      ['Segurança', ['Responsabilidade compartilhada', 'IAM', 'Boas práticas']],
       ['Custos e exame', ['Modelos de preço', 'Ferramentas de faturação', 'Simulado comentado']],
     ],
   },
@@ -1338,11 +1356,11 @@ export const SEED_COURSES: readonly SeedCourse[] = [
     discount: 0,
     daysAgo: 146,
     summary:
-      'Proteja-se a si e à sua organização. Ameaças comuns, phishing, palavras-passe, autenticação de dois fatores, redes seguras e cópias de segurança, explicados para quem está a começar na área.',
+      'Proteja-se a si e à sua organização. Ameaças comuns, phishing, senhas, autenticação de dois fatores, redes seguras e cópias de segurança, explicados para quem está começando na área.',
     outcomes: [
       'Principais ameaças e como atuam',
       'Reconhecer phishing e engenharia social',
-      'Palavras-passe fortes e 2FA',
+      'Senhas fortes e 2FA',
       'Noções de criptografia',
     ],
     audience: 'qualquer pessoa curiosa e quem pondera uma carreira em segurança.',
@@ -1350,12 +1368,7 @@ export const SEED_COURSES: readonly SeedCourse[] = [
       ['Panorama', ['Porque é que a segurança importa', 'Tipos de ataques', 'O triângulo CIA']],
       [
         'Proteção pessoal',
-        [
-          'Phishing',
-          'Palavras-passe e gestores',
-          'Autenticação de dois fatores',
-          'Cópias de segurança',
-        ],
+        ['Phishing', 'Senhas e gestores', 'Autenticação de dois fatores', 'Cópias de segurança'],
       ],
       [
         'Fundamentos técnicos',
@@ -1373,21 +1386,21 @@ export const SEED_COURSES: readonly SeedCourse[] = [
     discount: 0,
     daysAgo: 4,
     summary:
-      'Escreva código que resiste a ataques. Injeção de SQL, XSS, falhas de autenticação e de controlo de acessos, e as restantes categorias do OWASP Top 10, com exemplos vulneráveis e as respetivas correções.',
+      'Escreva código que resiste a ataques. Injeção de SQL, XSS, falhas de autenticação e de controle de acessos, e as restantes categorias do OWASP Top 10, com exemplos vulneráveis e as respectivas correções.',
     outcomes: [
       'As dez categorias do OWASP Top 10',
       'Prevenir injeção de SQL e XSS',
       'Autenticação e sessões seguras',
-      'Controlo de acessos no servidor',
+      'Controle de acessos no servidor',
     ],
     audience: 'programadores web que querem aplicações seguras desde o primeiro dia.',
     chapters: [
       ['Modelo de ameaças', ['Pensar como um atacante', 'O OWASP Top 10']],
       ['Injeção', ['Injeção de SQL', 'Cross-site scripting', 'Injeção de comandos']],
-      ['Identidade', ['Palavras-passe e hashing', 'Sessões e tokens', 'Controlo de acessos']],
+      ['Identidade', ['Senhas e hashing', 'Sessões e tokens', 'Controle de acessos']],
       [
         'Configuração',
-        ['Cabeçalhos de segurança', 'Dependências vulneráveis', 'Registos e monitorização'],
+        ['Cabeçalhos de segurança', 'Dependências vulneráveis', 'Registros e monitoramento'],
       ],
     ],
   },
@@ -1401,17 +1414,17 @@ export const SEED_COURSES: readonly SeedCourse[] = [
     discount: 0,
     daysAgo: 166,
     summary:
-      'Perca o medo do ecrã preto. Navegar no sistema de ficheiros, gerir permissões e processos, encadear comandos e escrever pequenos scripts em Bash que poupam horas de trabalho repetitivo.',
+      'Perca o medo da tela preta. Navegar no sistema de arquivos, gerenciar permissões e processos, encadear comandos e escrever pequenos scripts em Bash que economizam horas de trabalho repetitivo.',
     outcomes: [
-      'Navegar e manipular ficheiros no terminal',
-      'Permissões, utilizadores e processos',
+      'Navegar e manipular arquivos no terminal',
+      'Permissões, usuários e processos',
       'Pipes, redirecionamento e grep',
       'Scripts em Bash',
     ],
     audience: 'programadores que usam Linux, macOS ou WSL todos os dias.',
     chapters: [
-      ['O terminal', ['Porquê o terminal', 'Navegar em pastas', 'Criar, copiar e mover ficheiros']],
-      ['O sistema', ['Permissões', 'Utilizadores e sudo', 'Processos e sinais', 'Pacotes']],
+      ['O terminal', ['Por que o terminal', 'Navegar em pastas', 'Criar, copiar e mover arquivos']],
+      ['O sistema', ['Permissões', 'Usuários e sudo', 'Processos e sinais', 'Pacotes']],
       [
         'Produtividade',
         [
@@ -1421,6 +1434,54 @@ export const SEED_COURSES: readonly SeedCourse[] = [
           'SSH e servidores remotos',
         ],
       ],
+    ],
+  },
+  {
+    slug: 'marketing-digital-produtos-tech',
+    title: 'Marketing Digital para Produtos de Tecnologia',
+    category: 'marketing',
+    level: 'iniciante',
+    educator: 'camila',
+    price: 14.99,
+    discount: 20,
+    daysAgo: 58,
+    summary:
+      'Leve o seu produto ou serviço digital até quem precisa dele. Público-alvo, proposta de valor, SEO, redes sociais, e-mail marketing e métricas, com um plano de lançamento montado ao longo do curso.',
+    outcomes: [
+      'Definir público-alvo e proposta de valor',
+      'Escrever para SEO e para redes sociais',
+      'Montar uma sequência de e-mails',
+      'Ler as métricas que importam',
+    ],
+    audience: 'quem cria ou vende produtos digitais e quer mais clientes sem um grande orçamento.',
+    chapters: [
+      ['Fundamentos', ['Público-alvo e personas', 'Proposta de valor', 'O funil de marketing']],
+      ['Canais', ['SEO na prática', 'Redes sociais', 'E-mail marketing']],
+      ['Medir e melhorar', ['Métricas e painéis', 'Testes A/B', 'Plano de lançamento']],
+    ],
+  },
+  {
+    slug: 'carreira-em-tecnologia',
+    title: 'Carreira em Tecnologia: do Currículo à Entrevista',
+    category: 'career',
+    level: 'iniciante',
+    educator: 'esperanca',
+    price: 0,
+    discount: 0,
+    daysAgo: 34,
+    summary:
+      'Prepare-se para a primeira vaga ou para a próxima. Currículo, portfólio no GitHub, LinkedIn, entrevistas técnicas e comportamentais e negociação salarial, com exemplos de quem contrata.',
+    outcomes: [
+      'Um currículo que passa pela triagem',
+      'Portfólio e perfil no LinkedIn',
+      'Entrevistas técnicas e comportamentais',
+      'Negociar a proposta',
+    ],
+    audience: 'quem está entrando na área de tecnologia ou quer mudar de emprego.',
+    chapters: [
+      ['Preparação', ['O mercado de tecnologia', 'Currículo', 'Portfólio no GitHub', 'LinkedIn']],
+      ['Entrevistas', ['Entrevista comportamental', 'Desafio técnico', 'Perguntas para fazer']],
+      ['A proposta', ['Comparar propostas', 'Negociação salarial', 'Os primeiros 90 dias']],
     ],
   },
 ];

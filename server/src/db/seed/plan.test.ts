@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { COURSE_CATEGORY_SLUGS } from '@aprendiz/contract/catalogue';
 import { SEED_COURSES } from './catalogue';
 import { buildSeedPlan, courseDescriptionHtml, seedUuid, slugify } from './plan';
 
@@ -20,6 +21,20 @@ describe('buildSeedPlan', () => {
       demoPasswordHashes: hashes,
     });
     expect(second).toEqual(first);
+  });
+
+  it('when built, then every category the catalogue filters by has published courses (an empty one looks broken)', () => {
+    const plan = buildSeedPlan({ now, demoAccounts: false, currency: 'usd' });
+    for (const slug of COURSE_CATEGORY_SLUGS) {
+      const published = plan.courses.filter(
+        (course) => course.category === slug && (course.status ?? 'published') === 'published',
+      );
+      expect(published.length, slug).toBeGreaterThan(0);
+    }
+  });
+
+  it('when built, then no description opens with its own heading (the course page gives it one)', () => {
+    for (const course of SEED_COURSES) expect(courseDescriptionHtml(course)).toMatch(/^<p>/);
   });
 
   it('when built, then every date lies in the past and enrollments follow the course publication', () => {

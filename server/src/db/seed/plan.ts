@@ -83,10 +83,10 @@ function escapeHtml(text: string): string {
 /** The markup Quill produces for headings, paragraphs, bullet lists and bold text. */
 export function courseDescriptionHtml(course: SeedCourse): string {
   const outcomes = course.outcomes.map((item) => `<li>${escapeHtml(item)}</li>`).join('');
+  // No opening heading: the course page puts its own 'Descrição do curso' above the description.
   return [
-    '<h2>Sobre este curso</h2>',
     `<p>${escapeHtml(course.summary)}</p>`,
-    '<h2>O que vai aprender</h2>',
+    '<h2>O que você vai aprender</h2>',
     `<ul>${outcomes}</ul>`,
     `<p><strong>Para quem é:</strong> ${escapeHtml(course.audience)}</p>`,
   ].join('');

@@ -4,6 +4,7 @@ import {
   FORGOT_PASSWORD_ANSWER,
   forgotPasswordBodySchema,
   profileInputSchema,
+  resetLinkCheckBodySchema,
   resetPasswordBodySchema,
 } from '@aprendiz/contract/account';
 import type { AppDeps } from '../../deps';
@@ -15,17 +16,19 @@ import { parseInput } from '../../http/validate';
 import {
   changePassword,
   changeProfile,
+  isResetLinkUsable,
   requestPasswordReset,
   resetPassword,
   signOut,
 } from './account.service';
 
 export const MANAGED_BY_CLERK =
-  'A sua conta é gerida pelo Clerk: altere o perfil e a senha, ou saia, na página da conta do Clerk.';
+  'A sua conta é gerenciada pelo Clerk: altere o perfil e a senha, ou saia, na página da conta do Clerk.';
 
 export const ACCOUNT_PATHS = {
   forgotPassword: '/auth/forgot-password',
   resetPassword: '/auth/reset-password',
+  resetLinkCheck: '/auth/reset-password/check',
   signOut: '/auth/sign-out',
   changePassword: '/user/change-password',
   profile: '/user/profile',
@@ -45,6 +48,7 @@ export function accountRoutes(deps: AppDeps): Router {
     };
     router.post(ACCOUNT_PATHS.forgotPassword, managedByClerk);
     router.post(ACCOUNT_PATHS.resetPassword, managedByClerk);
+    router.post(ACCOUNT_PATHS.resetLinkCheck, managedByClerk);
     router.post(ACCOUNT_PATHS.signOut, managedByClerk);
     router.post(ACCOUNT_PATHS.changePassword, managedByClerk);
     router.patch(ACCOUNT_PATHS.profile, managedByClerk);
@@ -66,6 +70,13 @@ export function accountRoutes(deps: AppDeps): Router {
     const { email } = parseInput(forgotPasswordBodySchema, req.body);
     await requestPasswordReset(account, email);
     res.set('Cache-Control', 'no-store').json({ success: true, message: FORGOT_PASSWORD_ANSWER });
+  });
+
+  // Asked when the mailed link is opened, so a used or expired link says so before any typing.
+  router.post(ACCOUNT_PATHS.resetLinkCheck, ...limits, async (req, res) => {
+    const { token } = parseInput(resetLinkCheckBodySchema, req.body);
+    const usable = await isResetLinkUsable(account, token);
+    res.set('Cache-Control', 'no-store').json({ success: true, usable });
   });
 
   router.post(ACCOUNT_PATHS.resetPassword, ...limits, async (req, res) => {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   PASSWORD_RESET_TTL_MS,
+  RESET_LINK_INVALID,
   type ChangePasswordBody,
   type ProfileInput,
   type ResetPasswordBody,
@@ -23,8 +24,8 @@ import {
 } from './account.repository';
 import { toProfilePhotoWebp } from './profile-photo';
 
-export const RESET_LINK_INVALID =
-  'Este link de redefinição é inválido, já foi usado ou expirou. Peça um novo em "Esqueceu a senha?".';
+// The same words on the reset page, which recognises them: the rule lives in the contract.
+export { RESET_LINK_INVALID };
 export const WRONG_CURRENT_PASSWORD = 'A senha atual está incorreta';
 export const NOTHING_TO_CHANGE = 'Nada para alterar: envie um nome ou uma foto';
 
@@ -57,6 +58,11 @@ export async function requestPasswordReset(deps: AccountDeps, email: string): Pr
     });
     await queuePasswordReset(deps.jobs, tx, token);
   });
+}
+
+/** Whether a mailed link can still set a password: not used, not expired, and one of ours. */
+export async function isResetLinkUsable(deps: AccountDeps, token: string): Promise<boolean> {
+  return (await findUsableResetToken(deps.database.db, hashResetToken(token))) !== null;
 }
 
 export async function resetPassword(deps: AccountDeps, body: ResetPasswordBody): Promise<void> {

@@ -134,13 +134,13 @@ describe('POST /api/auth/forgot-password', () => {
   });
 
   it.each([
-    ['the e-mail is missing', {}, 'Campo obrigatório em falta: email'],
+    ['the e-mail is missing', {}, 'Campo obrigatório ausente: email'],
     ['the e-mail is not one', { email: 'sem-arroba' }, 'Informe um e-mail válido'],
     ['the e-mail is a number', { email: 42 }, 'Informe um e-mail válido'],
     [
       'the e-mail holds NUL',
       { email: 'a\u0000b@exemplo.pt' },
-      'O e-mail contém caracteres não permitidos (de controlo ou invisíveis)',
+      'O e-mail contém caracteres não permitidos (de controle ou invisíveis)',
     ],
   ])('when %s, then 400 with the reason', async (_case, body, message) => {
     const res = await request(ctx.app).post('/api/auth/forgot-password').send(body);
@@ -229,12 +229,12 @@ describe('POST /api/auth/reset-password', () => {
 
   it.each([
     ['the token is made up', { token: 'x'.repeat(43), password: NEW_PASSWORD }, RESET_LINK_INVALID],
-    ['the token is missing', { password: NEW_PASSWORD }, 'Campo obrigatório em falta: token'],
+    ['the token is missing', { password: NEW_PASSWORD }, 'Campo obrigatório ausente: token'],
     ['the token is blank', { token: '  ', password: NEW_PASSWORD }, 'Link de redefinição inválido'],
     [
       'the token holds a bidi control',
       { token: 'ab\u202Ecd', password: NEW_PASSWORD },
-      'O link de redefinição contém caracteres não permitidos (de controlo ou invisíveis)',
+      'O link de redefinição contém caracteres não permitidos (de controle ou invisíveis)',
     ],
     [
       'the token is an object',
@@ -254,7 +254,7 @@ describe('POST /api/auth/reset-password', () => {
       .post('/api/auth/reset-password')
       .send({ token, password: 'curta' });
     expect(short.status).toBe(400);
-    expect(short.body.message).toBe('A palavra-passe deve ter pelo menos 8 caracteres');
+    expect(short.body.message).toBe('A senha deve ter pelo menos 8 caracteres');
     expect((await resetRowsOf(account.id))[0]!.usedAt).toBeNull();
     expect(
       (
@@ -263,6 +263,48 @@ describe('POST /api/auth/reset-password', () => {
           .send({ token, password: NEW_PASSWORD })
       ).status,
     ).toBe(200);
+  });
+});
+
+describe('POST /api/auth/reset-password/check', () => {
+  const check = (token: unknown) =>
+    request(ctx.app).post('/api/auth/reset-password/check').send({ token });
+
+  it('when a mailed link is opened, then it is usable; once used, or when made up, it is not, and checking changes nothing', async () => {
+    const account = await signUp();
+    const token = await mailedResetToken(account.email);
+
+    const fresh = await check(token);
+    expect(fresh.status).toBe(200);
+    expect(fresh.headers['cache-control']).toBe('no-store');
+    expect(fresh.body).toEqual({ success: true, usable: true });
+    expect((await resetRowsOf(account.id))[0]!.usedAt).toBeNull();
+
+    await request(ctx.app)
+      .post('/api/auth/reset-password')
+      .send({ token, password: NEW_PASSWORD })
+      .expect(200);
+    expect((await check(token)).body).toEqual({ success: true, usable: false });
+    expect((await check('x'.repeat(43))).body).toEqual({ success: true, usable: false });
+  });
+
+  it('when the link has expired, then it is not usable', async () => {
+    const account = await signUp();
+    const token = await mailedResetToken(account.email);
+    await ctx.database.db
+      .update(passwordResetTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResetTokens.userId, account.id));
+    expect((await check(token)).body).toEqual({ success: true, usable: false });
+  });
+
+  it('when no token is sent, then 400 in Portuguese', async () => {
+    for (const token of [undefined, '', 42]) {
+      const res = await check(token);
+      expect(res.status).toBe(400);
+      expect(res.body.success).toBe(false);
+      expect(res.body.message).toMatch(/link de redefinição|Campo obrigatório ausente: token/i);
+    }
   });
 });
 
@@ -374,22 +416,22 @@ describe('POST /api/user/change-password', () => {
     [
       'the new password is short',
       { currentPassword: PASSWORD, newPassword: 'curta' },
-      'A palavra-passe deve ter pelo menos 8 caracteres',
+      'A senha deve ter pelo menos 8 caracteres',
     ],
     [
       'the current password is missing',
       { newPassword: NEW_PASSWORD },
-      'Campo obrigatório em falta: currentPassword',
+      'Campo obrigatório ausente: currentPassword',
     ],
     [
       'the new password is missing',
       { currentPassword: PASSWORD },
-      'Campo obrigatório em falta: newPassword',
+      'Campo obrigatório ausente: newPassword',
     ],
     [
       'the new password holds NUL',
       { currentPassword: PASSWORD, newPassword: 'senha\u0000longa123' },
-      'A palavra-passe contém caracteres não permitidos (de controlo ou invisíveis)',
+      'A senha contém caracteres não permitidos (de controle ou invisíveis)',
     ],
   ])('when %s, then 400 and the password is unchanged', async (_case, body, message) => {
     const account = await signUp();
@@ -491,7 +533,7 @@ describe('PATCH /api/user/profile', () => {
     [
       'the name holds a zero-width space',
       { name: 'Ana\u200BSousa' },
-      'O nome contém caracteres não permitidos (de controlo ou invisíveis)',
+      'O nome contém caracteres não permitidos (de controle ou invisíveis)',
     ],
   ])('when %s, then 400 and the name is unchanged', async (_case, body, message) => {
     const student = await ctx.createUser({ name: 'Fica Igual' });

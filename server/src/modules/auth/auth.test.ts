@@ -104,7 +104,7 @@ describe('POST /api/auth/sign-up', () => {
     [
       'the name is missing',
       { email: 'x@exemplo.pt', password: PASSWORD },
-      'Campo obrigatório em falta: name',
+      'Campo obrigatório ausente: name',
     ],
     [
       'the name is blank',
@@ -119,7 +119,7 @@ describe('POST /api/auth/sign-up', () => {
     [
       'the e-mail is missing',
       { name: 'Ana', password: PASSWORD },
-      'Campo obrigatório em falta: email',
+      'Campo obrigatório ausente: email',
     ],
     [
       'the e-mail is malformed',
@@ -134,12 +134,12 @@ describe('POST /api/auth/sign-up', () => {
     [
       'the password is missing',
       { name: 'Ana', email: 'x@exemplo.pt' },
-      'Campo obrigatório em falta: password',
+      'Campo obrigatório ausente: password',
     ],
     [
       'the password is shorter than 8 characters',
       { name: 'Ana', email: 'x@exemplo.pt', password: '1234567' },
-      'A palavra-passe deve ter pelo menos 8 caracteres',
+      'A senha deve ter pelo menos 8 caracteres',
     ],
   ])(
     'when %s, then 400 with the field message and nothing is stored',
@@ -234,14 +234,14 @@ describe('POST /api/auth/sign-in', () => {
   });
 
   it.each([
-    ['the e-mail is missing', { password: PASSWORD }, 'Campo obrigatório em falta: email'],
+    ['the e-mail is missing', { password: PASSWORD }, 'Campo obrigatório ausente: email'],
     [
       'the e-mail is malformed',
       { email: 'sem-arroba', password: PASSWORD },
       'Informe um e-mail válido',
     ],
-    ['the password is missing', { email: 'x@exemplo.pt' }, 'Campo obrigatório em falta: password'],
-    ['the password is empty', { email: 'x@exemplo.pt', password: '' }, 'Informe a palavra-passe'],
+    ['the password is missing', { email: 'x@exemplo.pt' }, 'Campo obrigatório ausente: password'],
+    ['the password is empty', { email: 'x@exemplo.pt', password: '' }, 'Informe a senha'],
   ])('when %s, then 400 with the field message', async (_case, body, message) => {
     const res = await signIn(body);
 

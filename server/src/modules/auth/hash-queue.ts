@@ -22,7 +22,7 @@ export const HASH_CONCURRENCY = Math.max(
 export const HASH_MAX_WAITING = 32 * HASH_CONCURRENCY;
 
 export const HASHING_BUSY =
-  'Há demasiados pedidos de entrada neste momento. Tente novamente dentro de alguns segundos.';
+  'Há muitas tentativas de entrada neste momento. Tente novamente em alguns segundos.';
 
 export interface HashQueue {
   /** Runs the task when a slot is free, in arrival order; a 503 AppError when the line is full. */

@@ -6,7 +6,7 @@ import { submitContactMessage } from './contact.service';
 
 export const CONTACT_RATE_LIMIT = 5;
 export const CONTACT_RATE_WINDOW_MS = 60_000;
-export const CONTACT_RATE_LIMITED = 'Demasiados pedidos. Tente novamente dentro de um minuto.';
+export const CONTACT_RATE_LIMITED = 'Muitas solicitações. Tente novamente em um minuto.';
 
 /**
  * `POST /api/contact` answers in the hosted form service's shape (not `{success}`), because the

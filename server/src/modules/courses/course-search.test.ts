@@ -425,7 +425,7 @@ describe('GET /api/course/search bad parameters', () => {
     [`q=${'a'.repeat(101)}`, 'A pesquisa deve ter no máximo 100 caracteres'],
     ['q=a&q=b', 'Pesquisa inválida'],
     ['sort=rating&sort=price', 'Ordenação inválida'],
-    ['q=a%00b', 'A pesquisa contém caracteres não permitidos (de controlo ou invisíveis)'],
+    ['q=a%00b', 'A pesquisa contém caracteres não permitidos (de controle ou invisíveis)'],
   ];
 
   for (const [query, message] of cases) {

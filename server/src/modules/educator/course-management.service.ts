@@ -9,7 +9,11 @@ import {
 import { canUnpublish, type CourseStatus } from '@aprendiz/contract/rules/course-status';
 import { normaliseCourseContent } from '@aprendiz/contract/rules/lectures';
 import { draftChapterQuizzes, withQuizSummaries } from '@aprendiz/contract/rules/quiz-content';
-import { publishingProblems, publishRefusal } from '@aprendiz/contract/rules/publishing';
+import {
+  keptAsDraftMessage,
+  publishingProblems,
+  publishRefusal,
+} from '@aprendiz/contract/rules/publishing';
 import type { AppDeps } from '../../deps';
 import type { UserRow } from '../../db/schema/users';
 import { badRequest, conflict, notFound } from '../../http/errors';
@@ -31,14 +35,14 @@ import { toThumbnailWebp } from './thumbnail-image';
 
 export const THUMBNAIL_NOT_SELECTED = 'Thumbnail Not Selected';
 export const COURSE_ADDED = 'Curso adicionado com sucesso';
-export const DRAFT_SAVED = 'Rascunho guardado';
+export const DRAFT_SAVED = 'Rascunho salvo';
 export const COURSE_UPDATED = 'Curso atualizado com sucesso';
 export const COURSE_PUBLISHED = 'Curso publicado';
 export const COURSE_UNPUBLISHED =
   'Curso despublicado: saiu do catálogo, e os alunos inscritos mantêm o acesso';
 export const COURSE_DELETED = 'Curso excluído';
 export const CHECKOUT_OPEN =
-  'Um aluno está a pagar este curso neste momento. Tente excluir de novo daqui a pouco.';
+  'Um aluno está pagando este curso neste momento. Tente excluir de novo daqui a pouco.';
 export const DRAFT_NOT_PUBLISHED = 'Um rascunho ainda não está publicado: não há o que despublicar';
 export const COURSE_HAS_STUDENTS =
   'Não é possível excluir um curso com alunos inscritos. Despublique-o para o retirar do catálogo.';
@@ -54,7 +58,7 @@ export interface AddCourseForm {
 /** The multipart courseData field, JSON text, read with the given contract schema. */
 export function parseCourseData<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {
   if (typeof raw !== 'string' || raw.trim() === '')
-    throw badRequest('Os dados do curso (courseData) estão em falta');
+    throw badRequest('Faltam os dados do curso (courseData)');
   let json: unknown;
   try {
     json = JSON.parse(raw);
@@ -95,16 +99,26 @@ export async function addCourse(
   deps: ManageDeps,
   educator: UserRow,
   form: AddCourseForm,
-): Promise<{ courseId: string; status: CourseStatus }> {
+): Promise<{ courseId: string; status: CourseStatus; message: string }> {
   const data = parseCourseData(addCourseDataSchema, form.courseData);
   if (!form.image) throw badRequest(THUMBNAIL_NOT_SELECTED);
   const webp = await toThumbnailWebp(form.image);
   const columns = courseColumns(data);
+  // One rule for publishing, whether from ADD or from a draft: what cannot be published is kept
+  // as a draft, and the answer says why.
+  const problems = data.status === 'published' ? publishingProblems(columns.content) : [];
+  const status: CourseStatus = problems.length > 0 ? 'draft' : data.status;
+  const message =
+    problems.length > 0
+      ? keptAsDraftMessage(problems)
+      : status === 'draft'
+        ? DRAFT_SAVED
+        : COURSE_ADDED;
   const course = {
     educatorId: educator.id,
     ...columns,
     guaranteeDays: columns.guaranteeDays ?? GUARANTEE_DAYS_DEFAULT,
-    status: data.status,
+    status,
   };
 
   const thumbnail = await deps.thumbnails.save(webp);
@@ -125,7 +139,7 @@ export async function addCourse(
     throw err;
   }
   deps.catalogueCache.invalidate();
-  return { courseId, status: course.status };
+  return { courseId, status, message };
 }
 
 function toEducatorCourseDetail(row: OwnCourseRow, quizzes: CurrentQuiz[]): EducatorCourseDetail {
@@ -278,7 +292,7 @@ export async function deleteCourse(
   if (result.outcome === 'checkoutOpen') throw conflict(CHECKOUT_OPEN);
   if (result.outcome === 'awaitingPayment')
     throw conflict(
-      'Este curso tem um pagamento a aguardar confirmação: poderá excluí-lo quando ele terminar',
+      'Este curso tem um pagamento aguardando confirmação: você poderá excluí-lo quando ele terminar',
     );
   deps.catalogueCache.invalidate();
   await removeThumbnail(deps, result.thumbnailUrl);

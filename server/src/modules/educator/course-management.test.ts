@@ -10,6 +10,7 @@ import {
 } from '@aprendiz/contract/educator';
 import { enrolledCoursesResponseSchema } from '@aprendiz/contract/learning';
 import { courses } from '../../db/schema/courses';
+import { coursePublications } from '../../db/schema/course-publications';
 import { lectureProgress } from '../../db/schema/lecture-progress';
 import { purchases } from '../../db/schema/purchases';
 import { createTestContext, type TestContext } from '../../test/test-app';
@@ -151,7 +152,7 @@ describe('POST /api/educator/add-course with status draft', () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       success: true,
-      message: 'Rascunho guardado',
+      message: 'Rascunho salvo',
       status: 'draft',
     });
     const id = res.body.courseId as string;
@@ -184,6 +185,62 @@ describe('POST /api/educator/add-course with status draft', () => {
       status: 'published',
     });
     expect(await catalogueIds()).toContain(res.body.courseId);
+  });
+
+  it('when ADD is pressed for a course whose lecture has no title and no video, then it is kept as a draft, the answer says why, and it takes no place in the daily publish quota', async () => {
+    const { owner } = await people();
+
+    const res = await sendForm(
+      'post',
+      '/api/educator/add-course',
+      owner.auth,
+      validCourseData({
+        courseTitle: 'Curso por completar',
+        courseContent: [
+          {
+            chapterTitle: 'Começo',
+            chapterContent: [
+              { lectureTitle: 'Instalar', lectureDuration: 5, lectureUrl: VIDEO },
+              { lectureTitle: '', lectureDuration: 5, lectureUrl: '' },
+            ],
+          },
+        ],
+      }),
+      png,
+    );
+
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      success: true,
+      status: 'draft',
+      message:
+        'Curso salvo como rascunho, ainda não publicado: Aula 1.2: falta o título; Aula 1.2: falta o URL do vídeo do YouTube. Complete-o e publique-o em My Courses.',
+    });
+    const id = res.body.courseId as string;
+    expect((await storedCourse(id))?.status).toBe('draft');
+    expect(await catalogueIds()).not.toContain(id);
+    const places = await ctx.database.db
+      .select()
+      .from(coursePublications)
+      .where(eq(coursePublications.educatorId, owner.user.id));
+    expect(places).toEqual([]);
+  });
+
+  it('when ADD is pressed for a course without any lecture, then it is kept as a draft, as publishing it later would be refused', async () => {
+    const { owner } = await people();
+
+    const res = await sendForm(
+      'post',
+      '/api/educator/add-course',
+      owner.auth,
+      validCourseData({ courseContent: [] }),
+      png,
+    );
+
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ status: 'draft' });
+    expect(res.body.message).toContain('O curso precisa de pelo menos uma aula para ser publicado');
+    expect((await storedCourse(res.body.courseId as string))?.status).toBe('draft');
   });
 
   it('when the status is neither published nor draft, then 400 and nothing is stored', async () => {
@@ -339,7 +396,7 @@ describe('PUT /api/educator/course/:id', () => {
     const before = await listFiles(uploadDir);
 
     const cases: [unknown, string][] = [
-      [undefined, 'Os dados do curso (courseData) estão em falta'],
+      [undefined, 'Faltam os dados do curso (courseData)'],
       ['{não é json', 'Os dados do curso (courseData) não são JSON válido'],
       [editData('', []), 'O título do curso é obrigatório'],
       [editData('Ok', [], { coursePrice: -1 }), 'Preço inválido'],

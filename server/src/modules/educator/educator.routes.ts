@@ -7,13 +7,11 @@ import { currentUser, requireAuth, requireEducator } from '../../http/auth';
 import { singleImageUpload } from '../../http/upload';
 import {
   addCourse,
-  COURSE_ADDED,
   COURSE_DELETED,
   COURSE_PUBLISHED,
   COURSE_UNPUBLISHED,
   COURSE_UPDATED,
   deleteCourse,
-  DRAFT_SAVED,
   getOwnCourse,
   publishCourse,
   unpublishCourse,
@@ -42,10 +40,9 @@ export function educatorRoutes(deps: AppDeps): Router {
     const user = currentUser(req);
     const form = courseForm(req);
     const add = () => addCourse(deps, user, form);
-    const { courseId, status } = addsPublishedCourse(form.courseData)
+    const { courseId, status, message } = addsPublishedCourse(form.courseData)
       ? await withinPublishQuota(deps, user.id, add)
       : await add();
-    const message = status === 'draft' ? DRAFT_SAVED : COURSE_ADDED;
     res.status(201).json({ success: true, message, courseId, status });
   });
 

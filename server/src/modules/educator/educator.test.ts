@@ -259,7 +259,7 @@ describe('POST /api/educator/add-course', () => {
         name: 'courseData is missing',
         data: undefined,
         status: 400,
-        message: 'Os dados do curso (courseData) estão em falta',
+        message: 'Faltam os dados do curso (courseData)',
       },
       {
         name: 'courseData is not JSON',
@@ -290,7 +290,7 @@ describe('POST /api/educator/add-course', () => {
         name: 'the title is missing',
         data: { ...validCourseData(), courseTitle: undefined },
         status: 400,
-        message: 'Campo obrigatório em falta: courseTitle',
+        message: 'Campo obrigatório ausente: courseTitle',
       },
       {
         name: 'the title exceeds 200 characters',
@@ -320,7 +320,7 @@ describe('POST /api/educator/add-course', () => {
         name: 'the price is missing',
         data: { ...validCourseData(), coursePrice: undefined },
         status: 400,
-        message: 'Campo obrigatório em falta: coursePrice',
+        message: 'Campo obrigatório ausente: coursePrice',
       },
       {
         name: 'the discount is above 100',
@@ -404,7 +404,7 @@ describe('POST /api/educator/add-course', () => {
         name: 'courseData is over 1 MB',
         data: validCourseData({ courseDescription: 'x'.repeat(MAX_FORM_FIELD_BYTES) }),
         status: 413,
-        message: 'Os dados do formulário são demasiado grandes',
+        message: 'Os dados do formulário são grandes demais',
       },
       {
         name: 'the image is over 5 MB',

@@ -1,4 +1,6 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
+import { addCourseDataSchema } from '@aprendiz/contract/educator';
+import { publishingProblems } from '@aprendiz/contract/rules/publishing';
 import type { AppDeps } from '../../deps';
 import { coursePublications } from '../../db/schema/course-publications';
 import { AppError } from '../../http/errors';
@@ -6,7 +8,7 @@ import { AppError } from '../../http/errors';
 type QuotaDeps = Pick<AppDeps, 'database' | 'config'>;
 
 export function publishQuotaReached(perDay: number): string {
-  return `Atingiu o limite de ${perDay} cursos publicados em 24 horas. Guarde o curso como rascunho e publique-o amanhã.`;
+  return `Você atingiu o limite de ${perDay} cursos publicados em 24 horas. Salve o curso como rascunho e publique-o amanhã.`;
 }
 
 /**
@@ -54,14 +56,22 @@ export async function withinPublishQuota<T>(
   }
 }
 
-/** Whether an add-course form asks to publish at once: its status is `published` or absent. */
+/**
+ * Whether an add-course form will publish at once: it asks to (status `published` or absent) and
+ * its content passes the publishing rule; an incomplete course is kept as a draft and takes no place.
+ */
 export function addsPublishedCourse(courseData: unknown): boolean {
   if (typeof courseData !== 'string') return true;
+  let json: unknown;
   try {
-    const status = (JSON.parse(courseData) as { status?: unknown } | null)?.status;
-    return status === undefined || status === 'published';
+    json = JSON.parse(courseData);
   } catch {
     // Refused by the form's own validation, after the place is given back.
     return true;
   }
+  const parsed = addCourseDataSchema.safeParse(json);
+  if (!parsed.success) return true;
+  return (
+    parsed.data.status === 'published' && publishingProblems(parsed.data.courseContent).length === 0
+  );
 }

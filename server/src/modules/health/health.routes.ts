@@ -10,7 +10,7 @@ export function healthRoutes(database: Database): Router {
     } catch {
       res
         .status(503)
-        .json({ success: false, db: database.kind, message: 'Base de dados indisponível' });
+        .json({ success: false, db: database.kind, message: 'Banco de dados indisponível' });
     }
   });
   return router;

@@ -52,7 +52,7 @@ export async function startApp(name: string, env: Record<string, string>): Promi
     const exitedEarly = (code: number | null, signal: string | null) =>
       settle(new Error(`exited early (${code ?? signal})`));
     const readPort = () => {
-      const port = /a correr em http:\/\/localhost:(\d+)/.exec(output.join(''))?.[1];
+      const port = /rodando em http:\/\/localhost:(\d+)/.exec(output.join(''))?.[1];
       if (port) settle(undefined, `http://127.0.0.1:${port}`);
     };
     child.on('exit', exitedEarly);

@@ -153,7 +153,7 @@ describe('POST /api/user/lecture-position and GET /api/user/resume/:courseId', (
       [{ ...good, seconds: 1.5 }, 'A posição do vídeo deve ser um número inteiro de segundos'],
       [{ ...good, seconds: '5' }, 'A posição do vídeo deve ser um número inteiro de segundos'],
       [{ ...good, seconds: 10 ** 9 }, 'A posição do vídeo deve ser um número inteiro de segundos'],
-      [{ courseId: course.id, lectureId: 'lec-1' }, 'Campo obrigatório em falta: seconds'],
+      [{ courseId: course.id, lectureId: 'lec-1' }, 'Campo obrigatório ausente: seconds'],
     ];
     for (const [body, message] of cases) {
       const res = await savePosition(student.auth, body);

@@ -73,7 +73,7 @@ describe('POST /api/user/add-rating with a written review', () => {
       [{ html: '<b>' }, 'A avaliação escrita deve ser um texto'],
       [
         'oi\u0000',
-        'A avaliação escrita contém caracteres não permitidos (de controlo ou invisíveis)',
+        'A avaliação escrita contém caracteres não permitidos (de controle ou invisíveis)',
       ],
     ];
     for (const [review, message] of cases) {

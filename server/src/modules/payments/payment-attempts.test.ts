@@ -152,7 +152,7 @@ describe('a Multibanco purchase (eur)', () => {
   it('when MB WAY is chosen without a phone, then 400 in Portuguese and nothing is written', async () => {
     const { res, buyer } = await buy(eur, { method: 'mb_way' });
     expect(res.status).toBe(400);
-    expect(res.body.message).toMatch(/telemóvel/);
+    expect(res.body.message).toMatch(/celular/);
     const rows = await eur.database.db
       .select()
       .from(purchases)
@@ -319,7 +319,7 @@ describe('course deletion and vouchers', () => {
       .delete(`/api/educator/course/${course.id}`)
       .set(educator.auth);
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toMatch(/aguardar confirmação/);
+    expect(refused.body.message).toMatch(/aguardando confirmação/);
     expect((await rowOf(aoa, purchaseId)).status).toBe('awaiting_payment');
 
     await aoa.database.db

@@ -21,7 +21,7 @@ export function stripeWebhookRoutes(deps: AppDeps): Router {
     async (req, res) => {
       const signature = req.get('stripe-signature');
       const body: unknown = req.body;
-      if (!signature || !Buffer.isBuffer(body)) throw badRequest('Assinatura do webhook em falta');
+      if (!signature || !Buffer.isBuffer(body)) throw badRequest('Assinatura do webhook ausente');
       let payload: unknown;
       try {
         payload = payments.verifyWebhook(body, signature);

@@ -21,7 +21,7 @@ export const CHECKOUT_UNAVAILABLE = 'Não foi possível iniciar o pagamento. Ten
 type VoucherDeps = Pick<AppDeps, 'config' | 'payments' | 'logger' | 'jobs'>;
 
 export const METHOD_UNAVAILABLE = 'Este método de pagamento não está disponível';
-export const PHONE_REQUIRED = 'Informe o número de telemóvel para aprovar o pagamento na app';
+export const PHONE_REQUIRED = 'Informe o número de celular para aprovar o pagamento no app';
 /** The methods this deployment takes, in the order they are offered. */
 export function offeredMethods(deps: Pick<AppDeps, 'config' | 'payments'>): PaymentMethod[] {
   const choice = deps.config.payments;

@@ -28,7 +28,7 @@ export function clerkWebhookRoutes(deps: AppDeps): Router {
         'svix-signature': req.get('svix-signature') ?? '',
       };
       if (!Buffer.isBuffer(body) || Object.values(headers).some((value) => value === '')) {
-        throw badRequest('Assinatura do webhook em falta');
+        throw badRequest('Assinatura do webhook ausente');
       }
       let payload: unknown;
       try {

@@ -229,7 +229,7 @@ describe('POST /api/webhooks/clerk', () => {
       .send(JSON.stringify(userEvent('user.created', { id: newClerkId(), email: 'x@exemplo.pt' })));
 
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, message: 'Assinatura do webhook em falta' });
+    expect(res.body).toEqual({ success: false, message: 'Assinatura do webhook ausente' });
   });
 
   it('when the same delivery is replayed, then it is applied once', async () => {

@@ -11,7 +11,7 @@ import { THUMBNAIL_EMPTY } from '../../modules/educator/thumbnail-image';
 import { createTestContext, type TestContext } from '../test-app';
 import { snapshotStore, type StoreSnapshot } from './store-snapshot';
 
-const UNSAFE = 'contém caracteres não permitidos (de controlo ou invisíveis)';
+const UNSAFE = 'contém caracteres não permitidos (de controle ou invisíveis)';
 
 let ctx: TestContext;
 let png: Buffer;

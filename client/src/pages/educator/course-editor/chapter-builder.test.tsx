@@ -24,16 +24,13 @@ function Harness({ onSubmit = vi.fn() }: { onSubmit?: () => void }) {
 
 let latestChapters: ChapterDraft[] = [];
 
-function answerPrompt(...answers: (string | null)[]) {
-  const prompt = vi.spyOn(window, 'prompt');
-  for (const answer of answers) prompt.mockReturnValueOnce(answer);
-  return prompt;
-}
-
+/** Names a new chapter in the 'Novo capítulo' dialog that + Add Chapter opens. */
 async function addChapters(user: UserEvent, ...titles: string[]) {
-  answerPrompt(...titles);
-  for (let i = 0; i < titles.length; i += 1) {
+  for (const title of titles) {
     await user.click(screen.getByRole('button', { name: '+ Add Chapter' }));
+    const dialog = screen.getByRole('dialog', { name: 'Novo capítulo' });
+    await user.type(within(dialog).getByLabelText('Nome do capítulo'), title);
+    await user.click(within(dialog).getByRole('button', { name: 'Adicionar capítulo' }));
   }
 }
 
@@ -67,28 +64,64 @@ afterEach(() => {
 
 // Whole forms are typed key by key; on a busy machine that outlasts the default 5 s.
 describe('ChapterBuilder', { timeout: 20_000 }, () => {
-  it('when + Add Chapter is answered with a name, then the chapter is appended with no lectures', async () => {
+  it('when + Add Chapter is answered with a name in our own dialog, then the chapter is appended with no lectures and no browser prompt', async () => {
+    const prompt = vi.spyOn(window, 'prompt');
     const user = userEvent.setup();
     render(<Harness />);
-    const prompt = answerPrompt('Introdução', 'Funções');
     await user.click(screen.getByRole('button', { name: '+ Add Chapter' }));
-    await user.click(screen.getByRole('button', { name: '+ Add Chapter' }));
+    const dialog = screen.getByRole('dialog', { name: 'Novo capítulo' });
+    expect(within(dialog).getByLabelText('Nome do capítulo')).toHaveFocus();
+    await user.keyboard('  Introdução  {Enter}');
+    expect(dialog).not.toBeInTheDocument();
+    await addChapters(user, 'Funções');
 
-    expect(prompt).toHaveBeenCalledWith('Enter Chapter Name:');
+    expect(prompt).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: '1 Introdução' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '2 Funções' })).toBeInTheDocument();
-    expect(within(chapterItem('Introdução')).getByText('0 Lectures')).toBeInTheDocument();
+    expect(within(chapterItem('Introdução')).getByText('0 aulas')).toBeInTheDocument();
     expect(latestChapters.map((chapter) => chapter.chapterOrder)).toEqual([1, 2]);
   });
 
-  it('when the prompt is cancelled or left blank, then no chapter is added', async () => {
+  it('when the name is left blank, then the dialog says so and stays; Cancelar and Esc add nothing', async () => {
     const user = userEvent.setup();
     render(<Harness />);
-    answerPrompt(null, '   ');
     await user.click(screen.getByRole('button', { name: '+ Add Chapter' }));
+    let dialog = screen.getByRole('dialog', { name: 'Novo capítulo' });
+    await user.type(within(dialog).getByLabelText('Nome do capítulo'), '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Adicionar capítulo' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Informe o nome do capítulo.');
+    expect(within(dialog).getByLabelText('Nome do capítulo')).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
     await user.click(screen.getByRole('button', { name: '+ Add Chapter' }));
+    dialog = screen.getByRole('dialog', { name: 'Novo capítulo' });
+    // A new opening starts empty, not with what was typed before.
+    expect(within(dialog).getByLabelText('Nome do capítulo')).toHaveValue('');
+    await user.type(within(dialog).getByLabelText('Nome do capítulo'), 'Esquecido');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.queryByRole('listitem')).not.toBeInTheDocument();
     expect(latestChapters).toEqual([]);
+  });
+
+  it('when Renomear is pressed, then the dialog opens with the current name and saves the new one', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await addChapters(user, 'Introdução');
+    await user.click(screen.getByRole('button', { name: 'Renomear capítulo Introdução' }));
+    const dialog = screen.getByRole('dialog', { name: 'Renomear capítulo' });
+    const field = within(dialog).getByLabelText('Nome do capítulo');
+    expect(field).toHaveValue('Introdução');
+    await user.clear(field);
+    await user.type(field, 'Primeiros passos');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+
+    expect(screen.getByRole('button', { name: '1 Primeiros passos' })).toBeInTheDocument();
+    expect(latestChapters.map((chapter) => chapter.chapterTitle)).toEqual(['Primeiros passos']);
   });
 
   it('when a chapter header is pressed, then its lectures collapse, and pressing again expands them', async () => {
@@ -122,7 +155,7 @@ describe('ChapterBuilder', { timeout: 20_000 }, () => {
     await addLectureTo(user, 'Introdução', { title: 'Variáveis' });
     await addLectureTo(user, 'Introdução', { title: 'Laços' });
     await addLectureTo(user, 'Introdução', { title: 'Funções puras' });
-    await user.click(screen.getByRole('button', { name: 'Remove chapter Introdução' }));
+    await user.click(screen.getByRole('button', { name: 'Remover capítulo Introdução' }));
 
     const confirm = screen.getByRole('alertdialog', { name: 'Remover capítulo' });
     expect(confirm).toHaveAccessibleDescription(
@@ -137,7 +170,7 @@ describe('ChapterBuilder', { timeout: 20_000 }, () => {
       'Introdução',
       'Funções',
     ]);
-    expect(within(chapterItem('Introdução')).getByText('3 Lectures')).toBeInTheDocument();
+    expect(within(chapterItem('Introdução')).getByText('3 aulas')).toBeInTheDocument();
   });
 
   it('when removing a chapter with one lecture is confirmed, then the chapter and its lecture go', async () => {
@@ -145,7 +178,7 @@ describe('ChapterBuilder', { timeout: 20_000 }, () => {
     render(<Harness />);
     await addChapters(user, 'Introdução', 'Funções');
     await addLectureTo(user, 'Funções', { title: 'Variáveis' });
-    await user.click(screen.getByRole('button', { name: 'Remove chapter Funções' }));
+    await user.click(screen.getByRole('button', { name: 'Remover capítulo Funções' }));
 
     const confirm = screen.getByRole('alertdialog', { name: 'Remover capítulo' });
     expect(confirm).toHaveAccessibleDescription('Remover o capítulo "Funções" e a sua aula?');
@@ -159,7 +192,7 @@ describe('ChapterBuilder', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     render(<Harness />);
     await addChapters(user, 'Introdução', 'Funções');
-    await user.click(screen.getByRole('button', { name: 'Remove chapter Introdução' }));
+    await user.click(screen.getByRole('button', { name: 'Remover capítulo Introdução' }));
     expect(screen.queryByText(/Introdução/)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: '1 Funções' })).toBeInTheDocument();
     expect(latestChapters.map((chapter) => chapter.chapterTitle)).toEqual(['Funções']);
@@ -178,16 +211,16 @@ describe('ChapterBuilder', { timeout: 20_000 }, () => {
 
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     const chapter = chapterItem('Funções');
-    expect(within(chapter).getByText('1 Lecture')).toBeInTheDocument();
+    expect(within(chapter).getByText('1 aula')).toBeInTheDocument();
     const row = within(chapter)
       .getByText(/Variáveis/)
       .closest('li');
-    expect(row).toHaveTextContent('1. Variáveis - 12 mins - Link - Free Preview');
+    expect(row).toHaveTextContent('1. Variáveis - 12 min - Link - Prévia grátis');
     expect(within(row as HTMLElement).getByRole('link', { name: 'Link' })).toHaveAttribute(
       'href',
       'https://youtu.be/abc123',
     );
-    expect(within(chapterItem('Introdução')).getByText('0 Lectures')).toBeInTheDocument();
+    expect(within(chapterItem('Introdução')).getByText('0 aulas')).toBeInTheDocument();
     expect(latestChapters[1].chapterContent).toEqual([
       {
         lectureId: expect.any(String),
@@ -214,7 +247,7 @@ describe('ChapterBuilder', { timeout: 20_000 }, () => {
     expect(within(dialog).getByLabelText('Is Preview Free?')).not.toBeChecked();
   });
 
-  it('when the preview box is left unticked, or ticked and unticked, then the lecture is Paid', async () => {
+  it('when the preview box is left unticked, or ticked and unticked, then the lecture is Paga', async () => {
     const user = userEvent.setup();
     render(<Harness />);
     await addChapters(user, 'Introdução');
@@ -226,8 +259,8 @@ describe('ChapterBuilder', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByLabelText('Is Preview Free?'));
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
 
-    expect(screen.getByText(/^1\. Paga/)).toHaveTextContent('- Paid');
-    expect(screen.getByText(/^2\. Também paga/)).toHaveTextContent('- Paid');
+    expect(screen.getByText(/^1\. Paga/)).toHaveTextContent('- Paga');
+    expect(screen.getByText(/^2\. Também paga/)).toHaveTextContent('- Paga');
     expect(latestChapters[0].chapterContent.map((lecture) => lecture.isPreviewFree)).toEqual([
       false,
       false,
@@ -297,11 +330,11 @@ describe('ChapterBuilder', { timeout: 20_000 }, () => {
     await addChapters(user, 'Introdução');
     await addLectureTo(user, 'Introdução', { title: 'Variáveis' });
     await addLectureTo(user, 'Introdução', { title: 'Laços' });
-    await user.click(screen.getByRole('button', { name: 'Remove lecture Variáveis' }));
+    await user.click(screen.getByRole('button', { name: 'Remover aula Variáveis' }));
 
     expect(screen.queryByText(/Variáveis/)).not.toBeInTheDocument();
     expect(screen.getByText(/^1\. Laços/)).toBeInTheDocument();
-    expect(screen.getByText('1 Lecture')).toBeInTheDocument();
+    expect(screen.getByText('1 aula')).toBeInTheDocument();
   });
 
   it('when Esc or the close icon is pressed, then the modal closes without adding a lecture', async () => {
@@ -314,7 +347,7 @@ describe('ChapterBuilder', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: '+ Add Lecture' }));
-    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await user.click(screen.getByRole('button', { name: 'Fechar' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(latestChapters[0].chapterContent).toEqual([]);
   });

@@ -19,6 +19,7 @@ import {
   type ChapterDraft,
   type LectureDraft,
 } from './course-draft';
+import { ChapterNameDialog } from './chapter-name-dialog';
 import { LectureModal } from './lecture-modal';
 import { focusRingFlush } from '../../../components/ui/focus-ring';
 
@@ -72,7 +73,7 @@ function MoveButtons({
 }
 
 function lectureCount(count: number): string {
-  return `${count} ${count === 1 ? 'Lecture' : 'Lectures'}`;
+  return count === 1 ? '1 aula' : `${count} aulas`;
 }
 
 function removeChapterQuestion(chapter: ChapterDraft): string {
@@ -102,7 +103,7 @@ function LectureRow({
     <li className="flex items-start justify-between gap-3 py-2">
       <div className="min-w-0 space-y-1">
         <p className="break-words text-sm text-gray-700">
-          {position}. {lecture.lectureTitle} - {lecture.lectureDuration} mins -{' '}
+          {position}. {lecture.lectureTitle} - {lecture.lectureDuration} min -{' '}
           {lecture.lectureUrl ? (
             <a
               href={lecture.lectureUrl}
@@ -115,7 +116,7 @@ function LectureRow({
           ) : (
             'Sem link'
           )}{' '}
-          - {lecture.isPreviewFree ? 'Free Preview' : 'Paid'}
+          - {lecture.isPreviewFree ? 'Prévia grátis' : 'Paga'}
         </p>
         {problems.length > 0 && (
           <p className="flex items-center gap-1.5 text-xs text-amber-800">
@@ -141,7 +142,7 @@ function LectureRow({
         </button>
         <button
           type="button"
-          aria-label={`Remove lecture ${lecture.lectureTitle || position}`}
+          aria-label={`Remover ${name}`}
           onClick={onRemove}
           className={iconButtonClass}
         >
@@ -220,7 +221,7 @@ function ChapterCard({
           </button>
           <button
             type="button"
-            aria-label={`Remove chapter ${chapter.chapterTitle}`}
+            aria-label={`Remover capítulo ${chapter.chapterTitle}`}
             onClick={onRemove}
             className={iconButtonClass}
           >
@@ -261,7 +262,7 @@ function ChapterCard({
   );
 }
 
-/** The add-course chapter builder: chapters from a prompt, lectures from the 'Add Lecture' modal. */
+/** The add-course chapter builder: chapters named in a dialog, lectures from the 'Add Lecture' modal. */
 export function ChapterBuilder({ chapters, onChange }: ChapterBuilderProps) {
   // The chapter the open modal adds to; null while it is closed (the modal is tied to it).
   const [lectureChapterId, setLectureChapterId] = useState<string | null>(null);
@@ -270,16 +271,10 @@ export function ChapterBuilder({ chapters, onChange }: ChapterBuilderProps) {
   // The lecture the open modal edits, with its chapter; null while adding or closed.
   const [editing, setEditing] = useState<{ chapterId: string; lecture: LectureDraft } | null>(null);
 
-  function handleRename(chapter: ChapterDraft) {
-    const title = window.prompt('Novo nome do capítulo:', chapter.chapterTitle)?.trim();
-    if (title) onChange(renameChapter(chapters, chapter.chapterId, title));
-  }
-
-  function handleAddChapter() {
-    // The chapter name is asked for through the browser's prompt.
-    const title = window.prompt('Enter Chapter Name:')?.trim();
-    if (title) onChange(addChapter(chapters, title));
-  }
+  // The chapter being named: a new one, one being renamed, or none while the dialog is closed.
+  const [naming, setNaming] = useState<
+    { kind: 'add' } | { kind: 'rename'; chapter: ChapterDraft } | null
+  >(null);
 
   return (
     <div className="space-y-3">
@@ -292,7 +287,7 @@ export function ChapterBuilder({ chapters, onChange }: ChapterBuilderProps) {
               position={index + 1}
               count={chapters.length}
               onToggle={() => onChange(toggleChapter(chapters, chapter.chapterId))}
-              onRename={() => handleRename(chapter)}
+              onRename={() => setNaming({ kind: 'rename', chapter })}
               onMove={(delta) => onChange(moveChapter(chapters, chapter.chapterId, delta))}
               onQuizChange={(quiz) => onChange(setChapterQuiz(chapters, chapter.chapterId, quiz))}
               onEditLecture={(lecture) => setEditing({ chapterId: chapter.chapterId, lecture })}
@@ -314,11 +309,27 @@ export function ChapterBuilder({ chapters, onChange }: ChapterBuilderProps) {
       )}
       <button
         type="button"
-        onClick={handleAddChapter}
+        onClick={() => setNaming({ kind: 'add' })}
         className={`flex w-full items-center justify-center rounded-lg bg-blue-100 p-2 font-medium text-blue-800 hover:bg-blue-200 ${focusRingFlush}`}
       >
         + Add Chapter
       </button>
+      <ChapterNameDialog
+        key={naming ? (naming.kind === 'add' ? 'add' : naming.chapter.chapterId) : 'closed'}
+        open={naming !== null}
+        title={naming?.kind === 'rename' ? 'Renomear capítulo' : 'Novo capítulo'}
+        submitLabel={naming?.kind === 'rename' ? 'Salvar' : 'Adicionar capítulo'}
+        initialName={naming?.kind === 'rename' ? naming.chapter.chapterTitle : ''}
+        onCancel={() => setNaming(null)}
+        onSubmit={(name) => {
+          if (naming?.kind === 'rename') {
+            onChange(renameChapter(chapters, naming.chapter.chapterId, name));
+          } else {
+            onChange(addChapter(chapters, name));
+          }
+          setNaming(null);
+        }}
+      />
       <ConfirmDialog
         open={chapterToRemove !== null}
         title="Remover capítulo"

@@ -21,6 +21,7 @@ import { ChapterBuilder } from './chapter-builder';
 import type { ChapterDraft } from './course-draft';
 import { plainSpaces } from './plain-spaces';
 import { RichTextEditor } from './rich-text-editor';
+import { UnsavedChangesGuard } from './unsaved-changes';
 import { focusRing } from '../../../components/ui/focus-ring';
 import {
   Field,
@@ -109,6 +110,24 @@ function courseData(fields: CourseFormValues): AddCourseDataInput {
   };
 }
 
+/** The fields compared to tell a changed form; a chapter's collapsed state is not a change. */
+function editableFields(
+  fields: Pick<
+    CourseFormValues,
+    'title' | 'price' | 'discount' | 'category' | 'level' | 'chapters'
+  >,
+): string {
+  const { title, price, discount, category, level, chapters } = fields;
+  return JSON.stringify({
+    title,
+    price,
+    discount,
+    category,
+    level,
+    chapters: chapters.map(({ collapsed: _, ...chapter }) => chapter),
+  });
+}
+
 function ThumbnailPreview({ file }: { file: File }) {
   const [url, setUrl] = useState<string | null>(null);
 
@@ -164,11 +183,20 @@ export function CourseForm({
   const [image, setImage] = useState<File | null>(null);
   const [chapters, setChapters] = useState<ChapterDraft[]>(initial.chapters);
   const [sending, setSending] = useState(false);
+  // Set while a save runs: the edit page's move to My Courses after it is not 'leaving unsaved'.
+  const saving = useRef(false);
+  // Quill rewrites the stored HTML as it loads it; only the educator's own typing counts as a change.
+  const [descriptionEdited, setDescriptionEdited] = useState(false);
   // Each field's error, shown beside it until the next submit.
   const [errors, setErrors] = useState<Record<string, string>>({});
   // Which button was pressed: the form's submit event does not say.
   const intent = useRef<'publish' | 'draft'>('publish');
   const incomplete = findIncompleteLectures(chapters);
+  const dirty =
+    descriptionEdited ||
+    image !== null ||
+    editableFields({ title, price, discount, category, level, chapters }) !==
+      editableFields(initial);
   function handleThumbnail(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0] ?? null;
     if (file && !file.type.startsWith('image/')) {
@@ -191,6 +219,7 @@ export function CourseForm({
     setLevel(emptyCourseForm.level);
     setImage(null);
     setChapters(emptyCourseForm.chapters);
+    setDescriptionEdited(false);
     if (thumbnailInput.current) thumbnailInput.current.value = '';
   }
 
@@ -214,10 +243,12 @@ export function CourseForm({
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setSending(true);
+    saving.current = true;
     try {
       const saved = await onSave({ data, image, intent: intent.current });
       if (saved && !currentThumbnail) reset();
     } finally {
+      saving.current = false;
       setSending(false);
     }
   }
@@ -245,7 +276,10 @@ export function CourseForm({
         </span>
         <RichTextEditor
           value={description}
-          onChange={setDescription}
+          onChange={(html, byUser) => {
+            setDescription(html);
+            if (byUser) setDescriptionEdited(true);
+          }}
           labelledBy={`${id}-description`}
         />
         <FieldError error={errors.description} />
@@ -254,18 +288,27 @@ export function CourseForm({
       <div className="flex flex-wrap gap-4">
         <Field label="Course Price" error={errors.price} className="flex w-32 flex-col gap-1">
           {(control) => (
-            <input
-              {...control}
-              type="number"
-              required
-              min={0}
-              max={COURSE_PRICE_MAX}
-              step={0.01}
-              inputMode="decimal"
-              value={price}
-              onChange={(event) => setPrice(event.target.value)}
-              className={inputClass}
-            />
+            // The educator's price carries a dollar sign, as in My Courses; the figure alone said no currency.
+            <div className="relative">
+              <span
+                aria-hidden="true"
+                className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-slate-600"
+              >
+                $
+              </span>
+              <input
+                {...control}
+                type="number"
+                required
+                min={0}
+                max={COURSE_PRICE_MAX}
+                step={0.01}
+                inputMode="decimal"
+                value={price}
+                onChange={(event) => setPrice(event.target.value)}
+                className={`${inputClass} pl-7`}
+              />
+            </div>
           )}
         </Field>
         <Field label="Discount %" error={errors.discount} className="flex w-32 flex-col gap-1">
@@ -387,13 +430,13 @@ export function CourseForm({
 
       {/* A fieldset is at least as wide as its content unless told otherwise: a long chapter name would widen the page. */}
       <fieldset className="flex min-w-0 flex-col gap-2">
-        <legend className={`${labelClass} mb-2`}>Chapters</legend>
+        <legend className={`${labelClass} mb-2`}>Capítulos</legend>
         <ChapterBuilder chapters={chapters} onChange={setChapters} />
         <FieldError error={errors.chapters ?? errors.form} />
       </fieldset>
 
       {incomplete.count > 0 && (
-        // The spec accepts these lectures, so this warns and ADD stays enabled.
+        // The spec accepts these lectures on ADD: it stays enabled and keeps the course as a draft.
         <div
           id={`${id}-incomplete`}
           className="flex gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
@@ -402,9 +445,11 @@ export function CourseForm({
           <div className="min-w-0 space-y-1 break-words">
             <p className="font-medium">{describeIncompleteLectures(incomplete)}</p>
             <p>
-              Os alunos verão só o número destas aulas ou &quot;Este vídeo não está
-              disponível&quot;. Pode guardar o curso mesmo assim; para o publicar a partir de um
-              rascunho, complete-as.
+              Os alunos veriam só o número destas aulas ou &quot;Este vídeo não está
+              disponível&quot;.{' '}
+              {offerDraft
+                ? 'ADD salva o curso como rascunho, sem publicá-lo, até que estejam completas.'
+                : 'Um curso com aulas incompletas não pode ser publicado.'}
             </p>
           </div>
         </div>
@@ -436,6 +481,7 @@ export function CourseForm({
           </button>
         )}
       </div>
+      <UnsavedChangesGuard dirty={dirty} saving={saving} />
     </form>
   );
 }

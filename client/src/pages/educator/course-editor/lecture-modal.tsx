@@ -66,7 +66,7 @@ export function LectureModal({ open, onClose, onAdd, initial }: LectureModalProp
       open={open}
       onClose={onClose}
       title={initial ? 'Editar aula' : 'Add Lecture'}
-      closeLabel="Close"
+      closeLabel="Fechar"
     >
       <form onSubmit={handleSubmit} noValidate className="space-y-4 text-gray-700">
         <Field label="Lecture Title" error={errors.lectureTitle} className="space-y-1">

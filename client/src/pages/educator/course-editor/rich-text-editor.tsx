@@ -34,7 +34,8 @@ function nameQuillControls(quill: QuillInstance, labelledBy: string): void {
 type RichTextEditorProps = {
   /** HTML; '' clears the editor. */
   value: string;
-  onChange: (html: string) => void;
+  /** `byUser` is false for Quill's own rewrites (loading a value), true for the educator's edits. */
+  onChange: (html: string, byUser: boolean) => void;
   /** Id of the element that names the editor (a label cannot point at a contenteditable). */
   labelledBy: string;
 };
@@ -54,7 +55,7 @@ export function RichTextEditor({ value, onChange, labelledBy }: RichTextEditorPr
         ref={describeEditor}
         theme="snow"
         value={value}
-        onChange={onChange}
+        onChange={(html, _delta, source) => onChange(html, source === 'user')}
         // Quill's theme sets its own small Helvetica, outside Tailwind's layers (so only `!` beats it);
         // the editor reads like the rest of the form.
         className="bg-white [&_.ql-container]:font-sans! [&_.ql-container]:text-base! [&_.ql-editor]:min-h-40"

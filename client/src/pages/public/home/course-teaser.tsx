@@ -46,9 +46,16 @@ function TeaserBody() {
 }
 
 /** The first courses of the catalogue and a link to the full list. */
+/** The teaser's id: the logos' skip link lands here. */
+export const COURSES_ANCHOR = 'cursos';
+
 export function CourseTeaser() {
   return (
-    <section aria-labelledby="teaser-heading" className="px-4 py-14 sm:px-8 lg:px-12">
+    <section
+      id={COURSES_ANCHOR}
+      aria-labelledby="teaser-heading"
+      className="scroll-mt-4 px-4 py-14 sm:px-8 lg:px-12"
+    >
       <div className="mx-auto max-w-7xl text-center">
         <h2 id="teaser-heading" className="text-3xl font-semibold text-slate-900">
           Aprenda com os melhores

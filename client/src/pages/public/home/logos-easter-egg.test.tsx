@@ -117,4 +117,16 @@ describe('LogosEasterEgg', () => {
     const rest = within(live).getByText(SECRET_MESSAGE.slice(revealed().length));
     expect(rest).toHaveAttribute('aria-hidden', 'true');
   });
+
+  it('when the logos are reached by keyboard, then each says what it is for and one link skips all ten to the courses', async () => {
+    await renderDraggable();
+    // The draggable logo (framer-motion's) keeps the description the plain image had.
+    const python = screen.getByRole('img', { name: 'Logo Python' });
+    expect(python).toHaveAccessibleDescription(
+      'Arraste o logo, ou use as setas do teclado, para revelar o segredo.',
+    );
+    expect(
+      screen.getByRole('link', { name: 'Pular os logos e ir para os cursos' }),
+    ).toHaveAttribute('href', '#cursos');
+  });
 });

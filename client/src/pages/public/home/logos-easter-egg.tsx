@@ -7,6 +7,7 @@ import {
   type ComponentType,
   type KeyboardEvent,
 } from 'react';
+import { COURSES_ANCHOR } from './course-teaser';
 import type { DraggableLogoProps } from './draggable-logo';
 
 /** The hidden phrase the logos uncover (a short Christian phrase). */
@@ -28,10 +29,14 @@ const LOGOS = [
 const LOGO_CLASS =
   'h-12 w-12 cursor-grab touch-none rounded-md select-none active:cursor-grabbing sm:h-16 sm:w-16';
 
+const HINT_ID = 'logos-hint';
+
 function logoImage(logo: (typeof LOGOS)[number]) {
   return {
     src: `/images/logos/${logo.name}.svg`,
     alt: `Logo ${logo.label}`,
+    // Each of the ten stops says what it is for, not only whose logo it is.
+    'aria-describedby': HINT_ID,
     width: 64,
     height: 64,
     // Focusable so keyboard users can move the logos with the arrow keys too.
@@ -92,6 +97,16 @@ export function LogosEasterEgg() {
         <h2 id="logos-heading" className="text-2xl font-semibold text-slate-900">
           Move a imagem, descubra um segredo
         </h2>
+        <p id={HINT_ID} className="sr-only">
+          Arraste o logo, ou use as setas do teclado, para revelar o segredo.
+        </p>
+        {/* Ten logos are ten tab stops between the search and the courses: one link skips them. */}
+        <a
+          href={`#${COURSES_ANCHOR}`}
+          className="sr-only rounded-md bg-blue-600 px-4 py-2 font-semibold text-white focus:not-sr-only"
+        >
+          Pular os logos e ir para os cursos
+        </a>
         <ul className="grid grid-cols-5 gap-4 sm:gap-8">
           {LOGOS.map((logo) => (
             <li key={logo.name} className="flex items-center justify-center">

@@ -216,7 +216,7 @@ function MethodChooser({
       </fieldset>
       {method && isPushMethod(method) && (
         <label className="block text-sm text-slate-700">
-          Número de telemóvel
+          Número de celular
           <input
             type="tel"
             inputMode="tel"
