@@ -47,7 +47,7 @@ export const newCouponSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['value'],
-        message: 'A percentagem deve ser um inteiro de 1 a 100',
+        message: 'A porcentagem deve ser um inteiro de 1 a 100',
       });
     if (coupon.kind === 'amount' && coupon.value <= 0)
       ctx.addIssue({ code: 'custom', path: ['value'], message: 'O desconto deve ser maior que 0' });

@@ -31,7 +31,7 @@ async function buyWith(
   const panel = pricePanel(page);
   await expect(panel.getByRole('radio', { name: 'Cartão' })).toBeChecked();
   await panel.getByRole('radio', { name: method }).check();
-  if (phone) await panel.getByLabel('Número de telemóvel').fill(phone);
+  if (phone) await panel.getByLabel('Número de celular').fill(phone);
   const buy = panel.getByRole('button', { name: 'Acessar Curso' });
   await buy.click();
   await signUp(page, name);
@@ -58,7 +58,7 @@ test.describe('paying by reference and Multicaixa Express (sandbox, Kz)', () => 
     await saveScreenshot('course-payment-methods');
     // A push asks for the phone it goes to, in the panel.
     await methods.getByRole('radio', { name: 'Multicaixa Express' }).check();
-    await expect(methods.getByLabel('Número de telemóvel')).toBeVisible();
+    await expect(methods.getByLabel('Número de celular')).toBeVisible();
     await methods.scrollIntoViewIfNeeded();
     await saveScreenshot('course-payment-push-phone', page, { fullPage: false });
     await buyWith(page, courseId, 'Aluna Referência', 'Pagamento por referência');

@@ -74,7 +74,7 @@ describe('CourseCouponsPage', () => {
     await user.type(screen.getByLabelText('Desconto (%)'), '150');
     await user.click(screen.getByRole('button', { name: 'Criar cupom' }));
     expect(
-      await screen.findByText('A percentagem deve ser um inteiro de 1 a 100'),
+      await screen.findByText('A porcentagem deve ser um inteiro de 1 a 100'),
     ).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });

@@ -36,7 +36,7 @@ import { send } from '../../lib/send';
 import { usePageTitle } from '../../lib/use-page-title';
 
 const KIND_LABELS: Record<CouponKind, string> = {
-  percent: 'Percentagem de desconto',
+  percent: 'Porcentagem de desconto',
   amount: 'Valor de desconto',
   price: 'Preço fixo (0 = grátis)',
 };
@@ -296,7 +296,7 @@ export default function CourseCouponsPage() {
     <div className="space-y-6 p-4 md:p-8">
       <h1 className="text-2xl font-semibold text-slate-900">Cupons</h1>
       <p className="max-w-3xl text-sm text-slate-700">
-        Partilhe o link do curso com <code>?cupom=CÓDIGO</code> no fim, ou diga o código aos alunos:
+        Compartilhe o link do curso com <code>?cupom=CÓDIGO</code> no fim, ou diga o código aos alunos:
         maiúsculas e acentos não contam. O preço nunca fica abaixo de 0.
       </p>
       <NewCouponForm courseId={id} onSaved={() => void revalidate()} />

@@ -85,7 +85,7 @@ describe('DashboardPage', () => {
       'Kz 234.50',
     );
     expect(screen.getByText('Reembolsos').previousElementSibling).toHaveTextContent('Kz 20.00');
-    expect(screen.getByText('2 a aguardar pagamento (Kz 50.00)')).toBeInTheDocument();
+    expect(screen.getByText('2 aguardando pagamento (Kz 50.00)')).toBeInTheDocument();
   });
 
   it('when payments were refunded, then under the earnings the refund count and amount show in Portuguese; none, no line', async () => {
@@ -109,7 +109,7 @@ describe('DashboardPage', () => {
     renderDashboard();
     expect(await screen.findByText('Total Earnings')).toBeInTheDocument();
     expect(screen.queryByText(/Pagamentos repetidos/)).not.toBeInTheDocument();
-    expect(screen.queryByText(/a aguardar pagamento/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/aguardando pagamento/)).not.toBeInTheDocument();
   });
 
   it('when the dashboard arrives, then Latest Enrollments lists the students numbered from 1 in the order received', async () => {

@@ -215,7 +215,7 @@ function Dashboard({
         {dashboard.awaitingPayment.count > 0 && (
           // Vouchers not paid yet: never part of the earnings until the money arrives.
           <p className="text-sm text-gray-600">
-            {dashboard.awaitingPayment.count} a aguardar pagamento ({currency}{' '}
+            {dashboard.awaitingPayment.count} aguardando pagamento ({currency}{' '}
             {formatMoney(dashboard.awaitingPayment.amount)})
           </p>
         )}

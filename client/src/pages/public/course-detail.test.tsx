@@ -478,7 +478,7 @@ describe('CourseDetailPage', { timeout: 20_000 }, () => {
 
       // A number typed for a push, then another method: the number is not sent.
       await user.click(within(methods).getByRole('radio', { name: 'Multicaixa Express' }));
-      await user.type(within(methods).getByRole('textbox', { name: 'Número de telemóvel' }), '923');
+      await user.type(within(methods).getByRole('textbox', { name: 'Número de celular' }), '923');
       await user.click(within(methods).getByRole('radio', { name: 'Pagamento por referência' }));
       await user.click(within(panel()).getByRole('button', { name: 'Acessar Curso' }));
 
@@ -499,9 +499,9 @@ describe('CourseDetailPage', { timeout: 20_000 }, () => {
       await user.click(await screen.findByRole('radio', { name: 'Multicaixa Express' }, LOADED));
       await user.click(within(panel()).getByRole('button', { name: 'Acessar Curso' }));
 
-      const phone = screen.getByRole('textbox', { name: 'Número de telemóvel' });
+      const phone = screen.getByRole('textbox', { name: 'Número de celular' });
       expect(phone).toHaveFocus();
-      expect(phone).toHaveAccessibleDescription(/Informe o número de telemóvel/);
+      expect(phone).toHaveAccessibleDescription(/Informe o número de celular/);
       expect(purchases).toEqual([]);
 
       await user.type(phone, ' 923 456 789 ');

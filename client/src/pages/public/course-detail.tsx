@@ -213,7 +213,7 @@ function CourseView({
   const [phoneError, setPhoneError] = useState<string | null>(null);
   const phoneRef = useRef<HTMLInputElement>(null);
   const onPhoneMissing = useCallback(() => {
-    setPhoneError('Informe o número de telemóvel para aprovar o pagamento na app');
+    setPhoneError('Informe o número de celular para aprovar o pagamento no app');
     phoneRef.current?.focus();
   }, []);
   // A choice to make only where the deployment takes several methods and this visitor may buy.

@@ -78,7 +78,7 @@ describe('educator coupons', () => {
       kind: 'percent',
       value: 150,
     });
-    expect(badPercent.body.message).toBe('A percentagem deve ser um inteiro de 1 a 100');
+    expect(badPercent.body.message).toBe('A porcentagem deve ser um inteiro de 1 a 100');
 
     const list = await request(ctx.app)
       .get(`/api/educator/course/${course.id}/coupons`)

@@ -34,9 +34,9 @@ export function learnerRefundMail(facts: RefundMailFacts): MailContent {
   const amount = formatAmount(Number(facts.amount), facts.currency);
   return simpleMail(`Reembolso pedido: ${facts.courseTitle}`, [
     `Olá, ${facts.learnerName}.`,
-    `Recebemos o seu pedido de reembolso de «${facts.courseTitle}» (${amount}). A sua inscrição terminou; o seu progresso fica guardado, caso volte a comprar o curso.`,
+    `Recebemos o seu pedido de reembolso de «${facts.courseTitle}» (${amount}). A sua inscrição terminou; o seu progresso é mantido, caso volte a comprar o curso.`,
     facts.manual
-      ? 'Este pagamento não pode ser devolvido pelo mesmo meio: a nossa equipa envia o valor para a chave Pix ou o IBAN que indicou, em até 10 dias úteis.'
+      ? 'Este pagamento não pode ser devolvido pelo mesmo meio: a nossa equipe envia o valor para a chave Pix ou o IBAN que indicou, em até 10 dias úteis.'
       : 'O valor volta pelo mesmo meio de pagamento; pode levar alguns dias a aparecer no seu extrato.',
   ]);
 }

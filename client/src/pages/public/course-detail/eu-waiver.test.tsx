@@ -7,12 +7,6 @@ import { courseDetail } from '../../../test/course-fixtures';
 import { LOADED, renderWithProviders, testUser } from '../../../test/render';
 import CourseDetailPage, { loader } from '../course-detail';
 
-// A deployment charging in euros: the build labels its prices '€'.
-vi.mock('../../../config/env', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../../config/env')>();
-  return { ...actual, env: { ...actual.env, currency: '€' } };
-});
-
 const course = courseDetail();
 
 describe('the EU waiver on the course page', () => {
@@ -40,6 +34,8 @@ describe('the EU waiver on the course page', () => {
       path: '/course/:id',
       loader,
       auth: { user: testUser },
+      // A deployment charging in euros (the server writes its storefront onto the page).
+      storefront: { currency: 'eur', methods: ['card'] },
     });
     const panel = await screen.findByRole('complementary', { name: 'Preço e inscrição' }, LOADED);
     const waiver = within(panel).getByRole('checkbox', { name: EU_WAIVER_TEXT });
@@ -54,5 +50,34 @@ describe('the EU waiver on the course page', () => {
         euWaiver: true,
       }),
     );
+  });
+
+  it('when prices are in kwanzas, then no waiver box is offered', async () => {
+    stubApi((request) =>
+      request.url === `/api/course/${course._id}`
+        ? { data: { success: true, courseData: course } }
+        : {
+            data: {
+              success: true,
+              reviews: [],
+              distribution: {},
+              total: 0,
+              page: 1,
+              pageSize: 10,
+              averageRating: 0,
+              ratingCount: 0,
+            },
+          },
+    );
+    renderWithProviders(<CourseDetailPage />, {
+      route: `/course/${course._id}`,
+      path: '/course/:id',
+      loader,
+      auth: { user: testUser },
+      storefront: { currency: 'aoa', methods: ['card'] },
+    });
+    const panel = await screen.findByRole('complementary', { name: 'Preço e inscrição' }, LOADED);
+    expect(within(panel).getByRole('button', { name: 'Acessar Curso' })).toBeInTheDocument();
+    expect(within(panel).queryByRole('checkbox', { name: EU_WAIVER_TEXT })).not.toBeInTheDocument();
   });
 });

@@ -55,7 +55,7 @@ export function PaymentChoice({
       </div>
       {isPushMethod(value.method) && (
         <Field
-          label="Número de telemóvel"
+          label="Número de celular"
           error={phoneError}
           hint={`O pedido de pagamento chega à app ${PAYMENT_METHOD_LABELS[value.method]} deste número.`}
         >

@@ -68,7 +68,7 @@ export function RefundAction({ offer, courseTitle }: { offer: RefundOffer; cours
           <p className="text-slate-700">
             «{courseTitle}» está na garantia até{' '}
             <time dateTime={offer.until}>{DATE_FORMAT.format(new Date(offer.until))}</time>. Com o
-            reembolso a sua inscrição termina; o seu progresso fica guardado, caso volte a comprar.
+            reembolso a sua inscrição termina; o seu progresso é mantido, caso volte a comprar.
           </p>
           {offer.needsDestination && (
             <Field

@@ -10,7 +10,7 @@ import { createProxyPayClient, type ProxyPayClient } from './proxypay-client';
 // `opg:<transaction id>`, so a callback or a listed payment finds its purchase.
 
 export const INVALID_ANGOLAN_PHONE =
-  'Informe um número de telemóvel angolano (9 dígitos, começando por 9)';
+  'Informe um número de celular angolano (9 dígitos, começando por 9)';
 export const EXPRESS_STILL_PENDING =
   'O pedido no Multicaixa Express ainda aguarda aprovação na app: aprove-o ou espere que expire';
 
