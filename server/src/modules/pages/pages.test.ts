@@ -331,4 +331,14 @@ describe('page template', () => {
     expect(html).toContain('<title>Padrão</title>');
     expect(html).toContain('<div id="root"><p>x</p></div>');
   });
+
+  it('when a page is rendered, then the app shell’s note asking for JavaScript is left out', () => {
+    const shell = INDEX_HTML.replace(
+      '<div id="root"></div>',
+      '<div id="root"></div><noscript>Ative o JavaScript para usar o Aprendiz.</noscript>',
+    );
+    const html = parseTemplate(shell).fill({ head: '', html: '<p>x</p>', hydration: '{}' });
+    expect(html).not.toContain('noscript');
+    expect(html).toContain('</script></body></html>');
+  });
 });
