@@ -12,7 +12,7 @@ const DRAG_CONSTRAINTS = {
 
 export type DraggableLogoProps = Pick<
   ImgHTMLAttributes<HTMLImageElement>,
-  'src' | 'alt' | 'width' | 'height' | 'tabIndex' | 'className' | 'onKeyDown'
+  'src' | 'alt' | 'width' | 'height' | 'loading' | 'tabIndex' | 'className' | 'onKeyDown'
 > & {
   draggable: false;
   /** Called with each drag step's movement in pixels. */

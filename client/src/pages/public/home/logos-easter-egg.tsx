@@ -36,6 +36,8 @@ function logoImage(logo: (typeof LOGOS)[number]) {
     alt: `Logo ${logo.label}`,
     width: 64,
     height: 64,
+    // Below the hero on a phone: fetched as they come near the screen, after the largest image.
+    loading: 'lazy' as const,
     // Focusable so keyboard users can move the logos with the arrow keys too.
     tabIndex: 0,
     draggable: false as const,
