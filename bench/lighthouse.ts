@@ -228,7 +228,9 @@ export async function auditPages(
         runs.push(summarise(lhr, load1));
         const run = runs.at(-1)!;
         console.log(
-          `  lighthouse ${profile} ${page.path} run ${i}: ${CATEGORIES.filter((c) => lhr.categories[c])
+          `  lighthouse ${profile} ${page.path} run ${i}: ${CATEGORIES.filter(
+            (c) => lhr.categories[c],
+          )
             .map((c) => `${c} ${run.scores[c]}`)
             .join(', ')}, TBT ${run.tbtMs.toFixed(0)} ms, load ${load1.toFixed(1)}`,
         );

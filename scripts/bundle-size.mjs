@@ -59,7 +59,8 @@ export function measureEntryJs(dist = path.join(root, 'client', 'dist')) {
   const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
   const named = new Set([...beforeIdle].map((key) => `/${manifest[key].file}`));
   for (const m of html.matchAll(/<(?:script|link)[^>]+(?:src|href)="([^"]+\.js)"/g)) {
-    if (!named.has(m[1])) throw new Error(`index.html loads ${m[1]}, outside the first script's graph`);
+    if (!named.has(m[1]))
+      throw new Error(`index.html loads ${m[1]}, outside the first script's graph`);
   }
   return sizes(dist, manifest, beforeIdle);
 }
@@ -80,7 +81,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log('JS executed on / before idle:');
   for (const f of before.files) console.log(`  ${f.file}  ${kb(f.gzip)} gzip`);
   const verdict = before.totalGzipKb <= BUDGET_KB ? 'within' : 'OVER';
-  console.log(`  = ${before.totalGzipKb.toFixed(1)} kB gzip (${verdict} the ${BUDGET_KB} kB budget)`);
+  console.log(
+    `  = ${before.totalGzipKb.toFixed(1)} kB gzip (${verdict} the ${BUDGET_KB} kB budget)`,
+  );
   let critical = 0;
   for (const page of Object.keys(PAGE_CHUNKS)) {
     const hydration = measureHydrationJs(page);
@@ -89,7 +92,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.log(
       `Critical path of ${page}: ${total.toFixed(1)} kB gzip (${hydration.totalGzipKb.toFixed(1)} kB hydrate once idle)`,
     );
-    if (page === '/') for (const f of hydration.files) console.log(`  ${f.file}  ${kb(f.gzip)} gzip`);
+    if (page === '/')
+      for (const f of hydration.files) console.log(`  ${f.file}  ${kb(f.gzip)} gzip`);
   }
   if (before.totalGzipKb > BUDGET_KB) process.exit(1);
   if (critical > CEILING_KB) {

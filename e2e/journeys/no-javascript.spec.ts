@@ -1,5 +1,4 @@
 import type { Page, Route } from '@playwright/test';
-import { SECRET_MESSAGE } from '../../client/src/pages/public/home/logos-easter-egg';
 import { expect, test } from '../support/fixtures';
 import { blockExternalHosts, dragBy, findPreviewCourse } from '../support/public';
 import { searchCourses } from '../support/search';
@@ -14,6 +13,8 @@ test.beforeEach(async ({ page, baseURL }) => {
   if (!baseURL) throw new Error('the config sets baseURL');
   await blockExternalHosts(page, baseURL);
 });
+
+const SECRET_MESSAGE = 'Deus é amor. Jesus te ama!';
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

@@ -33,7 +33,8 @@ function afterLoad(run: () => void): void {
 }
 
 function whenIdle(run: () => void): void {
-  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
+  if ('requestIdleCallback' in window)
+    window.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
   else setTimeout(run, IDLE_FALLBACK_MS);
 }
 
