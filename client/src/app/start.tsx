@@ -28,6 +28,10 @@ async function loadMatchedRoutes(): Promise<void> {
   );
 }
 
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /** Renders nothing; its effect runs once the whole tree has committed, i.e. the page is live. */
 function Committed({ onCommit }: { onCommit: () => void }) {
   useEffect(onCommit, [onCommit]);
@@ -42,7 +46,12 @@ export async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
   const hydrationData = readHydrationData();
-  if (hydrationData) await loadMatchedRoutes();
+  if (hydrationData) {
+    await loadMatchedRoutes();
+    // Evaluating the app's and the page's modules is one task; hydration starts in the next, so a
+    // slow phone answers input between the two instead of blocking for both at once.
+    await nextTask();
+  }
   const router = createBrowserRouter(routes, { hydrationData });
   let committed: () => void = () => {};
   const live = new Promise<void>((resolve) => {

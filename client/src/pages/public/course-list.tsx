@@ -1,5 +1,5 @@
 import type { CourseSearchResponse, CourseSummary } from '@aprendiz/contract/courses';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import {
   Link,
   useFetcher,
@@ -262,11 +262,15 @@ export default function CourseListPage() {
         <h2 id="results-heading" className="sr-only">
           Cursos
         </h2>
-        {result.ok ? (
-          <Results first={result.value} busy={busy} term={term} filters={filters} />
-        ) : (
-          <LoadFailed />
-        )}
+        {/* Its own Suspense boundary: the grid hydrates in its own short task, after the search box
+            and filters (see pages/public/home.tsx). */}
+        <Suspense>
+          {result.ok ? (
+            <Results first={result.value} busy={busy} term={term} filters={filters} />
+          ) : (
+            <LoadFailed />
+          )}
+        </Suspense>
       </section>
     </div>
   );
