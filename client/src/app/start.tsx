@@ -1,5 +1,5 @@
 import { HYDRATION_DATA_ID } from '@aprendiz/contract/rendering';
-import { startTransition, StrictMode, useEffect } from 'react';
+import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import {
   createBrowserRouter,
@@ -32,10 +32,14 @@ function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-/** Renders nothing; its effect runs once the whole tree has committed, i.e. the page is live. */
-function Committed({ onCommit }: { onCommit: () => void }) {
+/**
+ * Its effect runs once the whole tree below has committed (a parent's effects run after its
+ * children's), i.e. the page is live. It wraps the tree rather than sitting beside it: a sibling
+ * would change every useId below from what the server rendered.
+ */
+function Committed({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
   useEffect(onCommit, [onCommit]);
-  return null;
+  return children;
 }
 
 /**
@@ -61,10 +65,11 @@ export async function start(): Promise<void> {
   // for it to know who is signed in, and the router renders nothing but its fallback until then.
   const app = (
     <StrictMode>
-      <AuthProvider navigate={router.navigate}>
-        <RouterProvider router={router} />
-      </AuthProvider>
-      <Committed onCommit={committed} />
+      <Committed onCommit={committed}>
+        <AuthProvider navigate={router.navigate}>
+          <RouterProvider router={router} />
+        </AuthProvider>
+      </Committed>
     </StrictMode>
   );
   if (hydrationData) {
