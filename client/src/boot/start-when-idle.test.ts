@@ -32,7 +32,8 @@ describe('startWhenIdle', () => {
     expect(start).toHaveBeenCalledTimes(1);
     // Live: it holds no click any more (the window's listeners outlive the test).
     await goLive();
-    await vi.advanceTimersByTimeAsync(0);
+    // Handed over once the browser is idle again (its sections have hydrated).
+    await vi.advanceTimersByTimeAsync(1_000);
   });
 
   it('when a control is pressed first, then the app starts at once and the click reaches the control once it is live', async () => {
@@ -51,7 +52,8 @@ describe('startWhenIdle', () => {
     expect(clicks).not.toHaveBeenCalled();
 
     await goLive();
-    await vi.advanceTimersByTimeAsync(0);
+    // Handed over once the browser is idle again (its sections have hydrated).
+    await vi.advanceTimersByTimeAsync(1_000);
     expect(clicks).toHaveBeenCalledTimes(1);
   });
 

@@ -8,6 +8,8 @@
 const IDLE_FALLBACK_MS = 300;
 /** The longest wait for an idle moment once the page has loaded. */
 const IDLE_TIMEOUT_MS = 5000;
+/** The longest a held click waits, once the app is live, for its sections to finish hydrating. */
+const REPLAY_TIMEOUT_MS = 1000;
 
 /** Controls whose pressing needs the app: touching one starts it. Links and forms with an action work without. */
 const NEEDS_APP =
@@ -32,9 +34,8 @@ function afterLoad(run: () => void): void {
   else window.addEventListener('load', run, { once: true });
 }
 
-function whenIdle(run: () => void): void {
-  if ('requestIdleCallback' in window)
-    window.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
+function whenIdle(run: () => void, timeout = IDLE_TIMEOUT_MS): void {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout });
   else setTimeout(run, IDLE_FALLBACK_MS);
 }
 
@@ -45,7 +46,10 @@ export function startWhenIdle(start: () => Promise<void>): void {
   let heldSubmit: HTMLFormElement | null = null;
 
   function holdClick(event: MouseEvent) {
-    const control = event.target instanceof Element ? event.target.closest(HELD_CLICK) : null;
+    const target = event.target instanceof Element ? event.target : null;
+    // Once hydration has begun, a link too waits for it: React may already own the page's root
+    // while the link's own section is not hydrated yet, and would swallow the click.
+    const control = target?.closest(HELD_CLICK) ?? (started ? target?.closest('a[href]') : null);
     if (!control || submitsToServer(control)) return;
     event.preventDefault();
     event.stopImmediatePropagation();
@@ -74,12 +78,15 @@ export function startWhenIdle(start: () => Promise<void>): void {
     started = true;
     for (const type of TRIGGERS) window.removeEventListener(type, onTrigger, true);
     start().then(
-      () => {
-        release();
-        // What the visitor pressed while the app was on its way, now that it answers.
-        if (heldClick instanceof HTMLElement && heldClick.isConnected) heldClick.click();
-        if (heldSubmit?.isConnected) heldSubmit.requestSubmit();
-      },
+      // The root has committed; its sections hydrate one by one after it (Suspense boundaries), so
+      // the held click waits for the browser to be idle again: by then they all answer.
+      () =>
+        whenIdle(() => {
+          release();
+          // What the visitor pressed while the app was on its way, now that it answers.
+          if (heldClick instanceof HTMLElement && heldClick.isConnected) heldClick.click();
+          if (heldSubmit?.isConnected) heldSubmit.requestSubmit();
+        }, REPLAY_TIMEOUT_MS),
       (err: unknown) => {
         // The page stays as the server rendered it: links and the search form still work.
         release();

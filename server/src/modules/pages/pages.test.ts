@@ -152,6 +152,8 @@ describe('rendered pages an attacker cannot make expensive', () => {
     expect(at('/course/abc?avaliacoes=2&utm=x')).toBe('/course/abc?avaliacoes=2');
     expect(at('/?utm=x')).toBe('/');
     expect(at('/certificate/abc?page=3')).toBe('/certificate/abc');
+    // The search form sent empty is kept apart from the list itself: the list redirects it.
+    expect(at('/course-list?q=&level=')).toBe('/course-list?q=');
   });
 });
 
