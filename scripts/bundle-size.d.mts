@@ -1,4 +1,6 @@
 export declare const BUDGET_KB: number;
+export declare const CEILING_KB: number;
+export declare const PAGE_CHUNKS: Record<'/' | '/course-list' | '/course/:id', string>;
 
 export interface EntryJsFile {
   file: string;
@@ -6,7 +8,17 @@ export interface EntryJsFile {
   gzip: number;
 }
 
+/** JS executed on `/` before the page is idle. */
 export declare function measureEntryJs(dist?: string): {
+  files: EntryJsFile[];
+  totalGzipKb: number;
+};
+
+/** JS that hydrates a public page once idle, beyond what ran before. */
+export declare function measureHydrationJs(
+  page?: keyof typeof PAGE_CHUNKS,
+  dist?: string,
+): {
   files: EntryJsFile[];
   totalGzipKb: number;
 };

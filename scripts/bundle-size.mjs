@@ -1,37 +1,103 @@
-// Reports the gzip size of the JavaScript that `/` loads (entry + modulepreloads) against its
-// budget, and fails the build above a ceiling that catches regressions: the budget is below what
-// React DOM and the data router weigh alone (docs/decisions.md, "Server rendering").
+// The JavaScript of the home page, gzip, from the build's chunk graph (client/dist/.vite/manifest.json):
+// - executed before idle: the first script and what it imports statically. A server-rendered page
+//   runs nothing else until it has loaded and the browser is idle (client/src/boot/start-when-idle.ts),
+//   so this is what competes with its first paint and largest image. The build fails above BUDGET_KB.
+// - the critical path: that, plus what hydrates `/` once idle (the app and the home page's chunk with
+//   their static imports): what a visitor waits for before the page's controls answer in the app.
+//   Reported, and held under CEILING_KB to catch regressions (docs/decisions.md, "Paint first").
 import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { root } from './lib/workspace.mjs';
 
-export const BUDGET_KB = 96;
-export const CEILING_KB = 120;
+/** JS executed on `/` before the page is idle (issue 30). */
+export const BUDGET_KB = 100;
+/** The critical path of `/` (first script + hydration); above it the build fails. */
+export const CEILING_KB = 130;
 
-export function measureEntryJs(dist = path.join(root, 'client', 'dist')) {
-  const indexFile = path.join(dist, 'index.html');
-  if (!existsSync(indexFile))
-    throw new Error('client/dist/index.html not found: run npm run build');
-  const html = readFileSync(indexFile, 'utf8');
-  const refs = new Set();
-  for (const m of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) refs.add(m[1]);
-  for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g))
-    refs.add(m[1]);
-  const files = [...refs].map((ref) => {
-    const bytes = readFileSync(path.join(dist, ref.replace(/^\//, '')));
-    return { file: ref, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+const ENTRY = 'index.html';
+const APP = 'src/app/start.tsx';
+/** The page chunks hydrated at each public address. */
+export const PAGE_CHUNKS = {
+  '/': 'src/pages/public/home.tsx',
+  '/course-list': 'src/pages/public/course-list.tsx',
+  '/course/:id': 'src/pages/public/course-detail.tsx',
+};
+
+function readManifest(dist) {
+  const file = path.join(dist, '.vite', 'manifest.json');
+  if (!existsSync(file)) throw new Error(`${file} not found: run npm run build -w client`);
+  return JSON.parse(readFileSync(file, 'utf8'));
+}
+
+/** The manifest keys of `keys` and everything they import statically. */
+function staticClosure(manifest, keys) {
+  const seen = new Set();
+  const visit = (key) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    for (const imported of manifest[key].imports ?? []) visit(imported);
+  };
+  keys.forEach(visit);
+  return seen;
+}
+
+function sizes(dist, manifest, keys) {
+  const files = [...keys].map((key) => {
+    const file = `/${manifest[key].file}`;
+    const bytes = readFileSync(path.join(dist, manifest[key].file));
+    return { file, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
   });
-  const totalGzip = files.reduce((sum, f) => sum + f.gzip, 0);
-  return { files, totalGzipKb: totalGzip / 1024 };
+  return { files, totalGzipKb: files.reduce((sum, f) => sum + f.gzip, 0) / 1024 };
+}
+
+/** What the first script of every page runs before idle: entry + static imports, gzip. */
+export function measureEntryJs(dist = path.join(root, 'client', 'dist')) {
+  const manifest = readManifest(dist);
+  const beforeIdle = staticClosure(manifest, [ENTRY]);
+  // The page's HTML must not ask for more than that (a modulepreload runs nothing, but competes).
+  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const named = new Set([...beforeIdle].map((key) => `/${manifest[key].file}`));
+  for (const m of html.matchAll(/<(?:script|link)[^>]+(?:src|href)="([^"]+\.js)"/g)) {
+    if (!named.has(m[1]))
+      throw new Error(`index.html loads ${m[1]}, outside the first script's graph`);
+  }
+  return sizes(dist, manifest, beforeIdle);
+}
+
+/** What hydrates `page` once idle, beyond what ran before idle. */
+export function measureHydrationJs(page = '/', dist = path.join(root, 'client', 'dist')) {
+  const manifest = readManifest(dist);
+  const beforeIdle = staticClosure(manifest, [ENTRY]);
+  const hydration = [...staticClosure(manifest, [APP, PAGE_CHUNKS[page]])].filter(
+    (key) => !beforeIdle.has(key),
+  );
+  return sizes(dist, manifest, hydration);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { files, totalGzipKb } = measureEntryJs();
-  for (const f of files) console.log(`  ${f.file}  ${(f.gzip / 1024).toFixed(1)} kB gzip`);
-  const verdict = totalGzipKb <= BUDGET_KB ? 'within' : 'over';
+  const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
+  const before = measureEntryJs();
+  console.log('JS executed on / before idle:');
+  for (const f of before.files) console.log(`  ${f.file}  ${kb(f.gzip)} gzip`);
+  const verdict = before.totalGzipKb <= BUDGET_KB ? 'within' : 'OVER';
   console.log(
-    `JS loaded by /: ${totalGzipKb.toFixed(1)} kB gzip (${verdict} the ${BUDGET_KB} kB budget; the build fails above ${CEILING_KB} kB)`,
+    `  = ${before.totalGzipKb.toFixed(1)} kB gzip (${verdict} the ${BUDGET_KB} kB budget)`,
   );
-  if (totalGzipKb > CEILING_KB) process.exit(1);
+  let critical = 0;
+  for (const page of Object.keys(PAGE_CHUNKS)) {
+    const hydration = measureHydrationJs(page);
+    const total = before.totalGzipKb + hydration.totalGzipKb;
+    if (page === '/') critical = total;
+    console.log(
+      `Critical path of ${page}: ${total.toFixed(1)} kB gzip (${hydration.totalGzipKb.toFixed(1)} kB hydrate once idle)`,
+    );
+    if (page === '/')
+      for (const f of hydration.files) console.log(`  ${f.file}  ${kb(f.gzip)} gzip`);
+  }
+  if (before.totalGzipKb > BUDGET_KB) process.exit(1);
+  if (critical > CEILING_KB) {
+    console.log(`The critical path of / is over the ${CEILING_KB} kB ceiling.`);
+    process.exit(1);
+  }
 }

@@ -29,7 +29,8 @@ test.describe('when the API fails, the page says so and Tentar novamente recover
     page,
     saveScreenshot,
   }) => {
-    await page.goto('/course-list');
+    // Hydrated first (the page hydrates once idle): before that, a card is a plain link the server answers.
+    await page.goto('/course-list', { waitUntil: 'networkidle' });
     const card = page.locator('main a[href^="/course/"]').first();
     const href = await card.getAttribute('href');
     if (!href) throw new Error('the course list shows no course');

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Footer } from '../components/footer';
 import { InstallPrompt } from '../components/install-prompt';
@@ -15,12 +16,19 @@ export function PublicLayout() {
       >
         Ir para o conteúdo
       </a>
-      <Navbar />
+      {/* Suspense boundaries split hydration into short tasks (see pages/public/home.tsx). */}
+      <Suspense>
+        <Navbar />
+      </Suspense>
       <main id="conteudo" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>
-      <Footer />
-      <MobileNav />
+      <Suspense>
+        <Footer />
+      </Suspense>
+      <Suspense>
+        <MobileNav />
+      </Suspense>
       <InstallPrompt />
     </div>
   );

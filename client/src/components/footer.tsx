@@ -20,7 +20,14 @@ export function Footer() {
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-8 md:grid-cols-2 lg:px-12">
         <div>
           <p className="flex items-center gap-2 text-lg font-bold text-white">
-            <img src="/icons/logo.svg" alt="" width={28} height={28} className="h-7 w-7" />
+            <img
+              src="/icons/logo.svg"
+              alt=""
+              width={28}
+              height={28}
+              loading="lazy"
+              className="h-7 w-7"
+            />
             {brand}
           </p>
           <p className="mt-3 max-w-md text-sm leading-relaxed">

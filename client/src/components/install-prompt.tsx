@@ -1,14 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { env } from '../config/env';
 import { fireConfetti } from '../lib/confetti';
+import { takeHeldInstallEvent, type BeforeInstallPromptEvent } from '../lib/install-event';
 import { Dialog } from './dialog';
 import { focusRing } from './ui/focus-ring';
-
-/** Chromium's install event; not in TypeScript's DOM library. */
-type BeforeInstallPromptEvent = Event & {
-  prompt: () => Promise<void>;
-  userChoice: Promise<{ outcome: 'accepted' | 'dismissed'; platform: string }>;
-};
 
 const MOBILE_USER_AGENT = /Android|iPhone|iPad|iPod/i;
 export const CONFETTI_AFTER_INSTALL_MS = 1500;
@@ -29,12 +24,20 @@ export function InstallPrompt() {
 
   useEffect(() => {
     if (!MOBILE_USER_AGENT.test(navigator.userAgent) || runsAsInstalledApp()) return;
+    function offer(event: BeforeInstallPromptEvent) {
+      setInstallEvent(event);
+      setOpen(true);
+    }
     function onBeforeInstallPrompt(event: Event) {
       // Keep the browser's own mini-bar away: the app asks in its own words.
       event.preventDefault();
-      setInstallEvent(event as BeforeInstallPromptEvent);
-      setOpen(true);
+      // The first script holds every offer too (it may come before hydration): this one is taken.
+      takeHeldInstallEvent();
+      offer(event as BeforeInstallPromptEvent);
     }
+    // An offer made before the page hydrated, kept by the first script (src/main.tsx).
+    const early = takeHeldInstallEvent();
+    if (early) offer(early);
     window.addEventListener('beforeinstallprompt', onBeforeInstallPrompt);
     return () => window.removeEventListener('beforeinstallprompt', onBeforeInstallPrompt);
   }, []);

@@ -1,3 +1,7 @@
+/** The search box's field: `/course-list?q=term` (the form sent before hydration) redirects to
+ * `/course-list/term`. */
+export const SEARCH_PARAM = 'q';
+
 /** Every client route in one place, so links and the router cannot drift apart. */
 export const paths = {
   home: '/',

@@ -20,6 +20,8 @@ export type Suggestion = {
 
 type SearchComboboxProps = {
   id: string;
+  /** The field's name in the form, which the server reads when the form is sent before hydration. */
+  name?: string;
   value: string;
   onChange: (value: string) => void;
   className: string;
@@ -35,7 +37,7 @@ function countLine(count: number): string {
  * under it after 2 characters; arrows move through them, Enter opens the one chosen, Esc closes
  * the list. Enter with none chosen submits the form, which searches the typed text as before.
  */
-export function SearchCombobox({ id, value, onChange, className }: SearchComboboxProps) {
+export function SearchCombobox({ id, name, value, onChange, className }: SearchComboboxProps) {
   const navigate = useNavigate();
   const listId = useId();
   const optionId = (index: number) => `${listId}-option-${index}`;
@@ -128,6 +130,7 @@ export function SearchCombobox({ id, value, onChange, className }: SearchCombobo
     <>
       <input
         id={id}
+        name={name}
         type="search"
         role="combobox"
         aria-autocomplete="list"

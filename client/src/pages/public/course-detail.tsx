@@ -8,7 +8,7 @@ import {
 } from '@aprendiz/contract/rules/duration';
 import { isFreeCourse } from '@aprendiz/contract/rules/pricing';
 import { courseSummary } from '@aprendiz/contract/rules/text';
-import { useCallback, useRef, useState, type RefObject } from 'react';
+import { Suspense, useCallback, useRef, useState, type RefObject } from 'react';
 import {
   data,
   Link,
@@ -291,7 +291,11 @@ function CourseView({
             {plural(countLectures(course.courseContent), 'aula', 'aulas')} ·{' '}
             {formatMinutes(courseTotalMinutes(course.courseContent))}
           </p>
-          <ChapterList chapters={course.courseContent} onPreview={playPreview} />
+          {/* The chapters and the reviews hydrate as boundaries of their own, each in a short task,
+              after the price panel (see pages/public/home.tsx). */}
+          <Suspense>
+            <ChapterList chapters={course.courseContent} onPreview={playPreview} />
+          </Suspense>
         </section>
 
         <section aria-labelledby="description-heading" className="mt-10 md:col-start-1">
@@ -305,7 +309,9 @@ function CourseView({
           />
         </section>
         <div className="mt-10 md:col-start-1">
-          <CourseReviews reviews={reviews} canReply={user?.id === course.educator._id} />
+          <Suspense>
+            <CourseReviews reviews={reviews} canReply={user?.id === course.educator._id} />
+          </Suspense>
         </div>
         <div ref={contentEndRef} className="md:col-start-1" />
       </div>

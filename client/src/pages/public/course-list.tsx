@@ -1,5 +1,5 @@
 import type { CourseSearchResponse, CourseSummary } from '@aprendiz/contract/courses';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   Link,
   useFetcher,
@@ -10,12 +10,13 @@ import {
   useParams,
   useRevalidator,
   useSearchParams,
+  redirect,
   type LoaderFunctionArgs,
 } from 'react-router-dom';
 import type { RouteHandle } from '../../app/page-meta';
 import { CourseCard } from '../../components/course-card';
 import { SearchBar } from '../../components/search-bar';
-import { paths } from '../../config/paths';
+import { paths, SEARCH_PARAM } from '../../config/paths';
 import { catalogueSource } from '../../data/catalogue-source';
 import { loadOrReport, type LoadResult } from '../../data/load-result';
 import { CourseFilters } from './course-list/course-filters';
@@ -52,6 +53,16 @@ export async function loader({
   context,
 }: LoaderFunctionArgs): Promise<CourseListData> {
   const url = new URL(request.url);
+  // The search box sent as a plain form (before hydration, or without JavaScript): its term goes
+  // into the path, as Enter does in the app, keeping the filters and sort.
+  const typed = url.searchParams.get(SEARCH_PARAM);
+  if (typed !== null) {
+    const kept = new URLSearchParams(url.searchParams);
+    kept.delete(SEARCH_PARAM);
+    kept.delete('page');
+    const target = paths.courseList(typed.trim());
+    throw redirect(kept.size > 0 ? `${target}?${kept.toString()}` : target);
+  }
   const term = (params.input ?? '').trim();
   const source = await catalogueSource(context);
   const query = searchQuery(term, readFilters(url.searchParams), readPage(url.searchParams));
@@ -263,11 +274,15 @@ export default function CourseListPage() {
         <h2 id="results-heading" className="sr-only">
           Cursos
         </h2>
-        {result.ok ? (
-          <Results first={result.value} busy={busy} term={term} filters={filters} />
-        ) : (
-          <LoadFailed />
-        )}
+        {/* Its own Suspense boundary: the grid hydrates in its own short task, after the search box
+            and filters (see pages/public/home.tsx). */}
+        <Suspense>
+          {result.ok ? (
+            <Results first={result.value} busy={busy} term={term} filters={filters} />
+          ) : (
+            <LoadFailed />
+          )}
+        </Suspense>
       </section>
     </div>
   );

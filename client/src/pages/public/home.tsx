@@ -1,4 +1,5 @@
 import { rankForTeaser } from '@aprendiz/contract/rules/teaser';
+import { Suspense } from 'react';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import type { PageMeta, RouteHandle } from '../../app/page-meta';
 import { catalogueSource } from '../../data/catalogue-source';
@@ -32,14 +33,30 @@ const meta: PageMeta = {
 export const handle: RouteHandle = { meta: () => meta };
 
 export default function HomePage() {
+  // Each section is its own Suspense boundary: React hydrates them one by one, each committed in
+  // its own short task (the hero's search box first), instead of one long task for the whole page
+  // that a slow phone could not answer input during. Nothing in them suspends: the server renders
+  // them whole, and no fallback is ever shown.
   return (
     <>
-      <Hero />
-      <LogosEasterEgg />
-      <CourseTeaser />
-      <MentorSection />
-      <MockInterviewSection />
-      <CallToAction />
+      <Suspense>
+        <Hero />
+      </Suspense>
+      <Suspense>
+        <LogosEasterEgg />
+      </Suspense>
+      <Suspense>
+        <CourseTeaser />
+      </Suspense>
+      <Suspense>
+        <MentorSection />
+      </Suspense>
+      <Suspense>
+        <MockInterviewSection />
+      </Suspense>
+      <Suspense>
+        <CallToAction />
+      </Suspense>
     </>
   );
 }

@@ -27,6 +27,8 @@ function sizeOf(page: CachedPage): number {
 /** The parameters a route's loader reads; any other parameter renders the same page. */
 const COURSE_LIST_PARAMS = ['q', 'category', 'level', 'sort', 'page'];
 const COURSE_PAGE_PARAMS = ['avaliacoes'];
+/** The search form's field: even empty, the course list redirects it (`?q=` → /course-list). */
+const KEPT_WHEN_EMPTY = new Set(['q']);
 
 function paramsReadBy(pathname: string): readonly string[] {
   if (pathname === '/course-list' || pathname.startsWith('/course-list/')) {
@@ -45,7 +47,7 @@ export function canonicalPageUrl(url: URL): string {
   const kept = new URLSearchParams();
   for (const name of paramsReadBy(url.pathname)) {
     const value = url.searchParams.get(name);
-    if (value !== null && value !== '') kept.set(name, value);
+    if (value !== null && (value !== '' || KEPT_WHEN_EMPTY.has(name))) kept.set(name, value);
   }
   const query = kept.toString();
   return query ? `${url.pathname}?${query}` : url.pathname;

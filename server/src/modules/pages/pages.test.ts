@@ -186,6 +186,8 @@ describe('rendered pages an attacker cannot make expensive', () => {
     expect(at('/course/abc?avaliacoes=2&utm=x')).toBe('/course/abc?avaliacoes=2');
     expect(at('/?utm=x')).toBe('/');
     expect(at('/certificate/abc?page=3')).toBe('/certificate/abc');
+    // The search form sent empty is kept apart from the list itself: the list redirects it.
+    expect(at('/course-list?q=&level=')).toBe('/course-list?q=');
   });
 });
 
@@ -364,5 +366,15 @@ describe('page template', () => {
     const html = parseTemplate(INDEX_HTML).fill({ head: '', html: '<p>x</p>', hydration: '{}' });
     expect(html).toContain('<title>Padrão</title>');
     expect(html).toContain('<div id="root"><p>x</p></div>');
+  });
+
+  it('when a page is rendered, then the app shell’s note asking for JavaScript is left out', () => {
+    const shell = INDEX_HTML.replace(
+      '<div id="root"></div>',
+      '<div id="root"></div><noscript>Ative o JavaScript para usar o Aprendiz.</noscript>',
+    );
+    const html = parseTemplate(shell).fill({ head: '', html: '<p>x</p>', hydration: '{}' });
+    expect(html).not.toContain('noscript');
+    expect(html).toContain('</script></body></html>');
   });
 });

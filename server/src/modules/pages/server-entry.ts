@@ -6,6 +6,7 @@ import { HYDRATION_DATA_ID, type ServerEntry } from '@aprendiz/contract/renderin
 const HEAD_START = '<!--page-head-->';
 const HEAD_END = '<!--/page-head-->';
 const ROOT = '<div id="root"></div>';
+const NOSCRIPT = /<noscript>[\s\S]*?<\/noscript>\s*/;
 
 /** The built client's index.html, cut where a rendered page's head and markup go. */
 export interface PageTemplate {
@@ -22,7 +23,8 @@ export function parseTemplate(indexHtml: string): PageTemplate {
   const beforeHead = indexHtml.slice(0, headStart);
   const defaultHead = indexHtml.slice(headStart + HEAD_START.length, headEnd).trim();
   const betweenHeadAndRoot = indexHtml.slice(headEnd + HEAD_END.length, root);
-  const afterRoot = indexHtml.slice(root + ROOT.length);
+  // A rendered page is whole without scripts: the app shell's 'turn JavaScript on' note is not for it.
+  const afterRoot = indexHtml.slice(root + ROOT.length).replace(NOSCRIPT, '');
   return {
     fill: ({ head, html, hydration }) =>
       `${beforeHead}${head || defaultHead}${betweenHeadAndRoot}<div id="root">${html}</div>` +

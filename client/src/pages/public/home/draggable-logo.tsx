@@ -12,7 +12,15 @@ const DRAG_CONSTRAINTS = {
 
 export type DraggableLogoProps = Pick<
   ImgHTMLAttributes<HTMLImageElement>,
-  'src' | 'alt' | 'width' | 'height' | 'tabIndex' | 'className' | 'onKeyDown' | 'aria-describedby'
+  | 'src'
+  | 'alt'
+  | 'width'
+  | 'height'
+  | 'loading'
+  | 'tabIndex'
+  | 'className'
+  | 'onKeyDown'
+  | 'aria-describedby'
 > & {
   draggable: false;
   /** Called with each drag step's movement in pixels. */

@@ -41,10 +41,11 @@ async function dragBy(element: HTMLElement, dx: number, dy: number, steps = 5) {
   });
 }
 
-/** Renders the logos and waits for the dragging code, which is loaded after the section mounts. */
+/** Renders the logos, points at them and waits for the dragging code that pointing loads. */
 async function renderDraggable() {
   renderWithProviders(<LogosEasterEgg />);
-  await screen.findByRole('img', { name: 'Logo Python' });
+  const python = await screen.findByRole('img', { name: 'Logo Python' });
+  fireEvent.pointerOver(python);
   await act(async () => {
     await import('./draggable-logo');
     await nextFrame();
@@ -91,6 +92,19 @@ describe('LogosEasterEgg', () => {
 
     await dragBy(react, 100, 100);
     expect(revealed()).toBe(SECRET_MESSAGE);
+  });
+
+  it('when nobody has pointed at the logos, then they stay plain images; a drag before framer-motion arrives still reveals the phrase', async () => {
+    renderWithProviders(<LogosEasterEgg />);
+    const kotlin = screen.getByRole('img', { name: 'Logo Kotlin' });
+    await act(nextFrame);
+    // framer-motion's logos carry its inline transform styles; a plain image has none until dragged.
+    expect(kotlin.getAttribute('style')).toBeNull();
+
+    // The press itself asks for framer-motion; the plain logo follows this first drag meanwhile.
+    await dragBy(kotlin, 150, 150);
+    expect(revealed().length).toBeGreaterThan(0);
+    expect(revealed()).toBe(revealedPrefix(SECRET_MESSAGE, 300));
   });
 
   it('when a focused logo gets arrow keys, then each press counts as a step of movement', () => {

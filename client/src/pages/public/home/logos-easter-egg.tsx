@@ -3,9 +3,11 @@ import {
   startTransition,
   useCallback,
   useEffect,
+  useRef,
   useState,
   type ComponentType,
   type KeyboardEvent,
+  type PointerEvent as ReactPointerEvent,
 } from 'react';
 import { COURSES_ANCHOR } from './course-teaser';
 import type { DraggableLogoProps } from './draggable-logo';
@@ -39,6 +41,8 @@ function logoImage(logo: (typeof LOGOS)[number]) {
     'aria-describedby': HINT_ID,
     width: 64,
     height: 64,
+    // Below the hero on a phone: fetched as they come near the screen, after the largest image.
+    loading: 'lazy' as const,
     // Focusable so keyboard users can move the logos with the arrow keys too.
     tabIndex: 0,
     draggable: false as const,
@@ -50,29 +54,107 @@ function logoImage(logo: (typeof LOGOS)[number]) {
 export const KEYBOARD_STEP_PX = 50;
 const ARROW_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown']);
 
+// The spec's drag limit and elasticity, for the plain logos: framer-motion's own are in draggable-logo.
+const DRAG_LIMIT_PX = 80;
+const DRAG_ELASTIC = 0.3;
+
+/** Where a logo dragged `offset` px from its place is drawn: past the limit, it gives 0.3 px a pixel. */
+function elastic(offset: number): number {
+  const excess = Math.abs(offset) - DRAG_LIMIT_PX;
+  return excess <= 0 ? offset : Math.sign(offset) * (DRAG_LIMIT_PX + excess * DRAG_ELASTIC);
+}
+
 /**
- * The dragging code (framer-motion) is not on the first page's critical path: the logos arrive as
- * plain images with the HTML and become draggable once it has loaded after the page is interactive.
+ * The dragging code (framer-motion, 46 kB) stays off the home page until someone reaches for a logo:
+ * pointing at or focusing the grid loads it. Until it has arrived, a drag is followed by the few
+ * lines below (the logo moves under the finger and the phrase is revealed), and framer-motion takes
+ * over once no logo is held, so a gesture is never cut in two.
  */
-function useDraggableLogo(): ComponentType<DraggableLogoProps> | null {
+function useDraggableLogo(): {
+  DraggableLogo: ComponentType<DraggableLogoProps> | null;
+  load: () => void;
+  holding: (held: boolean) => void;
+} {
   const [component, setComponent] = useState<ComponentType<DraggableLogoProps> | null>(null);
+  const requested = useRef(false);
+  const held = useRef(false);
+  const arrived = useRef<ComponentType<DraggableLogoProps> | null>(null);
+  const mounted = useRef(true);
   useEffect(() => {
-    let active = true;
-    void import('./draggable-logo').then((module) => {
-      // Mounting ten framer-motion elements is the longest task of the home page's load; as a
-      // transition it is split into slices the browser can answer input between.
-      if (active) startTransition(() => setComponent(() => module.DraggableLogo));
-    });
+    mounted.current = true;
     return () => {
-      active = false;
+      mounted.current = false;
     };
   }, []);
-  return component;
+
+  const swapIn = useCallback(() => {
+    const loaded = arrived.current;
+    if (!loaded || held.current || !mounted.current) return;
+    // Mounting ten framer-motion elements is a long task on a slow phone; as a transition it is
+    // split into slices the browser can answer input between.
+    startTransition(() => setComponent(() => loaded));
+  }, []);
+
+  const load = useCallback(() => {
+    if (requested.current) return;
+    requested.current = true;
+    void import('./draggable-logo').then((module) => {
+      arrived.current = module.DraggableLogo;
+      swapIn();
+    });
+  }, [swapIn]);
+
+  const holding = useCallback(
+    (isHeld: boolean) => {
+      held.current = isHeld;
+      if (!isHeld) swapIn();
+    },
+    [swapIn],
+  );
+
+  return { DraggableLogo: component, load, holding };
+}
+
+/** A plain logo follows a drag (pointer events on the window, as framer-motion does) until framer-motion is there. */
+function dragPlainLogo(
+  event: ReactPointerEvent<HTMLImageElement>,
+  onMove: (dx: number, dy: number) => void,
+  onEnd: () => void,
+): void {
+  if (event.button !== 0) return;
+  const image = event.currentTarget;
+  const pointerId = event.pointerId;
+  let last = { x: event.clientX, y: event.clientY };
+  const offset = { x: 0, y: 0 };
+  image.style.transition = 'none';
+  function move(moved: PointerEvent) {
+    if (moved.pointerId !== pointerId) return;
+    const dx = moved.clientX - last.x;
+    const dy = moved.clientY - last.y;
+    last = { x: moved.clientX, y: moved.clientY };
+    offset.x += dx;
+    offset.y += dy;
+    image.style.translate = `${elastic(offset.x)}px ${elastic(offset.y)}px`;
+    onMove(dx, dy);
+  }
+  function end(ended: PointerEvent) {
+    if (ended.pointerId !== pointerId) return;
+    window.removeEventListener('pointermove', move);
+    window.removeEventListener('pointerup', end);
+    window.removeEventListener('pointercancel', end);
+    // Back to its place; the framer-motion logo that may replace it starts there too.
+    image.style.transition = 'translate 0.3s ease-out';
+    image.style.translate = '';
+    onEnd();
+  }
+  window.addEventListener('pointermove', move);
+  window.addEventListener('pointerup', end);
+  window.addEventListener('pointercancel', end);
 }
 
 /** Ten draggable technology logos; every pixel they are dragged reveals more of the phrase. */
 export function LogosEasterEgg() {
-  const DraggableLogo = useDraggableLogo();
+  const { DraggableLogo, load, holding } = useDraggableLogo();
   const [progress, setProgress] = useState(0);
   const addMovement = useCallback((dx: number, dy: number) => {
     setProgress((current) => addDragProgress(current, dx, dy));
@@ -107,7 +189,13 @@ export function LogosEasterEgg() {
         >
           Pular os logos e ir para os cursos
         </a>
-        <ul className="grid grid-cols-5 gap-4 sm:gap-8">
+        {/* A pointer over the grid (or a key's focus) is the sign someone is about to drag. */}
+        <ul
+          className="grid grid-cols-5 gap-4 sm:gap-8"
+          onPointerOver={load}
+          onPointerDown={load}
+          onFocus={load}
+        >
           {LOGOS.map((logo) => (
             <li key={logo.name} className="flex items-center justify-center">
               {DraggableLogo ? (
@@ -117,7 +205,16 @@ export function LogosEasterEgg() {
                   onMove={addMovement}
                 />
               ) : (
-                <img {...logoImage(logo)} onKeyDown={handleKeyDown} />
+                <img
+                  {...logoImage(logo)}
+                  // Hover and press scale as framer-motion's logos do (spec: 1.1 and 0.95).
+                  className={`${LOGO_CLASS} transition-[scale] hover:scale-110 active:scale-95`}
+                  onKeyDown={handleKeyDown}
+                  onPointerDown={(event) => {
+                    holding(true);
+                    dragPlainLogo(event, addMovement, () => holding(false));
+                  }}
+                />
               )}
             </li>
           ))}

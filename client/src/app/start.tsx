@@ -1,0 +1,86 @@
+import { HYDRATION_DATA_ID } from '@aprendiz/contract/rendering';
+import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import {
+  createBrowserRouter,
+  matchRoutes,
+  RouterProvider,
+  type HydrationState,
+} from 'react-router-dom';
+import { AuthProvider } from '../auth/auth-provider';
+import { pageStorefront, StorefrontContext } from '../config/storefront';
+import { routes } from './router';
+
+/** The loader data the server rendered the page with, or undefined for the app shell. */
+function readHydrationData(): HydrationState | undefined {
+  const element = document.getElementById(HYDRATION_DATA_ID);
+  if (!element?.textContent) return undefined;
+  return JSON.parse(element.textContent) as HydrationState;
+}
+
+/** The lazily loaded routes of the address are loaded first, so hydration renders what the server did. */
+async function loadMatchedRoutes(): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, { ...(await route.lazy()), lazy: undefined });
+    }),
+  );
+}
+
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
+ * Its effect runs once the whole tree below has committed (a parent's effects run after its
+ * children's), i.e. the page is live. It wraps the tree rather than sitting beside it: a sibling
+ * would change every useId below from what the server rendered.
+ */
+function Committed({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
+  useEffect(onCommit, [onCommit]);
+  return children;
+}
+
+/**
+ * Starts the app: hydrates the server's page, or renders the app shell's. Resolves once the tree
+ * has committed, so src/main.tsx can hand over the clicks it held meanwhile.
+ */
+export async function start(): Promise<void> {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
+  const hydrationData = readHydrationData();
+  if (hydrationData) {
+    await loadMatchedRoutes();
+    // Evaluating the app's and the page's modules is one task; hydration starts in the next, so a
+    // slow phone answers input between the two instead of blocking for both at once.
+    await nextTask();
+  }
+  const router = createBrowserRouter(routes, { hydrationData });
+  let committed: () => void = () => {};
+  const live = new Promise<void>((resolve) => {
+    committed = resolve;
+  });
+  // The auth provider sits above the router: the loaders of a page that starts in the browser wait
+  // for it to know who is signed in, and the router renders nothing but its fallback until then.
+  const app = (
+    <StrictMode>
+      <Committed onCommit={committed}>
+        <StorefrontContext value={pageStorefront()}>
+          <AuthProvider navigate={router.navigate}>
+            <RouterProvider router={router} />
+          </AuthProvider>
+        </StorefrontContext>
+      </Committed>
+    </StrictMode>
+  );
+  if (hydrationData) {
+    // As a transition, hydration yields to the browser every few milliseconds instead of holding the
+    // main thread for the whole page: the page is already painted and stays responsive meanwhile.
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
+  } else createRoot(container).render(app);
+  await live;
+}
