@@ -97,7 +97,13 @@ export default defineConfig(({ mode, isSsrBuild }) => {
                 groups: [
                   // Vite's preload helper, which the first script (src/main.tsx) needs to start the
                   // app: on its own, it does not drag the shared chunk into what runs before idle.
-                  { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 2 },
+                  // The hydration data's id, which both the first script and the app read, joins it
+                  // rather than being drawn into the shared chunk.
+                  {
+                    name: 'preload-helper',
+                    test: /vite[\\/]preload-helper|contract[\\/]src[\\/]hydration/,
+                    priority: 2,
+                  },
                   {
                     name: 'shared',
                     test: /client[\\/]src[\\/](components[\\/](ui[\\/]|dialog|toast)|lib[\\/](api-error|api-auth)|config[\\/]|auth[\\/]auth-context)/,

@@ -1,6 +1,6 @@
 // The first script of every page, kept small: what runs before a server-rendered page is idle is
 // only this (scripts/bundle-size.mjs holds it to its budget). The app itself is a separate chunk.
-import { HYDRATION_DATA_ID } from '@aprendiz/contract/rendering';
+import { HYDRATION_DATA_ID } from '@aprendiz/contract/hydration';
 import { startWhenIdle } from './boot/start-when-idle';
 import { holdInstallEvent } from './lib/install-event';
 import './index.css';

@@ -63,8 +63,7 @@ export interface ServerEntry {
   render(request: Request, context: RenderContext, origin: string): Promise<RenderedPage>;
 }
 
-/** The id of the element holding the router's hydration data in the rendered HTML. */
-export const HYDRATION_DATA_ID = 'router-data';
+export { HYDRATION_DATA_ID } from './hydration';
 
 /**
  * The storefront as attributes of the page's <html> element, written by the server into every HTML it

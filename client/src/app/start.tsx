@@ -1,4 +1,4 @@
-import { HYDRATION_DATA_ID } from '@aprendiz/contract/rendering';
+import { HYDRATION_DATA_ID } from '@aprendiz/contract/hydration';
 import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import {
