@@ -83,6 +83,21 @@ export async function insertCertificate(
   return existing;
 }
 
+/** A revoked certificate valid again, with the facts of its new completion. */
+export async function reinstateCertificate(
+  db: Db,
+  id: string,
+  facts: Pick<
+    typeof certificates.$inferInsert,
+    'learnerName' | 'courseTitle' | 'educatorName' | 'hours' | 'completedAt' | 'quizzes'
+  >,
+): Promise<void> {
+  await db
+    .update(certificates)
+    .set({ ...facts, revokedAt: null })
+    .where(eq(certificates.id, id));
+}
+
 /** The PDF stored for a certificate, with the hash of what it prints. */
 export async function findStoredCertificatePdf(
   db: Db,

@@ -4,7 +4,7 @@ import { progressPercent } from '@aprendiz/contract/rules/progress';
 import type { AppDeps } from '../../deps';
 import type { CertificateRow } from '../../db/schema/certificates';
 import type { UserRow } from '../../db/schema/users';
-import { forbidden, notFound } from '../../http/errors';
+import { forbidden, gone, notFound } from '../../http/errors';
 import { requireCourse } from '../courses/course-access';
 import { certificateContentHash, certificateUrl, renderCertificatePdf } from './certificate-pdf';
 import {
@@ -14,6 +14,7 @@ import {
   saveCertificatePdf,
   getCompletionFacts,
   insertCertificate,
+  reinstateCertificate,
 } from './certificates.repository';
 import { getQuizStandingsForCourse } from '../quizzes/quizzes.repository';
 import { NOT_ENROLLED } from './learning.service';
@@ -22,6 +23,8 @@ type CertificatesDeps = Pick<AppDeps, 'database'>;
 
 export const CERTIFICATE_NOT_FOUND = 'Certificado não encontrado';
 export const COURSE_NOT_COMPLETED = 'Conclua todas as aulas do curso para receber o certificado';
+export const CERTIFICATE_REVOKED =
+  'Este certificado foi revogado: o curso foi reembolsado. A página de verificação diz quando.';
 export const QUIZZES_NOT_PASSED =
   'Seja aprovado em todos os questionários obrigatórios para receber o certificado';
 
@@ -32,7 +35,9 @@ export function newCertificateId(): string {
 
 /**
  * The learner's certificate for the course, issued the first time they ask at 100 %. Once issued it
- * stays, even if a lecture is later un-marked or added: it certifies what was completed then.
+ * stays, even if a lecture is later un-marked or added: it certifies what was completed then. One
+ * revoked by a refund is reinstated (same address, today's facts) when the learner, enrolled again,
+ * meets the same conditions: the old link then verifies again, as it names the same person and course.
  */
 export async function certificateFor(
   deps: CertificatesDeps,
@@ -43,7 +48,7 @@ export async function certificateFor(
   const course = await requireCourse(db, user, courseId);
   if (!course.enrolled) throw forbidden(NOT_ENROLLED);
   const existing = await findCertificateOf(db, user.id, course.id);
-  if (existing) return existing.id;
+  if (existing && !existing.revokedAt) return existing.id;
   const facts = await getCompletionFacts(db, user.id, course.id);
   if (
     !facts ||
@@ -55,10 +60,7 @@ export async function certificateFor(
   }
   const quizzes = await getQuizStandingsForCourse(db, user.id, course.id);
   if (quizzes.some((quiz) => quiz.required && !quiz.passed)) throw forbidden(QUIZZES_NOT_PASSED);
-  const issued = await insertCertificate(db, {
-    id: newCertificateId(),
-    userId: user.id,
-    courseId: course.id,
+  const issuedFacts = {
     learnerName: user.name,
     courseTitle: facts.courseTitle,
     educatorName: facts.educatorName,
@@ -67,6 +69,17 @@ export async function certificateFor(
     quizzes: quizzes
       .filter((quiz) => quiz.passed)
       .map((quiz) => ({ title: quiz.title, score: quiz.bestScore ?? 0 })),
+  };
+  if (existing) {
+    await reinstateCertificate(db, existing.id, issuedFacts);
+    recentPdfs.delete(existing.id);
+    return existing.id;
+  }
+  const issued = await insertCertificate(db, {
+    id: newCertificateId(),
+    userId: user.id,
+    courseId: course.id,
+    ...issuedFacts,
   });
   return issued.id;
 }
@@ -134,6 +147,11 @@ export async function getCertificatePdf(
   if (!row) {
     recentPdfs.delete(id);
     throw notFound(CERTIFICATE_NOT_FOUND);
+  }
+  // A refunded course's certificate certifies nothing: its page says so, and no PDF is handed out.
+  if (row.revokedAt) {
+    recentPdfs.delete(id);
+    throw gone(CERTIFICATE_REVOKED);
   }
   const certificate = toCertificate(row);
   const verifyUrl = certificateUrl(deps.config.publicUrl, id);

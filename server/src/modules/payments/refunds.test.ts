@@ -13,6 +13,7 @@ import {
   type StripeTestContext,
 } from '../../test/fakes/payments-stripe-fake';
 import { enrollDirectly } from '../../test/fixtures/course-fixtures';
+import { CERTIFICATE_REVOKED } from '../learning/certificates.service';
 import { courseOfNewEducator, enrollmentsOf } from '../../test/fixtures/enrollment-fixtures';
 import {
   REFUND_ALREADY_ASKED,
@@ -167,6 +168,21 @@ describe('POST /api/payments/:purchaseId/refund (sandbox)', () => {
       .toEqual([`Reembolso de ${course.title}`, `Reembolso pedido: ${course.title}`]);
     const educatorMail = (await outbox.list()).find((m) => m.to === owner.user.email);
     expect(educatorMail!.text).toMatch(/Motivo indicado: Não era o que eu esperava/);
+
+    // A revoked certificate's PDF is no longer handed out, even by its direct address.
+    const pdf = await request(ctx.app).get('/api/certificate/AAAAAAAAAAAAAAAAAAAAAA/pdf');
+    expect(pdf.status).toBe(410);
+    expect(pdf.body).toEqual({ success: false, message: CERTIFICATE_REVOKED });
+    // Bought again and completed again: the same certificate is reinstated, not the revoked one kept.
+    await enrollDirectly(db, buyer.user.id, course.id);
+    await db.insert(lectureProgress).values([
+      { userId: buyer.user.id, courseId: course.id, lectureId: 'lec-2' },
+      { userId: buyer.user.id, courseId: course.id, lectureId: 'lec-3' },
+    ]);
+    const again = await request(ctx.app).get(`/api/user/certificate/${course.id}`).set(buyer.auth);
+    expect(again.body).toEqual({ success: true, certificateId: 'AAAAAAAAAAAAAAAAAAAAAA' });
+    const reinstated = await request(ctx.app).get('/api/certificate/AAAAAAAAAAAAAAAAAAAAAA');
+    expect(reinstated.body.certificate.revokedAt).toBeNull();
   });
 
   it('when the guarantee has ended, then 409 with a clear message, My Courses offers nothing and nothing changes', async () => {
