@@ -143,7 +143,7 @@ test.describe('educator area', () => {
         '0',
         // The browser's own day (the project's time zone), which differs from UTC's near midnight.
         `Publicado${new Date().toLocaleDateString('pt-BR', { timeZone: 'Africa/Luanda' })}`,
-        'EditarPré-visualizarDespublicarExcluir',
+        'EditarCuponsPré-visualizarQuestionáriosDespublicarExcluir',
       ]);
       await check('educator-03-my-courses');
       const href = await row
@@ -231,7 +231,7 @@ test.describe('educator area', () => {
         'Kz 39.00',
         '1',
         `Publicado${new Date().toLocaleDateString('pt-BR', { timeZone: 'Africa/Luanda' })}`,
-        'EditarPré-visualizarDespublicarExcluir',
+        'EditarCuponsPré-visualizarQuestionáriosDespublicarExcluir',
       ]);
       await check('educator-08-my-courses-with-sale');
 
