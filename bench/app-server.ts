@@ -11,6 +11,8 @@ const READY_TIMEOUT_MS = 120_000;
 
 export interface AppServer {
   base: string;
+  /** The server's own process (node running server/src/main.ts): its RSS is what the bench reports. */
+  pid: number;
   /** The copy of the build that this server serves. */
   clientDist: string;
   stop(): Promise<void>;
@@ -75,7 +77,15 @@ async function waitUntilHealthy(base: string, child: ChildProcess, output: () =>
  * the demo catalogue. Only the variables it needs are passed, so a developer's own environment
  * (Clerk, Stripe, a DATABASE_URL) cannot change what is measured.
  */
-export async function startAppServer(distDir: string): Promise<AppServer> {
+export async function startAppServer(
+  distDir: string,
+  options: {
+    /** Fills the fresh data directory before the server opens it (PGlite allows one process). */
+    prepare?: (dataDir: string) => Promise<void>;
+    /** Variables added to the server's environment. */
+    env?: Record<string, string>;
+  } = {},
+): Promise<AppServer> {
   // Inside the checkout: the server bundle imports React and the router by name, which resolve
   // from the checkout's node_modules, not from the system's temporary directory.
   const cacheDir = path.join(root, 'node_modules', '.cache');
@@ -85,6 +95,7 @@ export async function startAppServer(distDir: string): Promise<AppServer> {
   const clientDist = path.join(workDir, 'client');
   try {
     await snapshotBuild(distDir, clientDist);
+    await options.prepare?.(dataDir);
   } catch (err) {
     await rm(workDir, { recursive: true, force: true });
     throw err;
@@ -106,6 +117,7 @@ export async function startAppServer(distDir: string): Promise<AppServer> {
       SEED: 'demo',
       PORT: String(port),
       LOG_LEVEL: 'warn',
+      ...options.env,
     },
   });
   let log = '';
@@ -124,5 +136,5 @@ export async function startAppServer(distDir: string): Promise<AppServer> {
     await stop();
     throw err;
   }
-  return { base, clientDist, stop };
+  return { base, pid: child.pid!, clientDist, stop };
 }

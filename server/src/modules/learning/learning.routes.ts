@@ -21,6 +21,7 @@ import { parseInput } from '../../http/validate';
 import {
   enrollInFreeCourse,
   getCourseProgress,
+  getEnrolledCourse,
   getResumePoint,
   listEnrolledCourses,
   rateCourse,
@@ -60,6 +61,12 @@ export function learningRoutes(deps: AppDeps): Router {
   router.get('/user/enrolled-courses', auth, async (req, res) => {
     const enrolledCourses = await listEnrolledCourses(deps, currentUser(req));
     res.set('Cache-Control', 'private, no-cache').json({ success: true, enrolledCourses });
+  });
+
+  router.get('/user/enrolled-courses/:courseId', auth, async (req, res) => {
+    const { courseId } = parseInput(courseIdParamsSchema, { courseId: req.params.courseId });
+    const enrolledCourse = await getEnrolledCourse(deps, currentUser(req), courseId);
+    res.set('Cache-Control', 'private, no-cache').json({ success: true, enrolledCourse });
   });
 
   router.post('/user/get-course-progress', auth, async (req, res) => {

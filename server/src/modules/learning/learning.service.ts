@@ -1,4 +1,9 @@
-import type { EnrolledCourse, LecturePositionBody } from '@aprendiz/contract/learning';
+import type {
+  EnrolledCourse,
+  EnrolledCourseSummary,
+  LecturePositionBody,
+} from '@aprendiz/contract/learning';
+import { completionOf } from '@aprendiz/contract/rules/quiz-grading';
 import type { AppDeps } from '../../deps';
 import type { UserRow } from '../../db/schema/users';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
@@ -11,14 +16,15 @@ import {
   requireCourse,
 } from '../courses/course-access';
 import { getQuizStandingsForCourse } from '../quizzes/quizzes.repository';
-import { toCourseDetail } from '../courses/course-view';
+import { toCourseDetail, toCourseSummary } from '../courses/course-view';
 import { queueEnrollmentConfirmation } from '../mail/notifications';
 import { COURSE_NOT_FOUND } from '../courses/courses.service';
 import {
   courseHasLecture,
   findLectureDuration,
   getCompletedLectureIds,
-  getEnrolledCourses,
+  findEnrolledCourse,
+  getEnrolledCourseSummaries,
   getLatestPosition,
   markLectureCompleted,
   saveLecturePosition,
@@ -50,18 +56,37 @@ export async function enrollInFreeCourse(
   deps.catalogueCache.invalidate();
 }
 
+/** My Enrollments and the top bar: summaries with the progress worked out here, never the content. */
 export async function listEnrolledCourses(
   deps: LearningDeps,
   user: UserRow,
-): Promise<EnrolledCourse[]> {
-  const rows = await getEnrolledCourses(deps.database.db, user.id);
+): Promise<EnrolledCourseSummary[]> {
+  const rows = await getEnrolledCourseSummaries(deps.database.db, user.id);
   return rows.map((row) => ({
+    ...toCourseSummary(row),
+    progress: completionOf(row.shape, row.lectureCompleted, row.quizzesPassed),
+    lectureCompleted: row.lectureCompleted,
+    quizzesPassed: row.quizzesPassed,
+    myRating: row.myRating,
+    enrolledAt: row.enrolledAt.toISOString(),
+  }));
+}
+
+/** The player's course: all of it, every lecture URL, with the learner's own standing; null when not enrolled. */
+export async function getEnrolledCourse(
+  deps: LearningDeps,
+  user: UserRow,
+  courseId: string,
+): Promise<EnrolledCourse | null> {
+  const row = await findEnrolledCourse(deps.database.db, user.id, courseId);
+  if (!row) return null;
+  return {
     ...toCourseDetail(row, { showAllLectureUrls: true, includeMyRating: true }),
     lectureCompleted: row.lectureCompleted,
     quizzesPassed: row.quizzesPassed,
     myReview: row.myReview,
     enrolledAt: row.enrolledAt.toISOString(),
-  }));
+  };
 }
 
 export async function getCourseProgress(
