@@ -123,6 +123,7 @@ export async function startAppServer(
   let log = '';
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  if (process.env.BENCH_SERVER_LOG) child.stderr?.pipe(process.stderr);
 
   const base = `http://127.0.0.1:${port}`;
   const stop = async () => {

@@ -69,11 +69,11 @@ async function prepareLearner(dataDir: string): Promise<void> {
       select ${LEARNER.id}, id, now() - (row_number() over (order by created_at) * interval '1 day')
       from courses where is_published order by created_at limit ${ENROLLMENTS}`);
     await db.execute(sql`insert into lecture_progress (user_id, course_id, lecture_id)
-      select e.user_id, e.course_id, l.id #>> '{}'
+      select e.user_id, e.course_id, l.lecture_id #>> '{}'
       from enrollments e join courses c on c.id = e.course_id
       cross join lateral (
-        select id, row_number() over () rn
-        from jsonb_array_elements(jsonb_path_query_array(c.content, '$[*].chapterContent[*].lectureId')) id
+        select value lecture_id, row_number() over () rn
+        from jsonb_array_elements(jsonb_path_query_array(c.content, '$[*].chapterContent[*].lectureId'))
       ) l
       where e.user_id = ${LEARNER.id} and l.rn % 2 = 1`);
     await db.execute(sql`insert into ratings (user_id, course_id, rating, review)

@@ -59,8 +59,11 @@ export function learningRoutes(deps: AppDeps): Router {
   });
 
   router.get('/user/enrolled-courses', auth, async (req, res) => {
-    const enrolledCourses = await listEnrolledCourses(deps, currentUser(req));
-    res.set('Cache-Control', 'private, no-cache').json({ success: true, enrolledCourses });
+    const user = currentUser(req);
+    const body = await deps.learnerCache.getOrLoad(user.id, 'enrolled-courses', async () =>
+      JSON.stringify({ success: true, enrolledCourses: await listEnrolledCourses(deps, user) }),
+    );
+    res.set('Cache-Control', 'private, no-cache').type('json').send(body);
   });
 
   router.get('/user/enrolled-courses/:courseId', auth, async (req, res) => {

@@ -34,7 +34,10 @@ import {
 
 export const NOT_ENROLLED = 'Inscreva-se no curso para continuar';
 
-type LearningDeps = Pick<AppDeps, 'config' | 'database' | 'catalogueCache' | 'jobs' | 'logger'>;
+type LearningDeps = Pick<
+  AppDeps,
+  'config' | 'database' | 'catalogueCache' | 'learnerCache' | 'jobs' | 'logger'
+>;
 
 export async function enrollInFreeCourse(
   deps: LearningDeps,
@@ -127,6 +130,8 @@ export async function setLectureCompleted(
   }
   if (completed) await markLectureCompleted(db, user.id, course.id, lectureId);
   else await unmarkLectureCompleted(db, user.id, course.id, lectureId);
+  // My Enrollments' progress is cached per learner; the catalogue does not follow progress.
+  deps.learnerCache.forget(user.id);
 }
 
 /**

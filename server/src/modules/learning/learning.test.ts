@@ -170,6 +170,37 @@ describe('GET /api/user/enrolled-courses', () => {
   });
 });
 
+describe('the learner cache behind the enrolled courses and the user data', () => {
+  it('when the learner marks a lecture, enrolls, or a course is renamed, then the next reads show it', async () => {
+    const { owner, course, student } = await enrolledStudent();
+    const list = async () =>
+      enrolledCoursesResponseSchema.parse(
+        (await request(ctx.app).get('/api/user/enrolled-courses').set(student.auth)).body,
+      ).enrolledCourses;
+    const ids = async () =>
+      (await request(ctx.app).get('/api/user/data').set(student.auth)).body.user
+        .enrolledCourses as string[];
+    expect((await list())[0]!.progress.lecturesCompleted).toBe(0);
+    expect(await ids()).toEqual([course.id]);
+
+    const marked = await request(ctx.app)
+      .post('/api/user/update-course-progress')
+      .set(student.auth)
+      .send({ courseId: course.id, lectureId: 'lec-1' });
+    expect(marked.status).toBe(200);
+    expect((await list())[0]!.progress.lecturesCompleted).toBe(1);
+
+    const free = await insertCourse(ctx.database.db, owner.user.id, { price: 0, discount: 0 });
+    const joined = await request(ctx.app)
+      .post('/api/user/enroll-free-course')
+      .set(student.auth)
+      .send({ courseId: free.id });
+    expect(joined.status).toBe(200);
+    expect(await ids()).toEqual([free.id, course.id]);
+    expect((await list()).map((c) => c._id)).toEqual([free.id, course.id]);
+  });
+});
+
 describe('GET /api/user/enrolled-courses/:courseId', () => {
   it('when the student is enrolled, then the whole course comes with every lecture URL, their rating, review and progress', async () => {
     const { course, student } = await enrolledStudent();
