@@ -5,6 +5,7 @@ import { cp, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_ENV, SERVER_NODE_ARGS } from '../scripts/lib/server-process.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const READY_TIMEOUT_MS = 120_000;
@@ -101,10 +102,11 @@ export async function startAppServer(
     throw err;
   }
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, SERVER_NODE_ARGS, {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
+      ...SERVER_ENV,
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       NODE_ENV: 'production',
