@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { createLearnerCache } from './learner-cache';
+import { createLearnerCache, type LearnerCache, type LearnerRead } from './learner-cache';
+
+/** The cached body's text. */
+async function read(
+  cache: LearnerCache,
+  userId: string,
+  kind: LearnerRead,
+  load: () => Promise<string>,
+): Promise<string> {
+  return (await cache.getOrLoad(userId, kind, load)).body;
+}
 
 function setup(maxBytes?: number) {
   let generation = 0;
@@ -26,79 +36,79 @@ function setup(maxBytes?: number) {
 describe('learner cache', () => {
   it('when a learner reads twice, then the second read is served from memory, per learner and per read', async () => {
     const { cache, load, loads } = setup();
-    expect(await cache.getOrLoad('a', 'enrolled-courses', load('A1'))).toBe('A1');
-    expect(await cache.getOrLoad('a', 'enrolled-courses', load('A2'))).toBe('A1');
-    expect(await cache.getOrLoad('a', 'enrolled-ids', load('ids'))).toBe('ids');
-    expect(await cache.getOrLoad('b', 'enrolled-courses', load('B1'))).toBe('B1');
+    expect(await read(cache, 'a', 'enrolled-courses', load('A1'))).toBe('A1');
+    expect(await read(cache, 'a', 'enrolled-courses', load('A2'))).toBe('A1');
+    expect(await read(cache, 'a', 'enrolled-ids', load('ids'))).toBe('ids');
+    expect(await read(cache, 'b', 'enrolled-courses', load('B1'))).toBe('B1');
     expect(loads()).toBe(3);
   });
 
   it('when the catalogue changes (a course, an enrollment, a rating, here or on another instance), then every learner reads again', async () => {
     const { cache, load, bumpCatalogue } = setup();
-    await cache.getOrLoad('a', 'enrolled-courses', load('old'));
+    await read(cache, 'a', 'enrolled-courses', load('old'));
     bumpCatalogue();
-    expect(await cache.getOrLoad('a', 'enrolled-courses', load('new'))).toBe('new');
+    expect(await read(cache, 'a', 'enrolled-courses', load('new'))).toBe('new');
   });
 
   it('when the learner writes, then their reads are dropped here and announced; another learner keeps theirs', async () => {
     const { cache, load, announced } = setup();
-    await cache.getOrLoad('a', 'enrolled-courses', load('old'));
-    await cache.getOrLoad('b', 'enrolled-courses', load('b'));
+    await read(cache, 'a', 'enrolled-courses', load('old'));
+    await read(cache, 'b', 'enrolled-courses', load('b'));
     cache.forget('a');
     expect(announced).toEqual(['a']);
-    expect(await cache.getOrLoad('a', 'enrolled-courses', load('new'))).toBe('new');
-    expect(await cache.getOrLoad('b', 'enrolled-courses', load('b2'))).toBe('b');
+    expect(await read(cache, 'a', 'enrolled-courses', load('new'))).toBe('new');
+    expect(await read(cache, 'b', 'enrolled-courses', load('b2'))).toBe('b');
   });
 
   it('when another instance announces a learner, then it is dropped here without announcing again', async () => {
     const { cache, load, announced } = setup();
-    await cache.getOrLoad('a', 'enrolled-ids', load('old'));
+    await read(cache, 'a', 'enrolled-ids', load('old'));
     cache.forgetHere('a');
     expect(announced).toEqual([]);
-    expect(await cache.getOrLoad('a', 'enrolled-ids', load('new'))).toBe('new');
+    expect(await read(cache, 'a', 'enrolled-ids', load('new'))).toBe('new');
   });
 
   it('when a write lands while a read is loading, then what that read built is answered but not kept', async () => {
     const { cache, load, bumpCatalogue } = setup();
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const slow = cache.getOrLoad('a', 'enrolled-courses', async () => {
+    const slow = read(cache, 'a', 'enrolled-courses', async () => {
       await gate;
       return 'before the write';
     });
     cache.forget('a');
     release();
     expect(await slow).toBe('before the write');
-    expect(await cache.getOrLoad('a', 'enrolled-courses', load('after'))).toBe('after');
+    expect(await read(cache, 'a', 'enrolled-courses', load('after'))).toBe('after');
 
-    const racing = cache.getOrLoad('a', 'enrolled-ids', async () => {
+    const racing = read(cache, 'a', 'enrolled-ids', async () => {
       bumpCatalogue();
       return 'stale';
     });
     expect(await racing).toBe('stale');
-    expect(await cache.getOrLoad('a', 'enrolled-ids', load('fresh'))).toBe('fresh');
+    expect(await read(cache, 'a', 'enrolled-ids', load('fresh'))).toBe('fresh');
   });
 
   it('when the bodies pass the byte limit, then the least recently used go first and the total stays under it', async () => {
     const body = 'x'.repeat(1000);
-    // Each entry is ~2 kB (UTF-16): room for two.
-    const { cache, load, loads } = setup(4200);
-    await cache.getOrLoad('a', 'enrolled-courses', load(body));
-    await cache.getOrLoad('b', 'enrolled-courses', load(body));
-    await cache.getOrLoad('a', 'enrolled-courses', load(body)); // a is now the most recent
-    await cache.getOrLoad('c', 'enrolled-courses', load(body)); // b goes
-    expect(cache.size()).toBeLessThanOrEqual(4200);
+    // Each entry is ~4 kB (the string, its bytes and room for compressed copies): room for two.
+    const { cache, load, loads } = setup(8400);
+    await read(cache, 'a', 'enrolled-courses', load(body));
+    await read(cache, 'b', 'enrolled-courses', load(body));
+    await read(cache, 'a', 'enrolled-courses', load(body)); // a is now the most recent
+    await read(cache, 'c', 'enrolled-courses', load(body)); // b goes
+    expect(cache.size()).toBeLessThanOrEqual(8400);
     expect(loads()).toBe(3);
-    await cache.getOrLoad('a', 'enrolled-courses', load(body));
+    await read(cache, 'a', 'enrolled-courses', load(body));
     expect(loads()).toBe(3);
-    await cache.getOrLoad('b', 'enrolled-courses', load(body));
+    await read(cache, 'b', 'enrolled-courses', load(body));
     expect(loads()).toBe(4);
   });
 
   it('when one body alone is larger than the limit, then it is answered and not kept', async () => {
-    const { cache, load, loads } = setup(100);
-    await cache.getOrLoad('a', 'enrolled-courses', load('y'.repeat(200)));
-    await cache.getOrLoad('a', 'enrolled-courses', load('y'.repeat(200)));
+    const { cache, load, loads } = setup(500);
+    await read(cache, 'a', 'enrolled-courses', load('y'.repeat(200)));
+    await read(cache, 'a', 'enrolled-courses', load('y'.repeat(200)));
     expect(loads()).toBe(2);
     expect(cache.size()).toBe(0);
   });

@@ -1,3 +1,5 @@
+import { cachedBody, type CachedBody } from '../courses/catalogue-cache';
+
 /**
  * Per learner, the serialised bodies of the two reads every signed-in page makes
  * (`GET /api/user/enrolled-courses` and the enrolled ids of `GET /api/user/data`), so a learner
@@ -10,11 +12,12 @@
  * - nobody forgot the learner since: their own writes that the catalogue does not follow
  *   (a lecture marked, a quiz attempt) call `forget`, which other instances also hear.
  *
- * Memory is bounded in bytes (the bodies' UTF-16 length, what V8 holds), least recently used out.
+ * Memory is bounded in bytes (each body as a string, its UTF-8 copy and, at most that size again,
+ * its compressed copies), least recently used out.
  */
 export interface LearnerCache {
   /** The cached body for `kind`, or the one `load` builds (stored unless a write raced it). */
-  getOrLoad(userId: string, kind: LearnerRead, load: () => Promise<string>): Promise<string>;
+  getOrLoad(userId: string, kind: LearnerRead, load: () => Promise<string>): Promise<CachedBody>;
   /** Drops the learner's entries here and, through `announce`, on the other instances. */
   forget(userId: string): void;
   /** Drops them here only: what another instance announced. */
@@ -29,7 +32,7 @@ export type LearnerRead = 'enrolled-courses' | 'enrolled-ids';
 export const LEARNER_CACHE_MAX_BYTES = 8 * 1024 * 1024;
 
 interface Entry {
-  body: string;
+  body: CachedBody;
   generation: number;
   bytes: number;
 }
@@ -74,8 +77,8 @@ export function createLearnerCache(options: {
       }
       drop(key);
       const startedAt = forgets;
-      const body = await load();
-      const entryBytes = body.length * 2 + key.length * 2;
+      const body = cachedBody(await load());
+      const entryBytes = (body.body.length + key.length) * 2 + body.bytes.length * 2;
       if (
         forgets === startedAt &&
         options.catalogueGeneration() === generation &&

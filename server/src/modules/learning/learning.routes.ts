@@ -32,6 +32,7 @@ import { positionTokensFor } from './position-token';
 import { listCourseReviews, replyToReview } from './reviews.service';
 import { certificateFor, getCertificate, getCertificatePdf } from './certificates.service';
 import { alreadyHeld } from '../../http/uploads';
+import { sendCached } from '../../http/send-cached';
 
 const courseIdParamsSchema = courseIdBodySchema;
 
@@ -60,10 +61,11 @@ export function learningRoutes(deps: AppDeps): Router {
 
   router.get('/user/enrolled-courses', auth, async (req, res) => {
     const user = currentUser(req);
-    const body = await deps.learnerCache.getOrLoad(user.id, 'enrolled-courses', async () =>
+    const entry = await deps.learnerCache.getOrLoad(user.id, 'enrolled-courses', async () =>
       JSON.stringify({ success: true, enrolledCourses: await listEnrolledCourses(deps, user) }),
     );
-    res.set('Cache-Control', 'private, no-cache').type('json').send(body);
+    // The learner's own: a shared cache must not keep it, nor answer another Authorization with it.
+    sendCached(req, res, entry, 'Authorization, Accept-Encoding', 'private, no-cache');
   });
 
   router.get('/user/enrolled-courses/:courseId', auth, async (req, res) => {

@@ -16,7 +16,7 @@ export async function getUserData(deps: UsersDeps, user: UserRow): Promise<UserD
   const ids = await deps.learnerCache.getOrLoad(user.id, 'enrolled-ids', async () =>
     JSON.stringify(await findEnrolledCourseIds(deps.database.db, user.id)),
   );
-  return { ...toAuthUser(user), enrolledCourses: JSON.parse(ids) as string[] };
+  return { ...toAuthUser(user), enrolledCourses: JSON.parse(ids.body) as string[] };
 }
 
 /**
