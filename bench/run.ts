@@ -156,7 +156,7 @@ async function main() {
   }));
 
   await waitForQuiet(machine, 'signed-in');
-  console.log('Signed-in reads beside the catalogue, and the server\'s memory…');
+  console.log("Signed-in reads beside the catalogue, and the server's memory…");
   const signedInLoad = machine.load.at(-1)!.load1;
   const signedIn = existsSync(path.join(distDir, 'index.html'))
     ? await measureSignedIn(distDir, API_SECONDS).catch((err: unknown) => ({

@@ -1,8 +1,5 @@
 import type { UserData, UserDataResponse } from '@aprendiz/contract/auth';
-import type {
-  EnrolledCourseSummary,
-  EnrolledCoursesResponse,
-} from '@aprendiz/contract/learning';
+import type { EnrolledCourseSummary, EnrolledCoursesResponse } from '@aprendiz/contract/learning';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { notify } from '../components/toast';
 import { failedWith, settle, type LoadResult } from '../data/load-result';

@@ -144,7 +144,7 @@ describe('PlayerPage', () => {
     await waitFor(() => expect(auth.openSignIn).toHaveBeenCalledTimes(1));
   });
 
-  it('when My Enrollments\' list is still loading, then the player opens all the same', async () => {
+  it("when My Enrollments' list is still loading, then the player opens all the same", async () => {
     renderPlayer({ app: { enrolledStatus: 'loading' } });
     // The player reads its own course: the list of summaries is not waited for.
     expect(
