@@ -5,12 +5,15 @@ import { cp, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_ENV, SERVER_NODE_ARGS } from '../scripts/lib/server-process.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const READY_TIMEOUT_MS = 120_000;
 
 export interface AppServer {
   base: string;
+  /** The server's own process (node running server/src/main.ts): its RSS is what the bench reports. */
+  pid: number;
   /** The copy of the build that this server serves. */
   clientDist: string;
   stop(): Promise<void>;
@@ -75,7 +78,15 @@ async function waitUntilHealthy(base: string, child: ChildProcess, output: () =>
  * the demo catalogue. Only the variables it needs are passed, so a developer's own environment
  * (Clerk, Stripe, a DATABASE_URL) cannot change what is measured.
  */
-export async function startAppServer(distDir: string): Promise<AppServer> {
+export async function startAppServer(
+  distDir: string,
+  options: {
+    /** Fills the fresh data directory before the server opens it (PGlite allows one process). */
+    prepare?: (dataDir: string) => Promise<void>;
+    /** Variables added to the server's environment. */
+    env?: Record<string, string>;
+  } = {},
+): Promise<AppServer> {
   // Inside the checkout: the server bundle imports React and the router by name, which resolve
   // from the checkout's node_modules, not from the system's temporary directory.
   const cacheDir = path.join(root, 'node_modules', '.cache');
@@ -85,15 +96,17 @@ export async function startAppServer(distDir: string): Promise<AppServer> {
   const clientDist = path.join(workDir, 'client');
   try {
     await snapshotBuild(distDir, clientDist);
+    await options.prepare?.(dataDir);
   } catch (err) {
     await rm(workDir, { recursive: true, force: true });
     throw err;
   }
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, SERVER_NODE_ARGS, {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
+      ...SERVER_ENV,
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       NODE_ENV: 'production',
@@ -106,11 +119,13 @@ export async function startAppServer(distDir: string): Promise<AppServer> {
       SEED: 'demo',
       PORT: String(port),
       LOG_LEVEL: 'warn',
+      ...options.env,
     },
   });
   let log = '';
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  if (process.env.BENCH_SERVER_LOG) child.stderr?.pipe(process.stderr);
 
   const base = `http://127.0.0.1:${port}`;
   const stop = async () => {
@@ -124,5 +139,5 @@ export async function startAppServer(distDir: string): Promise<AppServer> {
     await stop();
     throw err;
   }
-  return { base, clientDist, stop };
+  return { base, pid: child.pid!, clientDist, stop };
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { courseIdBodySchema, uuidSchema } from './common';
 import { couponCodeSchema } from './coupons';
-import { courseDetailSchema } from './courses';
+import { courseDetailSchema, courseSummarySchema } from './courses';
 import { textSchema } from './text-schemas';
 import { LECTURE_DURATION_MAX_MINUTES } from './rules/duration';
 import { RATING_MAX, RATING_MIN } from './rules/ratings';
@@ -116,11 +116,46 @@ export const enrolledCourseSchema = courseDetailSchema.extend({
 });
 export type EnrolledCourse = z.infer<typeof enrolledCourseSchema>;
 
+export const courseCompletionSchema = z.object({
+  lecturesCompleted: z.number().int().min(0),
+  lectures: z.number().int().min(0),
+  /** Required quizzes passed, of `quizzesRequired`. */
+  quizzesPassed: z.number().int().min(0),
+  quizzesRequired: z.number().int().min(0),
+  percent: z.number().int().min(0).max(100),
+  complete: z.boolean(),
+});
+
+/**
+ * One enrolled course as My Enrollments and the top bar show it: the catalogue summary (title,
+ * thumbnail, totals) with the learner's progress worked out by the server (contract's
+ * `courseCompletion`), never the description or the content. The player reads its course alone
+ * (`GET /api/user/enrolled-courses/:courseId`).
+ */
+export const enrolledCourseSummarySchema = courseSummarySchema.extend({
+  progress: courseCompletionSchema,
+  lectureCompleted: z.array(z.string()),
+  quizzesPassed: z.array(z.string()),
+  /** The learner's own rating, null when they gave none. */
+  myRating: z.number().int().min(1).max(5).nullable(),
+  enrolledAt: z.string(),
+  /** Present while the course was paid for and its guarantee lasts: 'Pedir reembolso'. */
+  refund: refundOfferSchema.nullable(),
+});
+export type EnrolledCourseSummary = z.infer<typeof enrolledCourseSummarySchema>;
+
 export const enrolledCoursesResponseSchema = z.object({
   success: z.literal(true),
-  enrolledCourses: z.array(enrolledCourseSchema),
+  enrolledCourses: z.array(enrolledCourseSummarySchema),
 });
 export type EnrolledCoursesResponse = z.infer<typeof enrolledCoursesResponseSchema>;
+
+/** GET /api/user/enrolled-courses/:courseId: null when the caller is not enrolled in it. */
+export const enrolledCourseResponseSchema = z.object({
+  success: z.literal(true),
+  enrolledCourse: enrolledCourseSchema.nullable(),
+});
+export type EnrolledCourseResponse = z.infer<typeof enrolledCourseResponseSchema>;
 
 export const purchaseResponseSchema = z.object({
   success: z.literal(true),

@@ -7,6 +7,7 @@ import {
   type CatalogueCache,
 } from './modules/courses/catalogue-cache';
 import { openCacheBus } from './providers/cache-bus';
+import { createLearnerCache, type LearnerCache } from './modules/learning/learner-cache';
 import type { PaymentProvider } from './providers/payment-provider';
 import { createSandboxPayments } from './providers/payments-sandbox';
 import { createStripePayments } from './providers/payments-stripe';
@@ -41,6 +42,8 @@ export interface AppDeps {
   logger: Logger;
   auth: AuthProvider;
   catalogueCache: CatalogueCache;
+  /** Each learner's enrolled courses and ids, kept until their catalogue or own writes change. */
+  learnerCache: LearnerCache;
   payments: PaymentProvider;
   thumbnails: ThumbnailStorage;
   /**
@@ -131,14 +134,21 @@ export async function buildDeps(
   if (mailer.kind === 'off')
     logger.warn('no SMTP_URL: receipts and enrollment e-mails are not sent');
   const localCache = createCatalogueCache();
+  // Set once the bus is open: it announces a learner's own writes to the other instances.
+  let announceLearner: ((userId: string) => void) | undefined;
+  const learnerCache = createLearnerCache({
+    catalogueGeneration: localCache.generation,
+    announce: (userId) => announceLearner?.(userId),
+  });
   const cacheBus = sharedDatabaseUrl
     ? await openCacheBus({
         url: sharedDatabaseUrl,
         db: database.db,
         logger,
-        onInvalidate: localCache.invalidate,
+        onInvalidate: (user) => (user ? learnerCache.forgetHere(user) : localCache.invalidate()),
       })
     : undefined;
+  if (cacheBus) announceLearner = (userId) => cacheBus.publish(userId);
   const jobs = createJobQueue({
     connection: database.queueConnection,
     config: config.jobs,
@@ -149,7 +159,10 @@ export async function buildDeps(
     database,
     logger,
     auth,
-    catalogueCache: cacheBus ? broadcastInvalidations(localCache, cacheBus.publish) : localCache,
+    catalogueCache: cacheBus
+      ? broadcastInvalidations(localCache, () => cacheBus.publish())
+      : localCache,
+    learnerCache,
     payments,
     thumbnails,
     thumbnailTable,

@@ -9,7 +9,7 @@ import {
 } from 'react';
 import { useRevalidator, useRouteLoaderData } from 'react-router-dom';
 import type { UserData } from '@aprendiz/contract/auth';
-import type { EnrolledCourse } from '@aprendiz/contract/learning';
+import type { EnrolledCourseSummary } from '@aprendiz/contract/learning';
 import { useAuthUser } from '../auth/auth-context';
 import { env } from '../config/env';
 import { usePriceLabel } from '../config/storefront';
@@ -29,7 +29,7 @@ export type AppContextValue = {
   /** Shows the educator area at once after 'Tornar-se educador', before the user data is read again. */
   setIsEducator: (isEducator: boolean) => void;
   /** Most recent enrollment first, as the server sends them. */
-  enrolledCourses: EnrolledCourse[];
+  enrolledCourses: EnrolledCourseSummary[];
   enrolledStatus: EnrolledStatus;
   /** Reads the enrollments again (the root loader); resolves once they have been read. */
   fetchUserEnrolledCourses: () => Promise<void>;
@@ -44,7 +44,7 @@ export function useAppContext(): AppContextValue {
 }
 
 // The same empty list every time: a new one would update every reader of the context.
-const NO_COURSES: EnrolledCourse[] = [];
+const NO_COURSES: EnrolledCourseSummary[] = [];
 
 /**
  * The signed-in user's data and enrollments, and the educator flag, as the root route's

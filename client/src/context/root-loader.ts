@@ -1,5 +1,5 @@
 import type { UserData, UserDataResponse } from '@aprendiz/contract/auth';
-import type { EnrolledCourse, EnrolledCoursesResponse } from '@aprendiz/contract/learning';
+import type { EnrolledCourseSummary, EnrolledCoursesResponse } from '@aprendiz/contract/learning';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { notify } from '../components/toast';
 import { failedWith, settle, type LoadResult } from '../data/load-result';
@@ -14,7 +14,7 @@ export type RootData = {
   /** Null when signed out, or when it could not be read (the failure was toasted). */
   userData: UserData | null;
   /** Most recent enrollment first, as the server sends them; null when signed out. */
-  enrolledCourses: LoadResult<EnrolledCourse[]> | null;
+  enrolledCourses: LoadResult<EnrolledCourseSummary[]> | null;
 };
 
 const signedOut: RootData = { userId: null, userData: null, enrolledCourses: null };
@@ -27,7 +27,7 @@ async function readUserData(api: Api): Promise<LoadResult<UserData>> {
   return settle(async () => (await api.get<UserDataResponse>('/api/user/data')).data.user);
 }
 
-async function readEnrolledCourses(api: Api): Promise<LoadResult<EnrolledCourse[]>> {
+async function readEnrolledCourses(api: Api): Promise<LoadResult<EnrolledCourseSummary[]>> {
   try {
     const { data } = await api.get<EnrolledCoursesResponse>('/api/user/enrolled-courses');
     return { ok: true, value: data.enrolledCourses };
@@ -46,7 +46,7 @@ export async function rootLoader({ request }: LoaderFunctionArgs): Promise<RootD
   const auth = await whenAuthKnown(request.signal);
   const userId = auth?.userId ?? null;
   if (!userId) return signedOut;
-  let reads: [LoadResult<UserData>, LoadResult<EnrolledCourse[]>];
+  let reads: [LoadResult<UserData>, LoadResult<EnrolledCourseSummary[]>];
   try {
     const api = await loadApi();
     reads = await Promise.all([readUserData(api), readEnrolledCourses(api)]);

@@ -6,7 +6,7 @@ import type { ShouldRevalidateFunctionArgs } from 'react-router-dom';
  * synchronously inside `revalidate()`, so the reason is set just around that call and no page reads it.
  */
 
-type Reason = 'user-changed' | 'root-refresh' | null;
+type Reason = 'user-changed' | 'root-refresh' | 'retry' | null;
 let reason: Reason = null;
 // The root's data (user data, enrollments) was asked for again and has not been read since.
 let rootStale = false;
@@ -33,6 +33,11 @@ export function revalidateForUser(revalidate: () => Promise<void>): Promise<void
 export function revalidateRoot(revalidate: () => Promise<void>): Promise<void> {
   rootStale = true;
   return revalidateBecause('root-refresh', revalidate);
+}
+
+/** Reads a page's loaders again after its read failed, even those read once per course. */
+export function revalidateToRetry(revalidate: () => Promise<void>): Promise<void> {
+  return revalidateBecause('retry', revalidate);
 }
 
 /** For the root loader as it starts: its data is being read; a read the router drops leaves it stale. */
@@ -66,11 +71,16 @@ export function sameForEveryUser({
 }
 
 /**
- * Read once per course and learner (the player's resume point): marking a lecture done revalidates the
- * enrollments, and reading the resume point again then would move the player back to where it opened.
+ * Read once per course and learner (the player's course and resume point), or again when its read
+ * failed and the page retries: marking a lecture done revalidates the enrollments, and reading the
+ * player's again then would move it back to where it opened.
  */
 export function oncePerCourseAndUser({ currentParams, nextParams }: ShouldRevalidateFunctionArgs) {
-  return reason === 'user-changed' || currentParams.courseId !== nextParams.courseId;
+  return (
+    reason === 'user-changed' ||
+    reason === 'retry' ||
+    currentParams.courseId !== nextParams.courseId
+  );
 }
 
 /**

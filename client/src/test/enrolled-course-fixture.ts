@@ -1,4 +1,6 @@
-import type { EnrolledCourse } from '@aprendiz/contract/learning';
+import type { EnrolledCourse, EnrolledCourseSummary } from '@aprendiz/contract/learning';
+import { countLectures, courseTotalMinutes } from '@aprendiz/contract/rules/duration';
+import { courseCompletion } from '@aprendiz/contract/rules/quiz-grading';
 import { courseDetail } from './course-fixtures';
 
 // The links the server hides from visitors and sends to an enrolled student.
@@ -30,5 +32,27 @@ export function enrolledCourse(overrides: Partial<EnrolledCourse> = {}): Enrolle
     enrolledAt: '2025-05-02T09:00:00.000Z',
     refund: null,
     ...overrides,
+  };
+}
+
+/**
+ * The same course as My Enrollments' list carries it (GET /api/user/enrolled-courses): its summary
+ * and the progress the server works out from its content by contract's rule, without the content.
+ */
+export function enrolledSummary(course: EnrolledCourse): EnrolledCourseSummary {
+  const {
+    courseContent,
+    courseDescription: _description,
+    myReview: _review,
+    myRating,
+    ...summary
+  } = course;
+  return {
+    ...summary,
+    // The server's totals are summed from the content, as these are.
+    totalLectures: countLectures(courseContent),
+    totalDuration: courseTotalMinutes(courseContent),
+    myRating: myRating ?? null,
+    progress: courseCompletion(courseContent, course.lectureCompleted, course.quizzesPassed),
   };
 }

@@ -122,31 +122,37 @@ export interface CourseCompletion {
   complete: boolean;
 }
 
+/** The ids progress counts: every lecture of the course, and the quizzes that are required. */
+export interface CompletionShape {
+  lectureIds: readonly string[];
+  requiredQuizIds: readonly string[];
+}
+
+export function completionShape(chapters: readonly ChapterWithQuiz[]): CompletionShape {
+  return {
+    lectureIds: chapters.flatMap((chapter) => chapter.chapterContent.map((l) => l.lectureId)),
+    requiredQuizIds: chapters.flatMap((chapter) =>
+      chapter.quiz?.required ? [chapter.quiz.quizId] : [],
+    ),
+  };
+}
+
 /**
- * How far a learner is in a course. Only ids the course still has count: an educator may have
- * removed a lecture the learner had completed, or a quiz they had passed.
+ * How far a learner is in a course, from its ids alone (what the server reads for My Enrollments,
+ * without the course's content). Only ids the course still has count: an educator may have removed
+ * a lecture the learner had completed, or a quiz they had passed.
  */
-export function courseCompletion(
-  chapters: readonly ChapterWithQuiz[],
+export function completionOf(
+  shape: CompletionShape,
   completedLectureIds: Iterable<string>,
   passedQuizIds: Iterable<string>,
 ): CourseCompletion {
   const completed = new Set(completedLectureIds);
   const passed = new Set(passedQuizIds);
-  let lecturesCompleted = 0;
-  let lectures = 0;
-  let quizzesPassed = 0;
-  let quizzesRequired = 0;
-  for (const chapter of chapters) {
-    lectures += chapter.chapterContent.length;
-    lecturesCompleted += chapter.chapterContent.filter((lecture) =>
-      completed.has(lecture.lectureId),
-    ).length;
-    if (chapter.quiz?.required) {
-      quizzesRequired += 1;
-      if (passed.has(chapter.quiz.quizId)) quizzesPassed += 1;
-    }
-  }
+  const lectures = shape.lectureIds.length;
+  const lecturesCompleted = shape.lectureIds.filter((id) => completed.has(id)).length;
+  const quizzesRequired = shape.requiredQuizIds.length;
+  const quizzesPassed = shape.requiredQuizIds.filter((id) => passed.has(id)).length;
   const percent = progressPercent(lecturesCompleted + quizzesPassed, lectures + quizzesRequired);
   return {
     lecturesCompleted,
@@ -156,4 +162,13 @@ export function courseCompletion(
     percent,
     complete: percent === 100,
   };
+}
+
+/** How far a learner is in a course (see `completionOf`). */
+export function courseCompletion(
+  chapters: readonly ChapterWithQuiz[],
+  completedLectureIds: Iterable<string>,
+  passedQuizIds: Iterable<string>,
+): CourseCompletion {
+  return completionOf(completionShape(chapters), completedLectureIds, passedQuizIds);
 }

@@ -42,6 +42,34 @@ export interface Database {
  */
 export const NEAR_MISS_THRESHOLD = 0.4;
 
+/**
+ * PGlite's memory is a WebAssembly heap that grows and never shrinks, so what PostgreSQL may take
+ * is bounded here rather than left at server-sized defaults: shared buffers (128MB by default)
+ * fill with every page read until the whole database is resident, and a VACUUM (the maintenance
+ * timer runs one) may take maintenance_work_mem (64MB). Pages past the buffers come from the OS's
+ * file cache, which the kernel gives back under pressure. docs/decisions.md, "Memory".
+ */
+export const PGLITE_SETTINGS = [
+  'shared_buffers = 16MB',
+  'maintenance_work_mem = 16MB',
+  'work_mem = 4MB',
+  'temp_buffers = 4MB',
+  // PGlite writes these lines as the whole postgresql.conf on every start: the rest is what its
+  // initdb wrote there, kept so nothing else changes.
+  'max_connections = 100',
+  'dynamic_shared_memory_type = posix',
+  'max_wal_size = 1GB',
+  'min_wal_size = 80MB',
+  'log_timezone = UTC',
+  'timezone = UTC',
+  "datestyle = 'iso, mdy'",
+  'lc_messages = C',
+  'lc_monetary = C',
+  'lc_numeric = C',
+  'lc_time = C',
+  "default_text_search_config = 'pg_catalog.english'",
+];
+
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; searchPath?: string; poolSize?: number }
   | { kind: 'pglite'; dataDir?: string };
@@ -81,9 +109,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.dataDir) {
     const dir = path.resolve(options.dataDir, 'pglite');
     await mkdir(dir, { recursive: true });
-    client = new PGlite(dir, { extensions });
+    client = new PGlite(dir, { extensions, postgresqlconf: PGLITE_SETTINGS });
   } else {
-    client = new PGlite({ extensions });
+    client = new PGlite({ extensions, postgresqlconf: PGLITE_SETTINGS });
   }
   await client.waitReady;
   await client.exec(`set pg_trgm.similarity_threshold = ${NEAR_MISS_THRESHOLD}`);

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from '../providers/image-library';
 import type { ImageVariantWidth } from '@aprendiz/contract/rules/image-variants';
 import { imageEntityTag } from '../providers/storage-postgres';
 

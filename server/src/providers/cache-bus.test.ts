@@ -14,6 +14,8 @@ interface Listener {
   bus: CacheBus;
   /** How many times the bus told this instance to clear its cache. */
   heard(): number;
+  /** The learners whose own reads another instance announced, in order. */
+  learners(): string[];
 }
 
 const logger = createLogger('silent');
@@ -23,14 +25,15 @@ const listeners: Listener[] = [];
 
 async function listen(database: Database): Promise<Listener> {
   let heard = 0;
+  const learners: string[] = [];
   const bus = await openCacheBus({
     url: DATABASE_URL,
     db: database.db,
     logger,
     retryDelayMs,
-    onInvalidate: () => void heard++,
+    onInvalidate: (user) => (user ? learners.push(user) : heard++),
   });
-  const listener = { bus, heard: () => heard };
+  const listener = { bus, heard: () => heard, learners: () => learners };
   listeners.push(listener);
   return listener;
 }
@@ -101,6 +104,14 @@ describe.runIf(DATABASE_URL)('catalogue notifications through PostgreSQL', () =>
 
     expect(a1.heard()).toBe(0);
     expect(b2.heard()).toBe(0);
+  });
+
+  it('when an instance announces one learner, then the others hear that learner alone, not a catalogue change', async () => {
+    const [a1, a2] = [await listen(schemaA), await listen(schemaA)];
+    a1.bus.publish('usr_learner');
+    await vi.waitFor(() => expect(a2.learners()).toEqual(['usr_learner']), within);
+    expect(a2.heard()).toBe(0);
+    expect(a1.learners()).toEqual([]);
   });
 
   it('when the listening connection is cut, then the instance reconnects, clears its cache for what it missed, and hears again', async () => {

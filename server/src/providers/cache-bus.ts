@@ -8,8 +8,11 @@ import type { Logger } from '../logger';
 export const CATALOGUE_CHANNEL = 'aprendiz_catalogue';
 
 export interface CacheBus {
-  /** Tells every other instance that the catalogue changed; a failure is logged, never thrown. */
-  publish(): void;
+  /**
+   * Tells every other instance that the catalogue changed, or with `user` that only that learner's
+   * own reads did (learning/learner-cache.ts); a failure is logged, never thrown.
+   */
+  publish(user?: string): void;
   close(): Promise<void>;
 }
 
@@ -19,8 +22,11 @@ export interface CacheBusOptions {
   /** Notifications are sent through the pool, which keeps working while the listener reconnects. */
   db: Db;
   logger: Logger;
-  /** Another instance wrote, or the listener was away and may have missed a notification. */
-  onInvalidate(): void;
+  /**
+   * Another instance wrote (to one learner's reads when `user` is set), or the listener was away
+   * and may have missed a notification (no user: everything built from the database is stale).
+   */
+  onInvalidate(user?: string): void;
   /** Waits between reconnection attempts: doubling from the first to the last. */
   retryDelayMs?: { first: number; max: number };
 }
@@ -28,14 +34,16 @@ export interface CacheBusOptions {
 interface Announcement {
   scope: string;
   from: string;
+  user?: string;
 }
 
 function parseAnnouncement(payload: string | undefined): Announcement | undefined {
   try {
     const value: unknown = JSON.parse(payload ?? '');
     if (typeof value !== 'object' || value === null) return undefined;
-    const { scope, from } = value as Record<string, unknown>;
-    return typeof scope === 'string' && typeof from === 'string' ? { scope, from } : undefined;
+    const { scope, from, user } = value as Record<string, unknown>;
+    if (typeof scope !== 'string' || typeof from !== 'string') return undefined;
+    return typeof user === 'string' ? { scope, from, user } : { scope, from };
   } catch {
     return undefined;
   }
@@ -52,7 +60,8 @@ export async function openCacheBus(options: CacheBusOptions): Promise<CacheBus> 
   const instanceId = randomUUID();
   const scopeRows = await db.execute<{ scope: string }>(sql`select current_schema() as scope`);
   const scope = scopeRows.rows[0]!.scope;
-  const announcement = JSON.stringify({ scope, from: instanceId } satisfies Announcement);
+  const announcement = (user?: string) =>
+    JSON.stringify({ scope, from: instanceId, ...(user ? { user } : {}) } satisfies Announcement);
 
   let listener: pg.Client | undefined;
   let connecting: Promise<void> | undefined;
@@ -64,7 +73,7 @@ export async function openCacheBus(options: CacheBusOptions): Promise<CacheBus> 
     if (message.channel !== CATALOGUE_CHANNEL) return;
     const heard = parseAnnouncement(message.payload);
     // Our own writes already cleared this instance's cache.
-    if (heard?.scope === scope && heard.from !== instanceId) onInvalidate();
+    if (heard?.scope === scope && heard.from !== instanceId) onInvalidate(heard.user);
   };
 
   const lose = (client: pg.Client, err?: Error) => {
@@ -128,8 +137,8 @@ export async function openCacheBus(options: CacheBusOptions): Promise<CacheBus> 
   await listen();
 
   return {
-    publish: () => {
-      db.execute(sql`select pg_notify(${CATALOGUE_CHANNEL}, ${announcement})`).catch(
+    publish: (user) => {
+      db.execute(sql`select pg_notify(${CATALOGUE_CHANNEL}, ${announcement(user)})`).catch(
         (err: unknown) => {
           logger.error({ err }, 'could not tell the other instances that the catalogue changed');
         },

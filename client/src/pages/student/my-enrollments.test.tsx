@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../test/api-stub';
 import { renderWithProviders, testUser } from '../../test/render';
-import { enrolledCourse } from '../../test/enrolled-course-fixture';
+import { enrolledCourse, enrolledSummary } from '../../test/enrolled-course-fixture';
 import MyEnrollmentsPage from './my-enrollments';
 
 const signedIn = { user: testUser };
@@ -85,7 +85,7 @@ describe('MyEnrollmentsPage', () => {
   it('when enrolled, then each course is a card in the order received with duration and progress', () => {
     renderWithProviders(<MyEnrollmentsPage />, {
       auth: signedIn,
-      app: { enrolledCourses: [python, javascript, finished] },
+      app: { enrolledCourses: [python, javascript, finished].map(enrolledSummary) },
     });
     expect(
       screen.getAllByRole('article').map((item) => item.getAttribute('aria-labelledby')),
@@ -103,7 +103,7 @@ describe('MyEnrollmentsPage', () => {
   it('when partly done, then the percent is floored and the button is Continuar to the player', () => {
     renderWithProviders(<MyEnrollmentsPage />, {
       auth: signedIn,
-      app: { enrolledCourses: [python] },
+      app: { enrolledCourses: [python].map(enrolledSummary) },
     });
     const partial = card('Python do Zero');
     expect(within(partial).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '33');
@@ -118,7 +118,7 @@ describe('MyEnrollmentsPage', () => {
   it('when every lecture is done, then 100% shows and the button reads Concluído', () => {
     renderWithProviders(<MyEnrollmentsPage />, {
       auth: signedIn,
-      app: { enrolledCourses: [finished] },
+      app: { enrolledCourses: [finished].map(enrolledSummary) },
     });
     const done = card('SQL na Prática');
     expect(within(done).getByText('100%')).toBeInTheDocument();
@@ -152,7 +152,7 @@ describe('MyEnrollmentsPage', () => {
     });
     const { unmount } = renderWithProviders(<MyEnrollmentsPage />, {
       auth: signedIn,
-      app: { enrolledCourses: [withQuiz([])] },
+      app: { enrolledCourses: [withQuiz([])].map(enrolledSummary) },
     });
     let row = card('SQL na Prática');
     expect(within(row).getByText('75%')).toBeInTheDocument();
@@ -163,7 +163,7 @@ describe('MyEnrollmentsPage', () => {
 
     renderWithProviders(<MyEnrollmentsPage />, {
       auth: signedIn,
-      app: { enrolledCourses: [withQuiz(['quiz-1'])] },
+      app: { enrolledCourses: [withQuiz(['quiz-1'])].map(enrolledSummary) },
     });
     row = card('SQL na Prática');
     expect(within(row).getByText('100%')).toBeInTheDocument();
@@ -178,7 +178,7 @@ describe('MyEnrollmentsPage', () => {
     }));
     const { location } = renderWithProviders(<MyEnrollmentsPage />, {
       auth: signedIn,
-      app: { enrolledCourses: [python, finished] },
+      app: { enrolledCourses: [python, finished].map(enrolledSummary) },
     });
     expect(
       within(card('Python do Zero')).queryByRole('button', { name: /^Certificado/ }),
@@ -205,7 +205,7 @@ describe('MyEnrollmentsPage', () => {
     const { calls } = stubApi(() => ({ data: { success: true, purchase: {} } }));
     const { app } = renderWithProviders(<MyEnrollmentsPage />, {
       auth: signedIn,
-      app: { enrolledCourses: [python, refundable] },
+      app: { enrolledCourses: [python, refundable].map(enrolledSummary) },
     });
     expect(
       within(card('Python do Zero')).queryByRole('button', { name: /Pedir reembolso/ }),
@@ -245,7 +245,7 @@ describe('MyEnrollmentsPage', () => {
     }));
     renderWithProviders(<MyEnrollmentsPage />, {
       auth: signedIn,
-      app: { enrolledCourses: [boleto] },
+      app: { enrolledCourses: [boleto].map(enrolledSummary) },
     });
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: /Pedir reembolso/ }));
@@ -272,7 +272,7 @@ describe('MyEnrollmentsPage', () => {
     }));
     const { location } = renderWithProviders(<MyEnrollmentsPage />, {
       auth: signedIn,
-      app: { enrolledCourses: [finished] },
+      app: { enrolledCourses: [finished].map(enrolledSummary) },
     });
     await userEvent.click(screen.getByRole('button', { name: /^Certificado/ }));
     expect(
@@ -285,7 +285,11 @@ describe('MyEnrollmentsPage', () => {
   it('when a completed lecture was since removed from the course, then it does not count', () => {
     renderWithProviders(<MyEnrollmentsPage />, {
       auth: signedIn,
-      app: { enrolledCourses: [{ ...python, lectureCompleted: ['lec-1', 'removed-lecture'] }] },
+      app: {
+        enrolledCourses: [{ ...python, lectureCompleted: ['lec-1', 'removed-lecture'] }].map(
+          enrolledSummary,
+        ),
+      },
     });
     expect(within(card('Python do Zero')).getByText('1 de 3 aulas')).toBeInTheDocument();
   });
@@ -294,7 +298,7 @@ describe('MyEnrollmentsPage', () => {
     onWideScreen();
     renderWithProviders(<MyEnrollmentsPage />, {
       auth: signedIn,
-      app: { enrolledCourses: [python, finished] },
+      app: { enrolledCourses: [python, finished].map(enrolledSummary) },
     });
     const table = screen.getByRole('table', { name: 'Meus Cursos' });
     expect(

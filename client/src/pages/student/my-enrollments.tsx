@@ -1,5 +1,5 @@
-import type { EnrolledCourse } from '@aprendiz/contract/learning';
-import { courseTotalMinutes, formatMinutes } from '@aprendiz/contract/rules/duration';
+import type { EnrolledCourseSummary } from '@aprendiz/contract/learning';
+import { formatMinutes } from '@aprendiz/contract/rules/duration';
 import { Link } from 'react-router-dom';
 import { useAuthUser } from '../../auth/auth-context';
 import { CourseThumbnail } from '../../components/course-thumbnail';
@@ -7,7 +7,7 @@ import { Loader } from '../../components/loader';
 import { paths } from '../../config/paths';
 import { useAppContext } from '../../context/app-context';
 import { usePageTitle } from '../../lib/use-page-title';
-import { courseProgress, CourseProgressBar, type ProgressFacts } from './course-progress';
+import { CourseProgressBar, type ProgressFacts } from './course-progress';
 import { CertificateAction } from './my-enrollments/certificate-action';
 import { RefundAction } from './my-enrollments/refund-action';
 import { useMediaQuery } from './my-enrollments/use-media-query';
@@ -21,13 +21,14 @@ const WIDE_SCREEN = '(min-width: 768px)';
 
 const pageClass = 'mx-auto w-full max-w-6xl px-4 py-10 sm:px-8';
 
-type Row = { course: EnrolledCourse; progress: ProgressFacts; duration: string };
+type Row = { course: EnrolledCourseSummary; progress: ProgressFacts; duration: string };
 
-function toRow(course: EnrolledCourse): Row {
+function toRow(course: EnrolledCourseSummary): Row {
   return {
     course,
-    progress: courseProgress(course, course.lectureCompleted, course.quizzesPassed),
-    duration: formatMinutes(courseTotalMinutes(course.courseContent)),
+    // Worked out by the server from the course's content, which this list does not carry.
+    progress: course.progress,
+    duration: formatMinutes(course.totalDuration),
   };
 }
 
@@ -68,7 +69,7 @@ function Thumbnail({
   className,
   sizes,
 }: {
-  course: EnrolledCourse;
+  course: EnrolledCourseSummary;
   className: string;
   sizes: string;
 }) {
@@ -83,7 +84,7 @@ function Thumbnail({
   );
 }
 
-function progressLabel(course: EnrolledCourse): string {
+function progressLabel(course: EnrolledCourseSummary): string {
   return `Progresso em ${course.courseTitle}`;
 }
 

@@ -6,7 +6,7 @@ import type { EnrolledCourse } from '@aprendiz/contract/learning';
 import type { LearnerQuiz, QuizAttempt } from '@aprendiz/contract/quizzes';
 import { stubApi, type StubRequest, type StubResponse } from '../../test/api-stub';
 import { LOADED, renderWithProviders, testUser } from '../../test/render';
-import { enrolledCourse } from '../../test/enrolled-course-fixture';
+import { enrolledCourse, enrolledSummary } from '../../test/enrolled-course-fixture';
 import PlayerPage, { loader, shouldRevalidate } from './player';
 import QuizPage, {
   loader as quizLoader,
@@ -81,11 +81,17 @@ const passedAttempt: QuizAttempt = {
 
 const ALL_LECTURES = ['lec-1', 'lec-2', 'lec-3'];
 
+/** The course the player's loader reads (GET /api/user/enrolled-courses/:courseId). */
+let served: EnrolledCourse | null = null;
+
 function serve(handler: (request: StubRequest) => StubResponse | undefined) {
   const calls: StubRequest[] = [];
   stubApi((request) => {
     if (request.url.startsWith('/api/user/resume/')) {
       return { data: { success: true, lectureId: null, seconds: 0, positionToken: 't' } };
+    }
+    if (request.method === 'GET' && request.url.startsWith('/api/user/enrolled-courses/')) {
+      return { data: { success: true, enrolledCourse: served } };
     }
     calls.push(request);
     return handler(request) ?? { status: 404, data: { success: false, message: 'Rota' } };
@@ -94,10 +100,11 @@ function serve(handler: (request: StubRequest) => StubResponse | undefined) {
 }
 
 function renderPlayer(course: EnrolledCourse, route = `/player/${course._id}`) {
+  served = course;
   return renderWithProviders(<Outlet />, {
     route,
     auth: { user: testUser },
-    app: { enrolledCourses: [course] },
+    app: { enrolledCourses: [enrolledSummary(course)] },
     routes: [
       {
         path: '/player/:courseId',

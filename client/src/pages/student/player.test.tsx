@@ -1,9 +1,10 @@
+import type { EnrolledCourse } from '@aprendiz/contract/learning';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubApi, type StubRequest, type StubResponse } from '../../test/api-stub';
 import { LOADED, renderWithProviders, testUser } from '../../test/render';
-import { enrolledCourse } from '../../test/enrolled-course-fixture';
+import { enrolledCourse, enrolledSummary } from '../../test/enrolled-course-fixture';
 import PlayerPage, { loader } from './player';
 
 // The stand-in player: an iframe carrying its options, and buttons that play YouTube's part, with a
@@ -56,14 +57,20 @@ function renderPlayer(
   > = {},
 ) {
   const { courses = [course], app, auth = { user: testUser } } = options;
+  served = courses;
   return renderWithProviders(<PlayerPage />, {
     route,
     loader,
     path: '/player/:courseId',
     auth,
-    app: { enrolledCourses: courses, ...app },
+    app: { enrolledCourses: courses.map(enrolledSummary), ...app },
   });
 }
+
+/** The learner's courses as the player's loader reads them, one at a time. */
+let served: EnrolledCourse[] = [];
+/** Set by a test: the course read fails this many times before it succeeds. */
+let courseReadFailures = 0;
 
 const nothingWatched = {
   data: { success: true, lectureId: null, seconds: 0, positionToken: 'token-inicial' },
@@ -92,6 +99,14 @@ function serve(handler: (request: StubRequest) => StubResponse | undefined) {
     const discussion = discussionRead(request);
     if (discussion) return discussion;
     const resume = request.method === 'GET' && request.url === `/api/user/resume/${course._id}`;
+    if (request.method === 'GET' && request.url === `/api/user/enrolled-courses/${course._id}`) {
+      if (courseReadFailures > 0) {
+        courseReadFailures--;
+        return { status: 500, data: { success: false, message: 'Erro interno' } };
+      }
+      const enrolled = served.find((item) => item._id === course._id) ?? null;
+      return { data: { success: true, enrolledCourse: enrolled } };
+    }
     if (!resume) calls.push(request);
     return (
       handler(request) ??
@@ -105,6 +120,7 @@ function serve(handler: (request: StubRequest) => StubResponse | undefined) {
 
 beforeEach(() => {
   videoTime.seconds = 0;
+  courseReadFailures = 0;
   serve(() => undefined);
 });
 
@@ -143,15 +159,17 @@ describe('PlayerPage', () => {
     await waitFor(() => expect(auth.openSignIn).toHaveBeenCalledTimes(1));
   });
 
-  it('when the enrolled courses are loading, then the loader shows', async () => {
-    renderPlayer({ courses: [], app: { enrolledStatus: 'loading' } });
+  it("when My Enrollments' list is still loading, then the player opens all the same", async () => {
+    renderPlayer({ app: { enrolledStatus: 'loading' } });
+    // The player reads its own course: the list of summaries is not waited for.
     expect(
-      await screen.findByRole('status', { name: 'Carregando curso…' }, LOADED),
+      await screen.findByRole('region', { name: 'Estrutura do curso' }, LOADED),
     ).toBeInTheDocument();
   });
 
-  it('when the enrolled courses fail to load, then a message offers a retry', async () => {
-    const { app } = renderPlayer({ courses: [], app: { enrolledStatus: 'error' } });
+  it('when the course fails to load, then a message offers a retry that reads it again', async () => {
+    courseReadFailures = 1;
+    renderPlayer();
     expect(
       await screen.findByRole(
         'heading',
@@ -160,7 +178,9 @@ describe('PlayerPage', () => {
       ),
     ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
-    expect(app.fetchUserEnrolledCourses).toHaveBeenCalledTimes(1);
+    expect(
+      await screen.findByRole('region', { name: 'Estrutura do curso' }, LOADED),
+    ).toBeInTheDocument();
   });
 
   it('when not enrolled in the course, then a message links to the course page', async () => {

@@ -22,6 +22,7 @@ import {
   useMatch,
   useNavigate,
   useParams,
+  useRevalidator,
   useSearchParams,
 } from 'react-router-dom';
 import { useAuthUser } from '../../auth/auth-context';
@@ -30,6 +31,7 @@ import { StarRatingInput } from '../../components/star-rating-input';
 import { paths } from '../../config/paths';
 import { useAppContext } from '../../context/app-context';
 import type { LoadResult } from '../../data/load-result';
+import { revalidateToRetry } from '../../data/revalidation';
 import { resultFor } from '../../data/signed-in-loader';
 import { usePageTitle } from '../../lib/use-page-title';
 import { courseProgress, CourseProgressBar } from './course-progress';
@@ -39,7 +41,7 @@ import { findNumberedLecture } from '../../components/course-player/numbered-lec
 import { useCourseRating } from './player/use-course-rating';
 import { useLectureProgress } from './player/use-lecture-progress';
 import { useLecturePosition } from './player/use-lecture-position';
-import { NOWHERE_YET, type loader, type ResumePoint } from './player/resume-point';
+import type { loader, PlayerData, ResumePoint } from './player/resume-point';
 import type { QuizOutletContext } from './player/quiz-page';
 import { fireConfetti } from '../../lib/confetti';
 import { SignInRequired } from '../../components/sign-in-required';
@@ -433,13 +435,12 @@ function WaitingForCourse() {
 }
 
 /**
- * /player/{courseId}: the enrolled course's lectures, video, progress and rating. The course comes from
- * the AppContext's enrolled courses, which carry every lecture URL, the completed ids and `myRating`.
+ * /player/{courseId}: the enrolled course's lectures, video, progress and rating. The route's loader
+ * reads the course (every lecture URL, the completed ids, `myRating`) and the resume point.
  */
 export default function PlayerPage() {
   const { courseId = '' } = useParams();
   const { user, isLoaded } = useAuthUser();
-  const { enrolledCourses, enrolledStatus, fetchUserEnrolledCourses } = useAppContext();
   const data = useLoaderData<typeof loader>();
 
   if (!isLoaded) return <WaitingForCourse />;
@@ -451,31 +452,29 @@ export default function PlayerPage() {
       />
     );
   }
-  if (enrolledStatus === 'error') {
-    return <CourseLoadError onRetry={() => void fetchUserEnrolledCourses()} />;
-  }
-  if (enrolledStatus !== 'ready') return <WaitingForCourse />;
-
-  const course = enrolledCourses.find((enrolled) => enrolled._id === courseId);
-  if (!course) return <NotEnrolled courseId={courseId} />;
-  const resume = resultFor(data, user.id);
-  if (!resume) return <WaitingForCourse />;
+  const read = resultFor(data, user.id);
+  if (!read) return <WaitingForCourse />;
   return (
     <Suspense fallback={<WaitingForCourse />}>
-      <ResumingPlayer key={course._id} course={course} resume={resume} />
+      <LoadedPlayer courseId={courseId} read={read} />
     </Suspense>
   );
 }
 
-/** Waits for where the learner stopped (read by the route's loader) before choosing where to open. */
-function ResumingPlayer({
-  course,
-  resume,
+/** Waits for the course and where the learner stopped (read by the route's loader). */
+function LoadedPlayer({
+  courseId,
+  read,
 }: {
-  course: EnrolledCourse;
-  resume: Promise<LoadResult<ResumePoint>>;
+  courseId: string;
+  read: Promise<LoadResult<PlayerData>>;
 }) {
-  const read = use(resume);
-  // A resume point that could not be read opens the course at its start.
-  return <CoursePlayer course={course} resume={read.ok ? read.value : NOWHERE_YET} />;
+  const loaded = use(read);
+  const { revalidate } = useRevalidator();
+  if (!loaded.ok) {
+    return <CourseLoadError onRetry={() => void revalidateToRetry(revalidate)} />;
+  }
+  const { course, resume } = loaded.value;
+  if (!course) return <NotEnrolled courseId={courseId} />;
+  return <CoursePlayer key={course._id} course={course} resume={resume} />;
 }

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from '../../providers/image-library';
 import type { SaveNamedImage } from '../../providers/thumbnail-storage';
 
 export const THUMBNAIL_WIDTH = 1280;

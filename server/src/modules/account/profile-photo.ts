@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from '../../providers/image-library';
 import { toThumbnailWebp } from '../educator/thumbnail-image';
 
 /** Avatars are shown at most a few dozen pixels wide; 256 covers high-density screens. */

@@ -1,16 +1,11 @@
-import { Router, type Request, type Response } from 'express';
+import { Router } from 'express';
 import type { AppDeps } from '../../deps';
 import { courseSearchQuerySchema } from '@aprendiz/contract/courses';
 import { optionalAuth } from '../../http/auth';
-import {
-  compressedCopy,
-  compressJson,
-  MIN_COMPRESSED_BYTES,
-  preferredEncoding,
-} from '../../http/compression';
+import { compressJson } from '../../http/compression';
+import { sendCached } from '../../http/send-cached';
 import { courseSuggestQuerySchema } from '@aprendiz/contract/search';
 import { parseInput } from '../../http/validate';
-import type { CachedBody } from './catalogue-cache';
 import {
   getCourseForUser,
   getPublicCourse,
@@ -18,28 +13,6 @@ import {
   searchCatalogue,
   suggestCatalogue,
 } from './courses.service';
-
-/**
- * Clients may keep the body but must revalidate; the ETag turns that into a 304 with no query.
- * Written straight to Node, compressed copies included (made once per body): these two routes are
- * the hottest in the app (the throughput budget: ≥ 0.8 × the in-memory ceiling), so they are mounted ahead of compressJson.
- */
-function sendCached(req: Request, res: Response, entry: CachedBody, vary: string): void {
-  res.setHeader('Vary', vary);
-  res.setHeader('Cache-Control', 'no-cache');
-  res.setHeader('ETag', entry.etag);
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  if (req.fresh) {
-    res.statusCode = 304;
-    res.end();
-    return;
-  }
-  const encoding = entry.bytes.length >= MIN_COMPRESSED_BYTES ? preferredEncoding(req) : undefined;
-  const body = encoding ? compressedCopy(entry.bytes, encoding) : entry.bytes;
-  if (encoding) res.setHeader('Content-Encoding', encoding);
-  res.setHeader('Content-Length', body.length);
-  res.end(body);
-}
 
 // The list is the same for everyone; a course's body depends on who asks (lecture links, myRating),
 // so shared caches must key on the Authorization header too.

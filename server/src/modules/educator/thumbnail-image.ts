@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from '../../providers/image-library';
 import { badRequest } from '../../http/errors';
 import { NOT_AN_IMAGE } from '../../http/upload';
 

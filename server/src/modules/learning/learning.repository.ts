@@ -15,7 +15,9 @@ import {
   perCourseStatColumns,
   viewerRatingColumn,
   type CourseDetailRow,
+  type CourseSummaryRow,
 } from '../courses/courses.repository';
+import type { CompletionShape } from '@aprendiz/contract/rules/quiz-grading';
 
 /** The learner's paid purchase of a course whose guarantee still lasts. */
 export interface RefundablePurchase {
@@ -34,53 +36,104 @@ export interface EnrolledCourseRow extends Omit<CourseDetailRow, 'isPublished' |
   myReview: string | null;
 }
 
+/** One enrolled course as My Enrollments lists it: no description, no content, only its ids. */
+export interface EnrolledCourseSummaryRow extends CourseSummaryRow {
+  enrolledAt: Date;
+  refundable: RefundablePurchase | null;
+  lectureCompleted: string[];
+  quizzesPassed: string[];
+  myRating: number | null;
+  /** The ids progress counts, read from the content in SQL so the content never leaves it. */
+  shape: CompletionShape;
+}
+
+/** What the learner did in the course: the lectures completed and the quizzes passed. */
+function learnerProgressColumns(userId: string) {
+  return {
+    enrolledAt: enrollments.enrolledAt,
+    lectureCompleted: sql<string[]>`coalesce((select jsonb_agg(${lectureProgress.lectureId}
+        order by ${lectureProgress.completedAt}, ${lectureProgress.lectureId})
+      from ${lectureProgress}
+      where ${lectureProgress.userId} = ${userId}
+        and ${lectureProgress.courseId} = ${courses.id}), '[]'::jsonb)`,
+    // Read beside the lectures so My Enrollments and the player hold a chapter with a required
+    // quiz back until it is passed.
+    quizzesPassed: sql<string[]>`coalesce((select jsonb_agg(distinct ${quizAttempts.quizId})
+      from ${quizAttempts}
+      where ${quizAttempts.userId} = ${userId}
+        and ${quizAttempts.courseId} = ${courses.id}
+        and ${quizAttempts.passed}), '[]'::jsonb)`,
+    refundable: sql<RefundablePurchase | null>`(select jsonb_build_object('id', p.id,
+        'until', p.refundable_until, 'provider', p.provider, 'method', p.method)
+      from ${purchases} p
+      where p.user_id = ${userId} and p.course_id = ${courses.id}
+        and p.status = 'completed' and p.refundable_until > now()
+        -- With the EU waiver, the first lecture watched ends the right of withdrawal.
+        and not (p.eu_waiver_at is not null and (
+          exists (select 1 from ${lectureProgress} w where w.user_id = p.user_id
+            and w.course_id = p.course_id and w.completed_at >= p.completed_at)
+          or exists (select 1 from ${lecturePositions} w where w.user_id = p.user_id
+            and w.course_id = p.course_id and w.updated_at >= p.completed_at)))
+      order by p.completed_at desc limit 1)`,
+  };
+}
+
 /**
- * Every course the user is enrolled in, fully, with their rating and completed lectures, most
- * recent enrollment first: ONE statement whatever the number of courses.
+ * Every course the user is enrolled in, as a summary with their progress, most recent enrollment
+ * first: ONE statement whatever the number of courses, and the content stays in the database (the
+ * SQL reads only its lecture and required-quiz ids).
  */
-export async function getEnrolledCourses(db: Db, userId: string): Promise<EnrolledCourseRow[]> {
+export async function getEnrolledCourseSummaries(
+  db: Db,
+  userId: string,
+): Promise<EnrolledCourseSummaryRow[]> {
   return db
     .select({
       ...courseSummaryBaseColumns,
       ...perCourseStatColumns(),
       ...contentTotalColumns(),
-      descriptionHtml: courses.descriptionHtml,
-      guaranteeDays: courses.guaranteeDays,
-      content: courses.content,
+      ...learnerProgressColumns(userId),
       myRating: viewerRatingColumn(userId),
-      myReview: sql<string | null>`(select own.review from ${ratings} own
-        where own.user_id = ${userId} and own.course_id = ${courses.id})`,
-      enrolledAt: enrollments.enrolledAt,
-      refundable: sql<RefundablePurchase | null>`(select jsonb_build_object('id', p.id,
-          'until', p.refundable_until, 'provider', p.provider, 'method', p.method)
-        from ${purchases} p
-        where p.user_id = ${userId} and p.course_id = ${courses.id}
-          and p.status = 'completed' and p.refundable_until > now()
-          -- With the EU waiver, the first lecture watched ends the right of withdrawal.
-          and not (p.eu_waiver_at is not null and (
-            exists (select 1 from ${lectureProgress} w where w.user_id = p.user_id
-              and w.course_id = p.course_id and w.completed_at >= p.completed_at)
-            or exists (select 1 from ${lecturePositions} w where w.user_id = p.user_id
-              and w.course_id = p.course_id and w.updated_at >= p.completed_at)))
-        order by p.completed_at desc limit 1)`,
-      lectureCompleted: sql<string[]>`coalesce((select jsonb_agg(${lectureProgress.lectureId}
-          order by ${lectureProgress.completedAt}, ${lectureProgress.lectureId})
-        from ${lectureProgress}
-        where ${lectureProgress.userId} = ${userId}
-          and ${lectureProgress.courseId} = ${courses.id}), '[]'::jsonb)`,
-      // Read beside the lectures so My Enrollments and the player hold a chapter with a required
-      // quiz back until it is passed.
-      quizzesPassed: sql<string[]>`coalesce((select jsonb_agg(distinct ${quizAttempts.quizId})
-        from ${quizAttempts}
-        where ${quizAttempts.userId} = ${userId}
-          and ${quizAttempts.courseId} = ${courses.id}
-          and ${quizAttempts.passed}), '[]'::jsonb)`,
+      shape: sql<CompletionShape>`jsonb_build_object(
+        'lectureIds', jsonb_path_query_array(${courses.content}, '$[*].chapterContent[*].lectureId'),
+        'requiredQuizIds', jsonb_path_query_array(${courses.content},
+          '$[*].quiz ? (@.required == true).quizId'))`,
     })
     .from(enrollments)
     .innerJoin(courses, eq(courses.id, enrollments.courseId))
     .innerJoin(users, eq(users.id, courses.educatorId))
     .where(eq(enrollments.userId, userId))
     .orderBy(desc(enrollments.enrolledAt), asc(courses.id));
+}
+
+/**
+ * One course the user is enrolled in, fully (every lecture URL), with their rating, review and
+ * progress: what the player opens. Undefined when they are not enrolled in it.
+ */
+export async function findEnrolledCourse(
+  db: Db,
+  userId: string,
+  courseId: string,
+): Promise<EnrolledCourseRow | undefined> {
+  const [row] = await db
+    .select({
+      ...courseSummaryBaseColumns,
+      ...perCourseStatColumns(),
+      ...contentTotalColumns(),
+      ...learnerProgressColumns(userId),
+      descriptionHtml: courses.descriptionHtml,
+      guaranteeDays: courses.guaranteeDays,
+      content: courses.content,
+      myRating: viewerRatingColumn(userId),
+      myReview: sql<string | null>`(select own.review from ${ratings} own
+        where own.user_id = ${userId} and own.course_id = ${courses.id})`,
+    })
+    .from(enrollments)
+    .innerJoin(courses, eq(courses.id, enrollments.courseId))
+    .innerJoin(users, eq(users.id, courses.educatorId))
+    .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)))
+    .limit(1);
+  return row;
 }
 
 export async function courseHasLecture(

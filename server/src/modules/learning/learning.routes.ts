@@ -21,6 +21,7 @@ import { parseInput } from '../../http/validate';
 import {
   enrollInFreeCourse,
   getCourseProgress,
+  getEnrolledCourse,
   getResumePoint,
   listEnrolledCourses,
   rateCourse,
@@ -31,6 +32,7 @@ import { positionTokensFor } from './position-token';
 import { listCourseReviews, replyToReview } from './reviews.service';
 import { certificateFor, getCertificate, getCertificatePdf } from './certificates.service';
 import { alreadyHeld } from '../../http/uploads';
+import { sendCached } from '../../http/send-cached';
 
 const courseIdParamsSchema = courseIdBodySchema;
 
@@ -58,8 +60,18 @@ export function learningRoutes(deps: AppDeps): Router {
   });
 
   router.get('/user/enrolled-courses', auth, async (req, res) => {
-    const enrolledCourses = await listEnrolledCourses(deps, currentUser(req));
-    res.set('Cache-Control', 'private, no-cache').json({ success: true, enrolledCourses });
+    const user = currentUser(req);
+    const entry = await deps.learnerCache.getOrLoad(user.id, 'enrolled-courses', async () =>
+      JSON.stringify({ success: true, enrolledCourses: await listEnrolledCourses(deps, user) }),
+    );
+    // The learner's own: a shared cache must not keep it, nor answer another Authorization with it.
+    sendCached(req, res, entry, 'Authorization, Accept-Encoding', 'private, no-cache');
+  });
+
+  router.get('/user/enrolled-courses/:courseId', auth, async (req, res) => {
+    const { courseId } = parseInput(courseIdParamsSchema, { courseId: req.params.courseId });
+    const enrolledCourse = await getEnrolledCourse(deps, currentUser(req), courseId);
+    res.set('Cache-Control', 'private, no-cache').json({ success: true, enrolledCourse });
   });
 
   router.post('/user/get-course-progress', auth, async (req, res) => {

@@ -1,5 +1,10 @@
 import { needsManualRefund } from '@aprendiz/contract/payments';
-import type { EnrolledCourse, LecturePositionBody } from '@aprendiz/contract/learning';
+import type {
+  EnrolledCourse,
+  EnrolledCourseSummary,
+  LecturePositionBody,
+} from '@aprendiz/contract/learning';
+import { completionOf } from '@aprendiz/contract/rules/quiz-grading';
 import type { AppDeps } from '../../deps';
 import type { UserRow } from '../../db/schema/users';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
@@ -12,24 +17,29 @@ import {
   requireCourse,
 } from '../courses/course-access';
 import { getQuizStandingsForCourse } from '../quizzes/quizzes.repository';
-import { toCourseDetail } from '../courses/course-view';
+import { toCourseDetail, toCourseSummary } from '../courses/course-view';
 import { queueEnrollmentConfirmation } from '../mail/notifications';
 import { COURSE_NOT_FOUND } from '../courses/courses.service';
 import {
   courseHasLecture,
   findLectureDuration,
   getCompletedLectureIds,
-  getEnrolledCourses,
+  findEnrolledCourse,
+  getEnrolledCourseSummaries,
   getLatestPosition,
   markLectureCompleted,
   saveLecturePosition,
   unmarkLectureCompleted,
   upsertRating,
+  type RefundablePurchase,
 } from './learning.repository';
 
 export const NOT_ENROLLED = 'Inscreva-se no curso para continuar';
 
-type LearningDeps = Pick<AppDeps, 'config' | 'database' | 'catalogueCache' | 'jobs' | 'logger'>;
+type LearningDeps = Pick<
+  AppDeps,
+  'config' | 'database' | 'catalogueCache' | 'learnerCache' | 'jobs' | 'logger'
+>;
 
 export async function enrollInFreeCourse(
   deps: LearningDeps,
@@ -51,25 +61,49 @@ export async function enrollInFreeCourse(
   deps.catalogueCache.invalidate();
 }
 
+/** 'Pedir reembolso' while the guarantee of the learner's paid purchase lasts. */
+function refundOffer(refundable: RefundablePurchase | null): EnrolledCourse['refund'] {
+  if (!refundable) return null;
+  return {
+    purchaseId: refundable.id,
+    until: new Date(refundable.until).toISOString(),
+    needsDestination: needsManualRefund(refundable.provider, refundable.method),
+  };
+}
+
+/** My Enrollments and the top bar: summaries with the progress worked out here, never the content. */
 export async function listEnrolledCourses(
   deps: LearningDeps,
   user: UserRow,
-): Promise<EnrolledCourse[]> {
-  const rows = await getEnrolledCourses(deps.database.db, user.id);
+): Promise<EnrolledCourseSummary[]> {
+  const rows = await getEnrolledCourseSummaries(deps.database.db, user.id);
   return rows.map((row) => ({
+    ...toCourseSummary(row),
+    progress: completionOf(row.shape, row.lectureCompleted, row.quizzesPassed),
+    lectureCompleted: row.lectureCompleted,
+    quizzesPassed: row.quizzesPassed,
+    myRating: row.myRating,
+    enrolledAt: row.enrolledAt.toISOString(),
+    refund: refundOffer(row.refundable),
+  }));
+}
+
+/** The player's course: all of it, every lecture URL, with the learner's own standing; null when not enrolled. */
+export async function getEnrolledCourse(
+  deps: LearningDeps,
+  user: UserRow,
+  courseId: string,
+): Promise<EnrolledCourse | null> {
+  const row = await findEnrolledCourse(deps.database.db, user.id, courseId);
+  if (!row) return null;
+  return {
     ...toCourseDetail(row, { showAllLectureUrls: true, includeMyRating: true }),
     lectureCompleted: row.lectureCompleted,
     quizzesPassed: row.quizzesPassed,
     myReview: row.myReview,
     enrolledAt: row.enrolledAt.toISOString(),
-    refund: row.refundable
-      ? {
-          purchaseId: row.refundable.id,
-          until: new Date(row.refundable.until).toISOString(),
-          needsDestination: needsManualRefund(row.refundable.provider, row.refundable.method),
-        }
-      : null,
-  }));
+    refund: refundOffer(row.refundable),
+  };
 }
 
 export async function getCourseProgress(
@@ -110,6 +144,8 @@ export async function setLectureCompleted(
   }
   if (completed) await markLectureCompleted(db, user.id, course.id, lectureId);
   else await unmarkLectureCompleted(db, user.id, course.id, lectureId);
+  // My Enrollments' progress is cached per learner; the catalogue does not follow progress.
+  deps.learnerCache.forget(user.id);
 }
 
 /**

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { enrolledCoursesResponseSchema } from '@aprendiz/contract/learning';
+import {
+  enrolledCourseResponseSchema,
+  enrolledCoursesResponseSchema,
+} from '@aprendiz/contract/learning';
 import { lectureProgress } from '../../db/schema/lecture-progress';
 import { ratings } from '../../db/schema/ratings';
 import { createTestContext, type TestContext } from '../../test/test-app';
@@ -45,7 +48,7 @@ async function ratingRows(userId: string, courseId: string) {
 }
 
 describe('GET /api/user/enrolled-courses', () => {
-  it('when a student has courses, then full documents come most recent enrollment first with rating and progress', async () => {
+  it('when a student has courses, then summaries come most recent enrollment first with rating and progress, without content', async () => {
     const owner = await ctx.createUser({ role: 'educator', name: 'Prof. Rui' });
     const first = await insertCourse(ctx.database.db, owner.user.id, { title: 'Primeiro' });
     const second = await insertCourse(ctx.database.db, owner.user.id, { title: 'Segundo' });
@@ -100,12 +103,32 @@ describe('GET /api/user/enrolled-courses', () => {
       ratingCount: 1,
       averageRating: 4,
       lectureCompleted: ['lec-1', 'lec-3'],
-      courseDescription: '<p>Aprenda <strong>tudo</strong>.</p>',
+      progress: {
+        lecturesCompleted: 2,
+        lectures: 3,
+        quizzesPassed: 0,
+        quizzesRequired: 0,
+        percent: 66,
+        complete: false,
+      },
     });
-    const urls = earliest!.courseContent.flatMap((ch) =>
-      ch.chapterContent.map((l) => l.lectureUrl),
-    );
-    expect(urls).toEqual([PREVIEW_URL, ...LOCKED_URLS]);
+    expect(latest!.progress).toMatchObject({ lecturesCompleted: 0, lectures: 3, percent: 0 });
+    // The list is what My Enrollments shows: the player reads a course's content on its own.
+    for (const course of res.body.enrolledCourses) {
+      expect(course).not.toHaveProperty('courseContent');
+      expect(course).not.toHaveProperty('courseDescription');
+    }
+  });
+
+  it('when a lecture the learner completed was removed from the course, then progress counts only what the course still has', async () => {
+    const { course, student } = await enrolledStudent();
+    await ctx.database.db.insert(lectureProgress).values([
+      { userId: student.user.id, courseId: course.id, lectureId: 'lec-1' },
+      { userId: student.user.id, courseId: course.id, lectureId: 'gone' },
+    ]);
+    const res = await request(ctx.app).get('/api/user/enrolled-courses').set(student.auth);
+    const { enrolledCourses } = enrolledCoursesResponseSchema.parse(res.body);
+    expect(enrolledCourses[0]!.progress).toMatchObject({ lecturesCompleted: 1, lectures: 3 });
   });
 
   it('when a student has one course or five, then the request costs the same number of queries', async () => {
@@ -144,6 +167,85 @@ describe('GET /api/user/enrolled-courses', () => {
     const res = await request(ctx.app).get('/api/user/enrolled-courses');
     expect(res.status).toBe(401);
     expect(res.body.success).toBe(false);
+  });
+});
+
+describe('the learner cache behind the enrolled courses and the user data', () => {
+  it('when the learner marks a lecture, enrolls, or a course is renamed, then the next reads show it', async () => {
+    const { owner, course, student } = await enrolledStudent();
+    const list = async () =>
+      enrolledCoursesResponseSchema.parse(
+        (await request(ctx.app).get('/api/user/enrolled-courses').set(student.auth)).body,
+      ).enrolledCourses;
+    const ids = async () =>
+      (await request(ctx.app).get('/api/user/data').set(student.auth)).body.user
+        .enrolledCourses as string[];
+    expect((await list())[0]!.progress.lecturesCompleted).toBe(0);
+    expect(await ids()).toEqual([course.id]);
+
+    const marked = await request(ctx.app)
+      .post('/api/user/update-course-progress')
+      .set(student.auth)
+      .send({ courseId: course.id, lectureId: 'lec-1' });
+    expect(marked.status).toBe(200);
+    expect((await list())[0]!.progress.lecturesCompleted).toBe(1);
+
+    const free = await insertCourse(ctx.database.db, owner.user.id, { price: 0, discount: 0 });
+    const joined = await request(ctx.app)
+      .post('/api/user/enroll-free-course')
+      .set(student.auth)
+      .send({ courseId: free.id });
+    expect(joined.status).toBe(200);
+    expect(await ids()).toEqual([free.id, course.id]);
+    expect((await list()).map((c) => c._id)).toEqual([free.id, course.id]);
+  });
+});
+
+describe('GET /api/user/enrolled-courses/:courseId', () => {
+  it('when the student is enrolled, then the whole course comes with every lecture URL, their rating, review and progress', async () => {
+    const { course, student } = await enrolledStudent();
+    await ctx.database.db
+      .insert(ratings)
+      .values({ userId: student.user.id, courseId: course.id, rating: 5, review: 'Ótimo' });
+    await ctx.database.db
+      .insert(lectureProgress)
+      .values({ userId: student.user.id, courseId: course.id, lectureId: 'lec-2' });
+    const res = await request(ctx.app)
+      .get(`/api/user/enrolled-courses/${course.id}`)
+      .set(student.auth);
+    expect(res.status).toBe(200);
+    const { enrolledCourse } = enrolledCourseResponseSchema.parse(res.body);
+    expect(enrolledCourse).toMatchObject({
+      _id: course.id,
+      myRating: 5,
+      myReview: 'Ótimo',
+      lectureCompleted: ['lec-2'],
+      quizzesPassed: [],
+      courseDescription: '<p>Aprenda <strong>tudo</strong>.</p>',
+    });
+    const urls = enrolledCourse!.courseContent.flatMap((ch) =>
+      ch.chapterContent.map((l) => l.lectureUrl),
+    );
+    expect(urls).toEqual([PREVIEW_URL, ...LOCKED_URLS]);
+  });
+
+  it('when the caller is not enrolled (or the course does not exist), then null, and no lecture URL leaks', async () => {
+    const { course } = await enrolledStudent();
+    const outsider = await ctx.createUser();
+    for (const id of [course.id, randomUUID()]) {
+      const res = await request(ctx.app).get(`/api/user/enrolled-courses/${id}`).set(outsider.auth);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ success: true, enrolledCourse: null });
+    }
+  });
+
+  it('when the id is not a uuid, then 400 with a message; anonymous, 401', async () => {
+    const student = await ctx.createUser();
+    const bad = await request(ctx.app).get('/api/user/enrolled-courses/xyz').set(student.auth);
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ success: false, message: expect.any(String) });
+    const anonymous = await request(ctx.app).get(`/api/user/enrolled-courses/${randomUUID()}`);
+    expect(anonymous.status).toBe(401);
   });
 });
 

@@ -23,7 +23,7 @@ import {
   recordAttempt,
 } from './quizzes.repository';
 
-type QuizDeps = Pick<AppDeps, 'database'>;
+type QuizDeps = Pick<AppDeps, 'database' | 'learnerCache'>;
 
 export const QUIZ_NOT_FOUND = 'Questionário não encontrado';
 export const NO_ATTEMPTS_LEFT = 'Você já usou todas as tentativas deste questionário';
@@ -90,6 +90,8 @@ export async function submitAttempt(
   if (result.outcome === 'noQuiz') throw notFound(QUIZ_NOT_FOUND);
   if (result.outcome === 'noAttemptsLeft') throw conflict(NO_ATTEMPTS_LEFT);
   const { attempt, current } = result;
+  // A pass moves My Enrollments' progress (a failure too may be its first attempt: one rule for both).
+  deps.learnerCache.forget(user.id);
   const left = attemptsLeft(current.quiz.maxAttempts, result.used);
   const reveal = revealsCorrectOptions(attempt.passed, left);
   const byId = new Map(current.questions.map((question) => [question.questionId, question]));

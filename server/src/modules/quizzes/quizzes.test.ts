@@ -10,7 +10,10 @@ import {
   quizStatsResponseSchema,
 } from '@aprendiz/contract/quizzes';
 import { educatorCourseDetailResponseSchema } from '@aprendiz/contract/educator';
-import { enrolledCoursesResponseSchema } from '@aprendiz/contract/learning';
+import {
+  enrolledCourseResponseSchema,
+  enrolledCoursesResponseSchema,
+} from '@aprendiz/contract/learning';
 import { courseCompletion, gradeQuiz } from '@aprendiz/contract/rules/quiz-grading';
 import { certificates } from '../../db/schema/certificates';
 import { lectureProgress } from '../../db/schema/lecture-progress';
@@ -420,6 +423,7 @@ describe('no answer leaves the server before grading', () => {
       request(ctx.app).get(`/api/course/${courseId}`),
       request(ctx.app).get(`/api/course/${courseId}`).set(learner.auth),
       request(ctx.app).get('/api/user/enrolled-courses').set(learner.auth),
+      request(ctx.app).get(`/api/user/enrolled-courses/${courseId}`).set(learner.auth),
       request(ctx.app).get(`/api/user/resume/${courseId}`).set(learner.auth),
       request(ctx.app).post('/api/user/get-course-progress').set(learner.auth).send({ courseId }),
       request(ctx.app).get(quizUrl).set(learner.auth),
@@ -433,7 +437,9 @@ describe('no answer leaves the server before grading', () => {
       expect(keys.has('explanation'), `read ${index}`).toBe(false);
       expect(JSON.stringify(res.body)).not.toContain(EXPLANATION);
     }
-    const enrolled = await request(ctx.app).get('/api/user/enrolled-courses').set(learner.auth);
+    const enrolled = await request(ctx.app)
+      .get(`/api/user/enrolled-courses/${courseId}`)
+      .set(learner.auth);
     expect(JSON.stringify(enrolled.body)).toContain('"questionCount":3');
     // The server-rendered course page and its loader data are checked by e2e/journeys/quiz.spec.ts,
     // which runs against the built client.
@@ -614,13 +620,20 @@ describe('GET /api/educator/course/:id/quiz-stats', () => {
 });
 
 describe('progress honours required quizzes', () => {
+  /** The player's course; My Enrollments' summary of it must count the same progress. */
   async function enrolledCourse(auth: Auth, courseId: string) {
-    const res = await request(ctx.app).get('/api/user/enrolled-courses').set(auth);
+    const res = await request(ctx.app).get(`/api/user/enrolled-courses/${courseId}`).set(auth);
     expect(res.status).toBe(200);
-    const course = enrolledCoursesResponseSchema
-      .parse(res.body)
+    const course = enrolledCourseResponseSchema.parse(res.body).enrolledCourse;
+    expect(course).not.toBeNull();
+    const list = await request(ctx.app).get('/api/user/enrolled-courses').set(auth);
+    const summary = enrolledCoursesResponseSchema
+      .parse(list.body)
       .enrolledCourses.find((item) => item._id === courseId);
-    expect(course).toBeDefined();
+    expect(summary?.progress).toEqual(
+      courseCompletion(course!.courseContent, course!.lectureCompleted, course!.quizzesPassed),
+    );
+    expect(summary?.quizzesPassed).toEqual(course!.quizzesPassed);
     return course!;
   }
 

@@ -6,11 +6,17 @@ import { toAuthUser } from './user-view';
 
 export const NOW_EDUCATOR = 'Agora você pode publicar um curso';
 
-type UsersDeps = Pick<AppDeps, 'database' | 'auth'>;
+type UsersDeps = Pick<AppDeps, 'database' | 'auth' | 'learnerCache'>;
 
+/**
+ * The account as the session found it (read on every request, so a changed name or role shows at
+ * once) with the ids of its courses, cached per learner until an enrollment changes the catalogue.
+ */
 export async function getUserData(deps: UsersDeps, user: UserRow): Promise<UserData> {
-  const enrolledCourses = await findEnrolledCourseIds(deps.database.db, user.id);
-  return { ...toAuthUser(user), enrolledCourses };
+  const ids = await deps.learnerCache.getOrLoad(user.id, 'enrolled-ids', async () =>
+    JSON.stringify(await findEnrolledCourseIds(deps.database.db, user.id)),
+  );
+  return { ...toAuthUser(user), enrolledCourses: JSON.parse(ids.body) as string[] };
 }
 
 /**

@@ -1,4 +1,8 @@
-import type { ResumeResponse } from '@aprendiz/contract/learning';
+import type {
+  EnrolledCourse,
+  EnrolledCourseResponse,
+  ResumeResponse,
+} from '@aprendiz/contract/learning';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { oncePerCourseAndUser } from '../../../data/revalidation';
 import { loadSignedIn, type SignedIn } from '../../../data/signed-in-loader';
@@ -26,16 +30,39 @@ async function readResumePoint(courseId: string, signal: AbortSignal): Promise<R
   }
 }
 
+/** The course the player opens (null: not enrolled in it) and where the learner stopped in it. */
+export type PlayerData = { course: EnrolledCourse | null; resume: ResumePoint };
+
 /**
- * Where the learner stopped in this course, as the server keeps it (so it follows them to another
- * device): read beside the enrollments, and the player waits for both.
+ * The course alone, every lecture URL and the learner's own standing: My Enrollments' list carries
+ * summaries only, so the player reads what it plays here.
  */
-export function loader({ params, request }: LoaderFunctionArgs): Promise<SignedIn<ResumePoint>> {
-  return loadSignedIn(request, (signal) => readResumePoint(params.courseId ?? '', signal));
+async function readCourse(courseId: string, signal: AbortSignal): Promise<EnrolledCourse | null> {
+  const { data } = await api.get<EnrolledCourseResponse>(
+    `/api/user/enrolled-courses/${encodeURIComponent(courseId)}`,
+    { signal },
+  );
+  return data.enrolledCourse;
 }
 
 /**
- * Read once per course and learner: marking a lecture done revalidates the enrollments, and reading
- * the resume point again then would move the player back to where the page opened.
+ * The enrolled course and where the learner stopped in it, as the server keeps it (so it follows
+ * them to another device): read side by side, and the player waits for both.
+ */
+export function loader({ params, request }: LoaderFunctionArgs): Promise<SignedIn<PlayerData>> {
+  const courseId = params.courseId ?? '';
+  return loadSignedIn(request, async (signal) => {
+    const [course, resume] = await Promise.all([
+      readCourse(courseId, signal),
+      readResumePoint(courseId, signal),
+    ]);
+    return { course, resume };
+  });
+}
+
+/**
+ * Read once per course and learner (or when the page retries a failed read): marking a lecture
+ * done revalidates the enrollments, and reading the course and resume point again then would move
+ * the player back to where the page opened.
  */
 export const shouldRevalidate = oncePerCourseAndUser;

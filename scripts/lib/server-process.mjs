@@ -1,0 +1,20 @@
+// How the production server's Node process is started, by `npm start` and by the bench alike, so
+// the bench measures the memory people get. docs/decisions.md, "Memory".
+
+/**
+ * V8's young generation grew to ~60 MB of semispaces (nothing live in them) and kept them
+ * resident; the server's requests allocate small, short-lived objects, for which 4 MB semispaces
+ * cost no throughput beyond the shared machine's noise in the bench's A/B (bench/REPORT.md).
+ */
+export const SERVER_NODE_ARGS = [
+  '--max-semi-space-size=4',
+  '--import',
+  'tsx',
+  'server/src/main.ts',
+];
+
+/**
+ * glibc gives each thread that allocates (libuv's pool: scrypt, file reads, libvips) its own
+ * malloc arena, each holding freed memory; two arenas keep that bounded.
+ */
+export const SERVER_ENV = { MALLOC_ARENA_MAX: '2' };
