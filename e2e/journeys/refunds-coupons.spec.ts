@@ -43,7 +43,7 @@ async function educatorWithCoupon(request: APIRequestContext, code: string) {
               {
                 lectureTitle: 'Boas-vindas',
                 lectureDuration: 5,
-                lectureUrl: 'https://youtu.be/abc123',
+                lectureUrl: 'https://youtu.be/abc123XYZ09',
                 isPreviewFree: true,
               },
             ],

@@ -78,7 +78,7 @@ export function Navbar() {
          * anchored left and what the session adds goes after it or at the far right: filling in a
          * signed-in bar after hydration moves nothing already on screen (no layout shift).
          */}
-        <div className="flex flex-1 items-center justify-end gap-5 md:justify-start">
+        <div className="flex min-h-10 flex-1 items-center justify-end gap-5 md:justify-start">
           <OnlineCounter />
           <nav aria-label="Principal" className="hidden flex-1 items-center gap-5 md:flex">
             <EducatorButton />
@@ -108,9 +108,14 @@ export function Navbar() {
             )}
           </nav>
           {user && (
-            <Suspense fallback={<span aria-hidden="true" className="h-10 w-10" />}>
-              <NotificationBell />
-            </Suspense>
+            // On a phone the bar is right-aligned: the bell goes first, so the counter already on
+            // screen does not move when the session becomes known (no layout shift); the bar is
+            // always as tall as the bell.
+            <div className="order-first md:order-none">
+              <Suspense fallback={<span aria-hidden="true" className="block h-10 w-10" />}>
+                <NotificationBell />
+              </Suspense>
+            </div>
           )}
         </div>
       </div>

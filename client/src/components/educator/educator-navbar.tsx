@@ -17,7 +17,7 @@ export function EducatorNavbar() {
         {user && (
           <div className="flex min-w-0 items-center gap-3 text-slate-700">
             <p className="hidden truncate sm:block">Olá, {user.name}</p>
-            <Suspense fallback={<span aria-hidden="true" className="h-10 w-10" />}>
+            <Suspense fallback={<span aria-hidden="true" className="block h-10 w-10" />}>
               <NotificationBell />
             </Suspense>
             <UserMenu />
