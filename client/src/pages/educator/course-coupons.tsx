@@ -296,8 +296,8 @@ export default function CourseCouponsPage() {
     <div className="space-y-6 p-4 md:p-8">
       <h1 className="text-2xl font-semibold text-slate-900">Cupons</h1>
       <p className="max-w-3xl text-sm text-slate-700">
-        Compartilhe o link do curso com <code>?cupom=CÓDIGO</code> no fim, ou diga o código aos alunos:
-        maiúsculas e acentos não contam. O preço nunca fica abaixo de 0.
+        Compartilhe o link do curso com <code>?cupom=CÓDIGO</code> no fim, ou diga o código aos
+        alunos: maiúsculas e acentos não contam. O preço nunca fica abaixo de 0.
       </p>
       <NewCouponForm courseId={id} onSaved={() => void revalidate()} />
       <Deferred
