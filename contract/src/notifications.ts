@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { uuidSchema } from './common';
+import { textSchema } from './text-schemas';
 
 /**
  * What a notification is about: an answer to my question, my answer accepted, a question in my
@@ -53,8 +54,12 @@ export const mailPreferencesResponseSchema = z.object({
   preferences: mailPreferencesSchema,
 });
 
+/** A user id (a UUID, or Clerk's `user_…`) or a base64url signature: letters, digits, `-` and `_`. */
+const LINK_PART = /^[A-Za-z0-9_-]+$/;
+const INVALID_LINK = 'Link de cancelamento inválido';
+
 export const unsubscribeQuerySchema = z.object({
-  u: z.string().min(1).max(200),
+  u: textSchema({ field: 'O link' }).min(1).max(200).regex(LINK_PART, INVALID_LINK),
   k: z.enum(MAIL_KINDS),
-  s: z.string().min(1).max(200),
+  s: textSchema({ field: 'O link' }).min(1).max(200).regex(LINK_PART, INVALID_LINK),
 });
