@@ -222,13 +222,14 @@ test.describe('educator area', () => {
       await check('educator-07-student-enrolled');
 
       await openSection(page, 'My Courses');
-      // A course's earnings are students × discounted price, floored.
+      // A course's earnings are what its buyers paid (the ledger), the same 39.92 as the dashboard's
+      // total, not the spec's students × discounted price floored (docs/decisions.md).
       await expect(
         page.getByRole('row').filter({ hasText: course.title }).getByRole('cell'),
       ).toHaveText([
         course.title,
         '$49.90',
-        'Kz 39.00',
+        'Kz 39.92',
         '1',
         `Publicado${new Date().toLocaleDateString('pt-BR', { timeZone: 'Africa/Luanda' })}`,
         'EditarCuponsPré-visualizarQuestionáriosDespublicarExcluir',
