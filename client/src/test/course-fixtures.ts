@@ -1,6 +1,7 @@
 import type { CourseDetail, CourseSummary, Lecture } from '@aprendiz/contract/courses';
 import type { UserData } from '@aprendiz/contract/auth';
 import type { EducatorCourseDetail } from '@aprendiz/contract/educator';
+import type { CourseReviewsResponse } from '@aprendiz/contract/reviews';
 
 /** A catalogue entry with plausible values; override what the test is about. */
 export function courseSummary(overrides: Partial<CourseSummary> = {}): CourseSummary {
@@ -130,3 +131,15 @@ export function educatorCourseDetail(
     ...overrides,
   };
 }
+
+/** GET /api/course/:id/reviews for a course nobody has reviewed. */
+export const NO_REVIEWS: CourseReviewsResponse = {
+  success: true,
+  reviews: [],
+  distribution: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 },
+  total: 0,
+  page: 1,
+  pageSize: 10,
+  averageRating: 0,
+  ratingCount: 0,
+};

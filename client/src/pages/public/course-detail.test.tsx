@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubApi, type StubRequest, type StubResponse } from '../../test/api-stub';
-import { courseDetail, userData } from '../../test/course-fixtures';
+import { courseDetail, NO_REVIEWS, userData } from '../../test/course-fixtures';
 import { LOADED, renderWithProviders, testUser } from '../../test/render';
 import CourseDetailPage, { handle, loader, type CourseDetailData } from './course-detail';
 
@@ -33,18 +33,7 @@ function serve(response: StubResponse | (() => StubResponse)) {
       return typeof response === 'function' ? response() : response;
     }
     if (method === 'GET' && url.startsWith(`/api/course/${course._id}/reviews`)) {
-      return {
-        data: {
-          success: true,
-          reviews: [],
-          distribution: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 },
-          total: 0,
-          page: 1,
-          pageSize: 10,
-          averageRating: 0,
-          ratingCount: 0,
-        },
-      };
+      return { data: NO_REVIEWS };
     }
     return { status: 404, data: { success: false, message: 'Rota desconhecida' } };
   });
@@ -193,18 +182,7 @@ describe('CourseDetailPage', { timeout: 20_000 }, () => {
         };
       if (request.url === '/api/user/purchase')
         return { data: { success: true, session_url: '/checkout/abc' } };
-      return {
-        data: {
-          success: true,
-          reviews: [],
-          distribution: {},
-          total: 0,
-          page: 1,
-          pageSize: 10,
-          averageRating: 0,
-          ratingCount: 0,
-        },
-      };
+      return { data: NO_REVIEWS };
     });
     const user = userEvent.setup();
     renderPage({ route: `${route}?cupom=lancamento`, auth: { user: testUser } });
@@ -234,18 +212,7 @@ describe('CourseDetailPage', { timeout: 20_000 }, () => {
         return { data: { success: true, courseData: course } };
       if (request.url === `/api/course/${course._id}/quote`)
         return { status: 400, data: { success: false, message: 'Este cupom expirou' } };
-      return {
-        data: {
-          success: true,
-          reviews: [],
-          distribution: {},
-          total: 0,
-          page: 1,
-          pageSize: 10,
-          averageRating: 0,
-          ratingCount: 0,
-        },
-      };
+      return { data: NO_REVIEWS };
     });
     const user = userEvent.setup();
     renderPage();

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { EU_WAIVER_TEXT } from '@aprendiz/contract/rules/guarantee';
 import { stubApi } from '../../../test/api-stub';
-import { courseDetail } from '../../../test/course-fixtures';
+import { courseDetail, NO_REVIEWS } from '../../../test/course-fixtures';
 import { LOADED, renderWithProviders, testUser } from '../../../test/render';
 import CourseDetailPage, { loader } from '../course-detail';
 
@@ -16,18 +16,7 @@ describe('the EU waiver on the course page', () => {
         return { data: { success: true, courseData: course } };
       if (request.url === '/api/user/purchase')
         return { data: { success: true, session_url: '/checkout/abc' } };
-      return {
-        data: {
-          success: true,
-          reviews: [],
-          distribution: {},
-          total: 0,
-          page: 1,
-          pageSize: 10,
-          averageRating: 0,
-          ratingCount: 0,
-        },
-      };
+      return { data: NO_REVIEWS };
     });
     renderWithProviders(<CourseDetailPage />, {
       route: `/course/${course._id}`,
@@ -56,18 +45,7 @@ describe('the EU waiver on the course page', () => {
     stubApi((request) =>
       request.url === `/api/course/${course._id}`
         ? { data: { success: true, courseData: course } }
-        : {
-            data: {
-              success: true,
-              reviews: [],
-              distribution: {},
-              total: 0,
-              page: 1,
-              pageSize: 10,
-              averageRating: 0,
-              ratingCount: 0,
-            },
-          },
+        : { data: NO_REVIEWS },
     );
     renderWithProviders(<CourseDetailPage />, {
       route: `/course/${course._id}`,
