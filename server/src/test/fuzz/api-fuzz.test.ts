@@ -367,9 +367,26 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+/**
+ * Work a 2xx queued (a refund settled with the provider, a mail) is part of that request's effect:
+ * it is waited for, so it cannot land in the window of a later request and be blamed on it.
+ */
+async function queuedWorkDone(): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const pending = (await ctx.deps.jobs.counts()).filter(
+      (row) => row.state === 'created' || row.state === 'retry' || row.state === 'active',
+    );
+    if (pending.length === 0) return;
+    if (Date.now() > deadline) throw new Error(`jobs still queued: ${JSON.stringify(pending)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** Never a 5xx; on a 4xx, the store is what it was before the request. */
 async function expectHarmless(res: request.Response): Promise<void> {
   expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
+  if (res.status < 400) await queuedWorkDone();
   const after = await snapshotStore(ctx);
   if (res.status >= 400) expect(after, `${res.status} ${JSON.stringify(res.body)}`).toEqual(known);
   known = after;
