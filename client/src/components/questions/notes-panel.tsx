@@ -1,11 +1,11 @@
 import type { Note, NoteListResponse } from '@aprendiz/contract/notes';
 import { formatVideoSecond, NOTE_TEXT_MAX_LENGTH } from '@aprendiz/contract/rules/questions';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { api } from '../../lib/api-client';
 import { send } from '../../lib/send';
 import { Button } from '../ui/button';
-import { inputClass } from '../ui/field';
 import { LoadError } from '../ui/load-error';
+import { TextEditForm } from '../ui/text-edit-form';
 import { useApiResource } from './use-api-resource';
 
 /** The video's current second, read once a second while the panel is open. */
@@ -30,16 +30,10 @@ function NoteItem({
   onChanged: () => void;
 }) {
   const [editing, setEditing] = useState(false);
-  const [text, setText] = useState(note.text);
   const [busy, setBusy] = useState(false);
-  const editId = useId();
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    const done = await send(api.patch(`/api/notes/${note._id}`, { text }));
-    setBusy(false);
-    if (done) {
+  async function save(text: string) {
+    if (await send(api.patch(`/api/notes/${note._id}`, { text }))) {
       setEditing(false);
       onChanged();
     }
@@ -65,28 +59,16 @@ function NoteItem({
         {lectureTitle && <span className="text-sm text-slate-600">{lectureTitle}</span>}
       </div>
       {editing ? (
-        <form onSubmit={(event) => void save(event)} className="flex flex-col gap-2">
-          <label htmlFor={editId} className="sr-only">
-            Editar nota
-          </label>
-          <textarea
-            id={editId}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            maxLength={NOTE_TEXT_MAX_LENGTH}
-            rows={3}
-            required
-            className={inputClass}
-          />
-          <div className="flex justify-end gap-2">
-            <Button variant="ghost" size="sm" onClick={() => setEditing(false)}>
-              Cancelar
-            </Button>
-            <Button type="submit" size="sm" pending={busy}>
-              Salvar nota
-            </Button>
-          </div>
-        </form>
+        <TextEditForm
+          label="Editar nota"
+          labelHidden
+          initialText={note.text}
+          maxLength={NOTE_TEXT_MAX_LENGTH}
+          saveLabel="Salvar nota"
+          compact
+          onSave={save}
+          onCancel={() => setEditing(false)}
+        />
       ) : (
         <p className="whitespace-pre-wrap break-words text-slate-800">{note.text}</p>
       )}
@@ -119,24 +101,15 @@ export function NotesPanel({
   onJump: (lectureId: string, seconds: number) => void;
 }) {
   const [all, setAll] = useState(false);
-  const [text, setText] = useState('');
   const [adding, setAdding] = useState<number | null>(null);
-  const [sending, setSending] = useState(false);
   const second = useVideoSecond(readSeconds);
-  const textId = useId();
   const base = `/api/course/${encodeURIComponent(courseId)}/notes`;
   const { data, error, reload } = useApiResource<NoteListResponse>(
     all ? base : `${base}?lectureId=${encodeURIComponent(lectureId)}`,
   );
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (adding === null) return;
-    setSending(true);
-    const done = await send(api.post(base, { lectureId, positionSeconds: adding, text }));
-    setSending(false);
-    if (done) {
-      setText('');
+  async function add(positionSeconds: number, text: string) {
+    if (await send(api.post(base, { lectureId, positionSeconds, text }))) {
       setAdding(null);
       reload();
     }
@@ -149,28 +122,13 @@ export function NotesPanel({
           Adicionar nota em {formatVideoSecond(second)}
         </Button>
       ) : (
-        <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-2">
-          <label htmlFor={textId} className="font-medium text-slate-800">
-            Nota em {formatVideoSecond(adding)}
-          </label>
-          <textarea
-            id={textId}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            maxLength={NOTE_TEXT_MAX_LENGTH}
-            rows={3}
-            required
-            className={inputClass}
-          />
-          <div className="flex justify-end gap-2">
-            <Button variant="ghost" onClick={() => setAdding(null)}>
-              Cancelar
-            </Button>
-            <Button type="submit" pending={sending}>
-              Salvar nota
-            </Button>
-          </div>
-        </form>
+        <TextEditForm
+          label={`Nota em ${formatVideoSecond(adding)}`}
+          maxLength={NOTE_TEXT_MAX_LENGTH}
+          saveLabel="Salvar nota"
+          onSave={(text) => add(adding, text)}
+          onCancel={() => setAdding(null)}
+        />
       )}
       <label className="flex items-center gap-2 text-sm text-slate-700">
         <input type="checkbox" checked={all} onChange={(event) => setAll(event.target.checked)} />

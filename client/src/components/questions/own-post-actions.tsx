@@ -1,9 +1,9 @@
 import { POST_BODY_MAX_LENGTH, withinEditWindow } from '@aprendiz/contract/rules/questions';
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { api } from '../../lib/api-client';
 import { send } from '../../lib/send';
 import { Button } from '../ui/button';
-import { inputClass } from '../ui/field';
+import { TextEditForm } from '../ui/text-edit-form';
 
 /**
  * 'Editar' and 'Apagar' on one's own question or answer, for the 30 minutes the server allows
@@ -28,17 +28,11 @@ export function OwnPostActions({
   onDeleted: () => void;
 }) {
   const [editing, setEditing] = useState(false);
-  const [text, setText] = useState(body);
   const [busy, setBusy] = useState(false);
-  const fieldId = useId();
   if (authorId !== viewerId || !withinEditWindow(createdAt)) return null;
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    const done = await send(api.patch(url, { body: text }));
-    setBusy(false);
-    if (done) {
+  async function save(text: string) {
+    if (await send(api.patch(url, { body: text }))) {
       setEditing(false);
       onEdited();
     }
@@ -52,28 +46,16 @@ export function OwnPostActions({
 
   if (editing) {
     return (
-      <form onSubmit={(event) => void save(event)} className="flex w-full flex-col gap-2">
-        <label htmlFor={fieldId} className="sr-only">
-          Editar texto
-        </label>
-        <textarea
-          id={fieldId}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          maxLength={POST_BODY_MAX_LENGTH}
-          rows={4}
-          required
-          className={inputClass}
-        />
-        <div className="flex justify-end gap-2">
-          <Button size="sm" variant="ghost" onClick={() => setEditing(false)}>
-            Cancelar
-          </Button>
-          <Button size="sm" type="submit" pending={busy}>
-            Salvar
-          </Button>
-        </div>
-      </form>
+      <TextEditForm
+        label="Editar texto"
+        labelHidden
+        initialText={body}
+        maxLength={POST_BODY_MAX_LENGTH}
+        rows={4}
+        compact
+        onSave={save}
+        onCancel={() => setEditing(false)}
+      />
     );
   }
   return (

@@ -7,6 +7,7 @@ import { notify } from '../toast';
 import { Button } from '../ui/button';
 import { inputClass } from '../ui/field';
 import { LoadError } from '../ui/load-error';
+import { TextEditForm } from '../ui/text-edit-form';
 import { EducatorBadge } from './educator-badge';
 import { OwnPostActions } from './own-post-actions';
 import { PostText } from './post-text';
@@ -37,9 +38,6 @@ function HideControl({
   onHidden: () => void;
 }) {
   const [open, setOpen] = useState(false);
-  const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
-  const fieldId = useId();
   if (!open) {
     return (
       <Button size="sm" variant="ghost" onClick={() => setOpen(true)}>
@@ -47,39 +45,23 @@ function HideControl({
       </Button>
     );
   }
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    const done = await send(api.post(url, { note }));
-    setBusy(false);
-    if (done) {
+  async function hide(note: string) {
+    if (await send(api.post(url, { note }))) {
       setOpen(false);
       onHidden();
     }
   }
   return (
-    <form onSubmit={(event) => void submit(event)} className="flex w-full flex-col gap-2">
-      <label htmlFor={fieldId} className="text-sm font-medium text-slate-800">
-        Nota ao autor (por que foi ocultada)
-      </label>
-      <textarea
-        id={fieldId}
-        value={note}
-        onChange={(event) => setNote(event.target.value)}
-        maxLength={HIDE_NOTE_MAX_LENGTH}
-        rows={2}
-        required
-        className={inputClass}
-      />
-      <div className="flex justify-end gap-2">
-        <Button size="sm" variant="ghost" onClick={() => setOpen(false)}>
-          Cancelar
-        </Button>
-        <Button size="sm" variant="danger" type="submit" pending={busy}>
-          {label}
-        </Button>
-      </div>
-    </form>
+    <TextEditForm
+      label="Nota ao autor (por que foi ocultada)"
+      maxLength={HIDE_NOTE_MAX_LENGTH}
+      rows={2}
+      saveLabel={label}
+      saveVariant="danger"
+      compact
+      onSave={hide}
+      onCancel={() => setOpen(false)}
+    />
   );
 }
 

@@ -7,6 +7,7 @@ import { focusRing } from './focus-ring';
 import { Icon } from './icon';
 import { LoadError } from './load-error';
 import { TableBox } from './table';
+import { TextEditForm } from './text-edit-form';
 
 describe('Button', () => {
   it('when a request is pending, then the button is disabled and announced busy', () => {
@@ -88,6 +89,47 @@ describe('LoadError', () => {
   it('while retrying, then the button is busy and cannot be pressed twice', () => {
     render(<LoadError message="Falhou" onRetry={() => {}} retrying />);
     expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeDisabled();
+  });
+});
+
+describe('TextEditForm', () => {
+  it('when the text is edited and saved, then onSave gets the new text and the button is busy until it answers', async () => {
+    let answer: () => void = () => {};
+    const onSave = vi.fn(() => new Promise<void>((resolve) => (answer = resolve)));
+    render(
+      <TextEditForm
+        label="Editar nota"
+        labelHidden
+        initialText="Rever"
+        maxLength={20}
+        saveLabel="Salvar nota"
+        onSave={onSave}
+        onCancel={() => {}}
+      />,
+    );
+    const field = screen.getByLabelText('Editar nota');
+    expect(field).toHaveValue('Rever');
+    expect(field).toHaveAttribute('maxlength', '20');
+    await userEvent.type(field, ' o laço');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar nota' }));
+    expect(onSave).toHaveBeenCalledWith('Rever o laço');
+    expect(screen.getByRole('button', { name: 'Salvar nota' })).toBeDisabled();
+    answer();
+    await vi.waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Salvar nota' })).toBeEnabled(),
+    );
+    // Not kept (a refusal): the text stays for another try.
+    expect(field).toHaveValue('Rever o laço');
+  });
+
+  it('when the text is empty, then saving is refused by the form and Cancelar calls onCancel', async () => {
+    const onSave = vi.fn(async () => {});
+    const onCancel = vi.fn();
+    render(<TextEditForm label="Nota" maxLength={20} onSave={onSave} onCancel={onCancel} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(onSave).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
+    expect(onCancel).toHaveBeenCalledTimes(1);
   });
 });
 
