@@ -253,7 +253,7 @@ export const analyticsSchema = z.object({
       /** YYYY-MM-DD, UTC. */
       date: z.string(),
       enrollments: z.number().int().min(0),
-      /** Completed purchases of the day, in the course currency. */
+      /** Purchases completed that day and not refunded since, in the course currency. */
       earnings: z.number().min(0),
     }),
   ),

@@ -13,11 +13,14 @@ import { courses } from './courses';
 
 /*
  * Running totals for the educator's analytics, kept by triggers on enrollments, purchases and
- * lecture_progress (migration 0011_analytics_totals) in the writer's own transaction, so the
+ * lecture_progress (migration 0012_analytics_totals) in the writer's own transaction, so the
  * dashboard reads a few rows instead of aggregating every enrollment, purchase and completion.
  */
 
-/** Enrollments and earnings (completed purchases) per educator and UTC day. */
+/**
+ * Enrollments and earnings (completed purchases) per educator and UTC day; a refund takes its sale
+ * out of the day it was sold and its enrollment out of the day it began.
+ */
 export const educatorDailyTotals = pgTable(
   'educator_daily_totals',
   {

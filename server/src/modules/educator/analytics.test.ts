@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { analyticsResponseSchema } from '@aprendiz/contract/educator';
+import { eq } from 'drizzle-orm';
+import { analyticsResponseSchema, dashboardResponseSchema } from '@aprendiz/contract/educator';
 import { lectureProgress } from '../../db/schema/lecture-progress';
 import { purchases } from '../../db/schema/purchases';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { enrollDirectly, insertCourse } from '../../test/fixtures/course-fixtures';
+import { courseOfNewEducator } from '../../test/fixtures/enrollment-fixtures';
 import { ANALYTICS_COURSES_LIMIT } from './analytics.repository';
 
 let ctx: TestContext;
@@ -14,6 +16,62 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const today = () => new Date().toISOString().slice(0, 10);
+const DAY = 24 * 60 * 60 * 1000;
+
+type Person = Awaited<ReturnType<TestContext['createUser']>>;
+
+/** A buyer enrolled and their completed purchase, both dated `at`, as a completion leaves them. */
+async function soldAt(courseId: string, amount: string, at: Date) {
+  const buyer = await ctx.createUser();
+  await enrollDirectly(ctx.database.db, buyer.user.id, courseId, at);
+  const [purchase] = await ctx.database.db
+    .insert(purchases)
+    .values({
+      userId: buyer.user.id,
+      courseId,
+      amount,
+      currency: 'aoa',
+      status: 'completed',
+      provider: 'sandbox',
+      completedAt: at,
+    })
+    .returning();
+  return { buyer, purchaseId: purchase!.id };
+}
+
+/** The buyer's refund through the API, waited for until the sandbox has settled it. */
+async function refund(buyer: Person, purchaseId: string) {
+  await request(ctx.app).post(`/api/payments/${purchaseId}/refund`).set(buyer.auth).expect(200);
+  await expect
+    .poll(
+      async () => {
+        const [row] = await ctx.database.db
+          .select({ status: purchases.status })
+          .from(purchases)
+          .where(eq(purchases.id, purchaseId));
+        return row!.status;
+      },
+      { timeout: 10_000 },
+    )
+    .toBe('refunded');
+}
+
+async function trendsAndTotalEarnings(owner: Person) {
+  const trends = await request(ctx.app).get('/api/educator/analytics').set(owner.auth).expect(200);
+  const dashboard = await request(ctx.app)
+    .get('/api/educator/dashboard')
+    .set(owner.auth)
+    .expect(200);
+  const { series } = analyticsResponseSchema.parse(trends.body).analytics;
+  const { dashboardData } = dashboardResponseSchema.parse(dashboard.body);
+  const cents = series.reduce((sum, d) => sum + Math.round(d.earnings * 100), 0);
+  return {
+    day: (date: Date) => series.find((d) => d.date === date.toISOString().slice(0, 10)),
+    seriesSum: cents / 100,
+    totalEarnings: dashboardData.totalEarnings,
+    refunded: dashboardData.balance.refunded,
+  };
+}
 
 describe('GET /api/educator/analytics', () => {
   it("when the owner asks, then today's enrollments and earnings, and per course its completion rate and drop-off lecture", async () => {
@@ -73,6 +131,41 @@ describe('GET /api/educator/analytics', () => {
     expect(analyticsResponseSchema.parse(ninety.body).analytics.series).toHaveLength(90);
     const byDefault = await request(ctx.app).get('/api/educator/analytics').set(owner.auth);
     expect(analyticsResponseSchema.parse(byDefault.body).analytics.series).toHaveLength(30);
+  });
+
+  it("when a sale is refunded on a later day, then the series sums to the dashboard's Total Earnings: the sale's day loses its amount and enrollment, the refund's day is unchanged", async () => {
+    const { owner, course } = await courseOfNewEducator(ctx, { price: 20, discount: 0 });
+    const threeDaysAgo = new Date(Date.now() - 3 * DAY);
+    const twoDaysAgo = new Date(Date.now() - 2 * DAY);
+    const given = await soldAt(course.id, '20.00', threeDaysAgo);
+    await soldAt(course.id, '15.00', twoDaysAgo);
+    const before = await trendsAndTotalEarnings(owner);
+    expect(before.day(threeDaysAgo)).toMatchObject({ enrollments: 1, earnings: 20 });
+    expect([before.seriesSum, before.totalEarnings]).toEqual([35, 35]);
+
+    // Asked today, then settled by the queue: refund_pending, then refunded.
+    await refund(given.buyer, given.purchaseId);
+
+    const after = await trendsAndTotalEarnings(owner);
+    expect(after.seriesSum).toBe(15);
+    expect(after.totalEarnings).toBe(15);
+    expect(after.refunded).toBe(20);
+    expect(after.day(threeDaysAgo)).toMatchObject({ enrollments: 0, earnings: 0 });
+    expect(after.day(twoDaysAgo)).toMatchObject({ enrollments: 1, earnings: 15 });
+    expect(after.day(new Date())).toMatchObject({ enrollments: 0, earnings: 0 });
+  });
+
+  it("when a sale is refunded on the day it was made, then that day keeps only the day's other sale and the series sums to Total Earnings", async () => {
+    const { owner, course } = await courseOfNewEducator(ctx, { price: 20, discount: 0 });
+    const now = new Date();
+    const given = await soldAt(course.id, '20.00', now);
+    await soldAt(course.id, '12.50', now);
+
+    await refund(given.buyer, given.purchaseId);
+
+    const after = await trendsAndTotalEarnings(owner);
+    expect(after.day(now)).toMatchObject({ enrollments: 1, earnings: 12.5 });
+    expect([after.seriesSum, after.totalEarnings, after.refunded]).toEqual([12.5, 12.5, 20]);
   });
 
   it(`when an educator has more than ${ANALYTICS_COURSES_LIMIT} courses, then the ${ANALYTICS_COURSES_LIMIT} with the most learners are described`, async () => {

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import request from 'supertest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import {
+  analyticsResponseSchema,
   dashboardResponseSchema,
   educatorCoursesResponseSchema,
 } from '@aprendiz/contract/educator';
@@ -39,12 +40,14 @@ interface ModelSale {
   course: number;
   buyerAuth: Record<string, string>;
   netCents: number;
+  /** The UTC day it completed, YYYY-MM-DD. */
+  day: string;
   availableAt: number;
   refunded: boolean;
 }
 
 describe('the ledger and the educator figures (property)', () => {
-  it('after any sequence of sales, coupon sales and refunds, the dashboard and My Courses equal the ledger sums and a model of them, never below 0', async () => {
+  it("after any sequence of sales, coupon sales and refunds, the dashboard, My Courses and the trends' daily earnings equal the ledger sums and a model of them, never below 0", async () => {
     await fc.assert(
       fc.asyncProperty(runArb, async ({ guarantee, steps }) => {
         const db = ctx.database.db;
@@ -79,6 +82,7 @@ describe('the ledger and the educator figures (property)', () => {
               course: step.course,
               buyerAuth: buyer.auth,
               netCents,
+              day: completedAt.toISOString().slice(0, 10),
               availableAt: completedAt.getTime() + guarantee[step.course]! * DAY,
               refunded: false,
             });
@@ -131,6 +135,18 @@ describe('the ledger and the educator figures (property)', () => {
           expect(earned).toBeGreaterThanOrEqual(0);
           expect(Math.round(earned * 100)).toBe(cents(live.filter((s) => s.course === index)));
         });
+
+        // The trends count each sale on the day it completed until it is refunded, so over a period
+        // holding every sale they sum to Total Earnings.
+        const { series } = analyticsResponseSchema.parse(
+          (await request(ctx.app).get('/api/educator/analytics?days=90').set(owner.auth)).body,
+        ).analytics;
+        for (const { date, earnings } of series) {
+          expect(Math.round(earnings * 100), date).toBe(cents(live.filter((s) => s.day === date)));
+        }
+        expect(series.reduce((sum, d) => sum + Math.round(d.earnings * 100), 0)).toBe(
+          Math.round(dashboard.totalEarnings * 100),
+        );
 
         // Every purchase's movements sum to what it netted, or 0 once refunded.
         for (const sale of sales) {
