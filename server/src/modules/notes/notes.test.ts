@@ -4,7 +4,11 @@ import { eq } from 'drizzle-orm';
 import { noteListResponseSchema, noteResponseSchema } from '@aprendiz/contract/notes';
 import { lectureNotes } from '../../db/schema/notes';
 import { createTestContext, type TestContext } from '../../test/test-app';
-import { enrollDirectly, insertCourse } from '../../test/fixtures/course-fixtures';
+import {
+  COURSE_ROLES,
+  enrolledCourseWorld,
+  type CourseRole,
+} from '../../test/fixtures/enrollment-fixtures';
 import { snapshotStore } from '../../test/fuzz/store-snapshot';
 
 let ctx: TestContext;
@@ -14,41 +18,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 type Auth = Record<string, string>;
-type Role =
-  | 'anonymous'
-  | 'not enrolled'
-  | 'enrolled'
-  | 'other learner'
-  | 'owning educator'
-  | 'other educator';
-const ROLES: readonly Role[] = [
-  'anonymous',
-  'not enrolled',
-  'enrolled',
-  'other learner',
-  'owning educator',
-  'other educator',
-];
-
-async function world() {
-  const owner = await ctx.createUser({ role: 'educator' });
-  const otherEducator = await ctx.createUser({ role: 'educator' });
-  const learner = await ctx.createUser();
-  const other = await ctx.createUser();
-  const stranger = await ctx.createUser();
-  const course = await insertCourse(ctx.database.db, owner.user.id);
-  await enrollDirectly(ctx.database.db, learner.user.id, course.id);
-  await enrollDirectly(ctx.database.db, other.user.id, course.id);
-  const auth: Record<Role, Auth> = {
-    anonymous: {},
-    'not enrolled': stranger.auth,
-    enrolled: learner.auth,
-    'other learner': other.auth,
-    'owning educator': owner.auth,
-    'other educator': otherEducator.auth,
-  };
-  return { learner, course, auth };
-}
+const world = () => enrolledCourseWorld(ctx);
 
 async function addNote(courseId: string, who: Auth, body: Record<string, unknown> = {}) {
   return request(ctx.app)
@@ -58,7 +28,7 @@ async function addNote(courseId: string, who: Auth, body: Record<string, unknown
 }
 
 describe('who may reach the notes', () => {
-  const course: Record<Role, number> = {
+  const course: Record<CourseRole, number> = {
     anonymous: 401,
     'not enrolled': 403,
     enrolled: 200,
@@ -67,7 +37,7 @@ describe('who may reach the notes', () => {
     'other educator': 403,
   };
   // A note is private: to anyone but its owner it does not exist.
-  const own: Record<Role, number> = {
+  const own: Record<CourseRole, number> = {
     anonymous: 401,
     'not enrolled': 404,
     enrolled: 200,
@@ -75,7 +45,7 @@ describe('who may reach the notes', () => {
     'owning educator': 404,
     'other educator': 404,
   };
-  for (const role of ROLES) {
+  for (const role of COURSE_ROLES) {
     it(`when ${role} lists and adds notes, then ${course[role]} / ${course[role] === 200 ? 201 : course[role]}`, async () => {
       const w = await world();
       const list = await request(ctx.app).get(`/api/course/${w.course.id}/notes`).set(w.auth[role]);

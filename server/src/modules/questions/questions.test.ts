@@ -12,6 +12,12 @@ import { notificationsResponseSchema } from '@aprendiz/contract/notifications';
 import { answers, postReports, questions, questionVotes } from '../../db/schema/questions';
 import { notifications } from '../../db/schema/notifications';
 import { createTestContext, type TestContext } from '../../test/test-app';
+import {
+  COURSE_ROLES,
+  enrolledCourseWorld,
+  type CourseRole,
+  type EnrolledCourseWorld,
+} from '../../test/fixtures/enrollment-fixtures';
 import { enrollDirectly, insertCourse } from '../../test/fixtures/course-fixtures';
 import { snapshotStore } from '../../test/fuzz/store-snapshot';
 import { QA_MAIL_JOBS } from '../notifications/notifications.service';
@@ -24,44 +30,10 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 type Auth = Record<string, string>;
-type Role =
-  | 'anonymous'
-  | 'not enrolled'
-  | 'enrolled'
-  | 'other learner'
-  | 'owning educator'
-  | 'other educator';
-const ROLES: readonly Role[] = [
-  'anonymous',
-  'not enrolled',
-  'enrolled',
-  'other learner',
-  'owning educator',
-  'other educator',
-];
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
-/** A course with its educator, two enrolled learners, a stranger and another educator. */
-async function world(title = 'Curso de JavaScript') {
-  const owner = await ctx.createUser({ role: 'educator', name: 'Profa. Ana' });
-  const otherEducator = await ctx.createUser({ role: 'educator', name: 'Prof. Rui' });
-  const learner = await ctx.createUser({ name: 'Joana' });
-  const other = await ctx.createUser({ name: 'Pedro' });
-  const stranger = await ctx.createUser({ name: 'Estranho' });
-  const course = await insertCourse(ctx.database.db, owner.user.id, { title });
-  await enrollDirectly(ctx.database.db, learner.user.id, course.id);
-  await enrollDirectly(ctx.database.db, other.user.id, course.id);
-  const auth: Record<Role, Auth> = {
-    anonymous: {},
-    'not enrolled': stranger.auth,
-    enrolled: learner.auth,
-    'other learner': other.auth,
-    'owning educator': owner.auth,
-    'other educator': otherEducator.auth,
-  };
-  return { owner, otherEducator, learner, other, stranger, course, auth };
-}
-type World = Awaited<ReturnType<typeof world>>;
+const world = (title?: string) => enrolledCourseWorld(ctx, title);
+type World = EnrolledCourseWorld;
 
 async function ask(w: World, who: Auth, body: Partial<Record<string, unknown>> = {}) {
   const res = await request(ctx.app)
@@ -96,11 +68,11 @@ describe('who may reach each endpoint', () => {
       'other learner': status,
       'owning educator': status,
       'other educator': 403,
-    }) satisfies Record<Role, number>;
+    }) satisfies Record<CourseRole, number>;
 
   const cases: {
     name: string;
-    expected: Record<Role, number>;
+    expected: Record<CourseRole, number>;
     send: (w: World, q: { id: string; answerId: string }, who: Auth) => request.Test;
   }[] = [
     {
@@ -184,7 +156,7 @@ describe('who may reach each endpoint', () => {
   ];
 
   for (const testCase of cases) {
-    for (const role of ROLES) {
+    for (const role of COURSE_ROLES) {
       const status = testCase.expected[role];
       it(`when ${role} calls ${testCase.name}, then ${status}${status >= 400 ? ' and nothing is written' : ''}`, async () => {
         const w = await world();
@@ -228,7 +200,7 @@ describe('who may reach each endpoint', () => {
     const w = await world();
     await ask(w, w.learner.auth);
     const statuses = await Promise.all(
-      ROLES.map(async (role) => {
+      COURSE_ROLES.map(async (role) => {
         const res = await request(ctx.app).get('/api/educator/questions').set(w.auth[role]);
         return [role, res.status, res.body.total] as const;
       }),
