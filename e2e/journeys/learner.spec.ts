@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, signUp, test } from '../support/fixtures';
-import { isSeededCourse } from '../support/public';
+import { isSeededCourse, openEveryChapter } from '../support/public';
 
 // The app registers a service worker, whose requests page.route could not see.
 test.use({ serviceWorkers: 'block' });
@@ -434,11 +434,7 @@ test.describe('learner', () => {
 
     const structure = page.getByRole('region', { name: 'Estrutura do curso' });
     await expect(structure).toBeVisible();
-    const closed = structure.getByRole('button', { expanded: false });
-    // Last to first: an opened chapter leaves the list, which would shift the later indexes.
-    for (let index = (await closed.count()) - 1; index >= 0; index--) {
-      await closed.nth(index).click();
-    }
+    await openEveryChapter(structure);
     const lockedRow = structure
       .getByRole('listitem')
       .filter({ hasText: locked[0].lectureTitle })

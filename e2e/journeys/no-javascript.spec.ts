@@ -1,6 +1,6 @@
 import type { Page, Route } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { blockExternalHosts, dragBy, findPreviewCourse } from '../support/public';
+import { blockExternalHosts, courseChapter, dragBy, findPreviewCourse } from '../support/public';
 import { searchCourses } from '../support/search';
 
 // Issue 30: public pages are painted by the server and usable before any script runs; the app
@@ -70,7 +70,8 @@ test.describe('With JavaScript disabled', () => {
     for (const chapter of course.courseContent) {
       const count = chapter.chapterContent.length;
       await expect(
-        main.getByRole('button', {
+        main.getByRole('heading', {
+          level: 3,
           name: new RegExp(`${escape(chapter.chapterTitle)}.*${count} aulas?`),
         }),
       ).toBeVisible();
@@ -82,6 +83,53 @@ test.describe('With JavaScript disabled', () => {
     await expect(panel.locator('.line-through').first()).toBeVisible();
     await expect(panel.getByRole('button', { name: /^Acessar Curso/ })).toBeVisible();
     await saveScreenshot('no-js-course');
+  });
+
+  test('the chapters of a course page open and close, by pointer and by keyboard', async ({
+    page,
+    request,
+    saveScreenshot,
+  }) => {
+    const { course } = await findPreviewCourse(request);
+    const [firstChapter, secondChapter] = course.courseContent;
+    if (!firstChapter || !secondChapter) throw new Error('the course has fewer than two chapters');
+    await page.goto(`/course/${course._id}`);
+    const structure = page.getByRole('region', { name: 'Estrutura do curso' });
+    const first = courseChapter(structure, firstChapter.chapterTitle);
+    const second = courseChapter(structure, secondChapter.chapterTitle);
+    const lecturesOf = (chapter: typeof first, index: number) =>
+      chapter.chapter.getByText(course.courseContent[index]!.chapterContent[0]!.lectureTitle, {
+        exact: true,
+      });
+
+    // As the server renders it: the first chapter open, the others closed.
+    await expect(first.chapter).toHaveAttribute('open');
+    await expect(lecturesOf(first, 0)).toBeVisible();
+    await expect(second.chapter).not.toHaveAttribute('open');
+    await expect(lecturesOf(second, 1)).toBeHidden();
+    await structure.scrollIntoViewIfNeeded();
+    await saveScreenshot('no-js-course-chapters-first-open', page, { fullPage: false });
+
+    // A press opens one chapter without closing another.
+    await second.toggle.click();
+    await expect(second.chapter).toHaveAttribute('open');
+    await expect(lecturesOf(second, 1)).toBeVisible();
+    await expect(first.chapter).toHaveAttribute('open');
+
+    // The keyboard: each toggle is reached by Tab and works with Enter and Space.
+    await first.toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(first.chapter).not.toHaveAttribute('open');
+    await expect(lecturesOf(first, 0)).toBeHidden();
+    await page.keyboard.press('Tab');
+    await expect(second.toggle).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(second.chapter).not.toHaveAttribute('open');
+    await structure.scrollIntoViewIfNeeded();
+    await saveScreenshot('no-js-course-chapters-closed', page, { fullPage: false });
+    await page.keyboard.press('Space');
+    await expect(second.chapter).toHaveAttribute('open');
+    await saveScreenshot('no-js-course-chapters-second-open', page, { fullPage: false });
   });
 
   test('the search box with a filter kept redirects with the filter', async ({ page }) => {

@@ -3,11 +3,13 @@ import { expect, signIn, signUp, test } from '../support/fixtures';
 import { openSignInFromBar } from '../support/account-bar';
 import {
   blockExternalHosts,
+  courseChapter,
   dragBy,
   expectNoSidewaysScroll,
   findPreviewCourse,
   isSeededCourse,
   listCourses,
+  openEveryChapter,
   settleEntrances,
 } from '../support/public';
 import { searchCourses } from '../support/search';
@@ -236,29 +238,23 @@ test.describe('Course detail', () => {
 
     const [firstChapter, secondChapter] = course.courseContent;
     if (!firstChapter || !secondChapter) throw new Error('the course has fewer than two chapters');
-    const first = page.getByRole('button', {
-      name: new RegExp(`^${escapeRegExp(firstChapter.chapterTitle)}`),
-    });
-    const second = page.getByRole('button', {
-      name: new RegExp(`^${escapeRegExp(secondChapter.chapterTitle)}`),
-    });
-    await expect(first).toHaveAttribute('aria-expanded', 'true');
-    await expect(second).toHaveAttribute('aria-expanded', 'false');
-    await second.click();
-    await expect(second).toHaveAttribute('aria-expanded', 'true');
-    await expect(first).toHaveAttribute('aria-expanded', 'true');
-    await first.click();
-    await expect(first).toHaveAttribute('aria-expanded', 'false');
-    await expect(second).toHaveAttribute('aria-expanded', 'true');
+    const structure = page.getByRole('region', { name: 'Estrutura do curso' });
+    const first = courseChapter(structure, firstChapter.chapterTitle);
+    const second = courseChapter(structure, secondChapter.chapterTitle);
+    await expect(first.chapter).toHaveAttribute('open');
+    await expect(second.chapter).not.toHaveAttribute('open');
+    await second.toggle.click();
+    await expect(second.chapter).toHaveAttribute('open');
+    await expect(first.chapter).toHaveAttribute('open');
+    await first.toggle.click();
+    await expect(first.chapter).not.toHaveAttribute('open');
+    await expect(second.chapter).toHaveAttribute('open');
     await expectNoSidewaysScroll(page);
     await expectAccessible();
     await saveScreenshot('course-detail');
 
     // Opening every chapter makes the preview lecture's play action reachable, wherever it sits.
-    const collapsed = page
-      .getByRole('region', { name: 'Estrutura do curso' })
-      .getByRole('button', { expanded: false });
-    while ((await collapsed.count()) > 0) await collapsed.first().click();
+    await openEveryChapter(structure);
     await expect(panel.getByRole('img', { name: course.courseTitle })).toBeVisible();
     await page
       .getByRole('button', { name: `Pré-visualizar: ${preview.lectureTitle}` })
@@ -614,7 +610,3 @@ test.describe('Navigation', () => {
     await expect(topBar.getByText(`Olá, ${name}`)).toBeVisible();
   });
 });
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}

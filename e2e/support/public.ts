@@ -129,3 +129,27 @@ export async function findPreviewCourse(
   }
   throw new Error('the seed has no discounted course with a free preview and two chapters');
 }
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A chapter of the course page's structure: a native disclosure (`<details>`, role group, `open`
+ * while its lectures show) titled by its heading, which the toggle (`<summary>`) holds.
+ */
+export function courseChapter(
+  structure: Locator,
+  title: string,
+): { chapter: Locator; toggle: Locator } {
+  const chapter = structure.getByRole('group').filter({
+    has: structure
+      .page()
+      .getByRole('heading', { level: 3, name: new RegExp(`^${escapeRegExp(title)}`) }),
+  });
+  return { chapter, toggle: chapter.locator('summary') };
+}
+
+/** Opens every closed chapter of the course page's structure. */
+export async function openEveryChapter(structure: Locator): Promise<void> {
+  const closed = structure.locator('details:not([open]) > summary');
+  while ((await closed.count()) > 0) await closed.first().click();
+}

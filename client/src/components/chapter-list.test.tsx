@@ -6,19 +6,25 @@ import { ChapterList } from './chapter-list';
 
 const chapters = courseDetail().courseContent;
 
-function chapterButton(name: RegExp) {
-  return screen.getByRole('button', { name });
+/** A chapter by its heading: the toggle that holds the heading, and whether its lectures show. */
+function chapter(name: RegExp) {
+  const heading = screen.getByRole('heading', { level: 3, name });
+  return {
+    heading,
+    toggle: heading.closest('summary') as HTMLElement,
+    isOpen: () => (heading.closest('details') as HTMLDetailsElement).open,
+  };
 }
 
 describe('ChapterList', () => {
   it('when shown, then each chapter gives its lecture count and duration, and only the first is open', () => {
     render(<ChapterList chapters={chapters} />);
-    const intro = chapterButton(/Introdução/);
-    const functions = chapterButton(/Funções/);
-    expect(intro).toHaveTextContent('2 aulas - 30 minutos');
-    expect(functions).toHaveTextContent('1 aula - 1 hora, 15 minutos');
-    expect(intro).toHaveAttribute('aria-expanded', 'true');
-    expect(functions).toHaveAttribute('aria-expanded', 'false');
+    const intro = chapter(/Introdução/);
+    const functions = chapter(/Funções/);
+    expect(intro.heading).toHaveTextContent('2 aulas - 30 minutos');
+    expect(functions.heading).toHaveTextContent('1 aula - 1 hora, 15 minutos');
+    expect(intro.isOpen()).toBe(true);
+    expect(functions.isOpen()).toBe(false);
     expect(screen.getByText('Boas-vindas')).toBeVisible();
     expect(screen.getByText('Declarando funções')).not.toBeVisible();
   });
@@ -26,15 +32,25 @@ describe('ChapterList', () => {
   it('when chapters are toggled, then each opens and closes on its own', async () => {
     const user = userEvent.setup();
     render(<ChapterList chapters={chapters} />);
-    await user.click(chapterButton(/Funções/));
-    expect(chapterButton(/Funções/)).toHaveAttribute('aria-expanded', 'true');
-    expect(chapterButton(/Introdução/)).toHaveAttribute('aria-expanded', 'true');
+    await user.click(chapter(/Funções/).toggle);
+    expect(chapter(/Funções/).isOpen()).toBe(true);
+    expect(chapter(/Introdução/).isOpen()).toBe(true);
     expect(screen.getByText('Declarando funções')).toBeVisible();
 
-    await user.click(chapterButton(/Introdução/));
-    expect(chapterButton(/Introdução/)).toHaveAttribute('aria-expanded', 'false');
+    await user.click(chapter(/Introdução/).toggle);
+    expect(chapter(/Introdução/).isOpen()).toBe(false);
     expect(screen.getByText('Boas-vindas')).not.toBeVisible();
     expect(screen.getByText('Declarando funções')).toBeVisible();
+  });
+
+  it('when the list re-renders, then a chapter the visitor opened or closed stays so', async () => {
+    const user = userEvent.setup();
+    const { rerender } = render(<ChapterList chapters={chapters} />);
+    await user.click(chapter(/Introdução/).toggle);
+    await user.click(chapter(/Funções/).toggle);
+    rerender(<ChapterList chapters={chapters} onPreview={vi.fn()} />);
+    expect(chapter(/Introdução/).isOpen()).toBe(false);
+    expect(chapter(/Funções/).isOpen()).toBe(true);
   });
 
   it('when a lecture is listed, then its title and duration show', () => {

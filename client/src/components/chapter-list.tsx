@@ -1,6 +1,5 @@
 import type { Chapter, Lecture } from '@aprendiz/contract/courses';
 import { chapterMinutes, formatMinutes } from '@aprendiz/contract/rules/duration';
-import { useId, useState } from 'react';
 import { ChevronIcon } from './chevron-icon';
 import { focusRing, focusRingInset } from './ui/focus-ring';
 
@@ -23,61 +22,58 @@ function ChapterItem({
   initiallyOpen: boolean;
   onPreview?: (lecture: Lecture) => void;
 }) {
-  const [open, setOpen] = useState(initiallyOpen);
-  const panelId = useId();
   return (
     <li className="overflow-hidden rounded-lg border border-slate-200 bg-white">
-      <h3>
-        <button
-          type="button"
-          aria-expanded={open}
-          aria-controls={panelId}
-          onClick={() => setOpen((value) => !value)}
-          className={`flex w-full items-center gap-3 px-4 py-3 text-left hover:bg-slate-50 ${focusRingInset}`}
+      {/* A native disclosure, so a chapter opens and closes before the app has hydrated, and without
+          JavaScript. From then on the browser keeps its state: one toggled before hydration differs
+          from `initiallyOpen`, and that is not a mismatch to report. */}
+      <details open={initiallyOpen} suppressHydrationWarning className="group">
+        <summary
+          className={`flex cursor-default list-none items-center gap-3 px-4 py-3 text-left hover:bg-slate-50 [&::-webkit-details-marker]:hidden ${focusRingInset}`}
         >
-          <ChevronIcon open={open} />
+          <ChevronIcon />
           {/* On phones the count and duration go under the title, which would be squeezed beside them. */}
-          <span className="flex min-w-0 flex-1 flex-col gap-0.5 sm:flex-row sm:items-center sm:justify-between sm:gap-3">
+          <h3 className="flex min-w-0 flex-1 flex-col gap-0.5 sm:flex-row sm:items-center sm:justify-between sm:gap-3">
             <span className="font-medium break-words text-slate-900">{chapter.chapterTitle}</span>
             <span className="shrink-0 text-sm text-slate-600">
               {lectureCountLabel(chapter.chapterContent.length)} -{' '}
               {formatMinutes(chapterMinutes(chapter))}
             </span>
-          </span>
-        </button>
-      </h3>
-      <ul id={panelId} hidden={!open} className="border-t border-slate-200 px-4 py-2">
-        {chapter.chapterContent.map((lecture) => (
-          <li
-            key={lecture.lectureId}
-            className="flex items-start justify-between gap-3 py-1.5 text-sm"
-          >
-            <span className="flex min-w-0 flex-1 items-start gap-2 text-slate-800">
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 20 20"
-                className="mt-0.5 h-4 w-4 shrink-0 fill-slate-500"
-              >
-                <path d="M10 2a8 8 0 1 1 0 16 8 8 0 0 1 0-16zm-1.5 5v6l5-3-5-3z" />
-              </svg>
-              <span className="min-w-0 break-words">{lecture.lectureTitle}</span>
-            </span>
-            <span className="flex shrink-0 items-center gap-3 whitespace-nowrap">
-              {lecture.isPreviewFree && lecture.lectureUrl && onPreview && (
-                <button
-                  type="button"
-                  onClick={() => onPreview(lecture)}
-                  aria-label={`Pré-visualizar: ${lecture.lectureTitle}`}
-                  className={`rounded-sm font-medium text-blue-700 hover:underline ${focusRing}`}
+          </h3>
+        </summary>
+        <ul className="border-t border-slate-200 px-4 py-2">
+          {chapter.chapterContent.map((lecture) => (
+            <li
+              key={lecture.lectureId}
+              className="flex items-start justify-between gap-3 py-1.5 text-sm"
+            >
+              <span className="flex min-w-0 flex-1 items-start gap-2 text-slate-800">
+                <svg
+                  aria-hidden="true"
+                  viewBox="0 0 20 20"
+                  className="mt-0.5 h-4 w-4 shrink-0 fill-slate-500"
                 >
-                  Pré-visualizar
-                </button>
-              )}
-              <span className="text-slate-600">{formatMinutes(lecture.lectureDuration)}</span>
-            </span>
-          </li>
-        ))}
-      </ul>
+                  <path d="M10 2a8 8 0 1 1 0 16 8 8 0 0 1 0-16zm-1.5 5v6l5-3-5-3z" />
+                </svg>
+                <span className="min-w-0 break-words">{lecture.lectureTitle}</span>
+              </span>
+              <span className="flex shrink-0 items-center gap-3 whitespace-nowrap">
+                {lecture.isPreviewFree && lecture.lectureUrl && onPreview && (
+                  <button
+                    type="button"
+                    onClick={() => onPreview(lecture)}
+                    aria-label={`Pré-visualizar: ${lecture.lectureTitle}`}
+                    className={`rounded-sm font-medium text-blue-700 hover:underline ${focusRing}`}
+                  >
+                    Pré-visualizar
+                  </button>
+                )}
+                <span className="text-slate-600">{formatMinutes(lecture.lectureDuration)}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      </details>
     </li>
   );
 }

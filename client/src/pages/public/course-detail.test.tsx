@@ -116,10 +116,13 @@ describe('CourseDetailPage', { timeout: 20_000 }, () => {
     expect(
       within(structure).getByText('2 capítulos · 3 aulas · 1 hora, 45 minutos'),
     ).toBeInTheDocument();
-    expect(within(structure).getByRole('button', { name: /Introdução/ })).toHaveAttribute(
-      'aria-expanded',
-      'true',
-    );
+    // The first chapter starts open: its lectures show.
+    expect(
+      within(structure)
+        .getByRole('heading', { level: 3, name: /Introdução/ })
+        .closest('details'),
+    ).toHaveAttribute('open');
+    expect(within(structure).getByText('Boas-vindas')).toBeVisible();
     const description = screen.getByRole('region', { name: 'Descrição do curso' });
     const rich = description.querySelector('.rich-text') as HTMLElement;
     expect(within(rich).getByRole('heading', { name: 'Sobre o curso' })).toBeInTheDocument();

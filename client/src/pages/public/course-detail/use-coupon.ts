@@ -1,7 +1,7 @@
 import type { QuoteResponse } from '@aprendiz/contract/coupons';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { api } from '../../../lib/api-client';
+import { loadApi } from '../../../lib/load-api';
 import { errorMessage } from '../../../lib/api-error';
 
 /** The address's shareable coupon: /course/:id?cupom=CODE. */
@@ -39,6 +39,7 @@ export function useCoupon(courseId: string): CouponState {
     async (code: string): Promise<boolean> => {
       setChecking(true);
       try {
+        const api = await loadApi();
         const { data } = await api.get<QuoteResponse>(
           `/api/course/${encodeURIComponent(courseId)}/quote`,
           { params: { coupon: code.trim() } },

@@ -7,7 +7,7 @@ import { useAuthActions, useAuthUser } from '../../../auth/auth-context';
 import { notify } from '../../../components/toast';
 import { paths } from '../../../config/paths';
 import { useAppContext } from '../../../context/app-context';
-import { api } from '../../../lib/api-client';
+import { loadApi } from '../../../lib/load-api';
 import { send } from '../../../lib/send';
 import { openedFromCourse } from '../../../lib/opened-from-course';
 import { lacksPhone, type PaymentChoiceValue } from './payment-choice';
@@ -63,7 +63,9 @@ export function useEnrollAction(
   const enrollFree = useCallback(
     async (courseId: string): Promise<boolean> => {
       const data = await send(
-        api.post<MessageResponse>('/api/user/enroll-free-course', { courseId }),
+        loadApi().then((api) =>
+          api.post<MessageResponse>('/api/user/enroll-free-course', { courseId }),
+        ),
         { failure: (message) => `Erro ao inscrever-se: ${message}` },
       );
       if (!data) return false;
@@ -108,7 +110,9 @@ export function useEnrollAction(
         ...(coupon ? { coupon } : {}),
         ...(euWaiver ? { euWaiver } : {}),
       };
-      const data = await send(api.post<PurchaseResponse>('/api/user/purchase', body));
+      const data = await send(
+        loadApi().then((api) => api.post<PurchaseResponse>('/api/user/purchase', body)),
+      );
       if (!data) return false;
       if (data.enrolled) {
         // The coupon made it free: enrolled already, as a free course would be.
