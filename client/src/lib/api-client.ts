@@ -75,7 +75,7 @@ function messageOf(body: unknown): string | null {
 function failedStatusMessage(status: number): string {
   return status >= 500
     ? 'O servidor não conseguiu responder. Tente novamente dentro de momentos.'
-    : 'O pedido não foi aceite pelo servidor.';
+    : 'O pedido não foi aceito pelo servidor.';
 }
 
 function sentBearerToken(headers: unknown): boolean {

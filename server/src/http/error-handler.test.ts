@@ -53,7 +53,7 @@ describe('database refusals of a value', () => {
       expect(res.status).toBe(400);
       expect(res.body).toEqual({
         success: false,
-        message: 'Pedido inválido: um valor enviado não é aceite',
+        message: 'Pedido inválido: um valor enviado não é aceito',
       });
     },
   );

@@ -73,7 +73,7 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     req.log?.warn({ err }, 'value refused by the database');
     res
       .status(400)
-      .json({ success: false, message: 'Pedido inválido: um valor enviado não é aceite' });
+      .json({ success: false, message: 'Pedido inválido: um valor enviado não é aceito' });
     return;
   }
   if (databaseUnavailable(err)) {

@@ -52,6 +52,8 @@ const PT_PT_ONLY: readonly { form: RegExp; use: string }[] = [
   { form: word('em falta'), use: 'ausente / faltando' },
   { form: word('ligação'), use: 'conexão' },
   { form: word('percentagem'), use: 'porcentagem' },
+  // 'o aceite' (the noun) is Brazilian too; the participle is not.
+  { form: word('(?:é|foi|são|foram|ser|seja|sejam) aceites?'), use: 'aceito' },
   { form: word('definiç(?:ão|ões)'), use: 'configurações' },
   { form: word('repor'), use: 'redefinir' },
   { form: word('folhas? de cálculo'), use: 'planilha' },
