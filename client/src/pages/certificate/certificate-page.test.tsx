@@ -212,9 +212,17 @@ describe('CertificatePage', () => {
   it('when the server cannot answer, then a retry loads it', async () => {
     stubApi(() => ({ status: 503, data: { success: false, message: 'Serviço indisponível' } }));
     renderPage();
-    expect(await screen.findByRole('alert', {}, LOADED)).toHaveTextContent('Serviço indisponível');
+    // The page's panel, not the toast with the same message (which may show first).
+    const panel = (
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Não foi possível carregar o certificado' },
+        LOADED,
+      )
+    ).closest('section')!;
+    expect(panel).toHaveTextContent('Serviço indisponível');
     stubApi(() => ({ data: { success: true, certificate } }));
-    await userEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    await userEvent.click(within(panel).getByRole('button', { name: 'Tentar novamente' }));
     expect(await screen.findByText('Joana Conceição', {}, LOADED)).toBeInTheDocument();
   });
 });
