@@ -1,17 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { CERTIFICATE_ID_PATTERN, certificateHours } from './certificates';
+import { CERTIFICATE_ID_PATTERN, certificateMinutes } from './certificates';
 
-describe('certificateHours', () => {
-  it('when a course lasts some minutes, then its hours are printed to one decimal', () => {
-    expect(certificateHours(45.5)).toBe(0.8);
-    expect(certificateHours(90)).toBe(1.5);
-    expect(certificateHours(600)).toBe(10);
-    expect(certificateHours(283)).toBe(4.7);
+describe('certificateMinutes', () => {
+  it('when a course lasts some minutes, then the certificate states them whole', () => {
+    expect(certificateMinutes(45.5)).toBe(46);
+    expect(certificateMinutes(90)).toBe(90);
+    expect(certificateMinutes(134.4)).toBe(134);
   });
 
-  it('when a course is very short, then it still shows 0.1 h; with no minutes at all, 0', () => {
-    expect(certificateHours(1)).toBe(0.1);
-    expect(certificateHours(0)).toBe(0);
+  it('when a course is very short, then it still states 1 minute; with no minutes at all, 0', () => {
+    expect(certificateMinutes(0.2)).toBe(1);
+    expect(certificateMinutes(0)).toBe(0);
   });
 });
 

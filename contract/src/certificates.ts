@@ -23,11 +23,17 @@ export const certificateSchema = z.object({
   courseTitle: z.string(),
   educatorName: z.string(),
   completedAt: z.string(),
-  hours: z.number(),
+  /** The course's length when it was issued, in whole minutes ('Carga horária'). */
+  minutes: z.number().int().min(0),
   /** Quizzes passed when it was issued, with the best score; [] for a course without quizzes. */
   quizzes: z.array(z.object({ title: z.string(), score: z.number().int().min(0).max(100) })),
   /** When the course was refunded: the certificate no longer certifies anything ('revogado'). */
   revokedAt: z.string().nullable(),
+  /**
+   * The address that verifies it (PUBLIC_URL/certificate/<id>): the one its PDF prints and its QR
+   * codes hold, and the one to share.
+   */
+  url: z.string(),
 });
 export type Certificate = z.infer<typeof certificateSchema>;
 
@@ -37,8 +43,8 @@ export const certificateResponseSchema = z.object({
 });
 export type CertificateResponse = z.infer<typeof certificateResponseSchema>;
 
-/** The course's hours as printed: its minutes in hours, to one decimal, at least 0.1 for a course with any. */
-export function certificateHours(totalMinutes: number): number {
+/** The course's length as a certificate states it: whole minutes, at least 1 for a course with any. */
+export function certificateMinutes(totalMinutes: number): number {
   if (totalMinutes <= 0) return 0;
-  return Math.max(0.1, Math.round(totalMinutes / 6) / 10);
+  return Math.max(1, Math.round(totalMinutes));
 }

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Browser, Page, TestInfo } from '@playwright/test';
+import { courseTotalMinutes, formatMinutes } from '@aprendiz/contract/rules/duration';
 import { expect, signIn, signUpThroughApi, test, uniqueEmail } from '../support/fixtures';
 import { renderPdf } from '../support/pdf';
 import { isSeededCourse } from '../support/public';
@@ -13,7 +14,7 @@ import {
 // The app registers a service worker, whose requests page.route could not see.
 test.use({ serviceWorkers: 'block' });
 
-type Lecture = { lectureId: string; lectureTitle: string };
+type Lecture = { lectureId: string; lectureTitle: string; lectureDuration: number };
 type Course = {
   _id: string;
   courseTitle: string;
@@ -162,7 +163,7 @@ test.describe('resume, certificate and reviews', () => {
     }
   });
 
-  test('a completed course gives a certificate whose page verifies it and whose PDF says so', async ({
+  test('a completed course gives a certificate whose page verifies it and shares it, and whose PDF says so', async ({
     page,
     request,
     browser,
@@ -196,6 +197,8 @@ test.describe('resume, certificate and reviews', () => {
     await entry.getByRole('button', { name: /^Certificado/ }).click();
     await expect(page).toHaveURL(/\/certificate\/[A-Za-z0-9_-]{22}$/);
     const id = new URL(page.url()).pathname.split('/').pop()!;
+    const address = `${baseURL}/certificate/${id}`;
+    const hours = formatMinutes(courseTotalMinutes(course.courseContent));
 
     // The PDF, as a person opening it sees it: rendered by pdf.js in another tab, its text read back.
     const pdfPage = await page.context().newPage();
@@ -204,11 +207,13 @@ test.describe('resume, certificate and reviews', () => {
     const pdf = await download.body();
     const { pages, text } = await renderPdf(pdfPage, pdf);
     expect(pages).toBe(1);
+    expect(text).toMatch(/^Aprendiz\s+Certificado de conclusão\s/);
     for (const expected of [
-      'Certificado de conclusão',
       'Joana Conceição',
       course.courseTitle,
-      `${baseURL}/certificate/${id}`,
+      `Carga horária: ${hours}`,
+      `Emitido por Aprendiz · Código do certificado: ${id}`,
+      address,
     ]) {
       expect(text).toContain(expected);
     }
@@ -223,12 +228,47 @@ test.describe('resume, certificate and reviews', () => {
     await expect(certificate.getByText('Certificado verificado')).toBeVisible();
     await expect(certificate.getByText('Joana Conceição', { exact: true })).toBeVisible();
     await expect(certificate.getByText(course.courseTitle, { exact: true })).toBeVisible();
+    await expect(certificate.getByRole('img', { name: 'Aprendiz' }).first()).toBeVisible();
+    await expect(certificate.getByText(`Emitido por Aprendiz`)).toBeVisible();
+    await expect(certificate.getByText(id, { exact: true })).toBeVisible();
+    await expect(certificate.getByText(hours, { exact: true })).toBeVisible();
+    await expect(
+      certificate.getByRole('img', { name: `QR code do endereço deste certificado: ${address}` }),
+    ).toBeVisible();
     await expect(page.getByRole('link', { name: 'Baixar PDF' })).toHaveAttribute(
       'href',
       `/api/certificate/${id}/pdf`,
     );
-    await expectAccessible(page);
+
+    // Scrolled to the end, the phone's fixed tab bar sits over the footer in the full-page picture.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await saveScreenshot('certificate', page);
+
+    // 'Copiar link' puts the certificate's public address on the clipboard.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: baseURL!,
+    });
+    await page.getByRole('button', { name: 'Copiar link' }).click();
+    await expect(page.getByText('Link do certificado copiado')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
+
+    // 'Adicionar ao LinkedIn' opens LinkedIn's add-to-profile form filled in, in a new tab.
+    const { certificate: issued } = (await (
+      await request.get(`/api/certificate/${id}`)
+    ).json()) as { certificate: { completedAt: string } };
+    const completed = new Date(issued.completedAt);
+    const linkedIn = page.getByRole('link', { name: 'Adicionar ao LinkedIn (abre em nova aba)' });
+    await expect(linkedIn).toHaveAttribute(
+      'href',
+      'https://www.linkedin.com/profile/add?startTask=CERTIFICATION_NAME' +
+        `&name=${encodeURIComponent(course.courseTitle)}` +
+        `&organizationName=Aprendiz&issueYear=${completed.getUTCFullYear()}` +
+        `&issueMonth=${completed.getUTCMonth() + 1}` +
+        `&certUrl=${encodeURIComponent(address)}&certId=${id}`,
+    );
+    await expect(linkedIn).toHaveAttribute('target', '_blank');
+    await expect(linkedIn).toHaveAttribute('rel', 'noopener noreferrer');
+    await expectAccessible(page);
 
     // Anyone with the address verifies it, signed in or not.
     const stranger = await otherDevice(browser, testInfo, baseURL!);
@@ -240,6 +280,22 @@ test.describe('resume, certificate and reviews', () => {
     } finally {
       await stranger.context.close();
     }
+  });
+
+  test('an address that names no certificate says so and leads on to the courses', async ({
+    page,
+    saveScreenshot,
+    expectAccessible,
+  }) => {
+    const response = await page.goto(`/certificate/${'A'.repeat(22)}`);
+    expect(response?.status()).toBe(404);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Certificado não encontrado' }),
+    ).toBeVisible();
+    await expectAccessible(page);
+    await saveScreenshot('certificate-not-found', page);
+    await page.getByRole('main').getByRole('link', { name: 'Ver cursos' }).click();
+    await expect(page).toHaveURL(/\/course-list$/);
   });
 
   test('a written review shows, as text, on the course page', async ({

@@ -1,3 +1,5 @@
+import { BRAND_NAME } from '@aprendiz/contract/brand';
+
 export type Env = {
   /** '' means the same origin as the page (the server also serves the client). */
   backendUrl: string;
@@ -29,7 +31,7 @@ export function parseEnv(source: Record<string, unknown>): Env {
     backendUrl,
     clerkPublishableKey: text(source, 'VITE_CLERK_PUBLISHABLE_KEY'),
     currency: text(source, 'VITE_CURRENCY', 'aoa'),
-    brand: text(source, 'VITE_BRAND', 'Aprendiz'),
+    brand: text(source, 'VITE_BRAND', BRAND_NAME),
     formEndpoint: text(source, 'VITE_FORM_ENDPOINT', `${backendUrl}/api/contact`),
     calendlyUrl: text(source, 'VITE_CALENDLY_URL', DEFAULT_CALENDLY_URL),
   };

@@ -1,30 +1,81 @@
 import type { Certificate } from '@aprendiz/contract/certificates';
+import { formatMinutes } from '@aprendiz/contract/rules/duration';
 import {
   data,
+  Link,
   useLoaderData,
   useParams,
   useRevalidator,
   type LoaderFunctionArgs,
 } from 'react-router-dom';
 import type { RouteHandle } from '../../app/page-meta';
+import { useAuthUser } from '../../auth/auth-context';
 import { env } from '../../config/env';
+import { paths } from '../../config/paths';
 import { certificateSource } from '../../data/catalogue-source';
 import { loadOrReport, type LoadResult } from '../../data/load-result';
-import { focusRing } from '../../components/ui/focus-ring';
+import { Brand } from '../../components/logo';
+import { QrCode } from '../../components/qr-code';
+import { notify } from '../../components/toast';
+import { buttonClass } from '../../components/ui/button';
 import { LoadError } from '../../components/ui/load-error';
 import { PassedQuizzes } from '../../components/quiz/passed-quizzes';
+import { copyToClipboard, linkedInAddToProfileUrl } from './share';
 
 const DATE_FORMAT = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeZone: 'UTC' });
-const HOURS_FORMAT = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
 
 const pageClass = 'mx-auto flex w-full max-w-3xl flex-col items-center px-4 py-12 text-center';
-const actionClass = `rounded-md bg-blue-600 px-6 py-3 font-medium text-white hover:bg-blue-700 ${focusRing}`;
+const actionClass = buttonClass({ size: 'lg', className: 'text-center' });
+const secondaryActionClass = buttonClass({
+  variant: 'secondary',
+  size: 'lg',
+  className: 'text-center',
+});
 
-function hoursText(hours: number): string {
-  return `${HOURS_FORMAT.format(hours)} ${hours === 1 ? 'hora' : 'horas'}`;
+async function copyLink(url: string): Promise<void> {
+  try {
+    await copyToClipboard(url);
+    notify.success('Link do certificado copiado', { key: 'certificate-link' });
+  } catch {
+    notify.error('Não foi possível copiar o link: copie o endereço da barra do navegador', {
+      key: 'certificate-link',
+    });
+  }
+}
+
+/** Download, copy and LinkedIn: what a learner does with a certificate that stands. */
+function ShareActions({ id, certificate }: { id: string; certificate: Certificate }) {
+  return (
+    <div className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row sm:flex-wrap sm:justify-center">
+      <a
+        href={`${env.backendUrl}/api/certificate/${encodeURIComponent(id)}/pdf`}
+        download
+        className={actionClass}
+      >
+        Baixar PDF
+      </a>
+      <button
+        type="button"
+        className={secondaryActionClass}
+        onClick={() => void copyLink(certificate.url)}
+      >
+        Copiar link
+      </button>
+      <a
+        href={linkedInAddToProfileUrl(id, certificate, env.brand)}
+        target="_blank"
+        // The new tab gets no handle on this one, nor the address it came from.
+        rel="noopener noreferrer"
+        className={secondaryActionClass}
+      >
+        Adicionar ao LinkedIn <span className="sr-only">(abre em nova aba)</span>
+      </a>
+    </div>
+  );
 }
 
 function CertificateView({ id, certificate }: { id: string; certificate: Certificate }) {
+  const revoked = certificate.revokedAt !== null;
   return (
     <article className={pageClass} aria-labelledby="certificate-heading">
       {certificate.revokedAt ? (
@@ -43,8 +94,11 @@ function CertificateView({ id, certificate }: { id: string; certificate: Certifi
           Certificado verificado
         </p>
       )}
-      <div className="mt-6 w-full rounded-lg border-4 border-blue-700 bg-white px-6 py-10 shadow-sm">
-        <h1 id="certificate-heading" className="text-3xl font-semibold text-slate-900">
+      <div className="mt-6 w-full rounded-lg border-4 border-blue-700 bg-white px-6 py-8 shadow-sm">
+        <p className="flex items-center justify-center gap-2">
+          <Brand brand={env.brand} />
+        </p>
+        <h1 id="certificate-heading" className="mt-6 text-3xl font-semibold text-slate-900">
           Certificado de conclusão
         </h1>
         <p className="mt-6 text-slate-700">Certificamos que</p>
@@ -60,7 +114,7 @@ function CertificateView({ id, certificate }: { id: string; certificate: Certifi
           </div>
           <div>
             <dt className="text-sm">Carga horária</dt>
-            <dd className="font-medium text-slate-900">{hoursText(certificate.hours)}</dd>
+            <dd className="font-medium text-slate-900">{formatMinutes(certificate.minutes)}</dd>
           </div>
           <div>
             <dt className="text-sm">Concluído em</dt>
@@ -72,27 +126,51 @@ function CertificateView({ id, certificate }: { id: string; certificate: Certifi
           </div>
         </dl>
         <PassedQuizzes quizzes={certificate.quizzes} />
+        <div className="mt-8 flex flex-col items-center gap-4 border-t border-slate-200 pt-6 text-sm text-slate-700 sm:flex-row sm:justify-between sm:text-left">
+          <dl className="grid gap-2">
+            <div>
+              <dt className="inline">Emitido por </dt>
+              <dd className="inline font-medium text-slate-900">{env.brand}</dd>
+            </div>
+            <div>
+              <dt>Código do certificado</dt>
+              <dd className="font-mono font-medium break-all text-slate-900">{id}</dd>
+            </div>
+          </dl>
+          {/* A withdrawn certificate is nothing to pass on: its page says so, with no code to scan. */}
+          {revoked ? null : (
+            <QrCode
+              text={certificate.url}
+              label={`QR code do endereço deste certificado: ${certificate.url}`}
+              className="h-28 w-28 shrink-0"
+            />
+          )}
+        </div>
       </div>
-      {certificate.revokedAt ? null : (
-        <a
-          href={`${env.backendUrl}/api/certificate/${encodeURIComponent(id)}/pdf`}
-          download
-          className={`mt-8 ${actionClass}`}
-        >
-          Baixar PDF
-        </a>
-      )}
+      {revoked ? null : <ShareActions id={id} certificate={certificate} />}
     </article>
   );
 }
 
+/** No certificate at that address: say so, and lead on to the catalogue (and a learner to theirs). */
 function Missing() {
+  const { user } = useAuthUser();
   return (
     <section className={pageClass}>
       <h1 className="text-2xl font-semibold text-slate-900">Certificado não encontrado</h1>
       <p className="mt-4 text-slate-700">
         Este endereço não corresponde a nenhum certificado emitido. Confira se o copiou inteiro.
       </p>
+      <div className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row sm:justify-center">
+        <Link to={paths.courseList()} className={actionClass}>
+          Ver cursos
+        </Link>
+        {user ? (
+          <Link to={paths.myEnrollments} className={secondaryActionClass}>
+            Meus cursos
+          </Link>
+        ) : null}
+      </div>
     </section>
   );
 }
@@ -128,7 +206,9 @@ export const handle: RouteHandle = {
 
 /**
  * /certificate/:id: anyone with the address sees and verifies the certificate (learner's name, course,
- * educator, hours, date; nothing else about the learner) and can download its PDF.
+ * educator, hours and minutes, date; nothing else about the learner), issued by the brand, with its
+ * code and a QR code of its address; while it stands, its PDF, its link to copy and LinkedIn's
+ * add-to-profile form.
  */
 export default function CertificatePage() {
   const { id = '' } = useParams();

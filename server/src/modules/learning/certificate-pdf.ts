@@ -1,36 +1,50 @@
 import { createHash } from 'node:crypto';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { BRAND_NAME } from '@aprendiz/contract/brand';
 import type { Certificate } from '@aprendiz/contract/certificates';
+import { formatMinutes } from '@aprendiz/contract/rules/duration';
 import { fontBytes, runsOf, visualOrder, type FontWeight, type TextRun } from './certificate-fonts';
 
 const DATE_FORMAT = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeZone: 'UTC' });
-const HOURS_FORMAT = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
 
 /** Raised whenever the page's layout or fonts change: every stored PDF is then made again. */
-export const CERTIFICATE_LAYOUT_VERSION = 3;
+export const CERTIFICATE_LAYOUT_VERSION = 4;
 
 export function certificateUrl(publicUrl: string, id: string): string {
   return `${publicUrl.replace(/\/+$/, '')}/certificate/${encodeURIComponent(id)}`;
 }
 
-export function formatHours(hours: number): string {
-  return `${HOURS_FORMAT.format(hours)} ${hours === 1 ? 'hora' : 'horas'}`;
-}
-
 /** A hash of everything the PDF prints: the same hash, the same PDF. */
-export function certificateContentHash(certificate: Certificate, verifyUrl: string): string {
+export function certificateContentHash(id: string, certificate: Certificate): string {
   const printed = JSON.stringify([
     CERTIFICATE_LAYOUT_VERSION,
+    id,
     certificate.name,
     certificate.courseTitle,
     certificate.educatorName,
-    certificate.hours,
+    certificate.minutes,
     certificate.completedAt,
-    verifyUrl,
+    certificate.quizzes,
+    certificate.url,
   ]);
   return createHash('sha256').update(printed).digest('base64url');
 }
+
+/**
+ * The app's logo (client/public/icons/logo.svg, a test holds them equal) as shapes on its 64-unit
+ * square: pdfkit draws SVG paths but not SVG files.
+ */
+export const LOGO = {
+  viewBox: 64,
+  background: { radius: 14, fill: '#2563eb' },
+  fills: [
+    { d: 'M32 14 8 25l24 11 24-11-24-11Z', fill: '#fff' },
+    { d: 'M18 31v10c0 4 6.3 8 14 8s14-4 14-8V31l-14 6.4L18 31Z', fill: '#cffafe' },
+  ],
+  stroke: { d: 'M52 26v13', stroke: '#fff', width: 3 },
+  dot: { cx: 52, cy: 41, r: 3, fill: '#fff' },
+} as const;
 
 const MARGIN = 56;
 
@@ -77,7 +91,7 @@ function createWriter(doc: Doc) {
     return lines.map((line) => runsOf(line.trimEnd(), style.weight));
   }
 
-  return function writeCentered(text: string, style: LineStyle, width: number): void {
+  function writeCentered(text: string, style: LineStyle, width: number): void {
     const maxLines = style.maxLines ?? 2;
     const smallest = Math.max(10, Math.round(style.size * 0.6));
     let size = style.size;
@@ -97,19 +111,33 @@ function createWriter(doc: Doc) {
     }
     doc.x = MARGIN;
     doc.y = y;
-  };
+  }
+
+  return { use, widthOf, writeCentered };
+}
+
+function drawLogo(doc: Doc, x: number, y: number, size: number): void {
+  doc
+    .save()
+    .translate(x, y)
+    .scale(size / LOGO.viewBox);
+  const { radius, fill } = LOGO.background;
+  doc.roundedRect(0, 0, LOGO.viewBox, LOGO.viewBox, radius).fill(fill);
+  for (const shape of LOGO.fills) doc.path(shape.d).fill(shape.fill);
+  doc.path(LOGO.stroke.d).lineWidth(LOGO.stroke.width).lineCap('round').stroke(LOGO.stroke.stroke);
+  doc.circle(LOGO.dot.cx, LOGO.dot.cy, LOGO.dot.r).fill(LOGO.dot.fill);
+  doc.restore();
 }
 
 /**
- * The certificate as a one-page landscape A4 PDF: who completed which course, taught by whom, when
- * and how many hours, and the verification address written out and as a QR code. Names and titles
- * print in any script a person writes them in (Latin, Arabic, Chinese, emoji…), from the Noto
- * fonts shipped as npm packages: nothing depends on fonts installed on the machine.
+ * The certificate as a one-page landscape A4 PDF: its issuer (the brand's logo and name), who
+ * completed which course, taught by whom, when and in how many hours and minutes, its code, and the
+ * verification address written out and as a QR code. Names and titles print in any script a person
+ * writes them in (Latin, Arabic, Chinese, emoji…), from the Noto fonts shipped as npm packages:
+ * nothing depends on fonts installed on the machine.
  */
-export async function renderCertificatePdf(
-  certificate: Certificate,
-  verifyUrl: string,
-): Promise<Buffer> {
+export async function renderCertificatePdf(id: string, certificate: Certificate): Promise<Buffer> {
+  const verifyUrl = certificate.url;
   const qr = await QRCode.toBuffer(verifyUrl, { margin: 1, width: 240, errorCorrectionLevel: 'M' });
   const doc = new PDFDocument({
     size: 'A4',
@@ -118,6 +146,7 @@ export async function renderCertificatePdf(
     info: {
       Title: `Certificado: ${certificate.courseTitle}`,
       Subject: `Certificado de conclusão de ${certificate.name}`,
+      Author: BRAND_NAME,
     },
   });
   const chunks: Buffer[] = [];
@@ -129,19 +158,35 @@ export async function renderCertificatePdf(
 
   const { width, height } = doc.page;
   const inner = width - 2 * MARGIN;
-  const write = createWriter(doc);
+  const { use, widthOf, writeCentered: write } = createWriter(doc);
   doc
     .rect(28, 28, width - 56, height - 56)
     .lineWidth(3)
     .stroke('#1d4ed8');
-  doc.y = MARGIN + 24;
+
+  // The issuer, as the app's top bar shows it: the logo, then the brand's name beside it.
+  const logoSize = 32;
+  const brandSize = 22;
+  const brand = runsOf(BRAND_NAME, 700);
+  const brandWidth = widthOf(brand, brandSize);
+  let x = (width - logoSize - 10 - brandWidth) / 2;
+  drawLogo(doc, x, MARGIN, logoSize);
+  x += logoSize + 10;
+  for (const run of brand) {
+    use(run, brandSize)
+      .fillColor('#0f172a')
+      .text(run.text, x, MARGIN + (logoSize - brandSize * 1.2) / 2, { lineBreak: false });
+    x += doc.widthOfString(run.text);
+  }
+
+  doc.y = MARGIN + logoSize + 20;
   const body = { weight: 400, size: 16, color: '#334155' } as const;
   write(
     'Certificado de conclusão',
     { weight: 700, size: 34, color: '#0f172a', maxLines: 1 },
     inner,
   );
-  doc.y += 14;
+  doc.y += 10;
   write('Certificamos que', body, inner);
   doc.y += 6;
   write(certificate.name, { weight: 700, size: 28, color: '#0f172a' }, inner);
@@ -153,7 +198,7 @@ export async function renderCertificatePdf(
   const detail = { ...body, size: 14 };
   write(`ministrado por ${certificate.educatorName}`, detail, inner);
   write(
-    `Carga horária: ${formatHours(certificate.hours)} · Concluído em ${DATE_FORMAT.format(new Date(certificate.completedAt))}`,
+    `Carga horária: ${formatMinutes(certificate.minutes)} · Concluído em ${DATE_FORMAT.format(new Date(certificate.completedAt))}`,
     detail,
     inner,
   );
@@ -172,10 +217,13 @@ export async function renderCertificatePdf(
   const [latin] = runsOf('A', 400);
   doc.registerFont('verify', fontBytes(latin!.face));
   doc.font('verify').fontSize(10).fillColor('#475569');
-  doc.text('Verifique a autenticidade deste certificado em:', MARGIN, bottom + 40, {
-    width: inner - qrSize - 16,
+  const textWidth = inner - qrSize - 16;
+  doc.text(`Emitido por ${BRAND_NAME} · Código do certificado: ${id}`, MARGIN, bottom + 26, {
+    width: textWidth,
   });
-  doc.text(verifyUrl, { width: inner - qrSize - 16, link: verifyUrl, underline: true });
+  doc.moveDown(0.3);
+  doc.text('Verifique a autenticidade deste certificado em:', { width: textWidth });
+  doc.text(verifyUrl, { width: textWidth, link: verifyUrl, underline: true });
   doc.end();
   await finished;
   return Buffer.concat(chunks);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { certificateHours, type Certificate } from '@aprendiz/contract/certificates';
+import { certificateMinutes, type Certificate } from '@aprendiz/contract/certificates';
 import { progressPercent } from '@aprendiz/contract/rules/progress';
 import type { AppDeps } from '../../deps';
 import type { CertificateRow } from '../../db/schema/certificates';
@@ -20,6 +20,7 @@ import { getQuizStandingsForCourse } from '../quizzes/quizzes.repository';
 import { NOT_ENROLLED } from './learning.service';
 
 type CertificatesDeps = Pick<AppDeps, 'database'>;
+type PublicCertificatesDeps = Pick<AppDeps, 'database' | 'config'>;
 
 export const CERTIFICATE_NOT_FOUND = 'Certificado não encontrado';
 export const COURSE_NOT_COMPLETED = 'Conclua todas as aulas do curso para receber o certificado';
@@ -64,7 +65,7 @@ export async function certificateFor(
     learnerName: user.name,
     courseTitle: facts.courseTitle,
     educatorName: facts.educatorName,
-    hours: String(certificateHours(facts.totalMinutes)),
+    hours: hoursColumn(certificateMinutes(facts.totalMinutes)),
     completedAt: facts.lastCompletedAt,
     quizzes: quizzes
       .filter((quiz) => quiz.passed)
@@ -84,23 +85,40 @@ export async function certificateFor(
   return issued.id;
 }
 
-export function toCertificate(row: CertificateRow): Certificate {
+/**
+ * The `hours` column holds the whole minutes as hours to two decimals: that is off by at most 0.3 of
+ * a minute, so the minutes read back exactly. (Certificates issued when it kept one decimal read
+ * back as the hours they printed: 0.8 h is 48 minutes.)
+ */
+function hoursColumn(minutes: number): string {
+  return (minutes / 60).toFixed(2);
+}
+
+function minutesOf(hoursColumnValue: string): number {
+  return Math.round(Number(hoursColumnValue) * 60);
+}
+
+export function toCertificate(row: CertificateRow, publicUrl: string): Certificate {
   return {
     name: row.learnerName,
     courseTitle: row.courseTitle,
     educatorName: row.educatorName,
     completedAt: row.completedAt.toISOString(),
-    hours: Number(row.hours),
+    minutes: minutesOf(row.hours),
     quizzes: row.quizzes,
     revokedAt: row.revokedAt?.toISOString() ?? null,
+    url: certificateUrl(publicUrl, row.id),
   };
 }
 
 /** Public: anyone holding the id may verify it; it names the learner and nothing else about them. */
-export async function getCertificate(deps: CertificatesDeps, id: string): Promise<Certificate> {
+export async function getCertificate(
+  deps: PublicCertificatesDeps,
+  id: string,
+): Promise<Certificate> {
   const row = await findCertificate(deps.database.db, id);
   if (!row) throw notFound(CERTIFICATE_NOT_FOUND);
-  return toCertificate(row);
+  return toCertificate(row, deps.config.publicUrl);
 }
 
 export interface CertificatePdf {
@@ -137,7 +155,7 @@ function remember(id: string, made: RecentPdf): void {
  * when this instance served them lately.
  */
 export async function getCertificatePdf(
-  deps: Pick<AppDeps, 'database' | 'config'>,
+  deps: PublicCertificatesDeps,
   id: string,
 ): Promise<CertificatePdf> {
   const db = deps.database.db;
@@ -153,9 +171,8 @@ export async function getCertificatePdf(
     recentPdfs.delete(id);
     throw gone(CERTIFICATE_REVOKED);
   }
-  const certificate = toCertificate(row);
-  const verifyUrl = certificateUrl(deps.config.publicUrl, id);
-  const contentHash = certificateContentHash(certificate, verifyUrl);
+  const certificate = toCertificate(row, deps.config.publicUrl);
+  const contentHash = certificateContentHash(id, certificate);
   const etag = `"${contentHash}"`;
   if (held?.contentHash === contentHash) {
     remember(id, { ...held, checkedAt: Date.now() });
@@ -168,7 +185,7 @@ export async function getCertificatePdf(
     made = (async () => {
       const stored = await findStoredCertificatePdf(db, id);
       if (stored?.contentHash === contentHash) return { pdf: stored.pdf, etag };
-      const pdf = await renderCertificatePdf(certificate, verifyUrl);
+      const pdf = await renderCertificatePdf(id, certificate);
       await saveCertificatePdf(db, { certificateId: id, contentHash, pdf });
       return { pdf, etag };
     })()

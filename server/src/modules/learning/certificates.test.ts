@@ -100,8 +100,8 @@ describe('GET /api/user/certificate/:courseId', () => {
       learnerName: 'Joana Conceição',
       courseTitle: 'Python do Zero',
       educatorName: 'Prof. Rui Ção',
-      // 10 + 20 + 15.5 minutes
-      hours: '0.80',
+      // 10 + 20 + 15.5 minutes: 46 whole minutes, kept as hours to two decimals
+      hours: '0.77',
       completedAt: new Date(Date.UTC(2031, 2, 12, 12)),
     });
   });
@@ -164,17 +164,18 @@ describe('GET /api/certificate/:id and /pdf', () => {
         courseTitle: 'Python do Zero',
         educatorName: 'Prof. Rui Ção',
         completedAt: '2031-03-12T12:00:00.000Z',
-        hours: 0.8,
+        minutes: 46,
         // A course without quizzes lists none.
         quizzes: [],
         revokedAt: null,
+        url: `http://app.test/certificate/${certificateId}`,
       },
     });
     expect(JSON.stringify(res.body)).not.toContain(student.user.email);
     expect(JSON.stringify(res.body)).not.toContain(student.user.id);
   });
 
-  it('when the PDF is downloaded, then it is one page with the certificate text, the verification URL and a QR code image', async () => {
+  it('when the PDF is downloaded, then it is one page naming its issuer and code, with the certificate text, the verification URL and a QR code image', async () => {
     const { course, student } = await learner();
     const { certificateId } = (await ask(student.auth, course.id)).body;
     const res = await request(ctx.app)
@@ -194,18 +195,47 @@ describe('GET /api/certificate/:id and /pdf', () => {
     expect(body.subarray(0, 5).toString()).toBe('%PDF-');
     const { pages, text, images } = await pdfText(body);
     expect(pages).toBe(1);
+    // The issuer heads the page, above the title.
+    expect(text).toMatch(/^Aprendiz\s+Certificado de conclusão\s/);
     for (const expected of [
-      'Certificado de conclusão',
       'Joana Conceição',
       'Python do Zero',
       'ministrado por Prof. Rui Ção',
-      'Carga horária: 0,8 horas',
+      'Carga horária: 46 minutos',
       'Concluído em 12 de março de 2031',
+      `Emitido por Aprendiz · Código do certificado: ${certificateId}`,
       `http://app.test/certificate/${certificateId}`,
     ]) {
       expect(text).toContain(expected);
     }
+    // The QR code is the one image; the logo is drawn.
     expect(images).toBe(1);
+  });
+
+  it('when the course lasted over an hour, then the page and the PDF state hours and minutes', async () => {
+    const { course, student } = await learner();
+    const { certificateId } = (await ask(student.auth, course.id)).body;
+    await ctx.database.db
+      .update(certificates)
+      .set({ hours: (135 / 60).toFixed(2) })
+      .where(eq(certificates.id, certificateId));
+
+    const res = await request(ctx.app).get(`/api/certificate/${certificateId}`);
+    expect(res.body.certificate.minutes).toBe(135);
+    const { text } = await pdfText((await downloadPdf(certificateId)).body as Buffer);
+    expect(text).toContain('Carga horária: 2 horas, 15 minutos');
+  });
+
+  it('when a certificate was issued with its hours to one decimal, then it states the minutes those hours make', async () => {
+    const { course, student } = await learner();
+    const { certificateId } = (await ask(student.auth, course.id)).body;
+    await ctx.database.db
+      .update(certificates)
+      .set({ hours: '0.80' })
+      .where(eq(certificates.id, certificateId));
+
+    const res = await request(ctx.app).get(`/api/certificate/${certificateId}`);
+    expect(res.body.certificate.minutes).toBe(48);
   });
 
   it('when the PDF is downloaded again, then the stored copy is served with its tag and a public cache, and 304 when held', async () => {

@@ -1,11 +1,10 @@
+import { BRAND_NAME as BRAND } from '@aprendiz/contract/brand';
 import { currencyLabel, isCurrency } from '@aprendiz/contract/rules/currency';
 import { formatMoney } from '@aprendiz/contract/rules/pricing';
 import type { OutgoingMail } from '../../providers/mailer';
 
 /** A written mail before it has a recipient. */
 export type MailContent = Omit<OutgoingMail, 'to'>;
-
-const BRAND = 'Aprendiz';
 
 const HTML_ESCAPES: Record<string, string> = {
   '&': '&amp;',

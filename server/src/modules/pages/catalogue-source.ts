@@ -45,7 +45,9 @@ export function serverCatalogueSource(deps: CatalogueDeps): CatalogueSource {
 }
 
 /** Certificates for their server-rendered verification page, from the service the API uses. */
-export function serverCertificateSource(deps: Pick<AppDeps, 'database'>): CertificateSource {
+export function serverCertificateSource(
+  deps: Pick<AppDeps, 'database' | 'config'>,
+): CertificateSource {
   return {
     async certificate(id) {
       if (!CERTIFICATE_ID_PATTERN.test(id)) return null;
