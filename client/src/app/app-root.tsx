@@ -1,19 +1,10 @@
 import { useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { ServiceWorkerReload } from '../components/sw-reload';
 import { AppContextProvider } from '../context/app-context';
 import { reloadOnStaleChunks } from './reload-on-stale-chunks';
 import { RouteHead } from './route-head';
 import { ToastHost } from './toast-host';
-
-/** A new page starts at its top, unless the address points at an anchor within it. */
-function ScrollToTop() {
-  const { pathname, hash } = useLocation();
-  useEffect(() => {
-    if (!hash) window.scrollTo(0, 0);
-  }, [pathname, hash]);
-  return null;
-}
 
 function StaleChunkReload() {
   useEffect(() => reloadOnStaleChunks(), []);
@@ -28,7 +19,10 @@ export function AppRoot() {
       <RouteHead />
       <ToastHost />
       <ServiceWorkerReload />
-      <ScrollToTop />
+      {/* A new page starts at its top (or at the anchor its address names); Back and Forward return
+          to where the page was left, once its loaders have answered, so a list has its items. An
+          address change that keeps the page (filters, 'Ver mais', reviews) says preventScrollReset. */}
+      <ScrollRestoration />
       <StaleChunkReload />
     </AppContextProvider>
   );

@@ -59,7 +59,7 @@ function ProfileTab() {
     return (
       <button
         type="button"
-        onClick={openSignIn}
+        onClick={() => openSignIn()}
         className={`${itemClass} text-slate-600 hover:text-slate-900`}
       >
         {content}

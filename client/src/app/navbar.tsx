@@ -99,7 +99,7 @@ export function Navbar() {
                 <GenericProfileImage />
                 <button
                   type="button"
-                  onClick={openSignIn}
+                  onClick={() => openSignIn()}
                   className={`rounded-full bg-blue-600 px-5 py-2 font-semibold text-white hover:bg-blue-700 ${focusRing}`}
                 >
                   Começar

@@ -22,9 +22,10 @@ function renderAt(path: string) {
     return { data: { success: true, courses: [courseSummary()] } };
   });
   // As in main.tsx: the auth provider is above the router, whose loaders wait for it.
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
-    <LocalAuthProvider>
-      <RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />
+    <LocalAuthProvider navigate={router.navigate}>
+      <RouterProvider router={router} />
     </LocalAuthProvider>,
   );
   return { calls };

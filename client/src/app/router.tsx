@@ -2,7 +2,7 @@ import { data, type RouteObject } from 'react-router-dom';
 import { Loader } from '../components/loader';
 import { RouteErrorBoundary } from '../components/route-error-boundary';
 import { loadRoot, ROOT_ROUTE_ID } from '../context/root-route';
-import { rootPolicy, sameForEveryUser } from '../data/revalidation';
+import { courseListPolicy, rootPolicy, sameForEveryUser } from '../data/revalidation';
 import { AppRoot } from './app-root';
 import { NotFoundPage, notFoundHandle } from './not-found-page';
 import { PublicLayout } from './public-layout';
@@ -62,12 +62,12 @@ export const routes: RouteObject[] = [
           // The catalogue and certificates read the same for everyone: signing in keeps them.
           {
             path: 'course-list',
-            shouldRevalidate: sameForEveryUser,
+            shouldRevalidate: courseListPolicy,
             lazy: page(() => import('../pages/public/course-list')),
           },
           {
             path: 'course-list/:input',
-            shouldRevalidate: sameForEveryUser,
+            shouldRevalidate: courseListPolicy,
             lazy: page(() => import('../pages/public/course-list')),
           },
           { path: 'course/:id', lazy: page(() => import('../pages/public/course-detail')) },

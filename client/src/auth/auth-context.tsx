@@ -11,7 +11,11 @@ export type AuthContextValue = {
   /** False until the provider knows whether someone is signed in. */
   isLoaded: boolean;
   getToken: () => Promise<string | null>;
-  openSignIn: () => void;
+  /**
+   * Opens sign-in (and sign-up from there). `returnTo` is the address to be at once signed in, in
+   * place of the current one: how the page that asked carries on with what the visitor wanted.
+   */
+  openSignIn: (returnTo?: string) => void;
   /** Ends the session only; `useAuthActions().signOut` also takes the user home. */
   signOut: () => Promise<void>;
   /**
@@ -36,7 +40,7 @@ export function useAuthUser(): { user: AuthUser | null; isLoaded: boolean } {
 
 export function useAuthActions(): {
   getToken: () => Promise<string | null>;
-  openSignIn: () => void;
+  openSignIn: (returnTo?: string) => void;
   signOut: () => Promise<void>;
 } {
   const { getToken, openSignIn, signOut } = useAuthContext();

@@ -8,7 +8,10 @@ import { LocalAuthProvider } from './local-auth-provider';
 const ClerkAuthProvider = lazy(() => import('./clerk-auth-provider'));
 
 type AuthProviderProps = {
-  /** The router's navigation (Clerk's redirects go through it instead of reloading the page). */
+  /**
+   * The router's navigation: Clerk's redirects go through it instead of reloading the page, and
+   * local sign-in goes to the address a page asked to return to.
+   */
   navigate: AppNavigate;
   children: ReactNode;
 };
@@ -27,5 +30,5 @@ export function AuthProvider({ navigate, children }: AuthProviderProps) {
       </Suspense>
     );
   }
-  return <LocalAuthProvider>{children}</LocalAuthProvider>;
+  return <LocalAuthProvider navigate={navigate}>{children}</LocalAuthProvider>;
 }

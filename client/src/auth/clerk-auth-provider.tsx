@@ -40,7 +40,14 @@ function ClerkAuthBridge({ children }: { children: ReactNode }) {
   const clerk = useClerk();
 
   const getToken = useCallback(() => getClerkToken(), [getClerkToken]);
-  const openSignIn = useCallback(() => clerk.openSignIn(), [clerk]);
+  // Clerk may leave the page (another provider's sign-in, an e-mail link): it comes back to returnTo.
+  const openSignIn = useCallback(
+    (returnTo?: string) =>
+      clerk.openSignIn(
+        returnTo ? { forceRedirectUrl: returnTo, signUpForceRedirectUrl: returnTo } : undefined,
+      ),
+    [clerk],
+  );
   const signOut = useCallback(() => clerk.signOut(), [clerk]);
 
   const authUser = useMemo(() => {

@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AppRoot } from '../app/app-root';
 import { useAppContext } from '../context/app-context';
 import { loadRoot, ROOT_ROUTE_ID } from '../context/root-route';
@@ -26,8 +26,11 @@ function Consumer() {
   return (
     <>
       <p data-testid="who">{user ? user.name : 'ninguém'}</p>
-      <button type="button" onClick={openSignIn}>
+      <button type="button" onClick={() => openSignIn()}>
         Começar
+      </button>
+      <button type="button" onClick={() => openSignIn('/course/c1?continuar=comprar')}>
+        Acessar Curso
       </button>
       <button type="button" onClick={() => void signOut()}>
         Sair
@@ -36,16 +39,23 @@ function Consumer() {
   );
 }
 
-function renderProvider() {
+/** The provider under a router, as in main.tsx; `navigate` records where sign-in sends the page. */
+function renderProvider(navigate = vi.fn()) {
   const user = userEvent.setup();
   render(
     <MemoryRouter>
-      <LocalAuthProvider>
+      <LocalAuthProvider navigate={navigate}>
         <Consumer />
       </LocalAuthProvider>
     </MemoryRouter>,
   );
   return user;
+}
+
+async function signInAs(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('E-mail'), 'ana@example.com');
+  await user.type(screen.getByLabelText('Senha'), 'segredo-123');
+  await user.click(screen.getByRole('button', { name: 'Entrar' }));
 }
 
 async function openDialog(user: ReturnType<typeof userEvent.setup>) {
@@ -153,6 +163,43 @@ describe('local sign-in dialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('when sign-in was opened to return somewhere, then signing in replaces the address with it', async () => {
+    stubApi(() => ({ data: { success: true, token: 'tok-5', user: serverUser } }));
+    const navigate = vi.fn();
+    const user = renderProvider(navigate);
+    await user.click(screen.getByRole('button', { name: 'Acessar Curso' }));
+    await signInAs(user);
+    await waitFor(() => expect(screen.getByTestId('who')).toHaveTextContent('Ana Souza'));
+    expect(navigate).toHaveBeenCalledTimes(1);
+    expect(navigate).toHaveBeenCalledWith('/course/c1?continuar=comprar', { replace: true });
+  });
+
+  it('when an account is created from there, then the address is replaced the same way', async () => {
+    stubApi(() => ({ status: 201, data: { success: true, token: 'tok-6', user: serverUser } }));
+    const navigate = vi.fn();
+    const user = renderProvider(navigate);
+    await user.click(screen.getByRole('button', { name: 'Acessar Curso' }));
+    await user.click(await screen.findByRole('button', { name: 'Criar conta' }));
+    await user.type(screen.getByLabelText('Nome'), 'Ana Souza');
+    await user.type(screen.getByLabelText('E-mail'), 'ana@example.com');
+    await user.type(screen.getByLabelText('Senha'), 'segredo-123');
+    await user.click(screen.getByRole('button', { name: 'Criar conta' }));
+    await waitFor(() => expect(screen.getByTestId('who')).toHaveTextContent('Ana Souza'));
+    expect(navigate).toHaveBeenCalledWith('/course/c1?continuar=comprar', { replace: true });
+  });
+
+  it('when sign-in was opened plainly, or closed without signing in, then the address stays', async () => {
+    stubApi(() => ({ data: { success: true, token: 'tok-7', user: serverUser } }));
+    const navigate = vi.fn();
+    const user = renderProvider(navigate);
+    await user.click(screen.getByRole('button', { name: 'Acessar Curso' }));
+    await user.keyboard('{Escape}');
+    await openDialog(user);
+    await signInAs(user);
+    await waitFor(() => expect(screen.getByTestId('who')).toHaveTextContent('Ana Souza'));
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
   it('when Esc is pressed, then the dialog closes without signing in', async () => {
     const user = renderProvider();
     await openDialog(user);
@@ -220,7 +267,7 @@ describe('local session', () => {
       },
     ]);
     render(
-      <LocalAuthProvider>
+      <LocalAuthProvider navigate={router.navigate}>
         <RouterProvider router={router} />
       </LocalAuthProvider>,
     );

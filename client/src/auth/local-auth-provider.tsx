@@ -10,6 +10,7 @@ import {
 import {
   AuthContext,
   useApiAuthBridge,
+  type AppNavigate,
   type AuthContextValue,
   type AuthUser,
 } from './auth-context';
@@ -28,11 +29,19 @@ const signedOutOnServer = () => null;
  * checked against the server by the app's first authenticated call (GET /api/user/data), whose 401
  * ends it through the API client.
  */
-export function LocalAuthProvider({ children }: { children: ReactNode }) {
+export function LocalAuthProvider({
+  navigate,
+  children,
+}: {
+  /** The router's navigation (this provider sits above the router), for sign-in's `returnTo`. */
+  navigate: AppNavigate;
+  children: ReactNode;
+}) {
   // The server renders signed out (it cannot read this browser's storage), so hydration starts signed
   // out too and the stored session follows at once; signing in or out in another tab does the same here.
   const session = useSyncExternalStore(subscribeSession, readSession, signedOutOnServer);
-  const [dialogOpen, setDialogOpen] = useState(false);
+  // Open: the dialog shows; its `returnTo` is where to be once signed in (null: stay).
+  const [dialog, setDialog] = useState<{ returnTo: string | null } | null>(null);
 
   // Read from the store, so a request sent right after sign-in already carries the new token.
   const getToken = useCallback(async () => readSession()?.token ?? null, []);
@@ -62,14 +71,20 @@ export function LocalAuthProvider({ children }: { children: ReactNode }) {
     writeSession({ token: changes.token ?? current.token, user: changes.user ?? current.user });
   }, []);
 
-  const startSession = useCallback((token: string, user: AuthUser) => {
-    writeSession({ token, user });
-  }, []);
+  const returnTo = dialog?.returnTo ?? null;
+  const startSession = useCallback(
+    (token: string, user: AuthUser) => {
+      writeSession({ token, user });
+      // The entry is replaced: Back still leaves the page, and the address's request is acted on once.
+      if (returnTo) navigate(returnTo, { replace: true });
+    },
+    [navigate, returnTo],
+  );
 
   useApiAuthBridge({ userId: session?.user.id ?? null, isLoaded: true, getToken, endSession });
 
-  const openSignIn = useCallback(() => setDialogOpen(true), []);
-  const closeDialog = useCallback(() => setDialogOpen(false), []);
+  const openSignIn = useCallback((next?: string) => setDialog({ returnTo: next ?? null }), []);
+  const closeDialog = useCallback(() => setDialog(null), []);
 
   const value = useMemo<AuthContextValue>(
     () => ({
@@ -86,7 +101,7 @@ export function LocalAuthProvider({ children }: { children: ReactNode }) {
   return (
     <AuthContext.Provider value={value}>
       {children}
-      {dialogOpen && (
+      {dialog && (
         <Suspense fallback={null}>
           <LocalSignInDialog onClose={closeDialog} onSignedIn={startSession} />
         </Suspense>

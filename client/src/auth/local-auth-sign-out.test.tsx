@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../lib/api-client';
 import { networkError, stubApi } from '../test/api-stub';
 import { useAuthActions, useAuthUser, useSessionUpdater } from './auth-context';
@@ -36,7 +36,7 @@ function Consumer() {
 function renderProvider() {
   render(
     <MemoryRouter>
-      <LocalAuthProvider>
+      <LocalAuthProvider navigate={vi.fn()}>
         <Consumer />
       </LocalAuthProvider>
     </MemoryRouter>,

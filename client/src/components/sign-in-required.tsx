@@ -24,7 +24,7 @@ export function SignInRequired({ title, message }: SignInRequiredProps) {
       <p className="mt-3 text-slate-700">{message}</p>
       <button
         type="button"
-        onClick={openSignIn}
+        onClick={() => openSignIn()}
         className={`mt-6 rounded-md bg-blue-600 px-6 py-3 font-medium text-white hover:bg-blue-700 ${focusRing}`}
       >
         Entrar

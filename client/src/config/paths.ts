@@ -2,6 +2,12 @@
  * `/course-list/term`. */
 export const SEARCH_PARAM = 'q';
 
+/**
+ * The course list's address keeps how many courses it shows (`/course-list?mostrar=48` after one
+ * 'Ver mais'), so Back from a course returns to the same list at the same place.
+ */
+export const SHOWN_PARAM = 'mostrar';
+
 /** Every client route in one place, so links and the router cannot drift apart. */
 export const paths = {
   home: '/',

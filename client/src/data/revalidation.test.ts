@@ -1,6 +1,7 @@
 import type { ShouldRevalidateFunctionArgs } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import {
+  courseListPolicy,
   keptOnRootRefresh,
   oncePerCourseAndUser,
   revalidateForUser,
@@ -129,6 +130,34 @@ describe('keptOnRootRefresh', () => {
     expect(keptOnRootRefresh(args(quiz, quiz))).toBe(true);
     expect(
       keptOnRootRefresh(args(quiz, '/player/c1/quiz/q2', { defaultShouldRevalidate: false })),
+    ).toBe(false);
+  });
+});
+
+describe('courseListPolicy', () => {
+  it('when Ver mais writes a larger count into the address, then the list is not read again', () => {
+    expect(courseListPolicy(args('/course-list', '/course-list?mostrar=48'))).toBe(false);
+    expect(
+      courseListPolicy(
+        args('/course-list/git?sort=price&mostrar=48', '/course-list/git?mostrar=72&sort=price'),
+      ),
+    ).toBe(false);
+  });
+
+  it('when anything else changes, the count shrinks, or a page retries, then it is read again', () => {
+    expect(courseListPolicy(args('/course-list?mostrar=48', '/course-list?sort=price'))).toBe(true);
+    expect(courseListPolicy(args('/course-list?mostrar=48', '/course-list'))).toBe(true);
+    expect(courseListPolicy(args('/course-list', '/course-list/git?mostrar=48'))).toBe(true);
+    expect(courseListPolicy(args('/course-list?mostrar=48', '/course-list?mostrar=48'))).toBe(true);
+  });
+
+  it('when the signed-in user changes, then the catalogue keeps what it read', async () => {
+    expect(
+      await decidedDuring(
+        revalidateForUser,
+        courseListPolicy,
+        args('/course-list', '/course-list'),
+      ),
     ).toBe(false);
   });
 });

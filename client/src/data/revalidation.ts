@@ -1,4 +1,5 @@
 import type { ShouldRevalidateFunctionArgs } from 'react-router-dom';
+import { SHOWN_PARAM } from '../config/paths';
 
 /*
  * When each loader reads again: the named `shouldRevalidate` policies routes use, and the two ways the
@@ -68,6 +69,29 @@ export function sameForEveryUser({
 }: ShouldRevalidateFunctionArgs) {
   if (reason === 'user-changed' && currentUrl.href === nextUrl.href) return false;
   return defaultShouldRevalidate;
+}
+
+/** The same address but for a larger `mostrar`: the list only grew. */
+function onlyShownGrew(current: URL, next: URL): boolean {
+  if (current.pathname !== next.pathname) return false;
+  const rest = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    params.delete(SHOWN_PARAM);
+    params.sort();
+    return params.toString();
+  };
+  const shown = (url: URL) => Number(url.searchParams.get(SHOWN_PARAM)) || 0;
+  return rest(current) === rest(next) && shown(next) > shown(current);
+}
+
+/**
+ * The course list's loader: the same for everyone, and not read again when 'Ver mais' writes the
+ * count it now shows into the address: the added page is on screen already, and reading every page
+ * again would only repeat it. Back, a reload or a shared link reads them all.
+ */
+export function courseListPolicy(args: ShouldRevalidateFunctionArgs) {
+  if (onlyShownGrew(args.currentUrl, args.nextUrl)) return false;
+  return sameForEveryUser(args);
 }
 
 /**

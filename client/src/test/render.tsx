@@ -37,6 +37,8 @@ export const TEST_STOREFRONT: Storefront = { currency: 'aoa', methods: ['card'] 
 type RenderOptions = {
   /** The address the memory router starts at. */
   route?: string;
+  /** Addresses visited before `route`, oldest first: where Back goes. */
+  visited?: string[];
   /** A route pattern (e.g. '/course/:id'): `ui` is rendered under it, so useParams works. */
   path?: string;
   /** The page's route loader (pages that read useLoaderData); it runs through the stubbed API. */
@@ -133,7 +135,7 @@ export function renderWithProviders(
           },
           { path: '*', element: null },
         ],
-    { initialEntries: [route] },
+    { initialEntries: [...(options.visited ?? []), route] },
   );
   // A loader still waiting (for the auth provider, say) is dropped with its test.
   onTestFinished(() => router.dispose());

@@ -25,7 +25,7 @@ export function EducatorSignInRequired() {
   return (
     <GateMessage>
       <p className="mt-3 text-slate-700">Entre na sua conta para acessar a área do educador.</p>
-      <button type="button" onClick={openSignIn} className={primaryButtonClass}>
+      <button type="button" onClick={() => openSignIn()} className={primaryButtonClass}>
         Entrar
       </button>
     </GateMessage>

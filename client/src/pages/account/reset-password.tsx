@@ -96,7 +96,7 @@ export default function ResetPassword() {
               Ir para o início
             </Link>
           ) : (
-            <Button size="lg" onClick={openSignIn}>
+            <Button size="lg" onClick={() => openSignIn()}>
               Entrar
             </Button>
           )}

@@ -34,6 +34,7 @@ import { courseMeta } from './course-detail/course-meta';
 import { StickyBuyBar } from './course-detail/sticky-buy-bar';
 import { PaymentChoice, type PaymentChoiceValue } from './course-detail/payment-choice';
 import { useEnrollAction, type EnrollAction } from './course-detail/use-enroll-action';
+import { useContinuePurchase } from './course-detail/use-continue-purchase';
 import { useScrolledPast } from './course-detail/use-scrolled-past';
 import { useCoupon, type CouponState } from './course-detail/use-coupon';
 import { CouponField, CouponPrice } from './course-detail/coupon-field';
@@ -227,6 +228,7 @@ function CourseView({
     coupon: coupon.applied?.code ?? null,
     euWaiver,
   });
+  useContinuePurchase(course, action);
   const payment: PaymentChoiceProps | null =
     choosing && !action.isEnrolled
       ? {

@@ -1,8 +1,11 @@
 import type { CourseSummary } from '@aprendiz/contract/courses';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Outlet } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { courseListPolicy } from '../../data/revalidation';
 import { stubApi, type StubRequest, type StubResponse } from '../../test/api-stub';
+import { BackButton } from '../../test/back-button';
 import { courseSummary } from '../../test/course-fixtures';
 import { LOADED, renderWithProviders, TEST_STOREFRONT } from '../../test/render';
 import CourseListPage, { handle, loader } from './course-list';
@@ -40,8 +43,27 @@ function searchParams(request: StubRequest): URLSearchParams {
   return url.searchParams;
 }
 
+/** The list as the app routes it (its loader and revalidation policy), after the home page. */
 function renderList(route: string) {
-  return renderWithProviders(<CourseListPage />, { route, path: '/course-list/:input?', loader });
+  return renderWithProviders(
+    <>
+      <Outlet />
+      <BackButton />
+    </>,
+    {
+      route,
+      visited: ['/'],
+      routes: [
+        { path: '/', element: <h1>Início</h1> },
+        {
+          path: '/course-list/:input?',
+          element: <CourseListPage />,
+          loader,
+          shouldRevalidate: courseListPolicy,
+        },
+      ],
+    },
+  );
 }
 
 function cardTitles(): string[] {
@@ -186,13 +208,49 @@ describe('CourseListPage', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Ver mais' }));
     await waitFor(() => expect(cardTitles()).toHaveLength(30), LOADED);
     expect(cardTitles().slice(23, 25)).toEqual(['Curso 24', 'Curso 25']);
-    // The next page comes through the route's loader, with the same search, without a navigation.
-    expect(calls).toHaveLength(2);
+    // The next page comes through the route's loader, with the same search; the address then says
+    // how many show, and the pages already shown are not read again for it.
     expect(searchParams(calls[1]!).get('page')).toBe('2');
     expect(searchParams(calls[1]!).get('sort')).toBe('rating');
-    await waitFor(() => expect(location()).toBe('/course-list?sort=rating'));
+    await waitFor(() => expect(location()).toBe('/course-list?sort=rating&mostrar=48'));
+    expect(calls).toHaveLength(2);
     expect(screen.queryByRole('button', { name: 'Ver mais' })).not.toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: /Curso 25/ })[0]).toHaveFocus();
+  });
+
+  it('when the address says mostrar=48 (Back to a list grown by Ver mais), then its first two pages are read side by side and 48 show', async () => {
+    const { calls } = stubSearch(courses(60));
+    const user = userEvent.setup();
+    const { location } = renderList('/course-list?mostrar=48&level=iniciante');
+    expect(await screen.findByText('Mostrando 48 de 60', {}, LOADED)).toBeInTheDocument();
+    expect(cardTitles()).toHaveLength(48);
+    expect(cardTitles().slice(23, 25)).toEqual(['Curso 24', 'Curso 25']);
+    expect(calls.map((call) => searchParams(call).get('page'))).toEqual(['1', '2']);
+    expect(calls.every((call) => searchParams(call).get('level') === 'iniciante')).toBe(true);
+
+    // Ver mais goes on from the third page.
+    await user.click(screen.getByRole('button', { name: 'Ver mais' }));
+    await waitFor(() => expect(cardTitles()).toHaveLength(60), LOADED);
+    expect(searchParams(calls[2]!).get('page')).toBe('3');
+    await waitFor(() => expect(location()).toBe('/course-list?mostrar=72&level=iniciante'));
+    expect(calls).toHaveLength(3);
+  });
+
+  it('when the sort changes after Ver mais, then the list starts again from its first page, and Back leaves the list instead of undoing the sort', async () => {
+    const { calls } = stubSearch(courses(30));
+    const user = userEvent.setup();
+    const { location } = renderList('/course-list');
+    await screen.findByText('Mostrando 24 de 30', {}, LOADED);
+    await user.click(screen.getByRole('button', { name: 'Ver mais' }));
+    await waitFor(() => expect(location()).toBe('/course-list?mostrar=48'));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Ordenar por' }), 'Menor preço');
+    await waitFor(() => expect(location()).toBe('/course-list?sort=price'));
+    await waitFor(() => expect(cardTitles()).toHaveLength(24));
+    expect(searchParams(calls.at(-1)!).get('page')).toBe('1');
+
+    await user.click(screen.getByRole('button', { name: 'Voltar' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Início' })).toBeInTheDocument();
+    expect(location()).toBe('/');
   });
 
   it('when nothing matches, then the count line names the term and veja todos os cursos is a link to the whole catalogue', async () => {

@@ -1,4 +1,5 @@
 import type { CourseSearchResponse, CourseSummary } from '@aprendiz/contract/courses';
+import type { CatalogueSource } from '@aprendiz/contract/rendering';
 import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   Link,
@@ -24,8 +25,10 @@ import { NoMatch, UnmatchedWords } from './course-list/search-summary';
 import {
   readFilters,
   readPage,
+  readShownPages,
   searchQuery,
   writeFilters,
+  writeShownPages,
   type CourseFilters as Filters,
 } from './course-list/search-params';
 import { focusRing } from '../../components/ui/focus-ring';
@@ -46,7 +49,29 @@ function hasFilter(filters: Filters): boolean {
 
 export type CourseListData = { result: LoadResult<CourseSearchResponse> };
 
-/** One page of GET /api/course/search for the address: its term, filters, sort and `page`. */
+// 'Ver mais' reads one page through this loader (`?page=`); the page's own address never has it.
+const ONE_PAGE_PARAM = 'page';
+
+/** Pages 1 to `pages` as one answer, read side by side: the list as the address says it was. */
+async function searchFirstPages(
+  source: CatalogueSource,
+  term: string,
+  filters: Filters,
+  pages: number,
+): Promise<CourseSearchResponse> {
+  const numbers = Array.from({ length: pages }, (_, index) => index + 1);
+  const answers = await Promise.all(
+    numbers.map((page) => source.search(searchQuery(term, filters, page))),
+  );
+  const [first] = answers;
+  if (!first) throw new Error('no page was read');
+  return { ...first, courses: answers.flatMap((answer) => answer.courses), page: pages };
+}
+
+/**
+ * GET /api/course/search for the address: its term, filters and sort, and as many pages as it
+ * shows (`mostrar`, after 'Ver mais'); or the one page 'Ver mais' asks for (`page`).
+ */
 export async function loader({
   params,
   request,
@@ -59,14 +84,19 @@ export async function loader({
   if (typed !== null) {
     const kept = new URLSearchParams(url.searchParams);
     kept.delete(SEARCH_PARAM);
-    kept.delete('page');
+    kept.delete(ONE_PAGE_PARAM);
     const target = paths.courseList(typed.trim());
     throw redirect(kept.size > 0 ? `${target}?${kept.toString()}` : target);
   }
   const term = (params.input ?? '').trim();
   const source = await catalogueSource(context);
-  const query = searchQuery(term, readFilters(url.searchParams), readPage(url.searchParams));
-  return { result: await loadOrReport(() => source.search(query)) };
+  const filters = readFilters(url.searchParams);
+  if (url.searchParams.has(ONE_PAGE_PARAM)) {
+    const query = searchQuery(term, filters, readPage(url.searchParams));
+    return { result: await loadOrReport(() => source.search(query)) };
+  }
+  const pages = readShownPages(url.searchParams);
+  return { result: await loadOrReport(() => searchFirstPages(source, term, filters, pages)) };
 }
 
 export const handle: RouteHandle = {
@@ -135,6 +165,7 @@ function Results({
 }) {
   const list = useRef<HTMLUListElement>(null);
   const location = useLocation();
+  const [, setSearchParams] = useSearchParams();
   const fetcher = useFetcher<CourseListData>();
   const [shown, setShown] = useState<Shown>(() => startFrom(first));
   // A new search (address change, revalidation) starts the list again from its first page.
@@ -144,15 +175,28 @@ function Results({
   const firstNew = useRef<number | null>(null);
   const count = shown.courses.length;
 
+  // The page 'Ver mais' asked for, and for which list: an answer for an earlier search is not added.
+  const asked = useRef<{ first: CourseSearchResponse; page: number } | null>(null);
+
   useEffect(() => {
     const more = fetcher.data?.result;
-    if (!more?.ok || fetcher.state !== 'idle') return;
+    const request = asked.current;
+    if (!more?.ok || fetcher.state !== 'idle' || !request) return;
+    asked.current = null;
+    if (request.first !== first || more.value.page !== request.page) return;
     setShown((current) =>
-      current.first === first && more.value.page === current.page + 1
-        ? { first, courses: [...current.courses, ...more.value.courses], page: more.value.page }
+      current.first === first && current.page + 1 === request.page
+        ? { first, courses: [...current.courses, ...more.value.courses], page: request.page }
         : current,
     );
-  }, [fetcher.data, fetcher.state, first]);
+    // The address says how much is shown, so Back from a course comes back to this list. It replaces
+    // the entry (Back still leaves the list) and keeps the scroll; the loader is not read again for
+    // it (courseListPolicy).
+    setSearchParams((params) => writeShownPages(params, request.page), {
+      replace: true,
+      preventScrollReset: true,
+    });
+  }, [fetcher.data, fetcher.state, first, setSearchParams]);
 
   useEffect(() => {
     const index = firstNew.current;
@@ -163,8 +207,9 @@ function Results({
 
   function loadMore() {
     firstNew.current = count;
+    asked.current = { first, page: shown.page + 1 };
     const params = new URLSearchParams(location.search);
-    params.set('page', String(shown.page + 1));
+    params.set(ONE_PAGE_PARAM, String(shown.page + 1));
     void fetcher.load(`${location.pathname}?${params.toString()}`);
   }
 
@@ -265,8 +310,15 @@ export default function CourseListPage() {
       )}
 
       <div className="mt-8">
-        {/* Each choice is a new history entry, so Back undoes it and the address can be shared. */}
-        <CourseFilters filters={filters} onChange={(next) => setSearchParams(writeFilters(next))} />
+        {/* Each choice replaces the address (it can be shared) rather than adding to the history: Back
+            leaves the list instead of stepping through every order and filter tried. The list starts
+            again from its first page, where the eye already is. */}
+        <CourseFilters
+          filters={filters}
+          onChange={(next) =>
+            setSearchParams(writeFilters(next), { replace: true, preventScrollReset: true })
+          }
+        />
       </div>
 
       <section aria-labelledby="results-heading" className="mt-8">

@@ -510,6 +510,53 @@ describe('PlayerPage', () => {
     ]);
   });
 
+  it('when the videos cannot load (YouTube blocked) and the learner moves on from a lecture they chose, then that lecture is saved at its start', async () => {
+    const { calls } = serve(({ url }) =>
+      url === '/api/user/lecture-position'
+        ? { data: { success: true, seconds: 0, positionToken: 'renovado' } }
+        : undefined,
+    );
+    await renderReadyPlayer();
+    await video('Boas-vindas');
+    // Leaving the lecture the player opened at, whose video never answered: the server's resume
+    // point is already that one, so nothing is sent.
+    await userEvent.click(screen.getByRole('button', { name: 'Assistir: 1.2 Variáveis' }));
+    await video('Variáveis');
+    expect(calls).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: /Funções/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Assistir: 2.1 Declarando funções' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      url: '/api/user/lecture-position',
+      body: { courseId: course._id, lectureId: 'lec-2', seconds: 0 },
+    });
+  });
+
+  it('when the page hides on a chosen lecture whose video never loaded, then the beacon saves it at 0 s; on the opening one, nothing is sent', async () => {
+    const sendBeacon = vi.fn((_url: string, _body?: BodyInit | null) => true);
+    Object.defineProperty(navigator, 'sendBeacon', { value: sendBeacon, configurable: true });
+    try {
+      await renderReadyPlayer();
+      await video('Boas-vindas');
+      window.dispatchEvent(new Event('pagehide'));
+      expect(sendBeacon).not.toHaveBeenCalled();
+      await userEvent.click(screen.getByRole('button', { name: 'Assistir: 1.2 Variáveis' }));
+      await video('Variáveis');
+      window.dispatchEvent(new Event('pagehide'));
+      expect(sendBeacon).toHaveBeenCalledTimes(1);
+      const [, body] = sendBeacon.mock.calls[0]!;
+      expect(JSON.parse(await (body as Blob).text())).toEqual({
+        token: 'token-inicial',
+        courseId: course._id,
+        lectureId: 'lec-2',
+        seconds: 0,
+      });
+    } finally {
+      Reflect.deleteProperty(navigator, 'sendBeacon');
+    }
+  });
+
   it('when the page hides, then a text/plain beacon carries the position and the position token', async () => {
     const sendBeacon = vi.fn((_url: string, _body?: BodyInit | null) => true);
     Object.defineProperty(navigator, 'sendBeacon', { value: sendBeacon, configurable: true });

@@ -60,6 +60,26 @@ describe('POST /api/user/lecture-position and GET /api/user/resume/:courseId', (
     ]);
   });
 
+  it('when the player saves a chosen lecture at 0 s (its video could not load), then it is accepted and resume answers it', async () => {
+    const { course, student } = await enrolledStudent();
+    await savePosition(student.auth, { courseId: course.id, lectureId: 'lec-2', seconds: 42 });
+    await savePosition(student.auth, { courseId: course.id, lectureId: 'lec-3', seconds: 30 });
+    const chosen = await savePosition(student.auth, {
+      courseId: course.id,
+      lectureId: 'lec-3',
+      seconds: 0,
+    });
+    expect(chosen.status).toBe(200);
+    expect(chosen.body).toMatchObject({ success: true, seconds: 0 });
+
+    const res = await request(ctx.app).get(`/api/user/resume/${course.id}`).set(student.auth);
+    expect(resumeResponseSchema.parse(res.body)).toMatchObject({ lectureId: 'lec-3', seconds: 0 });
+    expect(await positionsOf(student.user.id, course.id)).toEqual([
+      { lectureId: 'lec-2', seconds: 42 },
+      { lectureId: 'lec-3', seconds: 0 },
+    ]);
+  });
+
   it('when an enrolled student has watched nothing, then resume answers no lecture and 0 s', async () => {
     const { course, student } = await enrolledStudent();
     const res = await request(ctx.app).get(`/api/user/resume/${course.id}`).set(student.auth);

@@ -2,7 +2,7 @@ import type { MessageResponse, PurchaseBody, PurchaseResponse } from '@aprendiz/
 import { isPushMethod } from '@aprendiz/contract/rules/payment-methods';
 import { isFreeCourse } from '@aprendiz/contract/rules/pricing';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useAuthActions, useAuthUser } from '../../../auth/auth-context';
 import { notify } from '../../../components/toast';
 import { paths } from '../../../config/paths';
@@ -11,6 +11,7 @@ import { loadApi } from '../../../lib/load-api';
 import { send } from '../../../lib/send';
 import { openedFromCourse } from '../../../lib/opened-from-course';
 import { lacksPhone, type PaymentChoiceValue } from './payment-choice';
+import { withPurchaseIntent } from './purchase-intent';
 
 /** After a free enrollment the learner is taken to their courses 1.5 s later. */
 export const FREE_ENROLL_REDIRECT_MS = 1500;
@@ -46,6 +47,7 @@ export function useEnrollAction(
   const { openSignIn } = useAuthActions();
   const { userData, fetchUserEnrolledCourses } = useAppContext();
   const navigate = useNavigate();
+  const { pathname, search, hash } = useLocation();
   const [pending, setPending] = useState(false);
   // State updates land after the next render; a second click in the same frame must see the first.
   const inFlight = useRef(false);
@@ -134,7 +136,8 @@ export function useEnrollAction(
     if (!course || inFlight.current) return;
     if (!user) {
       notify.warning('Faça login para se inscrever!');
-      openSignIn();
+      // Signed in, the visitor is back here and the page goes on with it (use-continue-purchase).
+      openSignIn(withPurchaseIntent(pathname, search, hash));
       return;
     }
     if (isEnrolled) {
@@ -153,7 +156,19 @@ export function useEnrollAction(
       inFlight.current = false;
       setPending(false);
     }
-  }, [course, user, isEnrolled, choice, onPhoneMissing, openSignIn, enrollFree, purchase]);
+  }, [
+    course,
+    user,
+    isEnrolled,
+    choice,
+    onPhoneMissing,
+    openSignIn,
+    pathname,
+    search,
+    hash,
+    enrollFree,
+    purchase,
+  ]);
 
   return { enroll, pending, isEnrolled };
 }

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { searchUrl } from '../../../data/api-catalogue-source';
-import { readFilters, readPage, searchQuery, writeFilters } from './search-params';
+import {
+  readFilters,
+  readPage,
+  readShownPages,
+  searchQuery,
+  SHOWN_PAGES_MAX,
+  writeFilters,
+  writeShownPages,
+} from './search-params';
 
 describe('readFilters', () => {
   it('when the query names a known category, level and sort, then they are read', () => {
@@ -45,5 +53,32 @@ describe('searchUrl', () => {
     expect(searchUrl(query)).toBe(
       '/api/course/search?q=a%C3%A7%C3%A3o+%26+c&category=design&sort=rating&page=2&pageSize=24',
     );
+  });
+});
+
+describe('readShownPages / writeShownPages', () => {
+  it('when the address says how many courses show, then that many whole pages are read', () => {
+    expect(readShownPages(new URLSearchParams(''))).toBe(1);
+    expect(readShownPages(new URLSearchParams('mostrar=24'))).toBe(1);
+    expect(readShownPages(new URLSearchParams('mostrar=48'))).toBe(2);
+    // An edited count is rounded up to whole pages.
+    expect(readShownPages(new URLSearchParams('mostrar=30'))).toBe(2);
+  });
+
+  it('when the count is not a number, or asks for more pages than one address may, then 1 or the most', () => {
+    expect(readShownPages(new URLSearchParams('mostrar=muitos'))).toBe(1);
+    expect(readShownPages(new URLSearchParams('mostrar=-48'))).toBe(1);
+    expect(readShownPages(new URLSearchParams('mostrar=240000'))).toBe(SHOWN_PAGES_MAX);
+  });
+
+  it('when Ver mais shows another page, then the count is written beside the filters, and left out for the first page', () => {
+    const params = new URLSearchParams('sort=price');
+    expect(writeShownPages(params, 2).toString()).toBe('sort=price&mostrar=48');
+    expect(writeShownPages(new URLSearchParams('sort=price&mostrar=48'), 3).toString()).toBe(
+      'sort=price&mostrar=72',
+    );
+    expect(writeShownPages(new URLSearchParams('mostrar=48'), 1).toString()).toBe('');
+    // The params given are left as they were.
+    expect(params.toString()).toBe('sort=price');
   });
 });

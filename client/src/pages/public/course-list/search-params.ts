@@ -8,6 +8,7 @@ import {
   type CourseSearchSort,
 } from '@aprendiz/contract/catalogue';
 import type { CourseSearchQuery } from '@aprendiz/contract/courses';
+import { SHOWN_PARAM } from '../../../config/paths';
 
 /** The course list's filters and order, as kept in the address's query so a link shares them. */
 export type CourseFilters = {
@@ -55,6 +56,27 @@ export const PAGE_SIZE = 24;
 export function readPage(params: URLSearchParams): number {
   const page = Number(params.get('page'));
   return Number.isInteger(page) && page >= 1 && page <= COURSE_SEARCH_PAGE_MAX ? page : 1;
+}
+
+/**
+ * The most pages an address brings back at once (240 courses): each is a search, on the server too
+ * when it renders the page, so an edited `mostrar` cannot ask for thousands.
+ */
+export const SHOWN_PAGES_MAX = 10;
+
+/** How many pages the list shows (`mostrar` courses, rounded up to whole pages); 1 when absent or invalid. */
+export function readShownPages(params: URLSearchParams): number {
+  const shown = Number(params.get(SHOWN_PARAM));
+  if (!Number.isFinite(shown) || shown <= PAGE_SIZE) return 1;
+  return Math.min(Math.ceil(shown / PAGE_SIZE), SHOWN_PAGES_MAX);
+}
+
+/** The address's query once `pages` pages are shown; the first page alone leaves `mostrar` out. */
+export function writeShownPages(params: URLSearchParams, pages: number): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (pages > 1) next.set(SHOWN_PARAM, String(pages * PAGE_SIZE));
+  else next.delete(SHOWN_PARAM);
+  return next;
 }
 
 /** The search GET /api/course/search runs for one page of the list. */

@@ -24,7 +24,7 @@ export function CallToAction() {
             Explorar cursos
           </Link>
         ) : (
-          <button type="button" onClick={openSignIn} className={primaryClass}>
+          <button type="button" onClick={() => openSignIn()} className={primaryClass}>
             Começar
           </button>
         )}

@@ -17,7 +17,10 @@ export type LecturePosition = {
   onClock: (clock: VideoClock) => void;
   onPlay: () => void;
   onPause: () => void;
-  /** Saves now (before switching lectures); resolves when the server answered or failed. */
+  /**
+   * Saves now (before switching lectures), even a chosen lecture whose video could not load;
+   * resolves when the server answered or failed.
+   */
   save: () => Promise<void>;
 };
 
@@ -38,6 +41,9 @@ export function useLecturePosition(
   const lastSaved = useRef<{ lectureId: string; seconds: number } | null>(null);
   const token = useRef(initialToken);
   const lecture = useRef(lectureId);
+  // The current lecture was chosen here (the list, Próxima aula, a note), not the one the player
+  // opened at, which is already where the server resumes.
+  const chosen = useRef(false);
   const [playing, setPlaying] = useState(false);
 
   const read = useCallback((): number | null => {
@@ -52,9 +58,13 @@ export function useLecturePosition(
     return lastKnown.current;
   }, []);
 
-  /** The position to save, or null when there is none or it is the one saved last. */
+  /**
+   * The position to save, or null when there is none or it is the one saved last. A chosen lecture
+   * whose video never said where it was (YouTube blocked or slow) is saved at its start, so the
+   * resume point still follows the learner to it.
+   */
   const pending = useCallback(() => {
-    const seconds = read();
+    const seconds = read() ?? (chosen.current ? 0 : null);
     const id = lecture.current;
     if (seconds === null || id === null) return null;
     const last = lastSaved.current;
@@ -94,6 +104,7 @@ export function useLecturePosition(
 
   // A new lecture starts from nothing known; its player hands over a new clock.
   useEffect(() => {
+    if (lecture.current !== lectureId) chosen.current = true;
     lecture.current = lectureId;
     clock.current = null;
     lastKnown.current = null;
