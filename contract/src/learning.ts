@@ -42,7 +42,11 @@ export type UpdateProgressBody = z.infer<typeof updateProgressBodySchema>;
 
 const SECONDS_MESSAGE = 'A posição do vídeo deve ser um número inteiro de segundos';
 
-/** Where the learner is in a lecture's video; the server also bounds it by the lecture's duration. */
+/**
+ * Where the learner is in a lecture's video; the server also bounds it by the lecture's duration.
+ * Without `seconds` (the video could not load, so it never said where it was) the lecture still
+ * becomes the resume point, at the second it was left last time, or its start.
+ */
 export const lecturePositionBodySchema = z.object({
   courseId: uuidSchema,
   lectureId: lectureIdSchema,
@@ -50,7 +54,8 @@ export const lecturePositionBodySchema = z.object({
     .number({ error: SECONDS_MESSAGE })
     .int({ error: SECONDS_MESSAGE })
     .min(0, SECONDS_MESSAGE)
-    .max(LECTURE_DURATION_MAX_MINUTES * 60, SECONDS_MESSAGE),
+    .max(LECTURE_DURATION_MAX_MINUTES * 60, SECONDS_MESSAGE)
+    .optional(),
 });
 export type LecturePositionBody = z.infer<typeof lecturePositionBodySchema>;
 

@@ -214,17 +214,26 @@ export async function getLatestPosition(
   return row ?? null;
 }
 
+/**
+ * Makes the lecture the newest position of its course, at `seconds`; with null (the video never
+ * said where it was) at the second it was left last, or its start. Answers the second stored.
+ */
 export async function saveLecturePosition(
   db: Db,
-  position: { userId: string; courseId: string; lectureId: string; seconds: number },
-): Promise<void> {
-  await db
+  position: { userId: string; courseId: string; lectureId: string; seconds: number | null },
+): Promise<number> {
+  const [row] = await db
     .insert(lecturePositions)
-    .values(position)
+    .values({ ...position, seconds: position.seconds ?? 0 })
     .onConflictDoUpdate({
       target: [lecturePositions.userId, lecturePositions.courseId, lecturePositions.lectureId],
-      set: { seconds: position.seconds, updatedAt: sql`now()` },
-    });
+      set: {
+        seconds: position.seconds ?? sql`${lecturePositions.seconds}`,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning({ seconds: lecturePositions.seconds });
+  return row!.seconds;
 }
 
 /** Un-marking a lecture that was never completed changes nothing. */

@@ -168,14 +168,13 @@ export async function saveLecturePositionOf(
   if (!course.enrolled) throw forbidden(NOT_ENROLLED);
   const minutes = await findLectureDuration(db, course.id, position.lectureId);
   if (minutes === null) throw badRequest(LECTURE_NOT_IN_COURSE);
-  const seconds = Math.min(position.seconds, positionBound(minutes));
-  await saveLecturePosition(db, {
+  return saveLecturePosition(db, {
     userId,
     courseId: course.id,
     lectureId: position.lectureId,
-    seconds,
+    seconds:
+      position.seconds === undefined ? null : Math.min(position.seconds, positionBound(minutes)),
   });
-  return seconds;
 }
 
 /** The lecture and second the learner last watched; no lecture before they watched any. */

@@ -60,23 +60,23 @@ describe('POST /api/user/lecture-position and GET /api/user/resume/:courseId', (
     ]);
   });
 
-  it('when the player saves a chosen lecture at 0 s (its video could not load), then it is accepted and resume answers it', async () => {
+  it('when the player saves a chosen lecture without a second (its video could not load), then it becomes the resume point at the second it had, or its start', async () => {
     const { course, student } = await enrolledStudent();
-    await savePosition(student.auth, { courseId: course.id, lectureId: 'lec-2', seconds: 42 });
     await savePosition(student.auth, { courseId: course.id, lectureId: 'lec-3', seconds: 30 });
-    const chosen = await savePosition(student.auth, {
-      courseId: course.id,
-      lectureId: 'lec-3',
-      seconds: 0,
-    });
-    expect(chosen.status).toBe(200);
-    expect(chosen.body).toMatchObject({ success: true, seconds: 0 });
+    await savePosition(student.auth, { courseId: course.id, lectureId: 'lec-2', seconds: 42 });
+    const back = await savePosition(student.auth, { courseId: course.id, lectureId: 'lec-3' });
+    expect([back.status, back.body.seconds]).toEqual([200, 30]);
+    let res = await request(ctx.app).get(`/api/user/resume/${course.id}`).set(student.auth);
+    expect(resumeResponseSchema.parse(res.body)).toMatchObject({ lectureId: 'lec-3', seconds: 30 });
 
-    const res = await request(ctx.app).get(`/api/user/resume/${course.id}`).set(student.auth);
-    expect(resumeResponseSchema.parse(res.body)).toMatchObject({ lectureId: 'lec-3', seconds: 0 });
+    const fresh = await savePosition(student.auth, { courseId: course.id, lectureId: 'lec-1' });
+    expect([fresh.status, fresh.body.seconds]).toEqual([200, 0]);
+    res = await request(ctx.app).get(`/api/user/resume/${course.id}`).set(student.auth);
+    expect(resumeResponseSchema.parse(res.body)).toMatchObject({ lectureId: 'lec-1', seconds: 0 });
     expect(await positionsOf(student.user.id, course.id)).toEqual([
+      { lectureId: 'lec-1', seconds: 0 },
       { lectureId: 'lec-2', seconds: 42 },
-      { lectureId: 'lec-3', seconds: 0 },
+      { lectureId: 'lec-3', seconds: 30 },
     ]);
   });
 
@@ -173,7 +173,8 @@ describe('POST /api/user/lecture-position and GET /api/user/resume/:courseId', (
       [{ ...good, seconds: 1.5 }, 'A posição do vídeo deve ser um número inteiro de segundos'],
       [{ ...good, seconds: '5' }, 'A posição do vídeo deve ser um número inteiro de segundos'],
       [{ ...good, seconds: 10 ** 9 }, 'A posição do vídeo deve ser um número inteiro de segundos'],
-      [{ courseId: course.id, lectureId: 'lec-1' }, 'Campo obrigatório ausente: seconds'],
+      [{ ...good, seconds: null }, 'A posição do vídeo deve ser um número inteiro de segundos'],
+      [{ courseId: course.id, seconds: 5 }, 'Campo obrigatório ausente: lectureId'],
     ];
     for (const [body, message] of cases) {
       const res = await savePosition(student.auth, body);

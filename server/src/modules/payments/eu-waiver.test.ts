@@ -65,6 +65,38 @@ describe('the EU waiver (CURRENCY=eur)', () => {
     expect([res.status, res.body.message]).toEqual([409, REFUND_WAIVED]);
   });
 
+  it('when the buyer ticked the waiver but the video never played (a lecture left at its start), then the refund right stands', async () => {
+    const { course } = await courseOfNewEducator(ctx, { price: 30, discount: 0 });
+    const buyer = await ctx.createUser();
+    const purchase = await buyAndPay(buyer, course.id, true);
+    await request(ctx.app)
+      .post('/api/user/lecture-position')
+      .set(buyer.auth)
+      .send({ courseId: course.id, lectureId: 'lec-1' })
+      .expect(200);
+    const res = await request(ctx.app)
+      .post(`/api/payments/${purchase.id}/refund`)
+      .set(buyer.auth)
+      .send({});
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  });
+
+  it('when the buyer ticked the waiver and a video played past its start, then the refund right has ended', async () => {
+    const { course } = await courseOfNewEducator(ctx, { price: 30, discount: 0 });
+    const buyer = await ctx.createUser();
+    const purchase = await buyAndPay(buyer, course.id, true);
+    await request(ctx.app)
+      .post('/api/user/lecture-position')
+      .set(buyer.auth)
+      .send({ courseId: course.id, lectureId: 'lec-1', seconds: 5 })
+      .expect(200);
+    const res = await request(ctx.app)
+      .post(`/api/payments/${purchase.id}/refund`)
+      .set(buyer.auth)
+      .send({});
+    expect([res.status, res.body.message]).toEqual([409, REFUND_WAIVED]);
+  });
+
   it('when the buyer does not tick it, then they may start and still keep the 14 days', async () => {
     const { course } = await courseOfNewEducator(ctx, { price: 30, discount: 0 });
     const buyer = await ctx.createUser();

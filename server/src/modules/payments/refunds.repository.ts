@@ -150,8 +150,9 @@ export async function findRefundMailFacts(
 }
 
 /**
- * True when the learner has watched a lecture of the course since `since`: a position saved or a
- * lecture completed. With the EU waiver, that ends the right of withdrawal.
+ * True when the learner has watched a lecture of the course since `since`: a position past a
+ * video's start saved or a lecture completed. With the EU waiver, that ends the right of
+ * withdrawal; a lecture whose video never played (saved at its start) has not begun it.
  */
 export async function watchedSince(
   db: Db,
@@ -164,6 +165,6 @@ export async function watchedSince(
       exists (select 1 from ${lectureProgress} where user_id = ${userId}
         and course_id = ${courseId} and completed_at >= ${at})
       or exists (select 1 from ${lecturePositions} where user_id = ${userId}
-        and course_id = ${courseId} and updated_at >= ${at})) as watched`);
+        and course_id = ${courseId} and seconds > 0 and updated_at >= ${at})) as watched`);
   return Boolean(result.rows[0]?.watched);
 }

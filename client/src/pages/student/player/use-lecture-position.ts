@@ -38,7 +38,8 @@ export function useLecturePosition(
 ): LecturePosition {
   const clock = useRef<VideoClock | null>(null);
   const lastKnown = useRef<number | null>(null);
-  const lastSaved = useRef<{ lectureId: string; seconds: number } | null>(null);
+  // `seconds` undefined: saved as 'here, at the second the server last had' (no video clock).
+  const lastSaved = useRef<{ lectureId: string; seconds?: number } | null>(null);
   const token = useRef(initialToken);
   const lecture = useRef(lectureId);
   // The current lecture was chosen here (the list, Próxima aula, a note), not the one the player
@@ -60,16 +61,18 @@ export function useLecturePosition(
 
   /**
    * The position to save, or null when there is none or it is the one saved last. A chosen lecture
-   * whose video never said where it was (YouTube blocked or slow) is saved at its start, so the
-   * resume point still follows the learner to it.
+   * whose video never said where it was (YouTube blocked or slow) is saved without a second, so the
+   * resume point still follows the learner to it and the server keeps the second it had for it
+   * (or its start).
    */
-  const pending = useCallback(() => {
-    const seconds = read() ?? (chosen.current ? 0 : null);
+  const pending = useCallback((): { lectureId: string; seconds?: number } | null => {
+    const seconds = read();
     const id = lecture.current;
-    if (seconds === null || id === null) return null;
+    if (id === null || (seconds === null && !chosen.current)) return null;
+    const position = seconds === null ? { lectureId: id } : { lectureId: id, seconds };
     const last = lastSaved.current;
-    if (last && last.lectureId === id && last.seconds === seconds) return null;
-    return { lectureId: id, seconds };
+    if (last && last.lectureId === id && last.seconds === position.seconds) return null;
+    return position;
   }, [read]);
 
   const save = useCallback(async () => {
