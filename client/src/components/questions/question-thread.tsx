@@ -1,5 +1,5 @@
 import type { Answer, QuestionDetail } from '@aprendiz/contract/questions';
-import { HIDE_NOTE_MAX_LENGTH, POST_BODY_MAX_LENGTH } from '@aprendiz/contract/rules/questions';
+import { POST_BODY_MAX_LENGTH } from '@aprendiz/contract/rules/questions';
 import { useId, useState, type FormEvent } from 'react';
 import { api } from '../../lib/api-client';
 import { send } from '../../lib/send';
@@ -7,8 +7,8 @@ import { notify } from '../toast';
 import { Button } from '../ui/button';
 import { inputClass } from '../ui/field';
 import { LoadError } from '../ui/load-error';
-import { TextEditForm } from '../ui/text-edit-form';
 import { EducatorBadge } from './educator-badge';
+import { HiddenNote, HideControl, ShowAgainButton } from './moderation-controls';
 import { OwnPostActions } from './own-post-actions';
 import { PostText } from './post-text';
 import { useApiResource } from './use-api-resource';
@@ -16,52 +16,6 @@ import { useApiResource } from './use-api-resource';
 function when(iso: string): string {
   return new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' }).format(
     new Date(iso),
-  );
-}
-
-function HiddenNote({ note }: { note: string | null }) {
-  return (
-    <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
-      Oculta pelo educador{note ? `: ${note}` : ''}
-    </p>
-  );
-}
-
-/** The educator hides a post with a note to its author, who still sees it (with the note). */
-function HideControl({
-  url,
-  label,
-  onHidden,
-}: {
-  url: string;
-  label: string;
-  onHidden: () => void;
-}) {
-  const [open, setOpen] = useState(false);
-  if (!open) {
-    return (
-      <Button size="sm" variant="ghost" onClick={() => setOpen(true)}>
-        {label}
-      </Button>
-    );
-  }
-  async function hide(note: string) {
-    if (await send(api.post(url, { note }))) {
-      setOpen(false);
-      onHidden();
-    }
-  }
-  return (
-    <TextEditForm
-      label="Nota ao autor (por que foi ocultada)"
-      maxLength={HIDE_NOTE_MAX_LENGTH}
-      rows={2}
-      saveLabel={label}
-      saveVariant="danger"
-      compact
-      onSave={hide}
-      onCancel={() => setOpen(false)}
-    />
   );
 }
 
@@ -125,13 +79,16 @@ function AnswerItem({
         >
           Denunciar
         </Button>
-        {detail.canModerate && !answer.hidden && (
-          <HideControl
-            url={`/api/answers/${answer._id}/hide`}
-            label="Ocultar"
-            onHidden={onChanged}
-          />
-        )}
+        {detail.canModerate &&
+          (answer.hidden ? (
+            <ShowAgainButton url={`/api/answers/${answer._id}/unhide`} onShown={onChanged} />
+          ) : (
+            <HideControl
+              url={`/api/answers/${answer._id}/hide`}
+              label="Ocultar"
+              onHidden={onChanged}
+            />
+          ))}
       </div>
     </li>
   );
@@ -213,13 +170,16 @@ export function QuestionThread({
         >
           Denunciar
         </Button>
-        {detail.canModerate && !detail.hidden && (
-          <HideControl
-            url={`/api/questions/${detail._id}/hide`}
-            label="Ocultar pergunta"
-            onHidden={changed}
-          />
-        )}
+        {detail.canModerate &&
+          (detail.hidden ? (
+            <ShowAgainButton url={`/api/questions/${detail._id}/unhide`} onShown={changed} />
+          ) : (
+            <HideControl
+              url={`/api/questions/${detail._id}/hide`}
+              label="Ocultar pergunta"
+              onHidden={changed}
+            />
+          ))}
       </div>
       <h4 className="font-semibold text-slate-900">
         {detail.answers.length === 0
