@@ -231,4 +231,33 @@ describe('LectureDiscussion', () => {
       url: '/api/questions/q1/unhide',
     });
   });
+
+  it('when a learner reports an answer, then the reason is sent if given, and the form closes', async () => {
+    const { calls } = stubApi((req) => {
+      if (req.method === 'GET' && req.url === '/api/questions/q1') {
+        return { data: { success: true, question: detail } };
+      }
+      if (req.method === 'GET') {
+        return { data: { success: true, questions: [summary], total: 1, page: 1, pageSize: 20 } };
+      }
+      return { data: { success: true, message: 'Obrigado. O educador do curso vai analisar.' } };
+    });
+    render(<LectureDiscussion {...props} openQuestionId="q1" onJump={vi.fn()} />);
+    const user = userEvent.setup();
+    const answer = (await screen.findByText('Profa. Ana', {}, LOADED)).closest('li')!;
+
+    await user.click(within(answer).getByRole('button', { name: 'Denunciar' }));
+    await user.type(within(answer).getByLabelText('Motivo da denúncia (opcional)'), 'Spam');
+    await user.click(within(answer).getByRole('button', { name: 'Enviar denúncia' }));
+
+    // Sent: the form closes (the thanks is a toast, shown by the app's toaster).
+    expect(await within(answer).findByRole('button', { name: 'Denunciar' })).toBeInTheDocument();
+    expect(within(answer).queryByRole('button', { name: 'Enviar denúncia' })).toBeNull();
+    await user.click(within(answer).getByRole('button', { name: 'Denunciar' }));
+    await user.click(within(answer).getByRole('button', { name: 'Enviar denúncia' }));
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([
+      expect.objectContaining({ url: '/api/answers/a1/report', body: { reason: 'Spam' } }),
+      expect.objectContaining({ url: '/api/answers/a1/report', body: {} }),
+    ]);
+  });
 });

@@ -3,12 +3,11 @@ import { POST_BODY_MAX_LENGTH } from '@aprendiz/contract/rules/questions';
 import { useId, useState, type FormEvent } from 'react';
 import { api } from '../../lib/api-client';
 import { send } from '../../lib/send';
-import { notify } from '../toast';
 import { Button } from '../ui/button';
 import { inputClass } from '../ui/field';
 import { LoadError } from '../ui/load-error';
 import { EducatorBadge } from './educator-badge';
-import { HiddenNote, HideControl, ShowAgainButton } from './moderation-controls';
+import { HiddenNote, HideControl, ReportControl, ShowAgainButton } from './moderation-controls';
 import { OwnPostActions } from './own-post-actions';
 import { PostText } from './post-text';
 import { useApiResource } from './use-api-resource';
@@ -17,11 +16,6 @@ function when(iso: string): string {
   return new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' }).format(
     new Date(iso),
   );
-}
-
-async function report(url: string) {
-  const done = await send(api.post<{ message: string }>(url, {}));
-  if (done) notify.success(done.message);
 }
 
 function AnswerItem({
@@ -72,13 +66,7 @@ function AnswerItem({
           onEdited={onChanged}
           onDeleted={onChanged}
         />
-        <Button
-          size="sm"
-          variant="ghost"
-          onClick={() => void report(`/api/answers/${answer._id}/report`)}
-        >
-          Denunciar
-        </Button>
+        <ReportControl url={`/api/answers/${answer._id}/report`} />
         {detail.canModerate &&
           (answer.hidden ? (
             <ShowAgainButton url={`/api/answers/${answer._id}/unhide`} onShown={onChanged} />
@@ -163,13 +151,7 @@ export function QuestionThread({
             onBack();
           }}
         />
-        <Button
-          size="sm"
-          variant="ghost"
-          onClick={() => void report(`/api/questions/${detail._id}/report`)}
-        >
-          Denunciar
-        </Button>
+        <ReportControl url={`/api/questions/${detail._id}/report`} />
         {detail.canModerate &&
           (detail.hidden ? (
             <ShowAgainButton url={`/api/questions/${detail._id}/unhide`} onShown={changed} />
