@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { api } from '../../lib/api-client';
 import { send } from '../../lib/send';
 import { notify } from '../toast';
-import { Button } from '../ui/button';
+import { Button, type ButtonVariant } from '../ui/button';
 import { TextEditForm } from '../ui/text-edit-form';
 
 /** What the author and the educator read on a hidden post; nobody else sees the post at all. */
@@ -19,17 +19,20 @@ export function HiddenNote({ note }: { note: string | null }) {
 export function HideControl({
   url,
   label,
+  variant = 'ghost',
   onHidden,
 }: {
   /** POST /api/questions/:id/hide or /api/answers/:id/hide. */
   url: string;
   label: string;
+  /** How the closed control looks: 'secondary' beside other buttons of its weight. */
+  variant?: ButtonVariant;
   onHidden: (note: string) => void;
 }) {
   const [open, setOpen] = useState(false);
   if (!open) {
     return (
-      <Button size="sm" variant="ghost" onClick={() => setOpen(true)}>
+      <Button size="sm" variant={variant} onClick={() => setOpen(true)}>
         {label}
       </Button>
     );

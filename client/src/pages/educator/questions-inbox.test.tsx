@@ -190,7 +190,7 @@ describe('QuestionsInboxPage', () => {
         .map((li) => li.textContent),
     ).toEqual(['Propaganda', 'Link suspeito']);
     const questionItem = screen.getByRole('heading', { name: 'Pergunta repetida' }).closest('li')!;
-    expect(questionItem).toHaveTextContent('1 denúncia, a última');
+    expect(questionItem).toHaveTextContent('1 denúncia, em 21/11/2026');
     expect(questionItem).not.toHaveTextContent('fim');
     await user.click(within(questionItem).getByRole('button', { name: 'Ler tudo' }));
     expect(questionItem).toHaveTextContent('fim');

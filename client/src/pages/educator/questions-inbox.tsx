@@ -263,8 +263,9 @@ function ReportItem({
       <PostExcerpt text={post.body} />
       <div className="mt-3 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-950">
         <p className="font-medium">
-          {post.reportCount === 1 ? '1 denúncia' : `${post.reportCount} denúncias`}, a última em{' '}
-          {when(post.lastReportedAt)}
+          {post.reportCount === 1
+            ? `1 denúncia, em ${when(post.lastReportedAt)}`
+            : `${post.reportCount} denúncias, a última em ${when(post.lastReportedAt)}`}
         </p>
         {post.reasons.length > 0 && (
           <>
@@ -290,6 +291,7 @@ function ReportItem({
           <HideControl
             url={`${path}/hide`}
             label="Ocultar"
+            variant="secondary"
             onHidden={(note) => {
               notify.success(`${what} ocultada`);
               onModerated({ hidden: true, hiddenNote: note });
@@ -350,7 +352,7 @@ function ReportsList({
 
 const reportKey = (post: ReportedPost) => `${post.kind}:${post._id}`;
 
-const tabClass = `rounded-md px-3 py-2 font-medium ${focusRing}`;
+const tabClass = `inline-flex items-center gap-1 whitespace-nowrap rounded-md px-2 py-2 font-medium sm:px-3 ${focusRing}`;
 
 function InboxTabs({ open, counts }: { open: Tab; counts: Record<Tab, number> }) {
   const tabs: { tab: Tab; label: string; search: string }[] = [
@@ -358,7 +360,10 @@ function InboxTabs({ open, counts }: { open: Tab; counts: Record<Tab, number> })
     { tab: 'reports', label: 'Denúncias', search: `?${TAB_PARAM}=${REPORTS_TAB}` },
   ];
   return (
-    <nav aria-label="Listas de perguntas" className="flex gap-2 border-b border-slate-200 pb-2">
+    <nav
+      aria-label="Listas de perguntas"
+      className="flex flex-wrap gap-1 border-b border-slate-200 pb-2 sm:gap-2"
+    >
       {tabs.map(({ tab, label, search }) => {
         const current = tab === open;
         return (
@@ -370,7 +375,7 @@ function InboxTabs({ open, counts }: { open: Tab; counts: Record<Tab, number> })
           >
             {label}{' '}
             <span
-              className={`ml-1 rounded-full px-2 py-0.5 text-xs ${current ? 'bg-white text-blue-800' : 'bg-slate-200 text-slate-800'}`}
+              className={`rounded-full px-2 py-0.5 text-xs ${current ? 'bg-white text-blue-800' : 'bg-slate-200 text-slate-800'}`}
             >
               {counts[tab]}
             </span>
