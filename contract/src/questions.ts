@@ -4,6 +4,7 @@ import { textSchema } from './text-schemas';
 import {
   HIDE_NOTE_MAX_LENGTH,
   POST_BODY_MAX_LENGTH,
+  POST_KINDS,
   QUESTION_SORTS,
   QUESTION_TITLE_MAX_LENGTH,
   REPORT_REASON_MAX_LENGTH,
@@ -206,3 +207,52 @@ export const educatorQuestionsResponseSchema = z.object({
   pageSize: z.number(),
 });
 export type EducatorQuestionsResponse = z.infer<typeof educatorQuestionsResponseSchema>;
+
+export const educatorReportsQuerySchema = z.object({
+  page: pageSchema.optional().transform((page) => page ?? 1),
+});
+
+/** The educator is done with a post's reports (it is fine, or hidden already): they leave the list. */
+export const dismissReportsBodySchema = z.object({
+  kind: z.enum(POST_KINDS, { error: 'Tipo de publicação inválido: use question ou answer' }),
+  id: uuidSchema,
+});
+export type DismissReportsBody = z.infer<typeof dismissReportsBodySchema>;
+
+/** A reported question or answer of one of the educator's courses, with what the reports say. */
+export const reportedPostSchema = z
+  .object({
+    kind: z.enum(POST_KINDS),
+    /** The question's or the answer's id: what 'Ocultar', 'Mostrar novamente' and 'Dispensar' act on. */
+    _id: z.string(),
+    questionId: z.string(),
+    questionTitle: z.string(),
+    courseId: z.string(),
+    courseTitle: z.string(),
+    lectureId: z.string(),
+    lectureTitle: z.string(),
+    body: z.string(),
+    author: publicPersonSchema,
+    createdAt: z.string(),
+    reportCount: z.number(),
+    /** The newest reasons given (reports without one are only counted). */
+    reasons: z.array(z.string()),
+    lastReportedAt: z.string(),
+  })
+  .extend(hiddenSchema.shape);
+export type ReportedPost = z.infer<typeof reportedPostSchema>;
+
+export const educatorReportsResponseSchema = z.object({
+  success: z.literal(true),
+  reports: z.array(reportedPostSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type EducatorReportsResponse = z.infer<typeof educatorReportsResponseSchema>;
+
+export const dismissReportsResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  dismissed: z.number(),
+});

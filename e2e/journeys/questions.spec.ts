@@ -72,6 +72,33 @@ async function courseWithLearner(request: APIRequestContext, tag: string) {
   return { educator, learner, courseId, title };
 }
 
+/** Another learner of the course, made and enrolled through the API; their auth header. */
+async function enrolledThroughApi(request: APIRequestContext, courseId: string, name: string) {
+  const token = await signUpThroughApi(request, {
+    name,
+    email: uniqueEmail('qa'),
+    password: PASSWORD,
+  });
+  const headers = { Authorization: `Bearer ${token}` };
+  const enrolled = await request.post('/api/user/enroll-free-course', {
+    data: { courseId },
+    headers,
+  });
+  expect(enrolled.ok()).toBe(true);
+  return headers;
+}
+
+async function firstLectureId(
+  request: APIRequestContext,
+  courseId: string,
+  headers: Record<string, string>,
+) {
+  const detail = (await (await request.get(`/api/course/${courseId}`, { headers })).json()) as {
+    courseData: { courseContent: { chapterContent: { lectureId: string }[] }[] };
+  };
+  return detail.courseData.courseContent[0]!.chapterContent[0]!.lectureId;
+}
+
 async function openPlayer(page: Page, courseId: string, account: { email: string }, title: string) {
   await page.goto(`/player/${courseId}`);
   await signIn(page, account.email, PASSWORD);
@@ -150,6 +177,94 @@ test('a learner asks under a lecture, the educator answers from Perguntas, the l
   await expect(learnerPage.getByRole('button', { name: 'Notificações' })).toBeVisible();
   await saveScreenshot('questions-04-accepted', learnerPage, { fullPage: true });
   await expectAccessible(learnerPage);
+  await learnerPage.context().close();
+  await educatorPage.context().close();
+});
+
+test('a learner reports an answer, the educator finds it under Denúncias, hides it and shows it again', async ({
+  page,
+  browser,
+  request,
+  isMobile,
+  baseURL,
+  saveScreenshot,
+  expectAccessible,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const origin = new URL(baseURL!).origin;
+  const tag = `${testInfo.project.name}-reports-${Date.now().toString(36)}`;
+  const { educator, learner, courseId, title } = await courseWithLearner(request, tag);
+  // Another learner asks, and a third answers with an advertisement.
+  const askerAuth = await enrolledThroughApi(request, courseId, 'Rita Pergunta');
+  const spammerAuth = await enrolledThroughApi(request, courseId, 'Vendedor Insistente');
+  const lectureId = await firstLectureId(request, courseId, askerAuth);
+  const asked = await request.post(`/api/course/${courseId}/questions`, {
+    headers: askerAuth,
+    data: { lectureId, title: 'Como declaro uma função?', body: 'Com function ou com =>?' },
+  });
+  expect(asked.status()).toBe(201);
+  const questionId = ((await asked.json()) as { question: { _id: string } }).question._id;
+  const spam = 'Compre seguidores baratos em https://seguidores.example/promo';
+  const answered = await request.post(`/api/questions/${questionId}/answers`, {
+    headers: spammerAuth,
+    data: { body: spam },
+  });
+  expect(answered.status()).toBe(201);
+
+  // The learner reports the answer from the thread, saying why.
+  const learnerPage = await personPage(browser, page, isMobile, origin);
+  await openPlayer(learnerPage, courseId, learner, title);
+  await learnerPage.getByRole('button', { name: 'Como declaro uma função?' }).click();
+  const spamAnswer = learnerPage.getByRole('listitem').filter({ hasText: 'Compre seguidores' });
+  await spamAnswer.getByRole('button', { name: 'Denunciar' }).click();
+  await spamAnswer.getByLabel('Motivo da denúncia (opcional)').fill('Propaganda de seguidores');
+  await spamAnswer.getByRole('button', { name: 'Enviar denúncia' }).click();
+  await expect(learnerPage.getByText('Obrigado. O educador do curso vai analisar.')).toBeVisible();
+
+  // The educator finds it under Denúncias, with the reason, and hides it with a note.
+  const educatorPage = await personPage(browser, page, isMobile, origin);
+  await educatorPage.goto('/educator/questions');
+  await signIn(educatorPage, educator.email, PASSWORD);
+  await educatorPage.getByRole('link', { name: 'Denúncias 1' }).click();
+  const reportedAnswer = educatorPage.getByRole('listitem').filter({
+    has: educatorPage.getByRole('heading', { name: 'Resposta a “Como declaro uma função?”' }),
+  });
+  await expect(reportedAnswer).toBeVisible();
+  await expect(reportedAnswer.getByText(`${title} · Variáveis`)).toBeVisible();
+  await expect(reportedAnswer.getByText(spam)).toBeVisible();
+  await expect(reportedAnswer.getByText(/^1 denúncia, em /)).toBeVisible();
+  await expect(reportedAnswer.getByText('Propaganda de seguidores')).toBeVisible();
+  await saveScreenshot('questions-06-reports', educatorPage, { fullPage: true });
+  await expectAccessible(educatorPage);
+  await reportedAnswer.getByRole('button', { name: 'Ocultar' }).click();
+  await reportedAnswer
+    .getByLabel('Nota ao autor (por que foi ocultada)')
+    .fill('Propaganda não é permitida nas perguntas do curso.');
+  await reportedAnswer.getByRole('button', { name: 'Ocultar' }).click();
+  await expect(
+    reportedAnswer.getByText(
+      'Oculta pelo educador: Propaganda não é permitida nas perguntas do curso.',
+    ),
+  ).toBeVisible();
+  await saveScreenshot('questions-07-report-hidden', educatorPage, { fullPage: true });
+
+  // Gone for the learner; back once the educator shows it again.
+  await learnerPage.reload();
+  await learnerPage.getByRole('button', { name: 'Como declaro uma função?' }).click();
+  await expect(learnerPage.getByRole('heading', { name: 'Sem respostas ainda' })).toBeVisible();
+  await expect(learnerPage.getByText('Compre seguidores')).toHaveCount(0);
+
+  await reportedAnswer.getByRole('button', { name: 'Mostrar novamente' }).click();
+  await expect(reportedAnswer.getByRole('button', { name: 'Ocultar' })).toBeVisible();
+  await expect(reportedAnswer.getByText(/Oculta pelo educador/)).toHaveCount(0);
+  await learnerPage.reload();
+  await learnerPage.getByRole('button', { name: 'Como declaro uma função?' }).click();
+  await expect(learnerPage.getByText(spam)).toBeVisible();
+
+  // Done with it: dismissed, it leaves the list.
+  await reportedAnswer.getByRole('button', { name: 'Dispensar' }).click();
+  await expect(educatorPage.getByText('Nenhuma denúncia para analisar.')).toBeVisible();
+  await expect(educatorPage.getByRole('link', { name: 'Denúncias 0' })).toBeVisible();
   await learnerPage.context().close();
   await educatorPage.context().close();
 });

@@ -6,10 +6,18 @@ export const HIDE_NOTE_MAX_LENGTH = 500;
 export const REPORT_REASON_MAX_LENGTH = 500;
 export const NOTE_TEXT_MAX_LENGTH = 2_000;
 export const QUESTIONS_PAGE_SIZE = 20;
+/** The educator's reported posts, per page of 'Denúncias'. */
+export const REPORTS_PAGE_SIZE = 20;
+/** Of a post's reports, the newest reasons given are listed beside it; the count says how many in all. */
+export const REPORT_REASONS_LISTED = 10;
 export const NOTIFICATIONS_LISTED = 30;
 
 /** An author may change or take back what they wrote for this long, before others rely on it. */
 export const EDIT_WINDOW_MS = 30 * 60_000;
+
+/** What a learner can report and the educator moderate. */
+export const POST_KINDS = ['question', 'answer'] as const;
+export type PostKind = (typeof POST_KINDS)[number];
 
 export const QUESTION_SORTS = ['recent', 'top', 'unanswered'] as const;
 export type QuestionSort = (typeof QUESTION_SORTS)[number];

@@ -197,4 +197,67 @@ describe('LectureDiscussion', () => {
       body: { note: 'Link suspeito' },
     });
   });
+
+  it('when the educator opens a hidden question, then it carries the note and Mostrar novamente shows it to everyone again', async () => {
+    let hidden = true;
+    const { calls } = stubApi((req) => {
+      if (req.method === 'GET' && req.url === '/api/questions/q1') {
+        const question = {
+          ...detail,
+          canModerate: true,
+          hidden,
+          hiddenNote: hidden ? 'Fora do tema' : null,
+        };
+        return { data: { success: true, question } };
+      }
+      if (req.method === 'GET') {
+        return { data: { success: true, questions: [summary], total: 1, page: 1, pageSize: 20 } };
+      }
+      hidden = false;
+      return { data: { success: true, message: 'Pergunta exibida novamente' } };
+    });
+    render(<LectureDiscussion {...props} viewerId="e1" openQuestionId="q1" onJump={vi.fn()} />);
+    const user = userEvent.setup();
+    expect(
+      await screen.findByText('Oculta pelo educador: Fora do tema', {}, LOADED),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Ocultar pergunta' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Mostrar novamente' }));
+
+    expect(await screen.findByRole('button', { name: 'Ocultar pergunta' })).toBeInTheDocument();
+    expect(screen.queryByText(/Oculta pelo educador/)).not.toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+      url: '/api/questions/q1/unhide',
+    });
+  });
+
+  it('when a learner reports an answer, then the reason is sent if given, and the form closes', async () => {
+    const { calls } = stubApi((req) => {
+      if (req.method === 'GET' && req.url === '/api/questions/q1') {
+        return { data: { success: true, question: detail } };
+      }
+      if (req.method === 'GET') {
+        return { data: { success: true, questions: [summary], total: 1, page: 1, pageSize: 20 } };
+      }
+      return { data: { success: true, message: 'Obrigado. O educador do curso vai analisar.' } };
+    });
+    render(<LectureDiscussion {...props} openQuestionId="q1" onJump={vi.fn()} />);
+    const user = userEvent.setup();
+    const answer = (await screen.findByText('Profa. Ana', {}, LOADED)).closest('li')!;
+
+    await user.click(within(answer).getByRole('button', { name: 'Denunciar' }));
+    await user.type(within(answer).getByLabelText('Motivo da denúncia (opcional)'), 'Spam');
+    await user.click(within(answer).getByRole('button', { name: 'Enviar denúncia' }));
+
+    // Sent: the form closes (the thanks is a toast, shown by the app's toaster).
+    expect(await within(answer).findByRole('button', { name: 'Denunciar' })).toBeInTheDocument();
+    expect(within(answer).queryByRole('button', { name: 'Enviar denúncia' })).toBeNull();
+    await user.click(within(answer).getByRole('button', { name: 'Denunciar' }));
+    await user.click(within(answer).getByRole('button', { name: 'Enviar denúncia' }));
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([
+      expect.objectContaining({ url: '/api/answers/a1/report', body: { reason: 'Spam' } }),
+      expect.objectContaining({ url: '/api/answers/a1/report', body: {} }),
+    ]);
+  });
 });

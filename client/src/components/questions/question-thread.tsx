@@ -1,14 +1,13 @@
 import type { Answer, QuestionDetail } from '@aprendiz/contract/questions';
-import { HIDE_NOTE_MAX_LENGTH, POST_BODY_MAX_LENGTH } from '@aprendiz/contract/rules/questions';
+import { POST_BODY_MAX_LENGTH } from '@aprendiz/contract/rules/questions';
 import { useId, useState, type FormEvent } from 'react';
 import { api } from '../../lib/api-client';
 import { send } from '../../lib/send';
-import { notify } from '../toast';
 import { Button } from '../ui/button';
 import { inputClass } from '../ui/field';
 import { LoadError } from '../ui/load-error';
-import { TextEditForm } from '../ui/text-edit-form';
 import { EducatorBadge } from './educator-badge';
+import { HiddenNote, HideControl, ReportControl, ShowAgainButton } from './moderation-controls';
 import { OwnPostActions } from './own-post-actions';
 import { PostText } from './post-text';
 import { useApiResource } from './use-api-resource';
@@ -17,57 +16,6 @@ function when(iso: string): string {
   return new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' }).format(
     new Date(iso),
   );
-}
-
-function HiddenNote({ note }: { note: string | null }) {
-  return (
-    <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
-      Oculta pelo educador{note ? `: ${note}` : ''}
-    </p>
-  );
-}
-
-/** The educator hides a post with a note to its author, who still sees it (with the note). */
-function HideControl({
-  url,
-  label,
-  onHidden,
-}: {
-  url: string;
-  label: string;
-  onHidden: () => void;
-}) {
-  const [open, setOpen] = useState(false);
-  if (!open) {
-    return (
-      <Button size="sm" variant="ghost" onClick={() => setOpen(true)}>
-        {label}
-      </Button>
-    );
-  }
-  async function hide(note: string) {
-    if (await send(api.post(url, { note }))) {
-      setOpen(false);
-      onHidden();
-    }
-  }
-  return (
-    <TextEditForm
-      label="Nota ao autor (por que foi ocultada)"
-      maxLength={HIDE_NOTE_MAX_LENGTH}
-      rows={2}
-      saveLabel={label}
-      saveVariant="danger"
-      compact
-      onSave={hide}
-      onCancel={() => setOpen(false)}
-    />
-  );
-}
-
-async function report(url: string) {
-  const done = await send(api.post<{ message: string }>(url, {}));
-  if (done) notify.success(done.message);
 }
 
 function AnswerItem({
@@ -118,20 +66,17 @@ function AnswerItem({
           onEdited={onChanged}
           onDeleted={onChanged}
         />
-        <Button
-          size="sm"
-          variant="ghost"
-          onClick={() => void report(`/api/answers/${answer._id}/report`)}
-        >
-          Denunciar
-        </Button>
-        {detail.canModerate && !answer.hidden && (
-          <HideControl
-            url={`/api/answers/${answer._id}/hide`}
-            label="Ocultar"
-            onHidden={onChanged}
-          />
-        )}
+        <ReportControl url={`/api/answers/${answer._id}/report`} />
+        {detail.canModerate &&
+          (answer.hidden ? (
+            <ShowAgainButton url={`/api/answers/${answer._id}/unhide`} onShown={onChanged} />
+          ) : (
+            <HideControl
+              url={`/api/answers/${answer._id}/hide`}
+              label="Ocultar"
+              onHidden={onChanged}
+            />
+          ))}
       </div>
     </li>
   );
@@ -206,20 +151,17 @@ export function QuestionThread({
             onBack();
           }}
         />
-        <Button
-          size="sm"
-          variant="ghost"
-          onClick={() => void report(`/api/questions/${detail._id}/report`)}
-        >
-          Denunciar
-        </Button>
-        {detail.canModerate && !detail.hidden && (
-          <HideControl
-            url={`/api/questions/${detail._id}/hide`}
-            label="Ocultar pergunta"
-            onHidden={changed}
-          />
-        )}
+        <ReportControl url={`/api/questions/${detail._id}/report`} />
+        {detail.canModerate &&
+          (detail.hidden ? (
+            <ShowAgainButton url={`/api/questions/${detail._id}/unhide`} onShown={changed} />
+          ) : (
+            <HideControl
+              url={`/api/questions/${detail._id}/hide`}
+              label="Ocultar pergunta"
+              onHidden={changed}
+            />
+          ))}
       </div>
       <h4 className="font-semibold text-slate-900">
         {detail.answers.length === 0

@@ -10,6 +10,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { api } from '../../lib/api-client';
 import { send } from '../../lib/send';
 import { Button } from '../ui/button';
+import { Pager } from '../ui/pager';
 import { inputClass, labelClass } from '../ui/field';
 import { LoadError } from '../ui/load-error';
 import { EducatorBadge } from './educator-badge';
@@ -283,29 +284,7 @@ export function QuestionsPanel({
           ))}
         </ul>
       )}
-      {pages > 1 && (
-        <nav aria-label="Páginas de perguntas" className="flex items-center justify-between">
-          <Button
-            size="sm"
-            variant="secondary"
-            disabled={page <= 1}
-            onClick={() => setPage(page - 1)}
-          >
-            Anterior
-          </Button>
-          <span className="text-sm text-slate-600">
-            Página {page} de {pages}
-          </span>
-          <Button
-            size="sm"
-            variant="secondary"
-            disabled={page >= pages}
-            onClick={() => setPage(page + 1)}
-          >
-            Seguinte
-          </Button>
-        </nav>
-      )}
+      <Pager page={page} pages={pages} label="Páginas de perguntas" onPage={setPage} />
     </div>
   );
 }

@@ -16,6 +16,7 @@ export function TextEditForm({
   saveLabel = 'Salvar',
   saveVariant = 'primary',
   compact = false,
+  required = true,
   onSave,
   onCancel,
 }: {
@@ -30,6 +31,8 @@ export function TextEditForm({
   saveVariant?: ButtonVariant;
   /** Small buttons, for a form inside a list item. */
   compact?: boolean;
+  /** False when an empty text may be sent (a report's reason). */
+  required?: boolean;
   onSave: (text: string) => Promise<void>;
   onCancel: () => void;
 }) {
@@ -59,7 +62,7 @@ export function TextEditForm({
         onChange={(event) => setText(event.target.value)}
         maxLength={maxLength}
         rows={rows}
-        required
+        required={required}
         className={inputClass}
       />
       <div className="flex justify-end gap-2">

@@ -22,6 +22,21 @@ export async function insertNotification(db: Db, values: NewNotification): Promi
   await db.insert(notifications).values(values).onConflictDoNothing();
 }
 
+export async function deleteNotification(
+  db: Db,
+  notice: { userId: string; kind: NotificationKind; subjectId: string },
+): Promise<void> {
+  await db
+    .delete(notifications)
+    .where(
+      and(
+        eq(notifications.userId, notice.userId),
+        eq(notifications.kind, notice.kind),
+        eq(notifications.subjectId, notice.subjectId),
+      ),
+    );
+}
+
 const actors = alias(users, 'actors');
 
 export function listNotifications(db: Db, userId: string, limit: number) {

@@ -12,6 +12,7 @@ import type { UserRow } from '../../db/schema/users';
 import type { JobQueue } from '../jobs/job-queue';
 import {
   countUnread,
+  deleteNotification,
   findOptOuts,
   insertNotification,
   listNotifications,
@@ -45,6 +46,17 @@ export async function notify(jobs: JobQueue, tx: Db, notice: NewNotification): P
       `answer:${notice.answerId}`,
     );
   }
+}
+
+/**
+ * Takes back a notice that no longer holds (a hidden post shown again), so the bell does not say
+ * otherwise and the next time it happens is notified anew.
+ */
+export async function withdrawNotice(
+  tx: Db,
+  notice: { userId: string; kind: NotificationKind; subjectId: string },
+): Promise<void> {
+  await deleteNotification(tx, notice);
 }
 
 export async function getNotifications(

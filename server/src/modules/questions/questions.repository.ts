@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { QuestionSort } from '@aprendiz/contract/rules/questions';
 import { stemWord } from '@aprendiz/contract/rules/search-words';
 import type { Db } from '../../db/client';
@@ -333,9 +334,143 @@ export async function hideAnswerRow(
   return rows.length > 0;
 }
 
+/** Shown again: the note goes with the hiding. */
+export async function unhideQuestionRow(db: Db, questionId: string): Promise<boolean> {
+  const rows = await db
+    .update(questions)
+    .set({ hiddenAt: null, hiddenNote: null })
+    .where(and(eq(questions.id, questionId), isNotNull(questions.hiddenAt)))
+    .returning({ id: questions.id });
+  return rows.length > 0;
+}
+
+export async function unhideAnswerRow(db: Db, answerId: string): Promise<boolean> {
+  const rows = await db
+    .update(answers)
+    .set({ hiddenAt: null, hiddenNote: null })
+    .where(and(eq(answers.id, answerId), isNotNull(answers.hiddenAt)))
+    .returning({ id: answers.id });
+  return rows.length > 0;
+}
+
+/** Every report of one post; how many there were. */
+export async function deleteReports(
+  db: Db,
+  post: { questionId: string } | { answerId: string },
+): Promise<number> {
+  const rows = await db
+    .delete(postReports)
+    .where(
+      'questionId' in post
+        ? eq(postReports.questionId, post.questionId)
+        : eq(postReports.answerId, post.answerId),
+    )
+    .returning({ id: postReports.id });
+  return rows.length;
+}
+
+/** A reported post (a question, or an answer with its question) of one of an educator's courses. */
+export interface ReportedPostRow {
+  questionId: string;
+  answerId: string | null;
+  questionTitle: string;
+  courseId: string;
+  courseTitle: string;
+  content: CourseContentTitles;
+  lectureId: string;
+  body: string;
+  authorId: string;
+  authorName: string;
+  authorImageUrl: string;
+  hiddenAt: Date | null;
+  hiddenNote: string | null;
+  createdAt: Date;
+  reportCount: number;
+  reasons: string[];
+  lastReportedAt: Date;
+}
+
+/**
+ * The posts of an educator's courses that learners reported, one row per post with how many
+ * reports, their reasons (newest first) and the latest report's date; the most recently reported
+ * first, so a fresh report brings its post back to the top.
+ */
+export async function listReportedForEducator(
+  db: Db,
+  educatorId: string,
+  page: { offset: number; limit: number },
+): Promise<{ rows: ReportedPostRow[]; total: number }> {
+  const groups = db
+    .select({
+      questionId: postReports.questionId,
+      answerId: postReports.answerId,
+      reportCount: sql<number>`count(*)`.mapWith(Number).as('report_count'),
+      reasons: sql<string[]>`coalesce(
+        array_agg(${postReports.reason} order by ${postReports.createdAt} desc, ${postReports.id})
+          filter (where ${postReports.reason} <> ''),
+        '{}')`.as('reasons'),
+      lastReportedAt: sql<Date>`max(${postReports.createdAt})`
+        .mapWith(postReports.createdAt)
+        .as('last_reported_at'),
+    })
+    .from(postReports)
+    .groupBy(postReports.questionId, postReports.answerId)
+    .as('report_groups');
+  const questionOfReport = sql`${questions.id} = coalesce(${groups.questionId}, ${answers.questionId})`;
+  const authorOfPost = sql`${users.id} = coalesce(${answers.authorId}, ${questions.authorId})`;
+  const ofEducator = eq(courses.educatorId, educatorId);
+  // The reported post's own column: the answer's when an answer was reported, else the question's.
+  // The column's decoder (a timestamp becomes a Date) types its result as unknown: T says what it is.
+  const ofPost = <T>(answerColumn: AnyPgColumn, questionColumn: AnyPgColumn): SQL<T> =>
+    sql`case when ${groups.answerId} is null then ${questionColumn} else ${answerColumn} end`.mapWith(
+      questionColumn,
+    ) as SQL<T>;
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({
+        questionId: questions.id,
+        answerId: groups.answerId,
+        questionTitle: questions.title,
+        courseId: courses.id,
+        courseTitle: courses.title,
+        content: courses.content,
+        lectureId: questions.lectureId,
+        body: ofPost<string>(answers.body, questions.body),
+        authorId: ofPost<string>(answers.authorId, questions.authorId),
+        authorName: users.name,
+        authorImageUrl: users.imageUrl,
+        hiddenAt: ofPost<Date | null>(answers.hiddenAt, questions.hiddenAt),
+        hiddenNote: ofPost<string | null>(answers.hiddenNote, questions.hiddenNote),
+        createdAt: ofPost<Date>(answers.createdAt, questions.createdAt),
+        reportCount: groups.reportCount,
+        reasons: groups.reasons,
+        lastReportedAt: groups.lastReportedAt,
+      })
+      .from(groups)
+      .leftJoin(answers, eq(answers.id, groups.answerId))
+      .innerJoin(questions, questionOfReport)
+      .innerJoin(courses, eq(courses.id, questions.courseId))
+      .innerJoin(users, authorOfPost)
+      .where(ofEducator)
+      .orderBy(desc(groups.lastReportedAt), asc(questions.id), asc(groups.answerId))
+      .offset(page.offset)
+      .limit(page.limit),
+    db
+      .select({ total: count() })
+      .from(groups)
+      .leftJoin(answers, eq(answers.id, groups.answerId))
+      .innerJoin(questions, questionOfReport)
+      .innerJoin(courses, eq(courses.id, questions.courseId))
+      .where(ofEducator),
+  ]);
+  return { rows, total: totals?.total ?? 0 };
+}
+
+type CourseContentTitles = { chapterContent: { lectureId: string; lectureTitle: string }[] }[];
+
 export interface EducatorQuestionRow extends QuestionListRow {
   courseTitle: string;
-  content: { chapterContent: { lectureId: string; lectureTitle: string }[] }[];
+  content: CourseContentTitles;
 }
 
 /** Questions with no visible answer across an educator's courses, oldest first (waiting longest). */

@@ -2,8 +2,10 @@ import { Router, type RequestHandler } from 'express';
 import {
   answerBodySchema,
   askQuestionBodySchema,
+  dismissReportsBodySchema,
   editQuestionBodySchema,
   educatorQuestionsQuerySchema,
+  educatorReportsQuerySchema,
   hideBodySchema,
   postIdParamsSchema,
   questionListQuerySchema,
@@ -19,6 +21,7 @@ import {
   ANSWER_NOT_FOUND,
   answerQuestion,
   askQuestion,
+  dismissReports,
   editAnswer,
   editQuestion,
   getQuestion,
@@ -26,11 +29,14 @@ import {
   hideQuestion,
   listCourseQuestions,
   listEducatorInbox,
+  listEducatorReports,
   QUESTION_NOT_FOUND,
   removeAnswer,
   removeQuestion,
   reportAnswer,
   reportQuestion,
+  unhideAnswer,
+  unhideQuestion,
   upvoteQuestion,
 } from './questions.service';
 
@@ -122,6 +128,11 @@ export function questionsRoutes(deps: AppDeps): Router {
     res.json({ success: true, message: 'Pergunta ocultada' });
   });
 
+  router.post('/questions/:id/unhide', auth, async (req, res) => {
+    await unhideQuestion(deps, currentUser(req), question(req));
+    res.json({ success: true, message: 'Pergunta exibida novamente' });
+  });
+
   router.patch('/answers/:id', auth, async (req, res) => {
     const id = answer(req);
     const { body } = parseInput(answerBodySchema, req.body);
@@ -153,10 +164,27 @@ export function questionsRoutes(deps: AppDeps): Router {
     res.json({ success: true, message: 'Resposta ocultada' });
   });
 
+  router.post('/answers/:id/unhide', auth, async (req, res) => {
+    await unhideAnswer(deps, currentUser(req), answer(req));
+    res.json({ success: true, message: 'Resposta exibida novamente' });
+  });
+
   router.get('/educator/questions', auth, requireEducator, async (req, res) => {
     const { page } = parseInput(educatorQuestionsQuerySchema, req.query);
     const inbox = await listEducatorInbox(deps, currentUser(req), page);
     res.json({ success: true, ...inbox });
+  });
+
+  router.get('/educator/reports', auth, requireEducator, async (req, res) => {
+    const { page } = parseInput(educatorReportsQuerySchema, req.query);
+    const reported = await listEducatorReports(deps, currentUser(req), page);
+    res.json({ success: true, ...reported });
+  });
+
+  router.post('/educator/reports/dismiss', auth, requireEducator, async (req, res) => {
+    const post = parseInput(dismissReportsBodySchema, req.body);
+    const dismissed = await dismissReports(deps, currentUser(req), post);
+    res.json({ success: true, message: 'Denúncias dispensadas', dismissed });
   });
 
   return router;

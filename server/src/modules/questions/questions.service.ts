@@ -1,13 +1,20 @@
 import type {
   Answer,
   AskQuestionBody,
+  DismissReportsBody,
   EditQuestionBody,
   EducatorQuestion,
   QuestionDetail,
   QuestionListQuery,
   QuestionSummary,
+  ReportedPost,
 } from '@aprendiz/contract/questions';
-import { QUESTIONS_PAGE_SIZE, withinEditWindow } from '@aprendiz/contract/rules/questions';
+import {
+  QUESTIONS_PAGE_SIZE,
+  REPORT_REASONS_LISTED,
+  REPORTS_PAGE_SIZE,
+  withinEditWindow,
+} from '@aprendiz/contract/rules/questions';
 import { searchWords } from '@aprendiz/contract/rules/search-words';
 import type { AppDeps } from '../../deps';
 import type { UserRow } from '../../db/schema/users';
@@ -16,11 +23,12 @@ import { requireCourse } from '../courses/course-access';
 import { assertCourseId } from '../courses/courses.service';
 import { courseHasLecture } from '../learning/learning.repository';
 import { NOT_ENROLLED } from '../learning/learning.service';
-import { notify } from '../notifications/notifications.service';
+import { notify, withdrawNotice } from '../notifications/notifications.service';
 import {
   addUpvote,
   deleteAnswer,
   deleteQuestion,
+  deleteReports,
   findAnswer,
   findQuestion,
   hasAnswers,
@@ -31,11 +39,15 @@ import {
   insertReport,
   listAnswers,
   listQuestions,
+  listReportedForEducator,
   listUnansweredForEducator,
   setAcceptedAnswer,
+  unhideAnswerRow,
+  unhideQuestionRow,
   updateAnswer,
   updateQuestion,
   type AnswerListRow,
+  type EducatorQuestionRow,
   type QuestionListRow,
   type Viewer,
 } from './questions.repository';
@@ -52,6 +64,10 @@ export const ONLY_ASKER_OR_EDUCATOR =
   'Só quem perguntou ou o educador do curso pode aceitar uma resposta';
 export const QUESTION_HAS_ANSWERS = 'Esta pergunta já tem respostas e não pode ser apagada';
 export const ALREADY_HIDDEN = 'Esta publicação já está oculta';
+export const ONLY_EDUCATOR_SHOWS = 'Só o educador do curso pode mostrar uma publicação oculta';
+export const NOT_HIDDEN = 'Esta publicação não está oculta';
+export const ONLY_EDUCATOR_DISMISSES = 'Só o educador do curso pode dispensar denúncias';
+export const NOTHING_TO_DISMISS = 'Esta publicação não tem denúncias para dispensar';
 
 /**
  * Questions are for the people of a course: its enrolled learners and its educator. An unknown
@@ -355,20 +371,92 @@ export async function hideAnswer(
   });
 }
 
+/** The post is shown again to everyone, and the author's notice that it was hidden is taken back. */
+export async function unhideQuestion(deps: QuestionDeps, user: UserRow, questionId: string) {
+  const { row, viewer } = await requireQuestion(deps, user, questionId);
+  if (!viewer.isEducator) throw forbidden(ONLY_EDUCATOR_SHOWS);
+  await deps.database.db.transaction(async (tx) => {
+    if (!(await unhideQuestionRow(tx, row.id))) throw conflict(NOT_HIDDEN);
+    await withdrawNotice(tx, { userId: row.authorId, kind: 'hidden', subjectId: row.id });
+  });
+}
+
+/** Shown again, though no longer the accepted answer: hiding took that mark away for good. */
+export async function unhideAnswer(deps: QuestionDeps, user: UserRow, answerId: string) {
+  const { answer, viewer } = await requireAnswer(deps, user, answerId);
+  if (!viewer.isEducator) throw forbidden(ONLY_EDUCATOR_SHOWS);
+  await deps.database.db.transaction(async (tx) => {
+    if (!(await unhideAnswerRow(tx, answer.id))) throw conflict(NOT_HIDDEN);
+    await withdrawNotice(tx, { userId: answer.authorId, kind: 'hidden', subjectId: answer.id });
+  });
+}
+
+function lectureTitleIn(content: EducatorQuestionRow['content'], lectureId: string): string {
+  const lecture = content
+    .flatMap((chapter) => chapter.chapterContent)
+    .find((entry) => entry.lectureId === lectureId);
+  return lecture?.lectureTitle ?? '';
+}
+
+export async function listEducatorReports(deps: QuestionDeps, educator: UserRow, page: number) {
+  const { rows, total } = await listReportedForEducator(deps.database.db, educator.id, {
+    offset: (page - 1) * REPORTS_PAGE_SIZE,
+    limit: REPORTS_PAGE_SIZE,
+  });
+  const reports: ReportedPost[] = rows.map((row) => ({
+    kind: row.answerId === null ? 'question' : 'answer',
+    _id: row.answerId ?? row.questionId,
+    questionId: row.questionId,
+    questionTitle: row.questionTitle,
+    courseId: row.courseId,
+    courseTitle: row.courseTitle,
+    lectureId: row.lectureId,
+    lectureTitle: lectureTitleIn(row.content, row.lectureId),
+    body: row.body,
+    author: { _id: row.authorId, name: row.authorName, imageUrl: row.authorImageUrl },
+    createdAt: row.createdAt.toISOString(),
+    hidden: row.hiddenAt !== null,
+    hiddenNote: row.hiddenNote,
+    reportCount: row.reportCount,
+    reasons: row.reasons.slice(0, REPORT_REASONS_LISTED),
+    lastReportedAt: row.lastReportedAt.toISOString(),
+  }));
+  return { reports, total, page, pageSize: REPORTS_PAGE_SIZE };
+}
+
+/**
+ * The educator is done with a post's reports: they are removed, so the post leaves 'Denúncias'
+ * until someone reports it again. Answers how many there were.
+ */
+export async function dismissReports(
+  deps: QuestionDeps,
+  educator: UserRow,
+  post: DismissReportsBody,
+): Promise<number> {
+  const db = deps.database.db;
+  const found =
+    post.kind === 'question'
+      ? await findQuestion(db, post.id, educator.id)
+      : await findAnswer(db, post.id);
+  if (!found) throw notFound(post.kind === 'question' ? QUESTION_NOT_FOUND : ANSWER_NOT_FOUND);
+  if (found.educatorId !== educator.id) throw forbidden(ONLY_EDUCATOR_DISMISSES);
+  const dismissed = await deleteReports(
+    db,
+    post.kind === 'question' ? { questionId: found.id } : { answerId: found.id },
+  );
+  if (dismissed === 0) throw conflict(NOTHING_TO_DISMISS);
+  return dismissed;
+}
+
 export async function listEducatorInbox(deps: QuestionDeps, educator: UserRow, page: number) {
   const { rows, total } = await listUnansweredForEducator(deps.database.db, educator.id, {
     offset: (page - 1) * QUESTIONS_PAGE_SIZE,
     limit: QUESTIONS_PAGE_SIZE,
   });
-  const questions: EducatorQuestion[] = rows.map((row) => {
-    const lecture = row.content
-      .flatMap((chapter) => chapter.chapterContent)
-      .find((entry) => entry.lectureId === row.lectureId);
-    return {
-      ...toSummary(row),
-      courseTitle: row.courseTitle,
-      lectureTitle: lecture?.lectureTitle ?? '',
-    };
-  });
+  const questions: EducatorQuestion[] = rows.map((row) => ({
+    ...toSummary(row),
+    courseTitle: row.courseTitle,
+    lectureTitle: lectureTitleIn(row.content, row.lectureId),
+  }));
   return { questions, total, page, pageSize: QUESTIONS_PAGE_SIZE };
 }

@@ -5,6 +5,7 @@ import {
   answerResponseSchema,
   askQuestionResponseSchema,
   educatorQuestionsResponseSchema,
+  educatorReportsResponseSchema,
   questionListResponseSchema,
   questionResponseSchema,
 } from '@aprendiz/contract/questions';
@@ -70,10 +71,15 @@ describe('who may reach each endpoint', () => {
       'other educator': 403,
     }) satisfies Record<CourseRole, number>;
 
+  type Posts = { id: string; answerId: string };
+  const hide = (path: string, w: World) =>
+    request(ctx.app).post(path).set(w.owner.auth).send({ note: 'Fora do tema' }).expect(200);
   const cases: {
     name: string;
     expected: Record<CourseRole, number>;
-    send: (w: World, q: { id: string; answerId: string }, who: Auth) => request.Test;
+    /** What must already be so (a hidden post, a report), before the store is read. */
+    given?: (w: World, q: Posts) => Promise<unknown>;
+    send: (w: World, q: Posts, who: Auth) => request.Test;
   }[] = [
     {
       name: 'GET /api/course/:courseId/questions',
@@ -148,6 +154,35 @@ describe('who may reach each endpoint', () => {
           .send({ note: 'Ofensivo' }),
     },
     {
+      name: 'POST /api/questions/:id/unhide',
+      // The question is the enrolled learner's: they still see it, hidden; to the other it is gone.
+      expected: { ...ok(200), enrolled: 403, 'other learner': 404 },
+      given: (w, q) => hide(`/api/questions/${q.id}/hide`, w),
+      send: (_w, q, who) => request(ctx.app).post(`/api/questions/${q.id}/unhide`).set(who),
+    },
+    {
+      name: 'POST /api/answers/:id/unhide',
+      // The answer is the other learner's: they still see it, hidden; to the asker it is gone.
+      expected: { ...ok(200), enrolled: 404, 'other learner': 403 },
+      given: (w, q) => hide(`/api/answers/${q.answerId}/hide`, w),
+      send: (_w, q, who) => request(ctx.app).post(`/api/answers/${q.answerId}/unhide`).set(who),
+    },
+    {
+      name: 'POST /api/educator/reports/dismiss',
+      expected: { ...ok(200), enrolled: 403, 'other learner': 403 },
+      given: (w, q) =>
+        request(ctx.app)
+          .post(`/api/answers/${q.answerId}/report`)
+          .set(w.learner.auth)
+          .send({ reason: 'Ofensivo' })
+          .expect(200),
+      send: (_w, q, who) =>
+        request(ctx.app)
+          .post('/api/educator/reports/dismiss')
+          .set(who)
+          .send({ kind: 'answer', id: q.answerId }),
+    },
+    {
       name: 'DELETE /api/answers/:id',
       // The answer is the other learner's own.
       expected: { ...ok(403), 'other learner': 200 },
@@ -162,9 +197,11 @@ describe('who may reach each endpoint', () => {
         const w = await world();
         const q = await ask(w, w.learner.auth);
         const a = await answer(q._id, w.other.auth);
+        const posts = { id: q._id, answerId: a._id };
+        await testCase.given?.(w, posts);
         const before = await snapshotStore(ctx);
 
-        const res = await testCase.send(w, { id: q._id, answerId: a._id }, w.auth[role]);
+        const res = await testCase.send(w, posts, w.auth[role]);
 
         expect(res.status, JSON.stringify(res.body)).toBe(status);
         if (status >= 400) {
@@ -190,30 +227,39 @@ describe('who may reach each endpoint', () => {
       `/api/answers/${UNKNOWN_ID}/accept`,
       `/api/questions/${UNKNOWN_ID}/upvote`,
       `/api/answers/abc/hide`,
+      `/api/questions/${UNKNOWN_ID}/unhide`,
+      `/api/answers/nao-e-um-id/unhide`,
     ]) {
       const res = await request(ctx.app).post(path).set(w.owner.auth).send({ note: 'x' });
       expect(res.status, path).toBe(404);
     }
   });
 
-  it('when GET /api/educator/questions is called by each role, then only educators get their own inbox', async () => {
-    const w = await world();
-    await ask(w, w.learner.auth);
-    const statuses = await Promise.all(
-      COURSE_ROLES.map(async (role) => {
-        const res = await request(ctx.app).get('/api/educator/questions').set(w.auth[role]);
-        return [role, res.status, res.body.total] as const;
-      }),
-    );
-    expect(statuses).toEqual([
-      ['anonymous', 401, undefined],
-      ['not enrolled', 403, undefined],
-      ['enrolled', 403, undefined],
-      ['other learner', 403, undefined],
-      ['owning educator', 200, 1],
-      ['other educator', 200, 0],
-    ]);
-  });
+  for (const path of ['/api/educator/questions', '/api/educator/reports']) {
+    it(`when GET ${path} is called by each role, then only educators get their own list`, async () => {
+      const w = await world();
+      const q = await ask(w, w.learner.auth);
+      await request(ctx.app)
+        .post(`/api/questions/${q._id}/report`)
+        .set(w.other.auth)
+        .send({})
+        .expect(200);
+      const statuses = await Promise.all(
+        COURSE_ROLES.map(async (role) => {
+          const res = await request(ctx.app).get(path).set(w.auth[role]);
+          return [role, res.status, res.body.total] as const;
+        }),
+      );
+      expect(statuses).toEqual([
+        ['anonymous', 401, undefined],
+        ['not enrolled', 403, undefined],
+        ['enrolled', 403, undefined],
+        ['other learner', 403, undefined],
+        ['owning educator', 200, 1],
+        ['other educator', 200, 0],
+      ]);
+    });
+  }
 });
 
 describe('asking, listing and searching', () => {
@@ -594,6 +640,275 @@ describe('moderation', () => {
       .from(postReports)
       .where(eq(postReports.questionId, q._id));
     expect(reports).toHaveLength(1);
+  });
+});
+
+describe('showing a hidden post again', () => {
+  it('when the educator shows a hidden question again, then everyone sees it without the note, the notice of its hiding is taken back, and a second time is 409', async () => {
+    const w = await world();
+    const q = await ask(w, w.learner.auth);
+    const hidden = { note: 'Fora do tema da aula' };
+    await request(ctx.app).post(`/api/questions/${q._id}/hide`).set(w.owner.auth).send(hidden);
+    const hiddenNotices = () =>
+      ctx.database.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.subjectId, q._id), eq(notifications.kind, 'hidden')));
+    expect(await hiddenNotices()).toHaveLength(1);
+
+    const shown = await request(ctx.app).post(`/api/questions/${q._id}/unhide`).set(w.owner.auth);
+
+    expect(shown.status).toBe(200);
+    expect(shown.body.message).toBe('Pergunta exibida novamente');
+    const forOther = await request(ctx.app).get(`/api/questions/${q._id}`).set(w.other.auth);
+    expect(forOther.status).toBe(200);
+    expect(forOther.body.question).toMatchObject({ hidden: false, hiddenNote: null });
+    const listForOther = await request(ctx.app)
+      .get(`/api/course/${w.course.id}/questions`)
+      .set(w.other.auth);
+    expect(listForOther.body.total).toBe(1);
+    const [row] = await ctx.database.db.select().from(questions).where(eq(questions.id, q._id));
+    expect(row).toMatchObject({ hiddenAt: null, hiddenNote: null });
+    expect(await hiddenNotices()).toHaveLength(0);
+
+    const before = await snapshotStore(ctx);
+    const again = await request(ctx.app).post(`/api/questions/${q._id}/unhide`).set(w.owner.auth);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('Esta publicação não está oculta');
+    expect(await snapshotStore(ctx)).toEqual(before);
+
+    // Hidden once more, the author is told once more, with the new note.
+    await request(ctx.app)
+      .post(`/api/questions/${q._id}/hide`)
+      .set(w.owner.auth)
+      .send({ note: 'Repetida' })
+      .expect(200);
+    expect((await hiddenNotices()).map((n) => n.note)).toEqual(['Repetida']);
+  });
+
+  it('when the educator shows a hidden accepted answer again, then the asker sees it again, no longer accepted', async () => {
+    const w = await world();
+    const q = await ask(w, w.learner.auth);
+    const a = await answer(q._id, w.other.auth);
+    await request(ctx.app).post(`/api/answers/${a._id}/accept`).set(w.learner.auth).expect(200);
+    await request(ctx.app)
+      .post(`/api/answers/${a._id}/hide`)
+      .set(w.owner.auth)
+      .send({ note: 'Link suspeito' })
+      .expect(200);
+
+    const shown = await request(ctx.app).post(`/api/answers/${a._id}/unhide`).set(w.owner.auth);
+
+    expect(shown.status).toBe(200);
+    const forAsker = questionResponseSchema.parse(
+      (await request(ctx.app).get(`/api/questions/${q._id}`).set(w.learner.auth)).body,
+    ).question;
+    expect(forAsker.answers).toHaveLength(1);
+    expect(forAsker.answers[0]).toMatchObject({
+      _id: a._id,
+      hidden: false,
+      hiddenNote: null,
+      accepted: false,
+    });
+    expect(forAsker.answerCount).toBe(1);
+  });
+
+  it('when a learner tries to show a post again, then 403 in Portuguese and it stays hidden', async () => {
+    const w = await world();
+    const q = await ask(w, w.learner.auth);
+    await request(ctx.app)
+      .post(`/api/questions/${q._id}/hide`)
+      .set(w.owner.auth)
+      .send({ note: 'Fora do tema' })
+      .expect(200);
+    const before = await snapshotStore(ctx);
+
+    const res = await request(ctx.app).post(`/api/questions/${q._id}/unhide`).set(w.learner.auth);
+
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe('Só o educador do curso pode mostrar uma publicação oculta');
+    expect(await snapshotStore(ctx)).toEqual(before);
+  });
+});
+
+describe('reported posts for the educator', () => {
+  const reports = async (who: Auth, page?: number) => {
+    const res = await request(ctx.app)
+      .get(`/api/educator/reports${page === undefined ? '' : `?page=${page}`}`)
+      .set(who);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return educatorReportsResponseSchema.parse(res.body);
+  };
+  const report = (path: string, who: Auth, reason?: string) =>
+    request(ctx.app)
+      .post(path)
+      .set(who)
+      .send(reason === undefined ? {} : { reason })
+      .expect(200);
+
+  it('when learners report a question and an answer, then the educator sees each once with its course, lecture, text, how many reports and their reasons, the latest reported first', async () => {
+    const w = await world('Curso de Git');
+    const q = await ask(w, w.learner.auth, {
+      title: 'Spam aqui',
+      body: 'Compre já',
+      lectureId: 'lec-3',
+    });
+    const other = await ask(w, w.other.auth, { title: 'Dúvida' });
+    const a = await answer(other._id, w.learner.auth, 'Resposta grosseira');
+    await report(`/api/questions/${q._id}/report`, w.other.auth, 'Propaganda');
+    await report(`/api/questions/${q._id}/report`, w.owner.auth);
+    await report(`/api/answers/${a._id}/report`, w.other.auth, 'Ofensiva');
+    await ctx.database.db
+      .update(postReports)
+      .set({ createdAt: sql`now() - interval '1 hour'` })
+      .where(eq(postReports.questionId, q._id));
+
+    const list = await reports(w.owner.auth);
+
+    expect(list).toMatchObject({ total: 2, page: 1, pageSize: 20 });
+    expect(list.reports).toEqual([
+      expect.objectContaining({
+        kind: 'answer',
+        _id: a._id,
+        questionId: other._id,
+        questionTitle: 'Dúvida',
+        body: 'Resposta grosseira',
+        author: expect.objectContaining({ _id: w.learner.user.id, name: 'Joana' }),
+        reportCount: 1,
+        reasons: ['Ofensiva'],
+        hidden: false,
+      }),
+      expect.objectContaining({
+        kind: 'question',
+        _id: q._id,
+        questionId: q._id,
+        questionTitle: 'Spam aqui',
+        courseId: w.course.id,
+        courseTitle: 'Curso de Git',
+        lectureId: 'lec-3',
+        lectureTitle: 'Primeiro projeto',
+        body: 'Compre já',
+        reportCount: 2,
+        reasons: ['Propaganda'],
+      }),
+    ]);
+    expect(Date.parse(list.reports[1]!.lastReportedAt)).toBeLessThan(
+      Date.parse(list.reports[0]!.lastReportedAt),
+    );
+    expect((await reports(w.otherEducator.auth)).total).toBe(0);
+  });
+
+  it('when the educator hides a reported answer, then it stays listed as hidden with the note until the reports are dismissed', async () => {
+    const w = await world();
+    const q = await ask(w, w.learner.auth);
+    const a = await answer(q._id, w.other.auth);
+    await report(`/api/answers/${a._id}/report`, w.learner.auth, 'Ofensiva');
+    await request(ctx.app)
+      .post(`/api/answers/${a._id}/hide`)
+      .set(w.owner.auth)
+      .send({ note: 'Linguagem ofensiva' })
+      .expect(200);
+
+    expect((await reports(w.owner.auth)).reports).toEqual([
+      expect.objectContaining({ _id: a._id, hidden: true, hiddenNote: 'Linguagem ofensiva' }),
+    ]);
+
+    const dismissed = await request(ctx.app)
+      .post('/api/educator/reports/dismiss')
+      .set(w.owner.auth)
+      .send({ kind: 'answer', id: a._id });
+    expect(dismissed.status).toBe(200);
+    expect(dismissed.body).toEqual({
+      success: true,
+      message: 'Denúncias dispensadas',
+      dismissed: 1,
+    });
+    expect((await reports(w.owner.auth)).total).toBe(0);
+    const [row] = await ctx.database.db.select().from(answers).where(eq(answers.id, a._id));
+    expect(row!.hiddenNote).toBe('Linguagem ofensiva');
+  });
+
+  it("when the educator dismisses a question's reports, then they are gone, a new report brings it back, and dismissing what has none is 409 with nothing changed", async () => {
+    const w = await world();
+    const q = await ask(w, w.learner.auth);
+    const kept = await ask(w, w.learner.auth, { title: 'Outra' });
+    await report(`/api/questions/${q._id}/report`, w.other.auth, 'Spam');
+    await report(`/api/questions/${kept._id}/report`, w.other.auth, 'Spam');
+    const dismiss = () =>
+      request(ctx.app)
+        .post('/api/educator/reports/dismiss')
+        .set(w.owner.auth)
+        .send({ kind: 'question', id: q._id });
+
+    expect((await dismiss()).status).toBe(200);
+
+    const left = await ctx.database.db
+      .select({ questionId: postReports.questionId })
+      .from(postReports)
+      .innerJoin(questions, eq(questions.id, postReports.questionId))
+      .where(eq(questions.courseId, w.course.id));
+    expect(left).toEqual([{ questionId: kept._id }]);
+    const before = await snapshotStore(ctx);
+    const again = await dismiss();
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('Esta publicação não tem denúncias para dispensar');
+    expect(await snapshotStore(ctx)).toEqual(before);
+
+    await report(`/api/questions/${q._id}/report`, w.other.auth);
+    expect((await reports(w.owner.auth)).reports.map((r) => r._id)).toEqual([q._id, kept._id]);
+  });
+
+  it("when a dismissal names an unknown post, the wrong kind, another educator's post or a malformed body, then 4xx in Portuguese and nothing changes", async () => {
+    const w = await world();
+    const q = await ask(w, w.learner.auth);
+    await report(`/api/questions/${q._id}/report`, w.other.auth, 'Spam');
+    const before = await snapshotStore(ctx);
+    const cases: [Auth, unknown, number, string][] = [
+      [w.owner.auth, { kind: 'question', id: UNKNOWN_ID }, 404, 'Pergunta não encontrada'],
+      [w.owner.auth, { kind: 'answer', id: q._id }, 404, 'Resposta não encontrada'],
+      [
+        w.otherEducator.auth,
+        { kind: 'question', id: q._id },
+        403,
+        'Só o educador do curso pode dispensar denúncias',
+      ],
+      [
+        w.owner.auth,
+        { kind: 'comment', id: q._id },
+        400,
+        'Tipo de publicação inválido: use question ou answer',
+      ],
+      [w.owner.auth, { kind: 'question', id: 'abc' }, 400, 'Identificador inválido'],
+      [w.owner.auth, { kind: 'question' }, 400, 'Campo obrigatório ausente: id'],
+    ];
+    for (const [who, body, status, message] of cases) {
+      const res = await request(ctx.app)
+        .post('/api/educator/reports/dismiss')
+        .set(who)
+        .send(body as object);
+      expect([res.status, res.body.message], JSON.stringify(body)).toEqual([status, message]);
+    }
+    expect(await snapshotStore(ctx)).toEqual(before);
+  });
+
+  it('when more posts are reported than fit a page, then the pages hold them all once, and a page that is not a number is 400', async () => {
+    const w = await world();
+    const asked = [];
+    for (let i = 0; i < 21; i++) asked.push(await ask(w, w.learner.auth, { title: `P${i}` }));
+    for (const q of asked) await report(`/api/questions/${q._id}/report`, w.other.auth);
+
+    const first = await reports(w.owner.auth, 1);
+    const second = await reports(w.owner.auth, 2);
+
+    expect([first.total, first.reports.length, second.reports.length]).toEqual([21, 20, 1]);
+    const seen = new Set([...first.reports, ...second.reports].map((r) => r._id));
+    expect(seen).toEqual(new Set(asked.map((q) => q._id)));
+    for (const page of ['0', 'dois', '-1', '1e3']) {
+      const bad = await request(ctx.app)
+        .get(`/api/educator/reports?page=${page}`)
+        .set(w.owner.auth);
+      expect([bad.status, bad.body.message], page).toEqual([400, 'Página inválida']);
+    }
   });
 });
 

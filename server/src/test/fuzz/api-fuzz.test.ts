@@ -17,6 +17,7 @@ import { reviewReplyBodySchema } from '@aprendiz/contract/reviews';
 import {
   answerBodySchema,
   askQuestionBodySchema,
+  dismissReportsBodySchema,
   editQuestionBodySchema,
   hideBodySchema,
   reportBodySchema,
@@ -38,7 +39,7 @@ import { eq } from 'drizzle-orm';
 import { courses } from '../../db/schema/courses';
 import { purchases } from '../../db/schema/purchases';
 import { ratings } from '../../db/schema/ratings';
-import { answers, questions } from '../../db/schema/questions';
+import { answers, postReports, questions } from '../../db/schema/questions';
 import { lectureNotes } from '../../db/schema/notes';
 import { saveCourseQuizzes } from '../../modules/quizzes/quizzes.repository';
 import { enrollDirectly, insertCourse } from '../fixtures/course-fixtures';
@@ -191,6 +192,10 @@ beforeAll(async () => {
       body: 'Outra resposta',
     },
   ]);
+  // A report the educator may dismiss (the fuzzed report requests may add more).
+  await db
+    .insert(postReports)
+    .values({ answerId: ANSWER_ID, reporterId: student.user.id, reason: 'Ofensivo' });
   await db.insert(lectureNotes).values({
     id: NOTE_ID,
     userId: enrolled.user.id,
@@ -336,6 +341,9 @@ beforeAll(async () => {
     ],
     [`/api/answers/${HIDE_ANSWER_ID}/hide`]: [
       { role: 'educator owner', body: { note: 'Ofensivo' } },
+    ],
+    '/api/educator/reports/dismiss': [
+      { role: 'educator owner', body: { kind: 'answer', id: ANSWER_ID } },
     ],
     [`/api/course/${QA_COURSE_ID}/notes`]: [
       {
@@ -492,6 +500,7 @@ function questionEndpoints(): { path: string; schema: z.ZodType; runs: number }[
     { path: `/api/answers/${ANSWER_ID}/report`, schema: reportBodySchema, runs: 40 },
     { path: `/api/questions/${HIDE_QUESTION_ID}/hide`, schema: hideBodySchema, runs: 40 },
     { path: `/api/answers/${HIDE_ANSWER_ID}/hide`, schema: hideBodySchema, runs: 40 },
+    { path: '/api/educator/reports/dismiss', schema: dismissReportsBodySchema, runs: 40 },
     { path: `/api/notes/${NOTE_ID}`, schema: editNoteBodySchema, runs: 40 },
     { path: '/api/notifications/read', schema: markReadBodySchema, runs: 40 },
     { path: '/api/notifications/preferences', schema: mailPreferencesSchema, runs: 40 },
@@ -733,6 +742,11 @@ describe('fuzzing path parameters and query strings', () => {
     { method: 'post', path: (id) => `/api/answers/${id}/accept` },
     { method: 'post', path: (id) => `/api/answers/${id}/report` },
     { method: 'post', path: (id) => `/api/answers/${id}/hide` },
+    { method: 'post', path: (id) => `/api/questions/${id}/unhide` },
+    { method: 'post', path: (id) => `/api/answers/${id}/unhide` },
+    // The pages of the educator's lists, where a path would hold an id.
+    { method: 'get', path: (id) => `/api/educator/questions?page=${id}` },
+    { method: 'get', path: (id) => `/api/educator/reports?page=${id}` },
     { method: 'get', path: (id) => `/api/course/${id}/notes` },
     { method: 'delete', path: (id) => `/api/questions/${id}` },
     { method: 'delete', path: (id) => `/api/answers/${id}` },
