@@ -19,14 +19,19 @@ function freePort(): number {
 // directory and passes them on through the environment.
 process.env.E2E_PORT ??= String(freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'aprendiz-e2e-'));
-// A second deployment, charging in reais (Pix), for the journeys tagged @brl alone: the same built
-// client, its own port and data directory. They read its address from E2E_BRL_URL.
+// Two more deployments, the same built client each with its own port and data directory: one charging
+// in reais (Pix) for the journeys tagged @brl, one in euros (Multibanco, MB WAY) for those tagged
+// @eur. They read the address from E2E_BRL_URL and E2E_EUR_URL.
 process.env.E2E_BRL_PORT ??= String(freePort());
 process.env.E2E_BRL_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'aprendiz-e2e-brl-'));
+process.env.E2E_EUR_PORT ??= String(freePort());
+process.env.E2E_EUR_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'aprendiz-e2e-eur-'));
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 const brlPort = Number(process.env.E2E_BRL_PORT);
 process.env.E2E_BRL_URL = `http://127.0.0.1:${brlPort}`;
+const eurPort = Number(process.env.E2E_EUR_PORT);
+process.env.E2E_EUR_URL = `http://127.0.0.1:${eurPort}`;
 
 /** The app as `npm start` runs it, on a fresh data directory. */
 function appServer(serverPort: number, dataDir: string, env: Record<string, string>) {
@@ -107,9 +112,10 @@ export default defineConfig({
     },
   ],
   webServer: [
-    // Started first and not waited for (no url): it boots while the kwanza server below does, so it
-    // adds no time before the run; the @brl journeys wait for its health themselves.
+    // Started first and not waited for (no url): they boot while the kwanza server below does, so
+    // they add no time before the run; the @brl and @eur journeys wait for their health themselves.
     { ...appServer(brlPort, process.env.E2E_BRL_DATA_DIR, { CURRENCY: 'brl' }), url: undefined },
+    { ...appServer(eurPort, process.env.E2E_EUR_DATA_DIR, { CURRENCY: 'eur' }), url: undefined },
     // Kwanzas, as the spec's 'Kz' says, whatever the shell running the tests has set.
     appServer(port, process.env.E2E_DATA_DIR, { CURRENCY: 'aoa' }),
   ],

@@ -98,6 +98,12 @@ export function uniqueEmail(prefix = 'aluno'): string {
   return `${prefix}.${Date.now().toString(36)}.${process.pid}.${counter}@exemplo.test`;
 }
 
+/**
+ * The server hashes the password with scrypt, slow on purpose (~0.3 s alone): on a machine busy
+ * with parallel workers and servers a sign-up or sign-in has taken 10 s, past expect's default.
+ */
+const PASSWORD_HASH_TIMEOUT = 30_000;
+
 /** Signs up through the local dialog opened from the given trigger; ends signed in. */
 export async function signUp(
   page: Page,
@@ -113,7 +119,7 @@ export async function signUp(
   await signUpDialog.getByLabel('E-mail').fill(email);
   await signUpDialog.getByLabel('Senha').fill(password);
   await signUpDialog.getByRole('button', { name: 'Criar conta' }).click();
-  await expect(signUpDialog).toBeHidden();
+  await expect(signUpDialog).toBeHidden({ timeout: PASSWORD_HASH_TIMEOUT });
   return { email, password };
 }
 
@@ -134,5 +140,5 @@ export async function signIn(page: Page, email: string, password: string) {
   await dialog.getByLabel('E-mail').fill(email);
   await dialog.getByLabel('Senha').fill(password);
   await dialog.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await expect(dialog).toBeHidden();
+  await expect(dialog).toBeHidden({ timeout: PASSWORD_HASH_TIMEOUT });
 }

@@ -64,6 +64,8 @@ const PT_PT_ONLY: readonly { form: RegExp; use: string }[] = [
   { form: word('plane(?:ar|ie|ado|ada)'), use: 'planejar' },
   { form: word('podes|deves|voss[oa]s?'), use: 'você' },
   { form: word('demasiad[oa]s?'), use: 'muitos / muitas' },
+  { form: word('(?:à|na|da|pela|numa) app(?! store)'), use: 'o app / no app' },
+  { form: word('caixas? automátic[oa]s?'), use: 'caixa eletrônico' },
 ];
 
 /** Every pt-PT-only form found in `text`, as '<line>: <form> (use …)'. */

@@ -33,13 +33,13 @@ function instructionLines(instructions: PaymentInstructions, amount: string): st
       return ['Pague com o Pix copia e cola no app do seu banco:', instructions.code];
     case 'reference':
       return [
-        'Pague num Multicaixa / caixa automático ou no homebanking, em Pagamentos por referência:',
+        'Pague em um caixa eletrônico ou no internet banking, em Pagamentos por referência:',
         `Entidade: ${instructions.entity}`,
         `Referência: ${instructions.reference.replace(/(\d{3})(?=\d)/g, '$1 ')}`,
         `Montante: ${amount}`,
       ];
     case 'boleto':
-      return ['Pague o boleto no app do seu banco ou numa lotérica:', instructions.barcode];
+      return ['Pague o boleto no app do seu banco ou em uma lotérica:', instructions.barcode];
     case 'push':
       return [`Aprove o pagamento no app do seu celular (${instructions.phone}).`];
     case 'redirect':

@@ -57,7 +57,7 @@ export function PaymentChoice({
         <Field
           label="Número de celular"
           error={phoneError}
-          hint={`O pedido de pagamento chega à app ${PAYMENT_METHOD_LABELS[value.method]} deste número.`}
+          hint={`O pedido de pagamento chega ao app ${PAYMENT_METHOD_LABELS[value.method]} deste número.`}
         >
           {(control) => (
             <input

@@ -109,7 +109,7 @@ function Instructions({ purchase }: { purchase: PaymentAttempt }) {
       return (
         <div className="space-y-3">
           <p className="text-slate-700">
-            Pague num caixa automático ou no homebanking, em Pagamentos por referência:
+            Pague em um caixa eletrônico ou no internet banking, em Pagamentos por referência:
           </p>
           <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 rounded-lg bg-slate-50 p-4 text-lg">
             <dt className="text-slate-600">Entidade</dt>
@@ -126,7 +126,7 @@ function Instructions({ purchase }: { purchase: PaymentAttempt }) {
     case 'boleto':
       return (
         <div className="space-y-2">
-          <p className="text-slate-700">Pague o boleto no app do seu banco ou numa lotérica:</p>
+          <p className="text-slate-700">Pague o boleto no app do seu banco ou em uma lotérica:</p>
           <p className="rounded bg-slate-50 p-3 font-mono text-sm break-all">
             {instructions.barcode}
           </p>
@@ -136,7 +136,8 @@ function Instructions({ purchase }: { purchase: PaymentAttempt }) {
     case 'push':
       return (
         <p className="rounded-lg bg-blue-50 p-4 text-lg text-blue-950">
-          Aprove no app do seu celular o pedido de {amount} enviado para{' '}
+          Aprove no app do seu celular o pedido de{' '}
+          <span className="whitespace-nowrap">{amount}</span> enviado para{' '}
           <strong>{instructions.phone}</strong>.
         </p>
       );
@@ -290,7 +291,7 @@ function AttemptView({ purchase, reload }: { purchase: PaymentAttempt; reload: (
             {STATUS_TEXT[purchase.status]}
           </h1>
           <p className="text-slate-700">
-            {purchase.courseTitle} · <strong>{amount}</strong>
+            {purchase.courseTitle} · <strong className="whitespace-nowrap">{amount}</strong>
           </p>
         </header>
         {purchase.sandbox && (

@@ -12,7 +12,7 @@ import { createProxyPayClient, type ProxyPayClient } from './proxypay-client';
 export const INVALID_ANGOLAN_PHONE =
   'Informe um número de celular angolano (9 dígitos, começando por 9)';
 export const EXPRESS_STILL_PENDING =
-  'O pedido no Multicaixa Express ainda aguarda aprovação na app: aprove-o ou espere que expire';
+  'O pedido no Multicaixa Express ainda aguarda aprovação no app: aprove-o ou espere que expire';
 
 /** Where OPG posts a transaction's result; ProxyPay takes it on each request. */
 export const EXPRESS_CALLBACK_PATH = '/api/webhooks/proxypay/express';
