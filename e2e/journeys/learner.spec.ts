@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, signUp, test } from '../support/fixtures';
 import { isSeededCourse, openEveryChapter } from '../support/public';
+import { myCourseEntry } from '../support/my-courses';
 
 // The app registers a service worker, whose requests page.route could not see.
 test.use({ serviceWorkers: 'block' });
@@ -137,9 +138,7 @@ async function signUpFromBuyButton(page: Page, course: Course, name: string): Pr
 }
 
 function myCourse(page: Page, course: Course, isMobile: boolean) {
-  return isMobile
-    ? page.getByRole('article', { name: course.courseTitle })
-    : page.getByRole('row').filter({ hasText: course.courseTitle });
+  return myCourseEntry(page, course.courseTitle, isMobile);
 }
 
 test.describe('learner', () => {

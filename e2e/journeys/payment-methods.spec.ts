@@ -6,6 +6,7 @@ import {
   isSeededCourse,
   listCourses,
 } from '../support/public';
+import { myCourseEntry } from '../support/my-courses';
 
 /** A seeded paid course the learner does not have. */
 async function paidCourse(
@@ -68,12 +69,6 @@ async function wasReloaded(page: Page): Promise<boolean> {
 }
 
 /** The course's entry in My Courses: a table row on a desktop, a card on a phone. */
-function myCourse(page: Page, courseTitle: string, isMobile: boolean) {
-  return isMobile
-    ? page.getByRole('article', { name: courseTitle })
-    : page.getByRole('row').filter({ hasText: courseTitle });
-}
-
 function pricePanel(page: Page) {
   return page.getByRole('complementary', { name: 'Preço e inscrição' });
 }
@@ -292,7 +287,7 @@ test.describe('paying by Multibanco and MB WAY (sandbox, a eur deployment) @eur'
     await confirmOutOfBand(request, purchaseId, learner.token);
     await expect(page).toHaveURL(/\/my-enrollments$/, { timeout: 15_000 });
     expect(await wasReloaded(page)).toBe(false);
-    const entry = myCourse(page, course.courseTitle, isMobile);
+    const entry = myCourseEntry(page, course.courseTitle, isMobile);
     await entry.getByRole('link', { name: /^Continuar/ }).click();
     await expect(page).toHaveURL(new RegExp(`/player/${course._id}$`));
     await expect(page.getByRole('heading', { level: 1, name: course.courseTitle })).toBeVisible();
@@ -343,6 +338,6 @@ test.describe('paying by Multibanco and MB WAY (sandbox, a eur deployment) @eur'
     await confirmOutOfBand(request, purchaseId, learner.token);
     await expect(page).toHaveURL(/\/my-enrollments$/, { timeout: 15_000 });
     expect(await wasReloaded(page)).toBe(false);
-    await expect(myCourse(page, course.courseTitle, isMobile)).toBeVisible();
+    await expect(myCourseEntry(page, course.courseTitle, isMobile)).toBeVisible();
   });
 });

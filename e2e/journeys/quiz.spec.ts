@@ -3,6 +3,7 @@ import { becomeEducator, chapterCard, fillCourseForm, watchDialogs } from '../su
 import { expect, signIn, signUpThroughApi, test, uniqueEmail } from '../support/fixtures';
 import { gradientPng } from '../support/png';
 import { serveYouTubeStandIn } from '../support/youtube-stand-in';
+import { myCourseEntry } from '../support/my-courses';
 
 // The app registers a service worker, whose requests page.route could not see.
 test.use({ serviceWorkers: 'block' });
@@ -162,9 +163,7 @@ test('an educator adds a chapter quiz; a learner fails once, reads the explanati
   await learner.getByRole('button', { name: 'Voltar às aulas' }).click();
   await expect(learner).toHaveURL(new RegExp(`/player/${courseId}$`));
   await learner.getByRole('link', { name: 'Meus Cursos' }).first().click();
-  const entry = isMobile
-    ? learner.getByRole('article', { name: title })
-    : learner.getByRole('row').filter({ hasText: title });
+  const entry = myCourseEntry(learner, title, isMobile);
   await expect(entry).toContainText('50%');
   await expect(entry).toContainText('1 de 1 aulas · 0 de 1 questionário');
   await expect(entry.getByRole('button', { name: /^Certificado/ })).toHaveCount(0);

@@ -10,6 +10,7 @@ import {
   videoStart,
   videoTime,
 } from '../support/youtube-stand-in';
+import { myCourseEntry } from '../support/my-courses';
 
 // The app registers a service worker, whose requests page.route could not see.
 test.use({ serviceWorkers: 'block' });
@@ -191,9 +192,7 @@ test.describe('resume, certificate and reviews', () => {
     ).toBeVisible();
 
     await page.goto('/my-enrollments');
-    const entry = isMobile
-      ? page.getByRole('article', { name: course.courseTitle })
-      : page.getByRole('row').filter({ hasText: course.courseTitle });
+    const entry = myCourseEntry(page, course.courseTitle, isMobile);
     await entry.getByRole('button', { name: /^Certificado/ }).click();
     await expect(page).toHaveURL(/\/certificate\/[A-Za-z0-9_-]{22}$/);
     const id = new URL(page.url()).pathname.split('/').pop()!;
