@@ -16,6 +16,7 @@ import { LoadError } from '../ui/load-error';
 import { EducatorBadge } from './educator-badge';
 import { QuestionThread } from './question-thread';
 import { useApiResource } from './use-api-resource';
+import { focusRingFlush } from '../ui/focus-ring';
 
 type Scope = 'lecture' | 'course';
 
@@ -117,7 +118,7 @@ function QuestionItem({
         <button
           type="button"
           onClick={onOpen}
-          className="text-left font-semibold text-blue-800 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600"
+          className={`text-left font-semibold text-blue-800 hover:underline ${focusRingFlush}`}
         >
           {question.title}
         </button>
