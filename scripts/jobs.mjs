@@ -55,7 +55,9 @@ async function call(method, route) {
       headers: { Authorization: `Bearer ${token}` },
     });
   } catch (err) {
-    fail(`O servidor não respondeu em ${base} (${err.cause?.code ?? err.message}). Está a correr?`);
+    fail(
+      `O servidor não respondeu em ${base} (${err.cause?.code ?? err.message}). Ele está rodando?`,
+    );
   }
   const body = await res.json().catch(() => ({}));
   if (!res.ok) fail(`${res.status}: ${body.message ?? res.statusText}`);
@@ -143,7 +145,7 @@ switch (command) {
     const [id] = rest;
     if (!id) fail('Indique a compra: npm run jobs -- refund-paid <id da compra>');
     await call('POST', `/ops/refunds/${encodeURIComponent(id)}/paid`);
-    console.log(`Reembolso ${id}: registado como pago.`);
+    console.log(`Reembolso ${id}: registrado como pago.`);
     break;
   }
   default:

@@ -22,7 +22,7 @@ if (unit !== 0) process.exit(unit);
 const chromium = findChromium();
 if (!chromium) {
   const banner = '!'.repeat(78);
-  console.error(`\n${banner}\n  Chromium não encontrado: os testes e2e NÃO correram.`);
+  console.error(`\n${banner}\n  Chromium não encontrado: os testes e2e NÃO rodaram.`);
   console.error('  Instale-o com `apt-get install -y chromium` ou defina CHROMIUM_PATH.');
   console.error(`${banner}\n`);
   process.exit(process.env.CI === 'true' ? 1 : 0);

@@ -11,7 +11,7 @@ if (major < MINIMUM[0] || (major === MINIMUM[0] && minor < MINIMUM[1])) {
   console.error(
     [
       `Aprendiz precisa do Node.js ${engines} (uma versão LTS suportada); este é o ${process.version}.`,
-      'Instale o Node.js 22.12+ ou 24/26 LTS (https://nodejs.org, ou `nvm install --lts`) e volte a correr o comando.',
+      'Instale o Node.js 22.12+ ou 24/26 LTS (https://nodejs.org, ou `nvm install --lts`) e execute o comando novamente.',
     ].join('\n'),
   );
   process.exit(1);

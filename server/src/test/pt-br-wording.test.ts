@@ -81,8 +81,11 @@ export function ptPtForms(text: string): string[] {
 }
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-/** What the product writes: the client's screens, the server's messages and seed, the contract's rules. */
-const SCANNED = ['client/src', 'server/src', 'contract/src'];
+/**
+ * What the product writes: the client's screens, the server's messages and seed, the contract's
+ * rules, and what the npm scripts print to whoever runs them.
+ */
+const SCANNED = ['client/src', 'server/src', 'contract/src', 'scripts'];
 /** Tests and test helpers quote the old forms on purpose (to check they are gone) or are never shown. */
 const SKIPPED = [/\.test\.tsx?$/, /[\\/]test[\\/]/];
 
@@ -90,7 +93,7 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return sourceFiles(full);
-    return /\.(ts|tsx)$/.test(entry.name) ? [full] : [];
+    return /\.(ts|tsx|mjs)$/.test(entry.name) ? [full] : [];
   });
 }
 
@@ -109,7 +112,7 @@ describe('pt-BR wording', () => {
     expect(ptPtForms('Rascunho salvo. Enviamos um link; um aluno está pagando.')).toEqual([]);
   });
 
-  it("when the client's, the server's and the contract's sources (seed included) are read, then none uses a pt-PT-only form", () => {
+  it("when the client's, the server's, the contract's and the scripts' sources (seed included) are read, then none uses a pt-PT-only form", () => {
     const hits = SCANNED.flatMap((dir) =>
       sourceFiles(path.join(root, dir))
         .filter((file) => !SKIPPED.some((skip) => skip.test(path.relative(root, file))))
