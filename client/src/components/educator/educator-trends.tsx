@@ -8,7 +8,7 @@ import type { LoadResult } from '../../data/load-result';
 import { Deferred } from '../deferred';
 import {
   cellClass,
-  emptyCellClass,
+  EmptyRow,
   headCellClass,
   headRowClass,
   rowClass,
@@ -214,11 +214,7 @@ function CourseTable({ courses }: { courses: Analytics['courses'] }) {
         </thead>
         <tbody>
           {courses.length === 0 ? (
-            <tr>
-              <td colSpan={3} className={emptyCellClass}>
-                Nenhum curso ainda.
-              </td>
-            </tr>
+            <EmptyRow columns={3}>Nenhum curso ainda.</EmptyRow>
           ) : (
             courses.map((course) => (
               <tr key={course.courseId} className={rowClass}>

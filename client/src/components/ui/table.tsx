@@ -44,4 +44,15 @@ export const rowClass = 'border-b border-gray-500/20 last:border-b-0';
 export const cellClass = 'px-4 py-3';
 export const numberCellClass = 'w-14 px-4 py-3 text-center';
 /** Left-aligned: in a table wider than a phone, a centred message would sit in the hidden part. */
-export const emptyCellClass = 'px-4 py-3 text-gray-600';
+const emptyCellClass = 'px-4 py-3 text-gray-600';
+
+/** The one row of a table with nothing to list, saying so across every column. */
+export function EmptyRow({ columns, children }: { columns: number; children: ReactNode }) {
+  return (
+    <tr>
+      <td colSpan={columns} className={emptyCellClass}>
+        {children}
+      </td>
+    </tr>
+  );
+}

@@ -21,7 +21,7 @@ import { Button, buttonClass } from '../../components/ui/button';
 import { Field, fieldErrors, inputClass } from '../../components/ui/field';
 import {
   cellClass,
-  emptyCellClass,
+  EmptyRow,
   headCellClass,
   headRowClass,
   rowClass,
@@ -256,11 +256,7 @@ function CouponTable({ courseId, coupons }: { courseId: string; coupons: Coupon[
         </thead>
         <tbody>
           {coupons.length === 0 ? (
-            <tr>
-              <td colSpan={4} className={emptyCellClass}>
-                Nenhum cupom ainda.
-              </td>
-            </tr>
+            <EmptyRow columns={4}>Nenhum cupom ainda.</EmptyRow>
           ) : (
             coupons.map((coupon) => (
               <tr key={coupon.code} className={rowClass}>

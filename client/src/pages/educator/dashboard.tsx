@@ -13,7 +13,7 @@ import { PersonCell } from '../../components/educator/person-cell';
 import {
   cellClass,
   headCellClass,
-  emptyCellClass,
+  EmptyRow,
   headRowClass,
   numberCellClass,
   rowClass,
@@ -102,11 +102,7 @@ function LatestEnrollments({ rows }: { rows: DashboardData['enrolledStudentsData
         </thead>
         <tbody>
           {rows.length === 0 ? (
-            <tr>
-              <td colSpan={3} className={emptyCellClass}>
-                Nenhuma inscrição ainda.
-              </td>
-            </tr>
+            <EmptyRow columns={3}>Nenhuma inscrição ainda.</EmptyRow>
           ) : (
             rows.map((row, index) => (
               // The same student may enroll in several courses, and the list may repeat a pair.

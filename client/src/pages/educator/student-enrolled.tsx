@@ -4,7 +4,7 @@ import { PersonCell } from '../../components/educator/person-cell';
 import {
   cellClass,
   headCellClass,
-  emptyCellClass,
+  EmptyRow,
   headRowClass,
   numberCellClass,
   rowClass,
@@ -71,11 +71,7 @@ function StudentTable({ students }: { students: EnrolledStudentsResponse['enroll
           </thead>
           <tbody>
             {students.length === 0 ? (
-              <tr>
-                <td colSpan={4} className={emptyCellClass}>
-                  Nenhum aluno inscrito ainda.
-                </td>
-              </tr>
+              <EmptyRow columns={4}>Nenhum aluno inscrito ainda.</EmptyRow>
             ) : (
               students.map((row, index) => (
                 <tr key={`${row.student._id}-${row.courseTitle}-${index}`} className={rowClass}>
