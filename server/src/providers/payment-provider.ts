@@ -47,7 +47,8 @@ export interface VoucherGateway {
 
 /** What a checkout needs to know; the amount was computed on the server from the course row. */
 export interface CheckoutRequest {
-  purchase: { id: string; amount: number; currency: string };
+  /** `openedAt`: when this attempt of the purchase began (a new method choice begins another). */
+  purchase: { id: string; amount: number; currency: string; openedAt: Date };
   /** The method chosen before the checkout, when one was: the checkout then offers only it. */
   method?: PaymentMethod | null;
   course: { id: string; title: string; thumbnailUrl: string };
@@ -100,7 +101,14 @@ export interface StripePayments extends CheckoutProvider {
    * (now or before), 'paid' when the buyer paid first. Throws when Stripe cannot be reached.
    */
   expireCheckout(sessionId: string): Promise<'expired' | 'paid'>;
+  /**
+   * What Stripe says of a checkout session now: 'paid' once its money arrived, 'expired' when it
+   * closed unpaid, 'unpaid' while a delayed method (boleto, Multibanco, MB WAY) may still be paid.
+   */
+  checkoutState(sessionId: string): Promise<StripeCheckoutState>;
 }
+
+export type StripeCheckoutState = 'paid' | 'unpaid' | 'expired';
 
 /**
  * ProxyPay alone (Angola, no card provider): every method is a voucher paid from /payment/:id, and

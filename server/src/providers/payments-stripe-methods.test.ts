@@ -37,7 +37,7 @@ async function buy(env: typeof brl, body: Record<string, unknown>) {
     .select()
     .from(purchases)
     .where(eq(purchases.userId, student.user.id));
-  return { res, row };
+  return { res, row, student };
 }
 
 describe('Stripe methods per currency', () => {
@@ -82,5 +82,29 @@ describe('Stripe methods per currency', () => {
     const refused = await buy(eur, { method: 'pix' });
     expect(refused.res.status).toBe(400);
     expect(refused.row).toBeUndefined();
+  });
+
+  it('when a learner who chose Multibanco chooses MB WAY instead, then the second Checkout Session goes with its own idempotency key, naming the method', async () => {
+    const { res, row, student } = await buy(eur, { method: 'multibanco' });
+    expect(res.status).toBe(200);
+    const switched = await request(eur.app)
+      .post(`/api/payments/${row!.id}/method`)
+      .set(student.auth)
+      .send({ method: 'mb_way', phone: '912345678' });
+    expect(switched.status).toBe(200);
+    const [after] = await eur.ctx.database.db
+      .select()
+      .from(purchases)
+      .where(eq(purchases.id, row!.id));
+    expect(after).toMatchObject({ method: 'mb_way', status: 'pending' });
+    const keys = eur.stripe.recorded
+      .filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions')
+      .map((r) => r.headers['idempotency-key']);
+    // Stripe refuses a key reused within 24 h with other parameters: each attempt has its own.
+    expect(keys).toEqual([
+      `checkout-${row!.id}-multibanco-${row!.createdAt.getTime()}`,
+      `checkout-${row!.id}-mb_way-${after!.createdAt.getTime()}`,
+    ]);
+    expect(eur.stripe.recorded.at(-1)!.form['allowed_payment_method_types[0]']).toBe('mb_way');
   });
 });

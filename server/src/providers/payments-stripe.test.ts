@@ -69,7 +69,9 @@ describe('POST /api/user/purchase with Stripe', () => {
     expect(sent!.method).toBe('POST');
     expect(sent!.path).toBe('/v1/checkout/sessions');
     expect(sent!.headers.authorization).toBe('Bearer sk_test_recorder');
-    expect(sent!.headers['idempotency-key']).toBe(`checkout-${purchase.id}`);
+    expect(sent!.headers['idempotency-key']).toBe(
+      `checkout-${purchase.id}-any-${purchase.createdAt.getTime()}`,
+    );
     expect(sent!.form).toEqual({
       mode: 'payment',
       'line_items[0][quantity]': '1',

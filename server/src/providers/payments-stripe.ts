@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { CheckoutRequest, StripePayments } from './payment-provider';
+import type { CheckoutRequest, StripeCheckoutState, StripePayments } from './payment-provider';
 
 export interface StripePaymentsOptions {
   secretKey: string;
@@ -104,6 +104,20 @@ export const STRIPE_CHECKOUT_REUSABLE_MS = 23 * 60 * 60 * 1000;
  */
 const STRIPE_TIMEOUT_MS = 10_000;
 
+/**
+ * One key per attempt of a purchase: a retried request cannot open a second session, while another
+ * method chosen for the same purchase (Stripe refuses a key reused with other parameters) can.
+ */
+export function checkoutIdempotencyKey({ purchase, method }: CheckoutRequest): string {
+  return `checkout-${purchase.id}-${method ?? 'any'}-${purchase.openedAt.getTime()}`;
+}
+
+function stateOf(session: Stripe.Checkout.Session): StripeCheckoutState {
+  if (session.payment_status === 'paid' || session.payment_status === 'no_payment_required')
+    return 'paid';
+  return session.status === 'expired' ? 'expired' : 'unpaid';
+}
+
 function paymentIntentOf(session: Stripe.Checkout.Session): string | null {
   const intent = session.payment_intent;
   return typeof intent === 'string' ? intent : (intent?.id ?? null);
@@ -120,10 +134,9 @@ export function createStripePayments(options: StripePaymentsOptions): StripePaym
     checkoutReusableForMs: STRIPE_CHECKOUT_REUSABLE_MS,
     vouchers: null,
     createCheckout: async (request) => {
-      // The purchase id as idempotency key: a retried request cannot open a second session.
       const session = await stripe.checkout.sessions.create(
         checkoutSessionParams(request, options.publicUrl),
-        { idempotencyKey: `checkout-${request.purchase.id}` },
+        { idempotencyKey: checkoutIdempotencyKey(request) },
       );
       if (!session.url)
         throw new Error(`Stripe returned checkout session ${session.id} without a url`);
@@ -144,6 +157,7 @@ export function createStripePayments(options: StripePaymentsOptions): StripePaym
         throw err;
       }
     },
+    checkoutState: async (sessionId) => stateOf(await stripe.checkout.sessions.retrieve(sessionId)),
     refundCheckout: async ({ purchaseId, sessionId, reason = 'duplicate' }) => {
       const paymentIntent = paymentIntentOf(await stripe.checkout.sessions.retrieve(sessionId));
       if (!paymentIntent) throw new Error(`Stripe checkout session ${sessionId} took no payment`);

@@ -16,6 +16,11 @@ import { courseOfNewEducator, enrollmentsOf } from '../../test/fixtures/enrollme
 import { MAIL_JOBS } from '../mail/notifications';
 import { PAYMENT_INSTRUCTIONS_JOB } from './payment-mail';
 import { ABANDONED_PURCHASE_AFTER_MS, sweepAbandonedPurchases } from './purchase-sweep';
+import {
+  CONFIRMATION_EXPECTED_MS,
+  EXPIRY_GRACE_MS,
+  reconcileAwaitingPayments,
+} from './reconciliation';
 
 // The methods whose money arrives after the buyer leaves the checkout: a boleto, Multibanco and
 // MB WAY through Stripe Checkout (checkout.session.async_payment_succeeded / _failed), and MB WAY
@@ -25,6 +30,7 @@ const WEBHOOK_SECRET = 'whsec_test_delayed';
 const keys = { secretKey: 'sk_test_delayed', webhookSecret: WEBHOOK_SECRET };
 const signer = new Stripe('sk_test_signer').webhooks;
 const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
 /** Mail goes out through the job queue's workers, which take a moment on a busy machine. */
 const MAIL_WAIT = { timeout: 10_000 };
 
@@ -131,13 +137,14 @@ function sessionEvent(
   type: string,
   checkout: { sessionId: string; form: Record<string, string> },
   paymentStatus: 'paid' | 'unpaid',
+  created = new Date(),
 ) {
   const { form } = checkout;
   return {
     id: `evt_${randomUUID().replaceAll('-', '')}`,
     object: 'event',
     type,
-    created: Math.floor(Date.now() / 1000),
+    created: Math.floor(created.getTime() / 1000),
     data: {
       object: {
         id: checkout.sessionId,
@@ -179,24 +186,33 @@ async function buyThroughCheckout(env: StripeTestContext, body: Record<string, u
 }
 
 /**
- * The buyer leaves Stripe with a voucher (or a push) still to pay: the session completes unpaid,
- * which enrolls nobody and moves no money.
+ * The buyer leaves Stripe with a voucher (or a push) still to pay, at `created`: the session
+ * completes unpaid, and the purchase awaits its money with its method, enrolling nobody and moving
+ * no money. The same event delivered again changes nothing. Answers the awaiting row.
  */
 async function leaveCheckoutUnpaid(
   env: StripeTestContext,
   bought: Awaited<ReturnType<typeof buyThroughCheckout>>,
+  created = new Date(),
 ) {
-  const completed = await deliver(
-    env,
-    sessionEvent('checkout.session.completed', bought.checkout, 'unpaid'),
-  );
+  const event = sessionEvent('checkout.session.completed', bought.checkout, 'unpaid', created);
+  const completed = await deliver(env, event);
   expect(completed.status).toBe(200);
-  expect(completed.body.result).toBe('ignored');
-  expect((await rowOf(env.ctx, bought.purchaseId)).status).toBe('pending');
+  expect(completed.body.result).toBe('applied');
+  const row = await rowOf(env.ctx, bought.purchaseId);
+  expect(row).toMatchObject({
+    status: 'awaiting_payment',
+    method: bought.checkout.form['allowed_payment_method_types[0]'],
+    provider: 'stripe',
+    providerRef: bought.checkout.sessionId,
+  });
+  expect((await deliver(env, event)).body.result).toBe('replayed');
+  expect(await rowOf(env.ctx, bought.purchaseId)).toEqual(row);
   expect(await enrollmentsOf(env.ctx.database.db, bought.buyer.user.id, bought.course.id)).toEqual(
     [],
   );
   expect(await ledgerOf(env.ctx, bought.purchaseId)).toEqual([]);
+  return row;
 }
 
 /** The money arrived: one completion, one enrollment, one receipt, one sale in the ledger. */
@@ -246,7 +262,9 @@ describe('a boleto through Stripe (brl, STRIPE_BOLETO=1)', () => {
     expect(bought.checkout.form['allowed_payment_method_types[1]']).toBeUndefined();
 
     await leaveCheckoutUnpaid(brl, bought);
-    expect((await dashboardOf(brl.ctx, bought.owner)).totalEarnings).toBe(0);
+    const waiting = await dashboardOf(brl.ctx, bought.owner);
+    expect(waiting.totalEarnings).toBe(0);
+    expect(waiting.awaitingPayment).toEqual({ count: 1, amount: 30 });
 
     const paid = sessionEvent('checkout.session.async_payment_succeeded', bought.checkout, 'paid');
     const applied = await deliver(brl, paid);
@@ -263,6 +281,10 @@ describe('a boleto through Stripe (brl, STRIPE_BOLETO=1)', () => {
 
     const receipt = await expectPaidOnce(brl, bought, 'brl');
     expect(receipt.text).toContain('Valor pago: R$ 30');
+    expect((await dashboardOf(brl.ctx, bought.owner)).awaitingPayment).toEqual({
+      count: 0,
+      amount: 0,
+    });
     // The repeated word is not taken for a second payment: nothing is refunded.
     expect(brl.stripe.recorded.filter((r) => r.path.startsWith('/v1/refunds'))).toEqual([]);
   });
@@ -300,13 +322,13 @@ describe('a boleto through Stripe (brl, STRIPE_BOLETO=1)', () => {
     expect(again.body.session_url).toBe(`https://checkout.stripe.test/c/pay/${open!.providerRef}`);
   });
 
-  it('when the boleto is paid on its third day, after the sweep gave its checkout up, then it still enrolls', async () => {
+  it('when the boleto is paid on its third day, after the 25-hour sweep, then the sweep left the awaiting boleto alone and the payment enrolls', async () => {
     const bought = await buyThroughCheckout(brl, { method: 'boleto' });
-    await leaveCheckoutUnpaid(brl, bought);
-    // The sweep cannot tell a boleto still payable from a checkout left unpaid; the money wins.
+    const awaiting = await leaveCheckoutUnpaid(brl, bought);
+    // The sweep gives up checkouts left pending; a boleto awaiting its money is still payable.
     const later = new Date(Date.now() + ABANDONED_PURCHASE_AFTER_MS + MINUTE);
     await sweepAbandonedPurchases(brl.ctx.deps, later);
-    expect((await rowOf(brl.ctx, bought.purchaseId)).status).toBe('failed');
+    expect(await rowOf(brl.ctx, bought.purchaseId)).toEqual(awaiting);
 
     const applied = await deliver(
       brl,
@@ -371,6 +393,138 @@ describe('MB WAY and Multibanco through Stripe (eur)', () => {
     expect((await deliver(eur, paid)).body.result).toBe('replayed');
 
     await expectPaidOnce(eur, bought, 'eur');
+  });
+});
+
+describe('a Stripe Checkout left unpaid awaits its money', () => {
+  // A Wednesday noon: three days on is a Saturday, so the boleto's business day is Monday's.
+  const WEDNESDAY = new Date('2026-11-25T12:00:00Z');
+
+  it("when a learner leaves Checkout with a boleto, a Multibanco reference or an MB WAY push to pay, then the purchase awaits with the method's expiry: 3 days and a business day, 3 days, 5 minutes", async () => {
+    const boleto = await buyThroughCheckout(brl, { method: 'boleto' });
+    const multibanco = await buyThroughCheckout(eur, { method: 'multibanco' });
+    eur.stripe.reset();
+    const mbWay = await buyThroughCheckout(eur, { method: 'mb_way', phone: '912345678' });
+
+    expect((await leaveCheckoutUnpaid(brl, boleto, WEDNESDAY)).expiresAt).toEqual(
+      new Date('2026-11-30T12:00:00Z'),
+    );
+    expect((await leaveCheckoutUnpaid(eur, multibanco, WEDNESDAY)).expiresAt).toEqual(
+      new Date(WEDNESDAY.getTime() + 3 * DAY),
+    );
+    expect((await leaveCheckoutUnpaid(eur, mbWay, WEDNESDAY)).expiresAt).toEqual(
+      new Date(WEDNESDAY.getTime() + 5 * MINUTE),
+    );
+
+    // Stripe's word repeated in another event, or a late one after the money, changes nothing.
+    const again = sessionEvent('checkout.session.completed', boleto.checkout, 'unpaid');
+    expect((await deliver(brl, again)).body.result).toBe('ignored');
+    expect((await rowOf(brl.ctx, boleto.purchaseId)).expiresAt).toEqual(
+      new Date('2026-11-30T12:00:00Z'),
+    );
+    const view = await request(brl.app)
+      .get(`/api/payments/${boleto.purchaseId}`)
+      .set(boleto.buyer.auth);
+    expect(paymentAttemptResponseSchema.parse(view.body).purchase).toMatchObject({
+      status: 'awaiting_payment',
+      method: 'boleto',
+      expiresAt: '2026-11-30T12:00:00.000Z',
+    });
+  });
+
+  it('when a learner who left Checkout awaiting clicks Comprar again, then they are sent to the awaiting payment, not to a second checkout', async () => {
+    const bought = await buyThroughCheckout(brl, { method: 'boleto' });
+    await leaveCheckoutUnpaid(brl, bought);
+    brl.stripe.reset();
+    const again = await request(brl.app)
+      .post('/api/user/purchase')
+      .set(bought.buyer.auth)
+      .send({ courseId: bought.course.id, method: 'boleto' });
+    expect(again.status).toBe(200);
+    expect(again.body.session_url).toBe(`/payment/${bought.purchaseId}`);
+    expect(brl.stripe.recorded).toEqual([]);
+  });
+});
+
+describe('reconciliation asks Stripe about the purchases awaiting a delayed method', () => {
+  /** Reconciliation's own run, `afterMs` from now. */
+  function reconcileLater(env: StripeTestContext, afterMs: number) {
+    return reconcileAwaitingPayments(env.deps, new Date(Date.now() + afterMs));
+  }
+
+  function retrievals(env: StripeTestContext, sessionId: string) {
+    return env.stripe.recorded.filter(
+      (r) => r.method === 'GET' && r.path === `/v1/checkout/sessions/${sessionId}`,
+    );
+  }
+
+  it('when Stripe says the session was paid (its webhook lost, or racing), then the purchase completes once', async () => {
+    const bought = await buyThroughCheckout(brl, { method: 'boleto' });
+    await leaveCheckoutUnpaid(brl, bought);
+    brl.stripe.setSession(bought.checkout.sessionId, { payment_status: 'paid' });
+
+    const [summary, webhook] = await Promise.all([
+      reconcileLater(brl, CONFIRMATION_EXPECTED_MS + MINUTE),
+      deliver(
+        brl,
+        sessionEvent('checkout.session.async_payment_succeeded', bought.checkout, 'paid'),
+      ),
+    ]);
+    expect(retrievals(brl, bought.checkout.sessionId)).toHaveLength(1);
+    expect(summary.errors).toBe(0);
+    expect(webhook.status).toBe(200);
+    expect(['applied', 'ignored']).toContain(webhook.body.result);
+    await expectPaidOnce(brl, bought, 'brl');
+
+    // A completed purchase is not asked about again.
+    brl.stripe.reset();
+    await reconcileLater(brl, CONFIRMATION_EXPECTED_MS + MINUTE);
+    expect(retrievals(brl, bought.checkout.sessionId)).toEqual([]);
+  });
+
+  it('when Stripe says unpaid, then the purchase is left awaiting until its expiry and grace have passed, and expires after', async () => {
+    const bought = await buyThroughCheckout(eur, { method: 'mb_way', phone: '912345678' });
+    const row = await leaveCheckoutUnpaid(eur, bought);
+    const expiry = row.expiresAt!.getTime() - Date.now();
+
+    await reconcileLater(eur, CONFIRMATION_EXPECTED_MS + 1000);
+    await reconcileLater(eur, expiry + EXPIRY_GRACE_MS - MINUTE);
+    expect(retrievals(eur, bought.checkout.sessionId)).toHaveLength(2);
+    expect(await rowOf(eur.ctx, bought.purchaseId)).toEqual(row);
+
+    await reconcileLater(eur, expiry + EXPIRY_GRACE_MS + MINUTE);
+    expect(retrievals(eur, bought.checkout.sessionId)).toHaveLength(3);
+    expect((await rowOf(eur.ctx, bought.purchaseId)).status).toBe('expired');
+    expect(
+      await enrollmentsOf(eur.ctx.database.db, bought.buyer.user.id, bought.course.id),
+    ).toEqual([]);
+    expect(await ledgerOf(eur.ctx, bought.purchaseId)).toEqual([]);
+    expect((await dashboardOf(eur.ctx, bought.owner)).awaitingPayment).toEqual({
+      count: 0,
+      amount: 0,
+    });
+  });
+
+  it('when Stripe cannot answer about one purchase, then the next is still reconciled', async () => {
+    // The first expires first, so it is asked about first.
+    const first = await buyThroughCheckout(brl, { method: 'boleto' });
+    await leaveCheckoutUnpaid(brl, first, new Date(Date.now() - 60 * MINUTE));
+    brl.stripe.reset();
+    const second = await buyThroughCheckout(brl, { method: 'boleto' });
+    await leaveCheckoutUnpaid(brl, second);
+    brl.stripe.setSession(second.checkout.sessionId, { payment_status: 'paid' });
+    brl.stripe.failWith(
+      400,
+      { error: { type: 'invalid_request_error', message: 'No such checkout.session' } },
+      `/v1/checkout/sessions/${first.checkout.sessionId}`,
+    );
+
+    const summary = await reconcileLater(brl, 6 * DAY);
+    expect(summary.errors).toBeGreaterThanOrEqual(1);
+    expect(retrievals(brl, first.checkout.sessionId)).toHaveLength(1);
+    expect(retrievals(brl, second.checkout.sessionId)).toHaveLength(1);
+    expect((await rowOf(brl.ctx, first.purchaseId)).status).toBe('awaiting_payment');
+    await expectPaidOnce(brl, second, 'brl');
   });
 });
 

@@ -23,6 +23,7 @@ import {
   PURCHASE_NOT_FOUND,
   type CompletionOutcome,
 } from './payments.service';
+import { reconcileStripeAttempt } from './stripe-attempts';
 import { assertChoice, gatewayOf, issueVoucher, type MethodChoice } from './vouchers';
 
 export const ALREADY_PAID = 'Este pagamento já foi concluído';
@@ -128,6 +129,7 @@ async function expireAttempt(db: Db, purchaseId: string, deadline: Date): Promis
 /**
  * Asks the provider about one awaiting attempt and acts on its answer: paid completes, refused
  * fails, unpaid past `expiresAt + graceMs` expires. Nothing is expired without the provider's word.
+ * A Stripe Checkout awaiting a delayed method is asked about through its session.
  */
 export async function reconcileAttempt(
   deps: AttemptDeps,
@@ -135,6 +137,12 @@ export async function reconcileAttempt(
   now: Date,
   graceMs: number,
 ): Promise<VoucherState | 'skipped'> {
+  const payments = deps.payments;
+  if (row.provider === 'stripe' && payments.kind === 'stripe') {
+    // A session Stripe closed unpaid is an unpaid voucher past its time.
+    const state = await reconcileStripeAttempt({ ...deps, payments }, row, now, graceMs);
+    return state === 'expired' ? 'unpaid' : state;
+  }
   const gateway = deps.payments.vouchers;
   if (row.status !== 'awaiting_payment' || !row.method || !gateway) return 'skipped';
   if (row.provider !== gateway.provider) return 'skipped';

@@ -119,7 +119,12 @@ export async function openCheckout(
   let session: CheckoutSession;
   try {
     session = await checkout.createCheckout({
-      purchase: { id: purchase.id, amount: Number(purchase.amount), currency: purchase.currency },
+      purchase: {
+        id: purchase.id,
+        amount: Number(purchase.amount),
+        currency: purchase.currency,
+        openedAt: purchase.createdAt,
+      },
       method: purchase.method,
       course: { id: course.id, title: course.title, thumbnailUrl: course.thumbnailUrl },
       user: { id: user.id, email: user.email },

@@ -2,7 +2,7 @@ import type { AppDeps } from '../../deps';
 import { findAttemptsToReconcile, reconcileAttempt } from './payment-attempts';
 import { settleUnacknowledgedPayments } from './proxypay/proxypay-payments';
 
-/** A voucher still awaiting this long after it was issued has probably lost its callback. */
+/** An attempt still awaiting this long after it was issued has probably lost its callback. */
 export const CONFIRMATION_EXPECTED_MS = 2 * 60 * 1000;
 /** Past expiresAt, a provider's answer may still be on its way: expiry waits this much longer. */
 export const EXPIRY_GRACE_MS = 10 * 60 * 1000;
@@ -27,15 +27,15 @@ export interface ReconcileSummary {
 /**
  * Asks the provider about every attempt still awaiting past its expected confirmation: paid ones
  * complete (a lost callback), refused ones fail, and unpaid ones past expiresAt + grace expire —
- * only after the provider said unpaid. One provider error does not stop the others.
+ * only after the provider said unpaid. One provider error does not stop the others. Vouchers ask
+ * their gateway; a Stripe Checkout awaiting a delayed method asks Stripe for its session.
  */
 export async function reconcileAwaitingPayments(
   deps: ReconcileDeps,
   now = new Date(),
 ): Promise<ReconcileSummary> {
   const summary: ReconcileSummary = { asked: 0, paid: 0, failed: 0, unpaid: 0, errors: 0 };
-  if (!deps.payments.vouchers) return summary;
-  if (deps.payments.vouchers.provider === 'proxypay') {
+  if (deps.payments.vouchers?.provider === 'proxypay') {
     // ProxyPay lists what was paid: those complete first, lost callbacks and late payments alike.
     try {
       const settled = await settleUnacknowledgedPayments(deps);

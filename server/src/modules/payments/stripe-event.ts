@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { uuidSchema } from '@aprendiz/contract/common';
+import { paymentMethodSchema, type PaymentMethod } from '@aprendiz/contract/payments';
 import { hasUnsafeCharacters } from '@aprendiz/contract/rules/safe-text';
 
 /** Stripe's ids are plain ASCII; one holding a NUL or a lone surrogate could not even be stored. */
@@ -16,6 +17,8 @@ const stripeIdSchema = z
 export const stripeEventSchema = z.object({
   id: stripeIdSchema,
   type: z.string().max(255),
+  /** When Stripe created the event, in seconds: an unpaid completion's voucher was issued then. */
+  created: z.number().int().positive().optional(),
   data: z.object({ object: z.unknown() }),
 });
 export type StripeEvent = z.infer<typeof stripeEventSchema>;
@@ -25,6 +28,7 @@ const checkoutSessionSchema = z.object({
   id: stripeIdSchema,
   object: z.literal('checkout.session'),
   payment_status: z.string(),
+  payment_method_types: z.array(z.string().max(255)).max(50).nullish(),
   client_reference_id: z.string().nullish(),
   metadata: z.record(z.string(), z.unknown()).nullish(),
 });
@@ -36,6 +40,17 @@ export type SessionAction =
    * public URL of the deployment that opened it, when the session says.
    */
   | { kind: 'complete'; purchaseId: string; sessionId: string; origin: string | null }
+  /**
+   * The buyer left Checkout with a delayed method still to pay (a boleto, a Multibanco reference, an
+   * MB WAY push): the purchase awaits its money. `methods`: the ones the session allowed, known to us.
+   */
+  | {
+      kind: 'await';
+      purchaseId: string;
+      sessionId: string;
+      methods: PaymentMethod[];
+      issuedAt: Date | null;
+    }
   /** The session closed unpaid: fail the purchase. */
   | { kind: 'fail'; purchaseId: string }
   | { kind: 'ignore'; reason: 'other event' | 'malformed session' | 'not paid' | 'not ours' };
@@ -61,7 +76,18 @@ export function sessionActionOf(event: StripeEvent): SessionAction {
   const purchaseId = purchaseIdOf(session.data);
   if (!purchaseId) return { kind: 'ignore', reason: 'not ours' };
   if (fails) return { kind: 'fail', purchaseId };
-  // Delayed methods (bank debits) complete the session before the money arrives; only 'paid' enrolls.
+  // Delayed methods complete the session before the money arrives; only 'paid' enrolls.
+  if (session.data.payment_status === 'unpaid' && event.type === 'checkout.session.completed')
+    return {
+      kind: 'await',
+      purchaseId,
+      sessionId: session.data.id,
+      methods: (session.data.payment_method_types ?? []).flatMap((type) => {
+        const method = paymentMethodSchema.safeParse(type);
+        return method.success ? [method.data] : [];
+      }),
+      issuedAt: event.created ? new Date(event.created * 1000) : null,
+    };
   if (session.data.payment_status !== 'paid') return { kind: 'ignore', reason: 'not paid' };
   const origin = session.data.metadata?.origin;
   return {

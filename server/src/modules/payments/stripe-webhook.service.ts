@@ -1,13 +1,14 @@
-import type { AppDeps } from '../../deps';
 import { AppError, badRequest } from '../../http/errors';
-import type { StripePayments } from '../../providers/payment-provider';
-import {
-  findPurchase,
-  markPurchaseFailed,
-  markPurchaseRefunded,
-  recordProcessedEvent,
-} from './payments.repository';
+import { findPurchase, recordProcessedEvent } from './payments.repository';
 import { completePurchase } from './payments.service';
+import {
+  awaitStripePayment,
+  failStripePurchase,
+  REFUND_DELAYED,
+  settleStripeRefund,
+  STRIPE_COMPLETION,
+  type StripeAttemptDeps,
+} from './stripe-attempts';
 import { sessionActionOf, stripeEventSchema } from './stripe-event';
 
 export type StripeEventResult = 'applied' | 'refunded' | 'replayed' | 'ignored';
@@ -63,38 +64,7 @@ async function refundUnknownPurchase(
   return 'refunded';
 }
 
-export const REFUND_DELAYED =
-  'O reembolso não pôde ser feito agora; será tentado de novo na próxima entrega do evento';
-
-type WebhookDeps = Pick<AppDeps, 'config' | 'database' | 'catalogueCache' | 'logger' | 'jobs'> & {
-  payments: StripePayments;
-};
-
-/**
- * Gives back the money of a purchase held as refund_pending (paid for a course its buyer already
- * had). It runs on every delivery of a completion event, replays included: when Stripe cannot
- * refund now, the 503 makes Stripe deliver the event again later (for up to three days), and that
- * delivery tries again. True when this call marked the purchase refunded.
- */
-async function settleRefund(
-  deps: WebhookDeps,
-  purchaseId: string,
-  sessionId: string,
-): Promise<boolean> {
-  const db = deps.database.db;
-  const purchase = await findPurchase(db, purchaseId);
-  if (purchase?.status !== 'refund_pending') return false;
-  try {
-    await deps.payments.refundCheckout({ purchaseId, sessionId });
-  } catch (err) {
-    deps.logger.error(
-      { err, purchaseId },
-      'refund failed; it stays pending until the next delivery',
-    );
-    throw new AppError('UNAVAILABLE', REFUND_DELAYED, { cause: err });
-  }
-  return markPurchaseRefunded(db, purchaseId);
-}
+type WebhookDeps = StripeAttemptDeps;
 
 /**
  * Applies one signed event: the event id is recorded in the same transaction as its effect, so a
@@ -122,19 +92,25 @@ export async function applyStripeEvent(
       if (!(await recordProcessedEvent(tx, 'stripe', event.id))) return 'replayed';
       switch (action.kind) {
         case 'complete': {
-          const outcome = await completePurchase(tx, deps.jobs, action.purchaseId, {
-            provider: 'stripe',
-            afterFailure: true,
-            whenAlreadyEnrolled: 'refund_pending',
-          });
+          const outcome = await completePurchase(
+            tx,
+            deps.jobs,
+            action.purchaseId,
+            STRIPE_COMPLETION,
+          );
           // Rolls the event's record back: it is recorded once the money is returned.
           if (outcome === 'missing') throw new UnknownPurchase();
           return outcome === 'completed' ? 'applied' : 'ignored';
         }
-        case 'fail':
-          return (await markPurchaseFailed(tx, action.purchaseId, 'stripe'))
+        case 'await':
+          return (await awaitStripePayment(tx, {
+            ...action,
+            issuedAt: action.issuedAt ?? new Date(),
+          }))
             ? 'applied'
             : 'ignored';
+        case 'fail':
+          return (await failStripePurchase(tx, action.purchaseId)) ? 'applied' : 'ignored';
         case 'ignore':
           return 'ignored';
       }
@@ -155,6 +131,7 @@ export async function applyStripeEvent(
   const applied: AppliedStripeEvent = { eventId: event.id, type: event.type, result };
   if (action.kind !== 'complete') return applied;
   if (result === 'applied') deps.catalogueCache.invalidate();
-  if (await settleRefund(deps, action.purchaseId, action.sessionId)) applied.result = 'refunded';
+  if (await settleStripeRefund(deps, action.purchaseId, action.sessionId))
+    applied.result = 'refunded';
   return applied;
 }

@@ -4,6 +4,7 @@ import type { Express } from 'express';
 import { createApp } from '../../app';
 import { createTestContext, type TestContext } from '../test-app';
 import { createStripePayments } from '../../providers/payments-stripe';
+import type { StripePayments } from '../../providers/payment-provider';
 
 /** Test helper: a local HTTP server playing the few Stripe API calls the app makes, recording each. */
 
@@ -21,12 +22,20 @@ export interface FakeStripeApi {
   /** Answers every request whose path starts with `pathPrefix` with this error until succeed(). */
   failWith(status: number, body: object, pathPrefix?: string): void;
   succeed(): void;
+  /** What retrieving session `id` answers from now on (by default: complete, unpaid). */
+  setSession(id: string, fields: { payment_status?: string; status?: string }): void;
   /** Forgets what was recorded and answers every request successfully again. */
   reset(): void;
   close(): Promise<void>;
 }
 
-function answer(req: RecordedStripeRequest, counters: { sessions: number; refunds: number }) {
+type SessionFields = Record<string, string>;
+
+function answer(
+  req: RecordedStripeRequest,
+  counters: { sessions: number; refunds: number },
+  sessions: Map<string, SessionFields>,
+) {
   if (req.method === 'POST' && req.path === '/v1/checkout/sessions') {
     const id = `cs_test_${++counters.sessions}`;
     return {
@@ -44,7 +53,14 @@ function answer(req: RecordedStripeRequest, counters: { sessions: number; refund
     const id = decodeURIComponent(session[1]!);
     return {
       status: 200,
-      body: { id, object: 'checkout.session', payment_intent: `pi_for_${id}`, status: 'complete' },
+      body: {
+        id,
+        object: 'checkout.session',
+        payment_intent: `pi_for_${id}`,
+        status: 'complete',
+        payment_status: 'unpaid',
+        ...sessions.get(id),
+      },
     };
   }
   if (req.method === 'POST' && req.path === '/v1/refunds') {
@@ -67,6 +83,7 @@ function answer(req: RecordedStripeRequest, counters: { sessions: number; refund
 export async function startFakeStripeApi(): Promise<FakeStripeApi> {
   const recorded: RecordedStripeRequest[] = [];
   const counters = { sessions: 0, refunds: 0 };
+  const sessions = new Map<string, SessionFields>();
   let failure: { status: number; body: object; pathPrefix: string } | null = null;
   const server = http.createServer((req, res) => {
     let raw = '';
@@ -80,7 +97,9 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
       };
       recorded.push(entry);
       const reply =
-        failure && entry.path.startsWith(failure.pathPrefix) ? failure : answer(entry, counters);
+        failure && entry.path.startsWith(failure.pathPrefix)
+          ? failure
+          : answer(entry, counters, sessions);
       res.statusCode = reply.status;
       res.setHeader('Content-Type', 'application/json');
       res.end(JSON.stringify(reply.body));
@@ -93,8 +112,11 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
     api: { host: '127.0.0.1', port, protocol: 'http' },
     failWith: (status, body, pathPrefix = '/') => void (failure = { status, body, pathPrefix }),
     succeed: () => void (failure = null),
+    setSession: (id, fields) =>
+      void sessions.set(id, Object.fromEntries(Object.entries(fields).filter(([, v]) => v))),
     reset: () => {
       recorded.length = 0;
+      sessions.clear();
       failure = null;
     },
     close: () =>
@@ -110,6 +132,8 @@ export interface StripeTestContext {
   ctx: TestContext;
   /** The app paying through the Stripe client, pointed at `stripe`. */
   app: Express;
+  /** The app's dependencies, with that Stripe client as its payments. */
+  deps: TestContext['deps'] & { payments: StripePayments };
   stripe: FakeStripeApi;
   close(): Promise<void>;
 }
@@ -124,13 +148,15 @@ export async function createStripeTestContext(
     ...env,
   });
   const stripe = await startFakeStripeApi();
-  const app = createApp({
+  const deps = {
     ...ctx.deps,
     payments: createStripePayments({ ...keys, publicUrl: ctx.config.publicUrl, api: stripe.api }),
-  });
+  };
+  const app = createApp(deps);
   return {
     ctx,
     app,
+    deps,
     stripe,
     close: async () => {
       await stripe.close();
