@@ -1,29 +1,18 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator } from '@playwright/test';
 import {
   addChapter,
   chapterCard,
   expectInside,
-  expectNoHorizontalOverflow,
   settleAnimations,
   watchDialogs,
-  withoutToasts,
 } from '../support/educator';
 import { openSignInFromBar } from '../support/account-bar';
-import { expect, signIn, signUp, signUpThroughApi, test, uniqueEmail } from '../support/fixtures';
+import { expect, signUp, test } from '../support/fixtures';
 import { isSeededCourse, listCourses } from '../support/public';
 import { gradientPng } from '../support/png';
+import { account, bearer, shoot, signInAt, useWalkViewport, type Account } from '../support/walk';
 
-const PASSWORD = 'segredo-123';
 const VIDEO = 'https://youtu.be/dQw4w9WgXcQ';
-
-type Account = { email: string; token: string };
-
-async function account(request: APIRequestContext, name: string): Promise<Account> {
-  const email = uniqueEmail('walk');
-  return { email, token: await signUpThroughApi(request, { name, email, password: PASSWORD }) };
-}
-
-const bearer = (who: Account) => ({ Authorization: `Bearer ${who.token}` });
 
 /** An educator with a published course through the API: these journeys are about what follows. */
 async function publishCourse(
@@ -60,29 +49,6 @@ async function publishCourse(
   const body = (await res.json()) as { courseId: string; status: string };
   expect(body.status).toBe('published');
   return body.courseId;
-}
-
-/** Desktop runs at the 1366×768 of the walk that found the cut-off actions; the phone stays 390×844. */
-async function useWalkViewport(page: Page, isMobile: boolean): Promise<void> {
-  if (!isMobile) await page.setViewportSize({ width: 1366, height: 768 });
-}
-
-async function signInAt(page: Page, path: string, who: Account): Promise<void> {
-  await page.goto(path);
-  await signIn(page, who.email, PASSWORD);
-}
-
-async function shoot(
-  page: Page,
-  name: string,
-  saveScreenshot: (name: string, page?: Page, options?: { fullPage?: boolean }) => Promise<void>,
-  expectAccessible: (page?: Page) => Promise<void>,
-  fullPage = true,
-): Promise<void> {
-  await expectNoHorizontalOverflow(page);
-  await settleAnimations(page);
-  await expectAccessible(page);
-  await withoutToasts(page, () => saveScreenshot(name, page, { fullPage }));
 }
 
 function courseRow(box: Locator, title: string): Locator {

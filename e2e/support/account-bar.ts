@@ -8,15 +8,15 @@ function phoneProfileButton(page: Page) {
 }
 
 /** The visible 'Começar' of the top bar (desktop) or the bottom bar's Perfil (phone). */
+export function signInTrigger(page: Page, isMobile: boolean) {
+  return isMobile
+    ? phoneProfileButton(page)
+    : page.getByRole('navigation', { name: 'Principal' }).getByRole('button', { name: 'Começar' });
+}
+
+/** Opens sign-in from the bar's trigger (see signInTrigger). */
 export async function openSignInFromBar(page: Page, isMobile: boolean): Promise<void> {
-  if (isMobile) {
-    await phoneProfileButton(page).click();
-  } else {
-    await page
-      .getByRole('navigation', { name: 'Principal' })
-      .getByRole('button', { name: 'Começar' })
-      .click();
-  }
+  await signInTrigger(page, isMobile).click();
 }
 
 /** The signed-in account menu of the top bar (desktop) or of the bottom bar's Perfil (phone). */

@@ -90,6 +90,8 @@ type ApiCourse = {
   coursePrice: number;
   discount: number;
   educator: { _id: string };
+  /** The catalogue's category slug; null for a course filed under none. */
+  category: string | null;
   courseContent: ApiChapter[];
 };
 

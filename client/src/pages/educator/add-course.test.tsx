@@ -401,11 +401,21 @@ describe('AddCoursePage', { timeout: 20_000 }, () => {
     expect(calls).toEqual([]);
   });
 
-  it('when the form shows, then the price field carries the dollar sign the educator screens use', () => {
+  it('when the form shows, then the price field carries the currency learners will pay in', () => {
     renderPage();
     const price = field.price();
-    expect(price.parentElement).toHaveTextContent(/^\$$/);
+    expect(price.parentElement).toHaveTextContent(/^Kz$/);
     expect(price).toHaveAccessibleName('Course Price');
+  });
+
+  it('when the deployment charges in reais, then the price field says R$', () => {
+    renderWithProviders(<AddCoursePage />, {
+      route: '/educator/add-course',
+      auth: { user: testUser },
+      app: { isEducator: true },
+      storefront: { currency: 'brl', methods: ['card', 'pix'] },
+    });
+    expect(field.price().parentElement).toHaveTextContent(/^R\$$/);
   });
 
   describe('leaving with unsaved changes', () => {

@@ -23,6 +23,7 @@ import { plainSpaces } from './plain-spaces';
 import { RichTextEditor } from './rich-text-editor';
 import { UnsavedChangesGuard } from './unsaved-changes';
 import { focusRing } from '../../../components/ui/focus-ring';
+import { useAppContext } from '../../../context/app-context';
 import {
   Field,
   FieldError,
@@ -172,6 +173,7 @@ export function CourseForm({
   onSave,
 }: CourseFormProps) {
   const id = useId();
+  const { currency } = useAppContext();
   const thumbnailInput = useRef<HTMLInputElement>(null);
   const [title, setTitle] = useState(initial.title);
   const [description, setDescription] = useState(initial.description);
@@ -286,15 +288,16 @@ export function CourseForm({
       </div>
 
       <div className="flex flex-wrap gap-4">
-        <Field label="Course Price" error={errors.price} className="flex w-32 flex-col gap-1">
+        <Field label="Course Price" error={errors.price} className="flex w-36 flex-col gap-1">
           {(control) => (
-            // The educator's price carries a dollar sign, as in My Courses; the figure alone said no currency.
+            // The price is charged in the deployment's currency, so the field says which: the figure
+            // alone said none, and a dollar sign would misstate what learners pay.
             <div className="relative">
               <span
                 aria-hidden="true"
                 className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-slate-600"
               >
-                $
+                {currency}
               </span>
               <input
                 {...control}
@@ -306,7 +309,7 @@ export function CourseForm({
                 inputMode="decimal"
                 value={price}
                 onChange={(event) => setPrice(event.target.value)}
-                className={`${inputClass} pl-7`}
+                className={`${inputClass} pl-10`}
               />
             </div>
           )}
