@@ -285,7 +285,8 @@ test.describe('Course page details', () => {
     const title = page.getByRole('heading', { level: 1, name: course.courseTitle });
     await expect(title).toBeVisible();
     const header = page.locator('header', { has: title });
-    // The description opens with the heading 'Sobre este curso'; the summary starts after it.
+    // A description that opens with a heading of its own (older courses: 'Sobre este curso') is
+    // summarised from the text after it, never from the heading.
     await expect(header.locator('p').first()).not.toContainText('Sobre este curso');
 
     // Nothing in the header looks like a link unless it is one: same colour as the plain facts.

@@ -53,9 +53,13 @@ export function RefundAction({ offer, courseTitle }: { offer: RefundOffer; cours
 
   return (
     <>
-      <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={() => setOpen(true)}
+        aria-label={`Pedir reembolso: ${courseTitle}`}
+      >
         Pedir reembolso
-        <span className="sr-only">: {courseTitle}</span>
       </Button>
       <Dialog
         open={open}
