@@ -101,10 +101,10 @@ async function buyWith(
   await panel.getByRole('radio', { name: method }).check();
   if (phone) await panel.getByLabel('Número de celular').fill(phone);
   if (waiver) await panel.getByRole('checkbox', { name: /^Quero começar já/ }).check();
-  const buy = panel.getByRole('button', { name: 'Acessar Curso' });
-  await buy.click();
+  await panel.getByRole('button', { name: 'Acessar Curso' }).click();
+  // Signed in from the buy button, the page goes on with the purchase by itself, with the method
+  // (and phone) chosen before.
   await signInFromDialog(page, buyer);
-  await buy.click();
   await expect(page).toHaveURL(/\/payment\/[0-9a-f-]+$/);
 }
 
@@ -308,14 +308,14 @@ test.describe('paying by Multibanco and MB WAY (sandbox, a eur deployment) @eur'
       .getByText(/^€ \d+\.\d{2}$/)
       .first()
       .textContent())!;
-    const buy = panel.getByRole('button', { name: 'Acessar Curso' });
-    await buy.click();
-    await signInFromDialog(page, learner);
     await panel.getByRole('radio', { name: 'MB WAY' }).check();
     const phone = panel.getByLabel('Número de celular');
     await expect(phone).toBeVisible();
-    // Without the number nothing is bought: the field says so and takes the focus.
+    const buy = panel.getByRole('button', { name: 'Acessar Curso' });
     await buy.click();
+    // Signed in, the page goes on with the purchase by itself; without the number nothing is
+    // bought: the field says so and takes the focus.
+    await signInFromDialog(page, learner);
     await expect(
       panel.getByText('Informe o número de celular para aprovar o pagamento no app'),
     ).toBeVisible();
