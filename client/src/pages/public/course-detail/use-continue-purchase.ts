@@ -21,7 +21,7 @@ export function useContinuePurchase(course: { educator: { _id: string } }, actio
   // A failed read of the enrollments is still an answer: the server refuses a second purchase.
   const known = user !== null && (enrolledStatus === 'ready' || enrolledStatus === 'error');
   const started = useRef(false);
-  const { enroll } = action;
+  const { enroll, pending } = action;
   const ownCourse = user?.id === course.educator._id;
 
   useEffect(() => {
@@ -31,6 +31,9 @@ export function useContinuePurchase(course: { educator: { _id: string } }, actio
     }
     if (!known || started.current) return;
     started.current = true;
+    // The buyer pressed the button again before the page went on by itself: that purchase is on
+    // its way, and replacing the address now could land after it and bring the course page back.
+    if (pending) return;
     void (async () => {
       await navigate(
         {
@@ -43,5 +46,5 @@ export function useContinuePurchase(course: { educator: { _id: string } }, actio
       // An educator's own course is not for sale to them (the panel links to their courses instead).
       if (!ownCourse) await enroll();
     })();
-  }, [asked, known, ownCourse, enroll, navigate, location]);
+  }, [asked, known, pending, ownCourse, enroll, navigate, location]);
 }
