@@ -13,7 +13,10 @@ await ensureInstalled();
 // The shared online counter and rate limits are tested on a real Redis when one answers locally.
 if (!process.env.TEST_REDIS_URL) {
   if (await isListening('127.0.0.1', 6379)) process.env.TEST_REDIS_URL = 'redis://127.0.0.1:6379';
-  else console.warn('Redis não encontrado em 127.0.0.1:6379: os testes sobre Redis não são executados.');
+  else
+    console.warn(
+      'Redis não encontrado em 127.0.0.1:6379: os testes sobre Redis não são executados.',
+    );
 }
 
 const unit = await run('npx', ['vitest', 'run']);
