@@ -6,8 +6,13 @@ import {
   createCatalogueCache,
   type CatalogueCache,
 } from './modules/courses/catalogue-cache';
-import { openCacheBus } from './providers/cache-bus';
+import { accountChangeOf, CATALOGUE_CHANNEL, openCacheBus } from './providers/cache-bus';
 import { createLearnerCache, type LearnerCache } from './modules/learning/learner-cache';
+import {
+  createSessionCache,
+  type SessionCache,
+  withSessionCache,
+} from './modules/account/session-cache';
 import type { PaymentProvider } from './providers/payment-provider';
 import { createSandboxPayments } from './providers/payments-sandbox';
 import { createStripePayments } from './providers/payments-stripe';
@@ -44,6 +49,8 @@ export interface AppDeps {
   catalogueCache: CatalogueCache;
   /** Each learner's enrolled courses and ids, kept until their catalogue or own writes change. */
   learnerCache: LearnerCache;
+  /** The sessions checked lately, kept until the database announces a change to their account. */
+  sessionCache: SessionCache;
   payments: PaymentProvider;
   thumbnails: ThumbnailStorage;
   /**
@@ -140,15 +147,37 @@ export async function buildDeps(
     catalogueGeneration: localCache.generation,
     announce: (userId) => announceLearner?.(userId),
   });
+  // Trusted where every announcement is heard: PGlite's own, or PostgreSQL's through a listening
+  // bus (set once it is open). A PostgreSQL without the bus (DATABASE_URL unset) never keeps one.
+  let sessionsTrusted = () => database.queueConnection.kind === 'pglite';
+  const sessionCache = createSessionCache({ trusted: () => sessionsTrusted() });
   const cacheBus = sharedDatabaseUrl
     ? await openCacheBus({
         url: sharedDatabaseUrl,
         db: database.db,
         logger,
-        onInvalidate: (user) => (user ? learnerCache.forgetHere(user) : localCache.invalidate()),
+        onInvalidate: (user) => {
+          if (user) learnerCache.forgetHere(user);
+          else {
+            localCache.invalidate();
+            // Also what the bus calls after a reconnection, when announcements may have been missed.
+            sessionCache.clear();
+          }
+        },
+        onAccountChange: (user) => sessionCache.forgetUser(user),
       })
     : undefined;
-  if (cacheBus) announceLearner = (userId) => cacheBus.publish(userId);
+  if (cacheBus) {
+    announceLearner = (userId) => cacheBus.publish(userId);
+    sessionsTrusted = () => cacheBus.listening();
+  }
+  // PGlite is this process's alone: the triggers' announcements are heard here, during the write.
+  if (database.queueConnection.kind === 'pglite') {
+    await database.queueConnection.client.listen(CATALOGUE_CHANNEL, (payload) => {
+      const user = accountChangeOf(payload);
+      if (user) sessionCache.forgetUser(user);
+    });
+  }
   const jobs = createJobQueue({
     connection: database.queueConnection,
     config: config.jobs,
@@ -158,11 +187,12 @@ export async function buildDeps(
     config,
     database,
     logger,
-    auth,
+    auth: withSessionCache(auth, sessionCache),
     catalogueCache: cacheBus
       ? broadcastInvalidations(localCache, () => cacheBus.publish())
       : localCache,
     learnerCache,
+    sessionCache,
     payments,
     thumbnails,
     thumbnailTable,

@@ -13,6 +13,11 @@ export interface CacheBus {
    * own reads did (learning/learner-cache.ts); a failure is logged, never thrown.
    */
   publish(user?: string): void;
+  /**
+   * Whether announcements are being heard now. While the listening connection is away they may be
+   * missed, so what is kept only because no announcement came (the session cache) is not trusted.
+   */
+  listening(): boolean;
   close(): Promise<void>;
 }
 
@@ -27,6 +32,11 @@ export interface CacheBusOptions {
    * and may have missed a notification (no user: everything built from the database is stale).
    */
   onInvalidate(user?: string): void;
+  /**
+   * The database announced a change to this account or one of its sessions (migration 0024's
+   * triggers): heard by every instance, the writer's included.
+   */
+  onAccountChange?(user: string): void;
   /** Waits between reconnection attempts: doubling from the first to the last. */
   retryDelayMs?: { first: number; max: number };
 }
@@ -35,18 +45,30 @@ interface Announcement {
   scope: string;
   from: string;
   user?: string;
+  /** Sent by the database's triggers: the user's account or sessions changed. */
+  account?: boolean;
 }
 
 function parseAnnouncement(payload: string | undefined): Announcement | undefined {
   try {
     const value: unknown = JSON.parse(payload ?? '');
     if (typeof value !== 'object' || value === null) return undefined;
-    const { scope, from, user } = value as Record<string, unknown>;
+    const { scope, from, user, account } = value as Record<string, unknown>;
     if (typeof scope !== 'string' || typeof from !== 'string') return undefined;
-    return typeof user === 'string' ? { scope, from, user } : { scope, from };
+    if (typeof user !== 'string') return { scope, from };
+    return account === true ? { scope, from, user, account } : { scope, from, user };
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The account an announcement of migration 0024's triggers names, for a listener that hears the
+ * channel itself (PGlite's, which belongs to one process and so needs no scope).
+ */
+export function accountChangeOf(payload: string | undefined): string | undefined {
+  const heard = parseAnnouncement(payload);
+  return heard?.account ? heard.user : undefined;
 }
 
 /**
@@ -72,8 +94,10 @@ export async function openCacheBus(options: CacheBusOptions): Promise<CacheBus> 
   const hear = (message: pg.Notification) => {
     if (message.channel !== CATALOGUE_CHANNEL) return;
     const heard = parseAnnouncement(message.payload);
+    if (heard?.scope !== scope) return;
+    if (heard.account && heard.user) options.onAccountChange?.(heard.user);
     // Our own writes already cleared this instance's cache.
-    if (heard?.scope === scope && heard.from !== instanceId) onInvalidate(heard.user);
+    else if (heard.from !== instanceId) onInvalidate(heard.user);
   };
 
   const lose = (client: pg.Client, err?: Error) => {
@@ -144,6 +168,7 @@ export async function openCacheBus(options: CacheBusOptions): Promise<CacheBus> 
         },
       );
     },
+    listening: () => !closed && listener !== undefined,
     close: async () => {
       closed = true;
       clearTimeout(retryTimer);

@@ -235,6 +235,36 @@ describe.runIf(ADMIN_URL)('two instances on one PostgreSQL and Redis', () => {
     expect((await courseDetail(a, courseId)).studentCount).toBe(before + 1);
   });
 
+  it('when a session signs out or the account becomes an educator through one instance, then the other, which had the session in memory, agrees within a second', async () => {
+    const signUp = await api<{ token: string }>(
+      a,
+      '/api/auth/sign-up',
+      postJson({
+        name: 'Aluna Em Dois Sítios',
+        email: `sessao-${randomBytes(4).toString('hex')}@example.test`,
+        password: 'uma-senha-longa',
+      }),
+    );
+    expect(signUp.status).toBe(201);
+    const auth = { headers: { Authorization: `Bearer ${signUp.body.token}` } };
+    const roleOnB = async () =>
+      (await api<{ user: { role: string } }>(b, '/api/user/data', auth)).body;
+    // B checks the session once and keeps it: from now on only an announcement can change it.
+    expect((await roleOnB()).user.role).toBe('student');
+
+    expect((await api(a, '/api/educator/update-role', { ...auth, method: 'GET' })).status).toBe(
+      200,
+    );
+    await within(PROPAGATION_MS, async () => {
+      expect((await roleOnB()).user.role).toBe('educator');
+    });
+
+    expect((await api(a, '/api/auth/sign-out', postJson({}, signUp.body.token))).status).toBe(200);
+    await within(PROPAGATION_MS, async () => {
+      expect((await api(b, '/api/user/data', auth)).status).toBe(401);
+    });
+  });
+
   it('when an educator adds a course with a thumbnail through one instance, then the other lists it and serves its thumbnail with a tag and a long cache', async () => {
     const signIn = await api<{ token: string }>(
       a,

@@ -31,7 +31,7 @@ export const NOTHING_TO_CHANGE = 'Nada para alterar: envie um nome ou uma foto';
 
 export type AccountDeps = Pick<
   AppDeps,
-  'config' | 'database' | 'jobs' | 'logger' | 'thumbnails'
+  'config' | 'database' | 'jobs' | 'logger' | 'thumbnails' | 'sessionCache'
 > & { tokens: LocalTokens; passwords: PasswordHasher };
 
 /** Only the hash is stored; the token itself lives in the mailed link alone. */
@@ -74,6 +74,7 @@ export async function resetPassword(deps: AccountDeps, body: ResetPasswordBody):
   const passwordHash = await deps.passwords.hash(body.password);
   const row = await resetPasswordWithToken(deps.database.db, tokenHash, passwordHash);
   if (!row) throw badRequest(RESET_LINK_INVALID);
+  deps.sessionCache.forgetUser(row.id);
 }
 
 /** 'Sair': this token stops working now, not in 7 days. */
@@ -81,6 +82,8 @@ export async function signOut(deps: AccountDeps, token: string): Promise<void> {
   const claims: SessionClaims | null = await deps.tokens.verify(token);
   if (!claims) throw unauthorized();
   await revokeSession(deps.database.db, claims);
+  // The database announces it to every instance; this one stops trusting it before answering.
+  deps.sessionCache.forgetUser(claims.userId);
 }
 
 /**
@@ -98,6 +101,7 @@ export async function changePassword(
   const passwordHash = await deps.passwords.hash(body.newPassword);
   const row = await setPassword(deps.database.db, user.id, passwordHash);
   if (!row) throw unauthorized();
+  deps.sessionCache.forgetUser(user.id);
   return deps.tokens.issue(row.id, row.sessionVersion);
 }
 
@@ -120,6 +124,7 @@ export async function changeProfile(
       ...(stored && { imageUrl: stored.url }),
     });
     if (!row) throw unauthorized();
+    deps.sessionCache.forgetUser(user.id);
     return toAuthUser(row);
   } catch (err) {
     await stored?.remove().catch((removeErr: unknown) => {

@@ -11,7 +11,7 @@ import { deleteProviderAccount, mirrorProviderAccount } from './users.repository
 
 export type ClerkEventResult = 'applied' | 'replayed' | 'ignored';
 
-type WebhookDeps = Pick<AppDeps, 'database' | 'catalogueCache'>;
+type WebhookDeps = Pick<AppDeps, 'database' | 'catalogueCache' | 'sessionCache'>;
 
 /**
  * What we act on in a Clerk event. Other types, and signed events we cannot read, are recorded and
@@ -99,6 +99,10 @@ export async function applyClerkEvent(
   });
   // Removing a user drops their enrollments and ratings, which the catalogue counts; a renamed
   // educator changes the names it shows.
-  if (result === 'applied') deps.catalogueCache.invalidate();
+  if (result === 'applied') {
+    deps.catalogueCache.invalidate();
+    if (event.kind === 'user-upsert') deps.sessionCache.forgetUser(event.user.id);
+    if (event.kind === 'user-deleted') deps.sessionCache.forgetUser(event.userId);
+  }
   return result;
 }

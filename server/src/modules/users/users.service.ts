@@ -6,11 +6,12 @@ import { toAuthUser } from './user-view';
 
 export const NOW_EDUCATOR = 'Agora você pode publicar um curso';
 
-type UsersDeps = Pick<AppDeps, 'database' | 'auth' | 'learnerCache'>;
+type UsersDeps = Pick<AppDeps, 'database' | 'auth' | 'learnerCache' | 'sessionCache'>;
 
 /**
- * The account as the session found it (read on every request, so a changed name or role shows at
- * once) with the ids of its courses, cached per learner until an enrollment changes the catalogue.
+ * The account as the session found it (the session cache forgets an account as soon as it changes,
+ * so a new name or role shows at once) with the ids of its courses, cached per learner until an
+ * enrollment changes the catalogue.
  */
 export async function getUserData(deps: UsersDeps, user: UserRow): Promise<UserData> {
   const ids = await deps.learnerCache.getOrLoad(user.id, 'enrolled-ids', async () =>
@@ -28,5 +29,8 @@ export async function becomeEducator(deps: UsersDeps, user: UserRow): Promise<st
   const changedAt =
     deps.auth.kind === 'clerk' ? await deps.auth.publishRole(user.id, 'educator') : null;
   await setUserRole(deps.database.db, user.id, 'educator', changedAt);
+  // Every instance hears it from the database; this one must not answer the next request with the
+  // role the session was cached with meanwhile.
+  deps.sessionCache.forgetUser(user.id);
   return NOW_EDUCATOR;
 }
