@@ -1,31 +1,13 @@
 import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { expect, signIn, signUp, signUpThroughApi, test, uniqueEmail } from '../support/fixtures';
 import { settleAnimations, withoutToasts } from '../support/educator';
-import { blockExternalHosts, expectNoSidewaysScroll, isSeededCourse } from '../support/public';
+import { expectNoSidewaysScroll, isSeededCourse } from '../support/public';
+import { setUpWalk, type Course } from '../support/walk';
 
 // Issue 31, 'Continue what I started': what a learner began carries on after sign-in, Back and a
 // lecture change, on the desktop and on the phone.
 
-// The app registers a service worker, whose requests page.route could not see.
-test.use({ serviceWorkers: 'block' });
-
-test.beforeEach(async ({ page, baseURL, isMobile }) => {
-  if (!baseURL) throw new Error('the config sets baseURL');
-  // The walk's desktop screen; the phone stays 390×844.
-  if (!isMobile) await page.setViewportSize({ width: 1366, height: 768 });
-  // No internet here: YouTube and every other host are refused at once, as a blocked network would.
-  await blockExternalHosts(page, baseURL);
-});
-
-type Lecture = { lectureId: string; lectureTitle: string };
-type Course = {
-  _id: string;
-  courseTitle: string;
-  coursePrice: number;
-  discount: number;
-  educator: { _id: string };
-  courseContent: { chapterTitle: string; chapterContent: Lecture[] }[];
-};
+setUpWalk();
 
 const PASSWORD = 'segredo-123';
 

@@ -2,8 +2,16 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { COURSE_CATEGORIES, COURSE_CATEGORY_SLUGS } from '@aprendiz/contract/catalogue';
 import { signInTrigger } from '../support/account-bar';
 import { expect, test } from '../support/fixtures';
-import { blockExternalHosts, isSeededCourse, listCourses } from '../support/public';
-import { account, bearer, shoot, signInAt, useWalkViewport, type Account } from '../support/walk';
+import { isSeededCourse, listCourses } from '../support/public';
+import {
+  account,
+  bearer,
+  setUpWalk,
+  shoot,
+  signInAt,
+  type Account,
+  type Course,
+} from '../support/walk';
 
 /**
  * The smaller findings of the issue 31 walk, each as a person meets it: the player at 100 %, the
@@ -11,23 +19,7 @@ import { account, bearer, shoot, signInAt, useWalkViewport, type Account } from 
  * course page's description, Add Course's price and the catalogue's categories.
  */
 
-// The app registers a service worker, whose requests page.route could not see.
-test.use({ serviceWorkers: 'block' });
-
-test.beforeEach(async ({ page, baseURL, isMobile }) => {
-  if (!baseURL) throw new Error('the config sets baseURL');
-  await blockExternalHosts(page, baseURL);
-  await useWalkViewport(page, isMobile);
-});
-
-type Lecture = { lectureId: string; lectureTitle: string };
-type Course = {
-  _id: string;
-  courseTitle: string;
-  coursePrice: number;
-  discount: number;
-  courseContent: { chapterContent: Lecture[] }[];
-};
+setUpWalk();
 
 /** A free course of the seed (it has no quizzes), read in full. */
 async function freeSeededCourse(request: APIRequestContext): Promise<Course> {

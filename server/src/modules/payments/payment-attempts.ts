@@ -16,7 +16,7 @@ import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import type { VoucherState } from '../../providers/payment-provider';
 import { assertCanJoin, priceToPay, requireCourse } from '../courses/course-access';
 import { isVoucherMethod, voucherExpiry } from './payment-methods';
-import { lockPurchase, markPurchaseRefunded } from './payments.repository';
+import { lockPurchase, markPurchaseExpired, markPurchaseRefunded } from './payments.repository';
 import {
   completePurchase,
   openCheckout,
@@ -110,22 +110,6 @@ export async function failVoucherPayment(
   return changed.length > 0;
 }
 
-/** Expires an attempt past `deadline` that is still awaiting; true when this call did it. */
-async function expireAttempt(db: Db, purchaseId: string, deadline: Date): Promise<boolean> {
-  const changed = await db
-    .update(purchases)
-    .set({ status: 'expired' })
-    .where(
-      and(
-        eq(purchases.id, purchaseId),
-        eq(purchases.status, 'awaiting_payment'),
-        lt(purchases.expiresAt, deadline),
-      ),
-    )
-    .returning({ id: purchases.id });
-  return changed.length > 0;
-}
-
 /**
  * Asks the provider about one awaiting attempt and acts on its answer: paid completes, refused
  * fails, unpaid past `expiresAt + graceMs` expires. Nothing is expired without the provider's word.
@@ -155,7 +139,10 @@ export async function reconcileAttempt(
     await confirmVoucherPayment(deps, row.id, row.provider);
     await gateway.acknowledge?.({ purchaseId: row.id, providerRef: row.providerRef });
   } else if (state === 'failed') await failVoucherPayment(deps.database.db, row.id, row.provider);
-  else await expireAttempt(deps.database.db, row.id, new Date(now.getTime() - graceMs));
+  else {
+    const deadline = new Date(now.getTime() - graceMs);
+    await markPurchaseExpired(deps.database.db, row.id, row.provider, deadline);
+  }
   return state;
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { OPEN_PURCHASE_STATUSES } from '@aprendiz/contract/payments';
 import type { Db } from '../../db/client';
 import { courses } from '../../db/schema/courses';
@@ -154,6 +154,32 @@ export async function markPurchaseFailed(
         eq(purchases.id, purchaseId),
         eq(purchases.status, 'pending'),
         provider ? eq(purchases.provider, provider) : undefined,
+      ),
+    )
+    .returning({ id: purchases.id });
+  return changed.length > 0;
+}
+
+/**
+ * Expires a purchase still awaiting its money through `provider`: with a `deadline`, only one whose
+ * expiry is before it; without, at once (the provider closed the attempt unpaid). True when this
+ * call did it.
+ */
+export async function markPurchaseExpired(
+  db: Db,
+  purchaseId: string,
+  provider: PurchaseRow['provider'],
+  deadline?: Date,
+): Promise<boolean> {
+  const changed = await db
+    .update(purchases)
+    .set({ status: 'expired' })
+    .where(
+      and(
+        eq(purchases.id, purchaseId),
+        eq(purchases.provider, provider),
+        eq(purchases.status, 'awaiting_payment'),
+        deadline ? lt(purchases.expiresAt, deadline) : undefined,
       ),
     )
     .returning({ id: purchases.id });

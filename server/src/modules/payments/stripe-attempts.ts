@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { PaymentMethod } from '@aprendiz/contract/payments';
 import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
@@ -6,7 +6,12 @@ import { purchases, type PurchaseRow } from '../../db/schema/purchases';
 import { AppError } from '../../http/errors';
 import type { StripeCheckoutState, StripePayments } from '../../providers/payment-provider';
 import { isVoucherMethod, voucherExpiry } from './payment-methods';
-import { findPurchase, lockPurchase, markPurchaseRefunded } from './payments.repository';
+import {
+  findPurchase,
+  lockPurchase,
+  markPurchaseExpired,
+  markPurchaseRefunded,
+} from './payments.repository';
 import { completePurchase, type CompletionRules } from './payments.service';
 
 // A Stripe Checkout paid with a delayed method (a boleto, a Multibanco reference, an MB WAY push)
@@ -117,27 +122,6 @@ export async function failStripePurchase(db: Db, purchaseId: string): Promise<bo
   return changed.length > 0;
 }
 
-/** Expires an awaiting Stripe purchase (only past `deadline`, when one is given); true when it did. */
-async function expireStripeAttempt(
-  db: Db,
-  purchaseId: string,
-  deadline: Date | null,
-): Promise<boolean> {
-  const changed = await db
-    .update(purchases)
-    .set({ status: 'expired' })
-    .where(
-      and(
-        eq(purchases.id, purchaseId),
-        eq(purchases.provider, 'stripe'),
-        eq(purchases.status, 'awaiting_payment'),
-        deadline ? lt(purchases.expiresAt, deadline) : undefined,
-      ),
-    )
-    .returning({ id: purchases.id });
-  return changed.length > 0;
-}
-
 /**
  * Asks Stripe for the session of an awaiting purchase (its webhook may have been lost): paid
  * completes it through the webhook's own path, a session Stripe closed unpaid expires it, and one
@@ -156,7 +140,10 @@ export async function reconcileStripeAttempt(
     const outcome = await completePurchase(deps.database.db, deps.jobs, row.id, STRIPE_COMPLETION);
     if (outcome === 'completed') deps.catalogueCache.invalidate();
     await settleStripeRefund(deps, row.id, row.providerRef);
-  } else if (state === 'expired') await expireStripeAttempt(deps.database.db, row.id, null);
-  else await expireStripeAttempt(deps.database.db, row.id, new Date(now.getTime() - graceMs));
+  } else if (state === 'expired') await markPurchaseExpired(deps.database.db, row.id, 'stripe');
+  else {
+    const deadline = new Date(now.getTime() - graceMs);
+    await markPurchaseExpired(deps.database.db, row.id, 'stripe', deadline);
+  }
   return state;
 }

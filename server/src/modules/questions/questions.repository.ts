@@ -306,13 +306,30 @@ export async function insertReport(
   return rows.length > 0;
 }
 
-export async function hideQuestionRow(db: Db, questionId: string, note: string): Promise<boolean> {
+/**
+ * Hides a post with the educator's note, or (null) shows it again, the note going with the hiding.
+ * True when this call changed it: hiding a hidden post, or showing a shown one, does nothing.
+ */
+async function setPostHiding(
+  db: Db,
+  table: typeof questions | typeof answers,
+  postId: string,
+  hiding: { note: string } | null,
+): Promise<boolean> {
   const rows = await db
-    .update(questions)
-    .set({ hiddenAt: sql`now()`, hiddenNote: note })
-    .where(and(eq(questions.id, questionId), isNull(questions.hiddenAt)))
-    .returning({ id: questions.id });
+    .update(table)
+    .set(
+      hiding
+        ? { hiddenAt: sql`now()`, hiddenNote: hiding.note }
+        : { hiddenAt: null, hiddenNote: null },
+    )
+    .where(and(eq(table.id, postId), hiding ? isNull(table.hiddenAt) : isNotNull(table.hiddenAt)))
+    .returning({ id: table.id });
   return rows.length > 0;
+}
+
+export async function hideQuestionRow(db: Db, questionId: string, note: string): Promise<boolean> {
+  return setPostHiding(db, questions, questionId, { note });
 }
 
 /** A hidden answer can no longer be the accepted one. */
@@ -322,35 +339,20 @@ export async function hideAnswerRow(
   questionId: string,
   note: string,
 ): Promise<boolean> {
-  const rows = await db
-    .update(answers)
-    .set({ hiddenAt: sql`now()`, hiddenNote: note })
-    .where(and(eq(answers.id, answerId), isNull(answers.hiddenAt)))
-    .returning({ id: answers.id });
+  const hidden = await setPostHiding(db, answers, answerId, { note });
   await db
     .update(questions)
     .set({ acceptedAnswerId: null })
     .where(and(eq(questions.id, questionId), eq(questions.acceptedAnswerId, answerId)));
-  return rows.length > 0;
+  return hidden;
 }
 
-/** Shown again: the note goes with the hiding. */
 export async function unhideQuestionRow(db: Db, questionId: string): Promise<boolean> {
-  const rows = await db
-    .update(questions)
-    .set({ hiddenAt: null, hiddenNote: null })
-    .where(and(eq(questions.id, questionId), isNotNull(questions.hiddenAt)))
-    .returning({ id: questions.id });
-  return rows.length > 0;
+  return setPostHiding(db, questions, questionId, null);
 }
 
 export async function unhideAnswerRow(db: Db, answerId: string): Promise<boolean> {
-  const rows = await db
-    .update(answers)
-    .set({ hiddenAt: null, hiddenNote: null })
-    .where(and(eq(answers.id, answerId), isNotNull(answers.hiddenAt)))
-    .returning({ id: answers.id });
-  return rows.length > 0;
+  return setPostHiding(db, answers, answerId, null);
 }
 
 /** Every report of one post; how many there were. */
