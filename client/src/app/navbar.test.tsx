@@ -10,7 +10,7 @@ function stubServer(
     data: { success: true, message: 'Agora você pode publicar um curso' },
   },
 ) {
-  return stubApi(({ url }) => (url === '/api/online' ? { data: 7 } : updateRole));
+  return stubApi(() => updateRole);
 }
 
 function nav() {

@@ -12,7 +12,6 @@ const course = courseDetail();
 
 function renderAt(path: string) {
   const { calls } = stubApi(({ url }) => {
-    if (url === '/api/online') return { data: 1 };
     if (url === `/api/course/${course._id}`) return { data: { success: true, courseData: course } };
     if (url.startsWith(`/api/course/${course._id}/reviews`))
       return { status: 404, data: { success: false, message: 'Sem avaliações' } };

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { loadApi } from '../lib/load-api';
+import { env } from '../config/env';
 import { getClientId } from '../lib/client-id';
 
 export const ONLINE_PING_INTERVAL_MS = 30_000;
@@ -11,10 +11,17 @@ export function OnlineCounter({ className = '' }: { className?: string }) {
   useEffect(() => {
     const clientId = getClientId();
     let active = true;
+    // A plain fetch rather than the API client: every public page shows the counter, and a visitor
+    // who only reads would otherwise download and run axios (~21 kB gzip) for this one call.
     async function ping() {
       try {
-        const api = await loadApi();
-        const { data } = await api.post<unknown>('/api/online', { clientId });
+        const res = await fetch(`${env.backendUrl}/api/online`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ clientId }),
+        });
+        if (!res.ok) throw new Error(`POST /api/online: ${res.status}`);
+        const data: unknown = await res.json();
         if (active && typeof data === 'number') setCount(data);
       } catch (err) {
         // The counter failing is logged only; the page works without it.
