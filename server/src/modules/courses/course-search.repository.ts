@@ -9,6 +9,7 @@ import {
   courseSummaryBaseColumns,
   type CourseSummaryRow,
 } from './courses.repository';
+import { commonWordsOf } from './course-search.common-words';
 import { textArray, wordMatches, wordsMissing } from './course-search.words';
 
 /**
@@ -83,7 +84,11 @@ function orderFor(sort: CourseSearchQuery['sort'], searching: boolean): SQL {
  * of the search documents (migration 0017) and the educators', and only they are scored, sorted
  * and counted.
  */
-function pageOf(query: CourseSearchQuery, words: readonly string[]): SQL {
+function pageOf(
+  query: CourseSearchQuery,
+  words: readonly string[],
+  common: ReadonlySet<number>,
+): SQL {
   const admitted = sql.join(
     [
       sql`c.is_published`,
@@ -104,15 +109,23 @@ function pageOf(query: CourseSearchQuery, words: readonly string[]): SQL {
   // Materialized, so the planner finds the matches through their indexes before it orders them;
   // otherwise it may walk a sort index row by row hoping to meet matches soon, which for a rare
   // word reads the whole table.
-  return sql`with ${wordMatches(words, admitted, columns, names)}
+  return sql`with ${wordMatches(words, admitted, columns, names, 'all', common)}
     select p.id, row_number() over (order by ${order}) as position,
       (select count(*) from matched) as total,
       (select coalesce(bit_or(found), 0) from matched) | (select unsearchable from qall) as found
     from (select * from matched ${window}) p`;
 }
 
-/** The one statement of a search page (exported so its plan can be read: `.toSQL()`). */
-export function searchStatement(db: Db, query: CourseSearchQuery, words: readonly string[]) {
+/**
+ * The one statement of a search page (exported so its plan can be read: `.toSQL()`); `common` are
+ * the indexes of the words that only order the courses the others find (commonWordsOf).
+ */
+export function searchStatement(
+  db: Db,
+  query: CourseSearchQuery,
+  words: readonly string[],
+  common: ReadonlySet<number> = new Set(),
+) {
   return db
     .select({
       ...courseSummaryBaseColumns,
@@ -127,7 +140,7 @@ export function searchStatement(db: Db, query: CourseSearchQuery, words: readonl
       total: sql<number>`page.total`.mapWith(Number),
       found: sql<number>`page.found`.mapWith(Number),
     })
-    .from(sql`(${pageOf(query, words)}) page`)
+    .from(sql`(${pageOf(query, words, common)}) page`)
     .innerJoin(courses, eq(courses.id, sql`page.id`))
     .innerJoin(users, eq(users.id, courses.educatorId))
     .orderBy(sql`page.position`);
@@ -140,13 +153,41 @@ export function searchStatement(db: Db, query: CourseSearchQuery, words: readonl
  */
 export async function searchCourses(db: Db, query: CourseSearchQuery): Promise<CourseSearchPage> {
   const { words } = searchWords(query.q);
-  const rows = await searchStatement(db, query, words);
+  return searchPage(db, query, words, await commonWordsOf(db, words));
+}
+
+async function searchPage(
+  db: Db,
+  query: CourseSearchQuery,
+  words: readonly string[],
+  common: ReadonlySet<number>,
+): Promise<CourseSearchPage> {
+  const rows = await searchStatement(db, query, words, common);
   const first = rows[0];
-  if (first) return { rows, total: first.total, unmatchedWords: wordsMissing(words, first.found) };
-  if (query.page === 1) return { rows, total: 0, unmatchedWords: [...words] };
+  // Common words are held by many courses whether or not those the rarer words find hold them.
+  const commonBits = [...common].reduce((bits, index) => bits | (1 << index), 0);
+  if (first) {
+    return {
+      rows,
+      total: first.total,
+      unmatchedWords: wordsMissing(words, first.found | commonBits),
+    };
+  }
+  // The rarer words found nothing (a word no course holds): the common ones are searched whole, so
+  // one unknown word never empties the page.
+  const empty = () =>
+    common.size > 0
+      ? searchPage(db, query, words, new Set())
+      : { rows, total: 0, unmatchedWords: [...words] };
+  if (query.page === 1) return empty();
   // A page past the end has no row to carry the total; the first page of one course does.
-  const { total, unmatchedWords } = await searchCourses(db, { ...query, page: 1, pageSize: 1 });
-  return { rows: [], total, unmatchedWords };
+  const [probe] = await searchStatement(db, { ...query, page: 1, pageSize: 1 }, words, common);
+  if (!probe) return empty();
+  return {
+    rows,
+    total: probe.total,
+    unmatchedWords: wordsMissing(words, probe.found | commonBits),
+  };
 }
 
 /**

@@ -12,6 +12,7 @@ import { ratings } from '../../db/schema/ratings';
 import { users } from '../../db/schema/users';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { insertCourse, type CourseFixture } from '../../test/fixtures/course-fixtures';
+import { refreshCommonWords } from './course-search.common-words';
 
 /** Each block searches a catalogue of its own, so one block's courses never match another's query. */
 function useCatalogue(): { ctx: () => TestContext } {
@@ -404,6 +405,66 @@ describe('GET /api/course/search filters, sort and paging', () => {
       (await request(ctx().app).get(`/api/course/${ids['Curso C']}`)).body,
     );
     expect(detail.courseData).toMatchObject({ category: 'design', level: 'iniciante' });
+  });
+});
+
+describe('GET /api/course/search and suggestions with a word most of the catalogue holds', () => {
+  const { ctx } = useCatalogue();
+
+  beforeAll(async () => {
+    const rui = await educatorNamed(ctx(), 'Rui Matos');
+    const db = ctx().database.db;
+    // 160 courses, 120 of them advanced (75%: common), 4 about Kubernetes (2 of them advanced).
+    await db.execute(sql`insert into courses (educator_id, title, description_html, thumbnail_url,
+        price, discount, category, level, student_count)
+      select ${rui}, case when g <= 120 then 'Tema ' || g || ' avançado' else 'Tema ' || g end,
+        '<p>Sobre o tema.</p>', '/x.webp', 10, 0, 'programacao', 'iniciante', g
+      from generate_series(1, 160) g`);
+    await addCourses(ctx(), rui, [
+      { title: 'Kubernetes avançado', studentCount: 3 },
+      { title: 'Kubernetes em produção, nível avançado', studentCount: 5 },
+      { title: 'Kubernetes do zero', studentCount: 40 },
+      { title: 'Introdução a Kubernetes', studentCount: 30 },
+    ]);
+    // PostgreSQL's statistics say which words are common (autovacuum, or the maintenance timer on
+    // PGlite, runs this): read at once here rather than at the next minute.
+    await db.execute(sql`analyze courses`);
+    await refreshCommonWords(db);
+  });
+
+  it('when the query has a rarer word, then only the courses it finds are listed, those with the common word first', async () => {
+    const result = await search(ctx(), 'q=kubernets%20avancado');
+    expect(result.total).toBe(4);
+    expect(result.courses.map((course) => course.courseTitle)).toEqual([
+      'Kubernetes avançado',
+      'Kubernetes em produção, nível avançado',
+      'Kubernetes do zero',
+      'Introdução a Kubernetes',
+    ]);
+    expect(result.unmatchedWords).toEqual([]);
+  });
+
+  it('when the query holds common words only, then every course holding them is listed', async () => {
+    expect((await search(ctx(), 'q=avancado')).total).toBe(122);
+  });
+
+  it('when the rarer word is one no course holds, then the common word is searched whole and the unknown one reported', async () => {
+    const result = await search(ctx(), 'q=xyzzy%20avancado');
+    expect(result.total).toBe(122);
+    expect(result.unmatchedWords).toEqual(['xyzzy']);
+  });
+
+  it('when the common word is being typed after a rarer one, then the suggestions are the rarer word’s courses', async () => {
+    const res = await request(ctx().app).get('/api/course/suggest?q=kubernetes%20ava');
+    expect(res.status).toBe(200);
+    const titles = (res.body as { courses: { courseTitle: string }[] }).courses.map(
+      (course) => course.courseTitle,
+    );
+    expect(titles.slice(0, 2).sort()).toEqual([
+      'Kubernetes avançado',
+      'Kubernetes em produção, nível avançado',
+    ]);
+    expect(titles.every((title) => title.includes('Kubernetes'))).toBe(true);
   });
 });
 

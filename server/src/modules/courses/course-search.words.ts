@@ -26,10 +26,13 @@ export function textArray(values: readonly string[]): SQL {
  * - `q`: per word, its tsquery (`q_any`), through the Portuguese stemmer over the same folded
  *   text as the documents;
  * - `qall`: every word's terms joined by OR (`q_or`, what finds candidates) and by AND (`q_and`,
- *   every word, which ts_rank_cd reads for closeness);
+ *   every word, which ts_rank_cd reads for closeness), and the words not in `common` by OR
+ *   (`q_rare`, which a common word's hits must also hold: see wordHits);
  * - `named`: the users whose name holds one of the words.
  */
-export function wordSearchCtes(words: readonly string[]): SQL {
+export function wordSearchCtes(words: readonly string[], common: ReadonlySet<number>): SQL {
+  // The words that are not common (1-based), whose terms alone find the courses (see wordHits).
+  const rare = words.map((_, index) => index + 1).filter((i) => !common.has(i - 1));
   const spell = (suffix: (prefix: SQL) => SQL) =>
     sql`string_agg(search_words_text(term) || ${suffix(sql`prefix`)}, ' | ')`;
 
@@ -64,6 +67,8 @@ export function wordSearchCtes(words: readonly string[]): SQL {
     qall as (
       select to_tsquery(${CONFIG}, string_agg(any_text, ' | ')) as q_or,
         to_tsquery(${CONFIG}, string_agg('(' || any_text || ')', ' & ')) as q_and,
+        to_tsquery(${CONFIG}, coalesce(string_agg(any_text, ' | ')
+          filter (where i = any(${sql.raw(`array[${rare.join(',') || 'null'}]::int[]`)})), '')) as q_rare,
         -- Words the stemmer itself drops (a stop word of its list that ours lacks) cannot be found
         -- and are not reported as missing.
         (select coalesce(bit_or(1 << (q.i - 1)), 0) from q where numnode(q.q_any) = 0) as unsearchable
@@ -89,7 +94,13 @@ export type WordFields = 'all' | 'headline';
  * category/level indexes), never by opening the documents: with a word every description holds
  * ('práticas'), testing 10,000 documents per query was the cost.
  */
-function wordHits(words: readonly string[], admitted: SQL, columns: SQL, fields: WordFields): SQL {
+function wordHits(
+  words: readonly string[],
+  admitted: SQL,
+  columns: SQL,
+  fields: WordFields,
+  common: ReadonlySet<number>,
+): SQL {
   const labels = [...COURSE_CATEGORY_SLUGS, ...COURSE_LEVEL_SLUGS];
   return sql.join(
     words.map((_, index) => {
@@ -102,6 +113,22 @@ function wordHits(words: readonly string[], admitted: SQL, columns: SQL, fields:
       const labelled = sql`array(select slug from unnest(${textArray(labels)}) as slug
         where search_vector(search_category_label(slug), 'C') @@ ${word})`;
       const inLabel = sql`(c.category = any(${labelled}) or c.level = any(${labelled}))`;
+      // A common word is looked for only in the documents that also hold a rarer word: one GIN
+      // read of both (an AND inside the query), so the thousands of courses holding it alone are
+      // never visited. Its educator, label and outline hits would add courses of its own, so it
+      // has none.
+      if (common.has(index)) {
+        const narrowed = sql`(${word} && (select q_rare from qall))`;
+        if (fields === 'headline') {
+          return hit(weight(FIELD_WEIGHTS.title), sql`c.search_title_document @@ ${narrowed}`);
+        }
+        return hit(
+          sql`case when c.search_title_document @@ ${word} then ${weight(FIELD_WEIGHTS.title)}
+            when ${inLabel} then ${weight(FIELD_WEIGHTS.label)}
+            else ${weight(FIELD_WEIGHTS.description)} end`,
+          sql`c.search_document @@ ${narrowed}`,
+        );
+      }
       const educator = hit(
         weight(FIELD_WEIGHTS.educator),
         sql`c.educator_id = any(array(select id from named where document @@ ${word}))`,
@@ -143,6 +170,7 @@ function wordHits(words: readonly string[], admitted: SQL, columns: SQL, fields:
  * query's words each holds), `weight` (the sum of each word's best field), `found` (a bit per word
  * held) and `closeness` (`ts_rank_cd` of all the words in the document, only for courses holding
  * every word of a query of several: the tie-breaker there, and costly to read for thousands).
+ * `common` are the indexes of the words that only order what the others find (commonWordsOf).
  */
 export function wordMatches(
   words: readonly string[],
@@ -150,12 +178,13 @@ export function wordMatches(
   columns: SQL,
   columnNames: readonly string[],
   fields: WordFields = 'all',
+  common: ReadonlySet<number> = new Set(),
 ): SQL {
   const carried = sql.raw(columnNames.join(', '));
   const best = words.map((_, index) => sql.raw(`s${index + 1}`));
   const held = best.map((score) => sql`(${score} > 0)`);
-  return sql`${wordSearchCtes(words)},
-    hits as (${wordHits(words, admitted, columns, fields)}),
+  return sql`${wordSearchCtes(words, common)},
+    hits as (${wordHits(words, admitted, columns, fields, common)}),
     per_course as (
       select ${carried},
         ${sql.join(

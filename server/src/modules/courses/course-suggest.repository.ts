@@ -7,6 +7,7 @@ import {
   type CourseSuggestResponse,
 } from '@aprendiz/contract/search';
 import type { Db } from '../../db/client';
+import { commonWordsOf } from './course-search.common-words';
 import { wordMatches } from './course-search.words';
 
 type Suggestions = Omit<CourseSuggestResponse, 'success'>;
@@ -24,6 +25,7 @@ export async function suggestCourses(db: Db, q: string): Promise<Suggestions> {
   const best = sql`words desc, weight desc, closeness desc, student_count desc, created_at desc,
     id desc`;
   const columns = ['id', 'student_count', 'created_at'];
+  const common = await commonWordsOf(db, words);
   const result = await db.execute<{
     kind: 'course' | 'educator';
     id: string;
@@ -36,6 +38,7 @@ export async function suggestCourses(db: Db, q: string): Promise<Suggestions> {
     sql`c.id, c.student_count, c.created_at`,
     columns,
     'headline',
+    common,
   )},
       top as (
         select m.id, row_number() over (order by ${best}) as position
