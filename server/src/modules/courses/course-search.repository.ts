@@ -163,16 +163,15 @@ async function searchPage(
   common: ReadonlySet<number>,
 ): Promise<CourseSearchPage> {
   const rows = await searchStatement(db, query, words, common);
-  const first = rows[0];
   // Common words are held by many courses whether or not those the rarer words find hold them.
   const commonBits = [...common].reduce((bits, index) => bits | (1 << index), 0);
-  if (first) {
-    return {
-      rows,
-      total: first.total,
-      unmatchedWords: wordsMissing(words, first.found | commonBits),
-    };
-  }
+  const answer = (carrier: { total: number; found: number }): CourseSearchPage => ({
+    rows,
+    total: carrier.total,
+    unmatchedWords: wordsMissing(words, carrier.found | commonBits),
+  });
+  const first = rows[0];
+  if (first) return answer(first);
   // The rarer words found nothing (a word no course holds): the common ones are searched whole, so
   // one unknown word never empties the page.
   const empty = () =>
@@ -182,12 +181,7 @@ async function searchPage(
   if (query.page === 1) return empty();
   // A page past the end has no row to carry the total; the first page of one course does.
   const [probe] = await searchStatement(db, { ...query, page: 1, pageSize: 1 }, words, common);
-  if (!probe) return empty();
-  return {
-    rows,
-    total: probe.total,
-    unmatchedWords: wordsMissing(words, probe.found | commonBits),
-  };
+  return probe ? answer(probe) : empty();
 }
 
 /**
