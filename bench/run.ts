@@ -103,11 +103,12 @@ async function main() {
 
   if (process.env.BENCH_ONLY === 'api') {
     await waitForQuiet(machine, 'API');
-    const { throughput } = await measureApi(API_SECONDS);
+    const { throughput, latency } = await measureApi(API_SECONDS);
     for (const row of throughput)
       console.log(
         `${row.route}: ${row.rps.toFixed(0)} req/s, ceiling ${row.ceilingRps.toFixed(0)}, ratio ${row.ratio.toFixed(2)}`,
       );
+    for (const row of latency) console.log(`${row.route}: p95 ${row.p95Ms.toFixed(1)} ms`);
     return;
   }
 

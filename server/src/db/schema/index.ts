@@ -19,7 +19,7 @@ export {
 export { coursePublications } from './course-publications';
 export { certificatePdfs } from './certificate-pdfs';
 export { quizzes, quizVersions, quizAttempts } from './quizzes';
-export { ledgerEntries, manualRefunds } from './ledger';
+export { courseLedgerTotals, educatorLedgerDays, ledgerEntries, manualRefunds } from './ledger';
 export { coupons, couponRedemptions } from './coupons';
 export { questions, answers, questionVotes, postReports } from './questions';
 export { lectureNotes } from './notes';

@@ -1,9 +1,11 @@
 import {
   bigint,
   check,
+  date,
   index,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -12,6 +14,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { LEDGER_KINDS } from '@aprendiz/contract/rules/guarantee';
 import { courses } from './courses';
+import { users } from './users';
 
 /**
  * The educator's money, one movement per row (sale, coupon discount, fee, refund), append-only:
@@ -52,6 +55,38 @@ export const ledgerEntries = pgTable(
 );
 
 export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
+
+/*
+ * Running sums of the ledger, kept by a trigger on ledger_entries (migration 0025) in the writer's
+ * own transaction, so an educator's figures read a row per course and a few per day rather than
+ * every movement of every sale.
+ */
+
+/** Per course, everything it moved (net of coupons, fees and refunds) and its refunds. */
+export const courseLedgerTotals = pgTable('course_ledger_totals', {
+  courseId: uuid('course_id')
+    .primaryKey()
+    .references(() => courses.id, { onDelete: 'restrict' }),
+  amount: numeric('amount', { precision: 14, scale: 2 }).notNull().default('0'),
+  /** The refunds, as a positive amount. */
+  refunded: numeric('refunded', { precision: 14, scale: 2 }).notNull().default('0'),
+});
+
+/**
+ * Per educator and UTC day on which the money becomes available (`available_at`): what is still
+ * pending at any moment is the days after today plus today's movements not yet due.
+ */
+export const educatorLedgerDays = pgTable(
+  'educator_ledger_days',
+  {
+    educatorId: text('educator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    availableOn: date('available_on', { mode: 'string' }).notNull(),
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.educatorId, t.availableOn] })],
+);
 
 /**
  * A refund the provider cannot make (a boleto has no card or account to send money back to): the

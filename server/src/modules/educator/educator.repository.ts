@@ -1,11 +1,11 @@
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Chapter } from '@aprendiz/contract/courses';
 import { REFUND_STATUSES } from '@aprendiz/contract/payments';
 import type { CourseStatus } from '@aprendiz/contract/rules/course-status';
 import type { Db } from '../../db/client';
 import { courses } from '../../db/schema/courses';
 import { enrollments } from '../../db/schema/enrollments';
-import { ledgerEntries } from '../../db/schema/ledger';
+import { courseLedgerTotals, educatorLedgerDays, ledgerEntries } from '../../db/schema/ledger';
 import { purchases } from '../../db/schema/purchases';
 import { users } from '../../db/schema/users';
 
@@ -31,73 +31,78 @@ export interface EducatorBalance {
 }
 
 /**
- * The dashboard's counts in one statement over the educator's own course rows, whose student
+ * The dashboard's figures in one statement over the educator's own course rows, whose student
  * counts the database keeps current (migration 0003_course_totals_triggers); refunds and vouchers
  * awaiting payment are few, so they are summed from the purchases, found through (course_id, status).
- * Money earned comes from the ledger (getEducatorBalance).
+ *
+ * The balance at `now` comes from the ledger's running sums (migration 0025): a movement counts as
+ * available once its sale's guarantee has ended, as pending before. Pending is the days of
+ * availability after today plus, per course, today's movements not yet due (its
+ * `(course_id, available_at)` index); available is the rest of everything moved.
  */
-export async function getEducatorTotals(db: Db, educatorId: string): Promise<EducatorTotals> {
-  // Payments made twice for a course already owned; a learner's own refunds are the ledger's.
-  const refunds = sql`from ${purchases} where ${inArray(purchases.status, REFUND_STATUSES)}
-    and ${purchases.refundRequestedAt} is null
-    and ${purchases.courseId} in (select own.id from ${courses} own where own.educator_id = ${educatorId})`;
-  const awaiting = sql`from ${purchases} where ${purchases.status} = 'awaiting_payment'
-    and ${purchases.courseId} in (select own.id from ${courses} own where own.educator_id = ${educatorId})`;
-  const [row] = await db
-    .select({
-      totalCourses: sql<number>`count(*)::int`.mapWith(Number),
-      totalEnrollments: sql<number>`coalesce(sum(${courses.studentCount}), 0)::int`.mapWith(Number),
-      refundCount: sql<number>`(select count(*)::int ${refunds})`.mapWith(Number),
-      refundAmount: sql<string>`(select coalesce(sum(${purchases.amount}), 0)::text ${refunds})`,
-      awaitingCount: sql<number>`(select count(*)::int ${awaiting})`.mapWith(Number),
-      awaitingAmount: sql<string>`(select coalesce(sum(${purchases.amount}), 0)::text ${awaiting})`,
-    })
-    .from(courses)
-    .where(eq(courses.educatorId, educatorId));
-  // An aggregate without GROUP BY answers exactly one row, zeros included.
-  return row!;
-}
-
-/**
- * The educator's balance as sums of the ledger, at `now`: a movement counts as available once its
- * sale's guarantee has ended, as pending before.
- */
-export async function getEducatorBalance(
+export async function getEducatorTotals(
   db: Db,
   educatorId: string,
   now: Date,
-): Promise<EducatorBalance> {
-  const at = now.toISOString();
-  const [row] = await db
-    .select({
-      available: sql<string>`coalesce(sum(${ledgerEntries.amount})
-        filter (where ${ledgerEntries.availableAt} <= ${at}), 0)::text`,
-      pending: sql<string>`coalesce(sum(${ledgerEntries.amount})
-        filter (where ${ledgerEntries.availableAt} > ${at}), 0)::text`,
-      refunded: sql<string>`coalesce(-sum(${ledgerEntries.amount})
-        filter (where ${ledgerEntries.kind} = 'refund'), 0)::text`,
-    })
-    .from(ledgerEntries)
-    .where(
-      inArray(
-        ledgerEntries.courseId,
-        db.select({ id: courses.id }).from(courses).where(eq(courses.educatorId, educatorId)),
-      ),
-    );
-  return row!;
+): Promise<EducatorTotals & { balance: EducatorBalance }> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const today = sql`(${at} at time zone 'UTC')::date`;
+  const own = sql`(select own.id from ${courses} own where own.educator_id = ${educatorId})`;
+  // Payments made twice for a course already owned; a learner's own refunds are the ledger's.
+  const refunds = sql`from ${purchases} where ${inArray(purchases.status, REFUND_STATUSES)}
+    and ${purchases.refundRequestedAt} is null and ${purchases.courseId} in ${own}`;
+  const awaiting = sql`from ${purchases} where ${purchases.status} = 'awaiting_payment'
+    and ${purchases.courseId} in ${own}`;
+  const money = (value: SQL) => sql`(${value})::numeric(14, 2)::text`;
+  const result = await db.execute<{
+    totalCourses: number;
+    totalEnrollments: number;
+    refundCount: number;
+    refundAmount: string;
+    awaitingCount: number;
+    awaitingAmount: string;
+    available: string;
+    pending: string;
+    refunded: string;
+  }>(sql`
+    select f.courses as "totalCourses", f.enrollments as "totalEnrollments",
+      (select count(*)::int ${refunds}) as "refundCount",
+      (select coalesce(sum(${purchases.amount}), 0)::text ${refunds}) as "refundAmount",
+      (select count(*)::int ${awaiting}) as "awaitingCount",
+      (select coalesce(sum(${purchases.amount}), 0)::text ${awaiting}) as "awaitingAmount",
+      ${money(sql`f.moved - f.pending`)} as available, ${money(sql`f.pending`)} as pending,
+      ${money(sql`f.refunded`)} as refunded
+    from (
+      select count(*)::int as courses, coalesce(sum(c.student_count), 0)::int as enrollments,
+        coalesce(sum(t.amount), 0) as moved, coalesce(sum(t.refunded), 0) as refunded,
+        coalesce(sum(due.amount), 0) + (
+          select coalesce(sum(d.amount), 0) from ${educatorLedgerDays} d
+          where d.educator_id = ${educatorId} and d.available_on > ${today}
+        ) as pending
+      from ${courses} c
+      left join ${courseLedgerTotals} t on t.course_id = c.id
+      left join lateral (
+        select sum(l.amount) as amount from ${ledgerEntries} l
+        where l.course_id = c.id and l.available_at > ${at}
+          and l.available_at < (${today} + 1)::timestamp at time zone 'UTC'
+      ) due on true
+      where c.educator_id = ${educatorId}
+    ) f`);
+  // An aggregate without GROUP BY answers exactly one row, zeros included.
+  const { available, pending, refunded, ...totals } = result.rows[0]!;
+  return { ...totals, balance: { available, pending, refunded } };
 }
 
 /** Each of the educator's courses' net earnings from the ledger, numeric text, by course id. */
 export async function getCourseEarnings(db: Db, educatorId: string): Promise<Map<string, string>> {
   const rows = await db
     .select({
-      courseId: ledgerEntries.courseId,
-      earnings: sql<string>`sum(${ledgerEntries.amount})::text`,
+      courseId: courseLedgerTotals.courseId,
+      earnings: sql<string>`${courseLedgerTotals.amount}::text`,
     })
-    .from(ledgerEntries)
-    .innerJoin(courses, eq(courses.id, ledgerEntries.courseId))
-    .where(eq(courses.educatorId, educatorId))
-    .groupBy(ledgerEntries.courseId);
+    .from(courseLedgerTotals)
+    .innerJoin(courses, eq(courses.id, courseLedgerTotals.courseId))
+    .where(eq(courses.educatorId, educatorId));
   return new Map(rows.map((row) => [row.courseId, row.earnings]));
 }
 

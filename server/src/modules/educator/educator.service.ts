@@ -5,7 +5,6 @@ import type { AppDeps } from '../../deps';
 import type { UserRow } from '../../db/schema/users';
 import {
   getCourseEarnings,
-  getEducatorBalance,
   getEducatorCourses,
   getEducatorTotals,
   getLatestEnrollments,
@@ -33,11 +32,11 @@ export async function getDashboard(
   educator: UserRow,
 ): Promise<DashboardData & { totalEnrollments: number }> {
   const db = deps.database.db;
-  const [totals, balance, latest] = await Promise.all([
-    getEducatorTotals(db, educator.id),
-    getEducatorBalance(db, educator.id, new Date()),
+  const [totals, latest] = await Promise.all([
+    getEducatorTotals(db, educator.id, new Date()),
     getLatestEnrollments(db, educator.id, DASHBOARD_LATEST_ENROLLMENTS),
   ]);
+  const { balance } = totals;
   const available = money(balance.available);
   const pending = money(balance.pending);
   return {

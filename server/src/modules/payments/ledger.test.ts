@@ -5,6 +5,7 @@ import { dashboardResponseSchema } from '@aprendiz/contract/educator';
 import { courses } from '../../db/schema/courses';
 import { ledgerEntries } from '../../db/schema/ledger';
 import { purchases } from '../../db/schema/purchases';
+import { getEducatorTotals } from '../educator/educator.repository';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { enrollDirectly } from '../../test/fixtures/course-fixtures';
 import { courseOfNewEducator } from '../../test/fixtures/enrollment-fixtures';
@@ -193,6 +194,58 @@ describe('the educator balance', () => {
 
     const list = await request(ctx.app).get('/api/educator/courses').set(owner.auth).expect(200);
     expect(list.body.courses[0].earnings).toBe(55.5);
+  });
+
+  it('when guarantees end earlier today, later today, tomorrow and yesterday, then only those past the moment asked are available, refunds included', async () => {
+    const { owner, course } = await courseOfNewEducator(ctx, { price: 10, discount: 0 });
+    const db = ctx.database.db;
+    const now = new Date('2031-03-14T12:00:00.000Z');
+    const HOUR = 60 * 60 * 1000;
+    const sale = async (amount: string, endsIn: number) => {
+      const buyer = await ctx.createUser();
+      const [row] = await db
+        .insert(purchases)
+        .values({
+          userId: buyer.user.id,
+          courseId: course.id,
+          amount,
+          currency: 'aoa',
+          provider: 'sandbox',
+          status: 'completed',
+          completedAt: new Date(now.getTime() + endsIn - 7 * DAY),
+          refundableUntil: new Date(now.getTime() + endsIn),
+        })
+        .returning({ id: purchases.id });
+      return row!.id;
+    };
+    await sale('1.00', -DAY); // yesterday: available
+    await sale('2.00', -3 * HOUR); // earlier today: available
+    await sale('4.00', 3 * HOUR); // later today: pending
+    await sale('8.00', DAY); // tomorrow: pending
+    const refunded = await sale('16.00', 11 * HOUR + 59 * 60 * 1000); // 23:59 today: pending
+    await db.update(purchases).set({ status: 'refunded' }).where(eq(purchases.id, refunded));
+
+    const at = async (moment: Date) => (await getEducatorTotals(db, owner.user.id, moment)).balance;
+    expect(await at(now)).toEqual({ available: '3.00', pending: '12.00', refunded: '16.00' });
+    // Just before and after a guarantee ends within today, and past midnight.
+    expect((await at(new Date(now.getTime() + 3 * HOUR - 1))).available).toBe('3.00');
+    expect((await at(new Date(now.getTime() + 3 * HOUR))).available).toBe('7.00');
+    expect(await at(new Date(now.getTime() + 2 * DAY))).toEqual({
+      available: '15.00',
+      pending: '0.00',
+      refunded: '16.00',
+    });
+    // The running sums agree with the movements themselves at every moment asked.
+    for (const moment of [now, new Date(now.getTime() + 13 * HOUR), new Date(0)]) {
+      const [raw] = await db
+        .select({
+          available: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.availableAt} <= ${moment.toISOString()}), 0)::numeric(14, 2)::text`,
+          pending: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.availableAt} > ${moment.toISOString()}), 0)::numeric(14, 2)::text`,
+        })
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.courseId, course.id));
+      expect(await at(moment)).toMatchObject(raw!);
+    }
   });
 
   it('when the price changes after a sale, then My Courses shows what the buyer paid, as the dashboard does', async () => {
