@@ -106,15 +106,23 @@ export async function awaitStripePayment(
   return true;
 }
 
-/** A Stripe purchase whose money was refused, or whose session closed unpaid; true when it changed. */
-export async function failStripePurchase(db: Db, purchaseId: string): Promise<boolean> {
+/**
+ * A Stripe purchase whose money was refused, or whose session closed unpaid; true when it changed.
+ * Only the purchase's current session does it: a buyer who left one session and tried again (another
+ * method, a new session on the same purchase) is not failed when the first one expires.
+ */
+export async function failStripePurchase(
+  db: Db,
+  session: { purchaseId: string; sessionId: string },
+): Promise<boolean> {
   const changed = await db
     .update(purchases)
     .set({ status: 'failed' })
     .where(
       and(
-        eq(purchases.id, purchaseId),
+        eq(purchases.id, session.purchaseId),
         eq(purchases.provider, 'stripe'),
+        eq(purchases.providerRef, session.sessionId),
         inArray(purchases.status, ['pending', 'awaiting_payment']),
       ),
     )

@@ -51,8 +51,8 @@ export type SessionAction =
       methods: PaymentMethod[];
       issuedAt: Date | null;
     }
-  /** The session closed unpaid: fail the purchase. */
-  | { kind: 'fail'; purchaseId: string }
+  /** The session closed unpaid: fail the purchase, if that session is still its attempt. */
+  | { kind: 'fail'; purchaseId: string; sessionId: string }
   | { kind: 'ignore'; reason: 'other event' | 'malformed session' | 'not paid' | 'not ours' };
 
 /** Our purchase id, put in the session's metadata (and client_reference_id) when it was created. */
@@ -75,7 +75,7 @@ export function sessionActionOf(event: StripeEvent): SessionAction {
   if (!session.success) return { kind: 'ignore', reason: 'malformed session' };
   const purchaseId = purchaseIdOf(session.data);
   if (!purchaseId) return { kind: 'ignore', reason: 'not ours' };
-  if (fails) return { kind: 'fail', purchaseId };
+  if (fails) return { kind: 'fail', purchaseId, sessionId: session.data.id };
   // Delayed methods complete the session before the money arrives; only 'paid' enrolls.
   if (session.data.payment_status === 'unpaid' && event.type === 'checkout.session.completed')
     return {

@@ -110,7 +110,7 @@ export async function applyStripeEvent(
             ? 'applied'
             : 'ignored';
         case 'fail':
-          return (await failStripePurchase(tx, action.purchaseId)) ? 'applied' : 'ignored';
+          return (await failStripePurchase(tx, action)) ? 'applied' : 'ignored';
         case 'ignore':
           return 'ignored';
       }

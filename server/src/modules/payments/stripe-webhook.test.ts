@@ -191,6 +191,30 @@ describe('POST /api/webhooks/stripe', () => {
     expect(await enrollmentCount(purchase.buyer.user.id, purchase.course.id)).toBe(0);
   });
 
+  it.each(['checkout.session.expired', 'checkout.session.async_payment_failed'])(
+    'when %s arrives for a session the buyer has since left for another, then the purchase keeps its current attempt',
+    async (type) => {
+      const purchase = await stripePurchase();
+      // The buyer chose another method: the same purchase, a new session.
+      const newer = `cs_test_${randomUUID().slice(0, 8)}`;
+      await ctx.database.db
+        .update(purchases)
+        .set({ providerRef: newer, status: 'awaiting_payment' })
+        .where(eq(purchases.id, purchase.purchaseId));
+
+      const res = await deliver(sessionEvent(type, purchase, { payment_status: 'unpaid' }));
+      expect(res.status).toBe(200);
+      expect(res.body.result).toBe('ignored');
+      expect((await statusOf(purchase.purchaseId)).status).toBe('awaiting_payment');
+
+      // The current session's own failure still fails it.
+      await deliver(
+        sessionEvent(type, { ...purchase, sessionId: newer }, { payment_status: 'unpaid' }),
+      ).expect(200);
+      expect((await statusOf(purchase.purchaseId)).status).toBe('failed');
+    },
+  );
+
   it('when an expired event follows a completed one, then the purchase stays completed', async () => {
     const purchase = await stripePurchase();
     await deliver(sessionEvent('checkout.session.completed', purchase)).expect(200);
