@@ -11,14 +11,19 @@ afterEach(() => {
 
 type Posted = { method: string; url: string; body: unknown };
 
-/** Answers the counter's fetch from `answer` (a count, or a thrown error), recording each call. */
-function stubOnline(answer: () => number): { calls: Posted[] } {
+/**
+ * Answers the counter's fetch from `answer` (a count, a whole response, or a thrown error: the
+ * network failing), recording each call.
+ */
+function stubOnline(answer: () => number | Response): { calls: Posted[] } {
   const calls: Posted[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit) => {
       calls.push({ method: init.method ?? 'GET', url, body: JSON.parse(String(init.body)) });
-      return new Response(JSON.stringify(answer()), {
+      const answered = answer();
+      if (answered instanceof Response) return answered;
+      return new Response(JSON.stringify(answered), {
         headers: { 'Content-Type': 'application/json' },
       });
     }),
@@ -62,12 +67,9 @@ describe('OnlineCounter', () => {
 
   it('when the counter service fails, then it is only logged and the line stays hidden, holding its place', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => {
-        throw new TypeError('Failed to fetch');
-      }),
-    );
+    stubOnline(() => {
+      throw new TypeError('Failed to fetch');
+    });
     const { container } = render(<OnlineCounter />);
     await vi.waitFor(() => expect(warn).toHaveBeenCalledTimes(1));
     const line = container.querySelector('p');
@@ -77,10 +79,7 @@ describe('OnlineCounter', () => {
 
   it('when the counter service answers an error, then it is only logged and the line stays hidden', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response('{"success":false}', { status: 429 })),
-    );
+    stubOnline(() => new Response('{"success":false}', { status: 429 }));
     const { container } = render(<OnlineCounter />);
     await vi.waitFor(() => expect(warn).toHaveBeenCalledTimes(1));
     expect(container.querySelector('p')).toHaveClass('invisible');

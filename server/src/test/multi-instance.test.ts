@@ -156,6 +156,21 @@ async function courseDetail(instance: Instance, courseId: string): Promise<Cours
   return body.courseData;
 }
 
+/** A new learner account, signed up through `instance`: its session token. */
+async function signUpOn(instance: Instance, name: string): Promise<string> {
+  const { status, body } = await api<{ token: string }>(
+    instance,
+    '/api/auth/sign-up',
+    postJson({
+      name,
+      email: `aluna-${randomBytes(4).toString('hex')}@example.test`,
+      password: 'uma-senha-longa',
+    }),
+  );
+  expect(status).toBe(201);
+  return body.token;
+}
+
 /** Retries `check` until it passes, failing with its last error once `withinMs` has gone by. */
 async function within(withinMs: number, check: () => Promise<void>): Promise<number> {
   const startedAt = Date.now();
@@ -202,17 +217,7 @@ describe.runIf(ADMIN_URL)('two instances on one PostgreSQL and Redis', () => {
   }, STOP_TIMEOUT_MS * 3);
 
   it('when a student enrolls through one instance, then the other shows the new student count in its catalogue and course page within a second', async () => {
-    const signUp = await api<{ token: string }>(
-      a,
-      '/api/auth/sign-up',
-      postJson({
-        name: 'Aluna Partilhada',
-        email: `aluna-${randomBytes(4).toString('hex')}@example.test`,
-        password: 'uma-senha-longa',
-      }),
-    );
-    expect(signUp.status).toBe(201);
-    const token = signUp.body.token;
+    const token = await signUpOn(a, 'Aluna Partilhada');
     // One AUTH_SECRET: a session started on A is honoured by B.
     expect(
       (await api(b, '/api/user/data', { headers: { Authorization: `Bearer ${token}` } })).status,
@@ -236,17 +241,8 @@ describe.runIf(ADMIN_URL)('two instances on one PostgreSQL and Redis', () => {
   });
 
   it('when a session signs out or the account becomes an educator through one instance, then the other, which had the session in memory, agrees within a second', async () => {
-    const signUp = await api<{ token: string }>(
-      a,
-      '/api/auth/sign-up',
-      postJson({
-        name: 'Aluna Em Dois Sítios',
-        email: `sessao-${randomBytes(4).toString('hex')}@example.test`,
-        password: 'uma-senha-longa',
-      }),
-    );
-    expect(signUp.status).toBe(201);
-    const auth = { headers: { Authorization: `Bearer ${signUp.body.token}` } };
+    const token = await signUpOn(a, 'Aluna Em Dois Sítios');
+    const auth = { headers: { Authorization: `Bearer ${token}` } };
     const roleOnB = async () =>
       (await api<{ user: { role: string } }>(b, '/api/user/data', auth)).body;
     // B checks the session once and keeps it: from now on only an announcement can change it.
@@ -259,7 +255,7 @@ describe.runIf(ADMIN_URL)('two instances on one PostgreSQL and Redis', () => {
       expect((await roleOnB()).user.role).toBe('educator');
     });
 
-    expect((await api(a, '/api/auth/sign-out', postJson({}, signUp.body.token))).status).toBe(200);
+    expect((await api(a, '/api/auth/sign-out', postJson({}, token))).status).toBe(200);
     await within(PROPAGATION_MS, async () => {
       expect((await api(b, '/api/user/data', auth)).status).toBe(401);
     });

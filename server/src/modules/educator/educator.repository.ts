@@ -54,17 +54,7 @@ export async function getEducatorTotals(
   const awaiting = sql`from ${purchases} where ${purchases.status} = 'awaiting_payment'
     and ${purchases.courseId} in ${own}`;
   const money = (value: SQL) => sql`(${value})::numeric(14, 2)::text`;
-  const result = await db.execute<{
-    totalCourses: number;
-    totalEnrollments: number;
-    refundCount: number;
-    refundAmount: string;
-    awaitingCount: number;
-    awaitingAmount: string;
-    available: string;
-    pending: string;
-    refunded: string;
-  }>(sql`
+  const result = await db.execute<EducatorTotals & EducatorBalance & Record<string, unknown>>(sql`
     select f.courses as "totalCourses", f.enrollments as "totalEnrollments",
       (select count(*)::int ${refunds}) as "refundCount",
       (select coalesce(sum(${purchases.amount}), 0)::text ${refunds}) as "refundAmount",
