@@ -95,8 +95,10 @@ export function Navbar() {
                 <UserMenu />
               </div>
             ) : (
-              <div key="sign-in" className="ml-auto flex items-center gap-3">
-                <GenericProfileImage />
+              // The button comes first in the markup and is drawn last (row-reverse): a browser
+              // painting the page while it is still parsing it never shows the picture before
+              // the button's text has widened this right-aligned group, which would move it.
+              <div key="sign-in" className="ml-auto flex flex-row-reverse items-center gap-3">
                 <button
                   type="button"
                   onClick={() => openSignIn()}
@@ -104,6 +106,7 @@ export function Navbar() {
                 >
                   Começar
                 </button>
+                <GenericProfileImage />
               </div>
             )}
           </nav>
