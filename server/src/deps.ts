@@ -40,6 +40,7 @@ import { createDisabledMailer, createSmtpMailer } from './providers/mail-smtp';
 import { createOutboxMailer } from './providers/mail-outbox';
 import { createJobQueue, type JobQueue } from './modules/jobs/job-queue';
 import { registerJobs } from './modules/jobs/registry';
+import { openCourseSearch, type CourseSearch } from './modules/courses/course-search.engine';
 
 export interface AppDeps {
   config: Config;
@@ -47,6 +48,8 @@ export interface AppDeps {
   logger: Logger;
   auth: AuthProvider;
   catalogueCache: CatalogueCache;
+  /** The catalogue's word search: an index in memory, caught up with the database on each search. */
+  courseSearch: CourseSearch;
   /** Each learner's enrolled courses and ids, kept until their catalogue or own writes change. */
   learnerCache: LearnerCache;
   /** The sessions checked lately, kept until the database announces a change to their account. */
@@ -178,6 +181,8 @@ export async function buildDeps(
       if (user) sessionCache.forgetUser(user);
     });
   }
+  // Built before the server answers: the first search finds the whole catalogue.
+  const courseSearch = await openCourseSearch(database.db);
   const jobs = createJobQueue({
     connection: database.queueConnection,
     config: config.jobs,
@@ -191,6 +196,7 @@ export async function buildDeps(
     catalogueCache: cacheBus
       ? broadcastInvalidations(localCache, () => cacheBus.publish())
       : localCache,
+    courseSearch,
     learnerCache,
     sessionCache,
     payments,

@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CourseSearchQuery } from '@aprendiz/contract/courses';
 import { SEARCH_STOP_WORDS, searchWords } from '@aprendiz/contract/rules/search-words';
 import type { Db } from '../../db/client';
@@ -9,8 +9,8 @@ import {
   courseSummaryBaseColumns,
   type CourseSummaryRow,
 } from './courses.repository';
-import { commonWordsOf } from './course-search.common-words';
-import { textArray, wordMatches, wordsMissing } from './course-search.words';
+import { textArray } from './course-search.changes';
+import type { CourseSearch } from './course-search.engine';
 
 /**
  * How alike (pg_trgm similarity) a word of the catalogue must be to a word nobody holds to be
@@ -28,67 +28,62 @@ export interface CourseSearchPage {
 
 /**
  * The columns each order reads, under the names orderFor uses; only those are computed for every
- * match. `stars` and `votes` are the floored mean and the number of ratings from the running
- * totals the courses keep (migration 0015), written as in that migration's index so the rating
- * order can be read along it; `paid` is written as in the price index (migration 0013).
+ * admitted course. `stars` and `votes` are the floored mean and the number of ratings from the
+ * running totals the courses keep (migration 0015), written as in that migration's index so the
+ * rating order can be read along it; `paid` is written as in the price index (migration 0013).
  */
-function sortColumns(sort: CourseSearchQuery['sort']): { columns: SQL; names: string[] } {
-  const own: Record<CourseSearchQuery['sort'], [SQL, string][]> = {
-    relevance: [[sql`c.student_count`, 'student_count']],
+function sortColumns(sort: CourseSearchQuery['sort']): SQL {
+  const own: Record<CourseSearchQuery['sort'], SQL[]> = {
+    relevance: [sql`c.student_count`],
     rating: [
-      [sql`coalesce(c.rating_total / nullif(c.rating_count, 0), 0) as stars`, 'stars'],
-      [sql`c.rating_count as votes`, 'votes'],
-      [sql`c.student_count`, 'student_count'],
+      sql`coalesce(c.rating_total / nullif(c.rating_count, 0), 0) as stars`,
+      sql`c.rating_count as votes`,
+      sql`c.student_count`,
     ],
-    students: [[sql`c.student_count`, 'student_count']],
+    students: [sql`c.student_count`],
     newest: [],
-    price: [[sql`c.price * (100 - c.discount) as paid`, 'paid']],
+    price: [sql`c.price * (100 - c.discount) as paid`],
   };
-  const all: [SQL, string][] = [[sql`c.id`, 'id'], [sql`c.created_at`, 'created_at'], ...own[sort]];
-  return {
-    columns: sql.join(
-      all.map(([column]) => column),
-      sql`, `,
-    ),
-    names: all.map(([, name]) => name),
-  };
+  return sql.join([sql`c.id`, sql`c.created_at`, ...own[sort]], sql`, `);
 }
 
 /**
- * Every order ends in the newest first, then the id, so it is total, which paging needs. With a
- * query, the courses holding more of its words come first whatever the order; by relevance they
- * are then ordered by the fields the words are in and how close they stand.
+ * Every order ends in the newest first, then the id, so it is total, which paging needs; the same
+ * orders as the word search's (CourseSearchIndex), whose relevance without words is students.
  */
-function orderFor(sort: CourseSearchQuery['sort'], searching: boolean): SQL {
+function orderFor(sort: CourseSearchQuery['sort']): SQL {
   const newest = [sql`created_at desc`, sql`id desc`];
   const keys: Record<CourseSearchQuery['sort'], SQL[]> = {
-    relevance: [
-      ...(searching ? [sql`weight desc`, sql`closeness desc`] : []),
-      sql`student_count desc`,
-      ...newest,
-    ],
+    relevance: [sql`student_count desc`, ...newest],
     rating: [sql`stars desc`, sql`votes desc`, sql`student_count desc`, ...newest],
     students: [sql`student_count desc`, ...newest],
     newest,
     // What the buyer pays, cheapest first.
     price: [sql`paid`, ...newest],
   };
-  return sql.join([...(searching ? [sql`words desc`] : []), ...keys[sort]], sql`, `);
+  return sql.join(keys[sort], sql`, `);
+}
+
+/** The summary columns of the course list, with the running totals the rating order reads. */
+function summaryColumns() {
+  return {
+    ...courseSummaryBaseColumns,
+    studentCount: courses.studentCount,
+    ratingCount: courses.ratingCount,
+    averageRating:
+      sql<number>`coalesce(${courses.ratingTotal} / nullif(${courses.ratingCount}, 0), 0)`.mapWith(
+        Number,
+      ),
+    ...contentTotalColumns(),
+  };
 }
 
 /**
- * The ids of one page, in order (`position`), with the total and `found` (a bit per word some
- * match holds). Without a query the page is read along the index of its sort order (migrations
- * 0013 and 0015) and stops after offset + page size rows, and the total is a count of the admitted
- * rows. With a query the courses holding any of its words are found first, through the GIN indexes
- * of the search documents (migration 0017) and the educators', and only they are scored, sorted
- * and counted.
+ * One page of the admitted courses without a query, with the total, in one statement: read along
+ * the index of its order (migrations 0013 and 0015), stopping after offset + page size rows; the
+ * total is a count of the admitted rows (exported so its plan can be read: `.toSQL()`).
  */
-function pageOf(
-  query: CourseSearchQuery,
-  words: readonly string[],
-  common: ReadonlySet<number>,
-): SQL {
+export function browseStatement(db: Db, query: CourseSearchQuery) {
   const admitted = sql.join(
     [
       sql`c.is_published`,
@@ -97,91 +92,73 @@ function pageOf(
     ],
     sql` and `,
   );
-  const order = orderFor(query.sort, words.length > 0);
-  const { columns, names } = sortColumns(query.sort);
-  const window = sql`order by ${order} limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`;
-
-  if (words.length === 0) {
-    return sql`select p.id, row_number() over (order by ${order}) as position,
-        (select count(*) from ${courses} c where ${admitted}) as total, 0 as found
-      from (select ${columns} from ${courses} c where ${admitted} ${window}) p`;
-  }
-  // Materialized, so the planner finds the matches through their indexes before it orders them;
-  // otherwise it may walk a sort index row by row hoping to meet matches soon, which for a rare
-  // word reads the whole table.
-  return sql`with ${wordMatches(words, admitted, columns, names, 'all', common)}
-    select p.id, row_number() over (order by ${order}) as position,
-      (select count(*) from matched) as total,
-      (select coalesce(bit_or(found), 0) from matched) | (select unsearchable from qall) as found
-    from (select * from matched ${window}) p`;
-}
-
-/**
- * The one statement of a search page (exported so its plan can be read: `.toSQL()`); `common` are
- * the indexes of the words that only order the courses the others find (commonWordsOf).
- */
-export function searchStatement(
-  db: Db,
-  query: CourseSearchQuery,
-  words: readonly string[],
-  common: ReadonlySet<number> = new Set(),
-) {
+  const order = orderFor(query.sort);
+  const page = sql`select p.id, row_number() over (order by ${order}) as position,
+      (select count(*) from ${courses} c where ${admitted}) as total
+    from (select ${sortColumns(query.sort)} from ${courses} c where ${admitted}
+      order by ${order} limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}) p`;
   return db
-    .select({
-      ...courseSummaryBaseColumns,
-      studentCount: courses.studentCount,
-      // The running totals the rating order reads, rather than two lookups of ratings per course.
-      ratingCount: courses.ratingCount,
-      averageRating:
-        sql<number>`coalesce(${courses.ratingTotal} / nullif(${courses.ratingCount}, 0), 0)`.mapWith(
-          Number,
-        ),
-      ...contentTotalColumns(),
-      total: sql<number>`page.total`.mapWith(Number),
-      found: sql<number>`page.found`.mapWith(Number),
-    })
-    .from(sql`(${pageOf(query, words, common)}) page`)
+    .select({ ...summaryColumns(), total: sql<number>`page.total`.mapWith(Number) })
+    .from(sql`(${page}) page`)
     .innerJoin(courses, eq(courses.id, sql`page.id`))
     .innerJoin(users, eq(users.id, courses.educatorId))
     .orderBy(sql`page.position`);
 }
 
-/**
- * One page of published courses for GET /api/course/search, with the total and the words no
- * course holds, in one statement. Every word of the query counts, in any order (see
- * `searchWords`): the courses holding all of them come first, then those holding most.
- */
-export async function searchCourses(db: Db, query: CourseSearchQuery): Promise<CourseSearchPage> {
-  const { words } = searchWords(query.q);
-  return searchPage(db, query, words, await commonWordsOf(db, words));
+async function browse(db: Db, query: CourseSearchQuery): Promise<CourseSearchPage> {
+  const rows = await browseStatement(db, query);
+  // A page past the end has no row to carry the total; the first page of one course does.
+  const carrier =
+    rows[0] ??
+    (query.page > 1
+      ? (await browseStatement(db, { ...query, page: 1, pageSize: 1 }))[0]
+      : undefined);
+  return {
+    rows: rows.map(({ total: _, ...row }) => row),
+    total: carrier?.total ?? 0,
+    unmatchedWords: [],
+  };
 }
 
-async function searchPage(
+/** The published courses of `ids`, in that order (a course unpublished meanwhile is left out). */
+async function summariesOf(db: Db, ids: readonly string[]): Promise<CourseSummaryRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(summaryColumns())
+    .from(courses)
+    .innerJoin(users, eq(users.id, courses.educatorId))
+    .where(and(inArray(courses.id, [...ids]), eq(courses.isPublished, true)));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * One page of published courses for GET /api/course/search, with the total and the words no
+ * course holds. Every word of the query counts, in any order (see `searchWords`): the courses
+ * holding all of them come first, then those holding most (CourseSearchIndex); without words the
+ * page is read along the database's sort indexes.
+ */
+export async function searchCourses(
   db: Db,
+  search: CourseSearch,
   query: CourseSearchQuery,
-  words: readonly string[],
-  common: ReadonlySet<number>,
 ): Promise<CourseSearchPage> {
-  const rows = await searchStatement(db, query, words, common);
-  // Common words are held by many courses whether or not those the rarer words find hold them.
-  const commonBits = [...common].reduce((bits, index) => bits | (1 << index), 0);
-  const answer = (carrier: { total: number; found: number }): CourseSearchPage => ({
-    rows,
-    total: carrier.total,
-    unmatchedWords: wordsMissing(words, carrier.found | commonBits),
+  const { words } = searchWords(query.q);
+  if (words.length === 0) return browse(db, query);
+  const answer = await search.search({
+    words,
+    fields: 'all',
+    category: query.category,
+    level: query.level,
+    sort: query.sort,
+    offset: (query.page - 1) * query.pageSize,
+    limit: query.pageSize,
   });
-  const first = rows[0];
-  if (first) return answer(first);
-  // The rarer words found nothing (a word no course holds): the common ones are searched whole, so
-  // one unknown word never empties the page.
-  const empty = () =>
-    common.size > 0
-      ? searchPage(db, query, words, new Set())
-      : { rows, total: 0, unmatchedWords: [...words] };
-  if (query.page === 1) return empty();
-  // A page past the end has no row to carry the total; the first page of one course does.
-  const [probe] = await searchStatement(db, { ...query, page: 1, pageSize: 1 }, words, common);
-  return probe ? answer(probe) : empty();
+  return {
+    rows: await summariesOf(db, answer.ids),
+    total: answer.total,
+    unmatchedWords: answer.unmatchedWords,
+  };
 }
 
 /**

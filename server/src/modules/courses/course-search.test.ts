@@ -12,7 +12,6 @@ import { ratings } from '../../db/schema/ratings';
 import { users } from '../../db/schema/users';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { insertCourse, type CourseFixture } from '../../test/fixtures/course-fixtures';
-import { refreshCommonWords } from './course-search.common-words';
 
 /** Each block searches a catalogue of its own, so one block's courses never match another's query. */
 function useCatalogue(): { ctx: () => TestContext } {
@@ -426,10 +425,6 @@ describe('GET /api/course/search and suggestions with a word most of the catalog
       { title: 'Kubernetes do zero', studentCount: 40 },
       { title: 'Introdução a Kubernetes', studentCount: 30 },
     ]);
-    // PostgreSQL's statistics say which words are common (autovacuum, or the maintenance timer on
-    // PGlite, runs this): read at once here rather than at the next minute.
-    await db.execute(sql`analyze courses`);
-    await refreshCommonWords(db);
   });
 
   it('when the query has a rarer word, then only the courses it finds are listed, those with the common word first', async () => {

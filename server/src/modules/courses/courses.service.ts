@@ -19,7 +19,8 @@ export const COURSE_NOT_FOUND = 'Curso não encontrado';
 /** How many popular courses a search that found nothing offers instead. */
 const POPULAR_COURSES = 6;
 
-type CatalogueDeps = Pick<AppDeps, 'database' | 'catalogueCache'>;
+/** What the catalogue's reads need: the database, the cached bodies and the word search. */
+export type CatalogueDeps = Pick<AppDeps, 'database' | 'catalogueCache' | 'courseSearch'>;
 
 /** A path id that is not a UUID names no course; answering 404 keeps it away from the database. */
 export function assertCourseId(id: string): void {
@@ -40,7 +41,7 @@ export async function searchCatalogue(
   query: CourseSearchQuery,
 ): Promise<CourseSearchResponse> {
   const db = deps.database.db;
-  const { rows, total, unmatchedWords } = await searchCourses(db, query);
+  const { rows, total, unmatchedWords } = await searchCourses(db, deps.courseSearch, query);
   const answer: CourseSearchResponse = {
     success: true,
     courses: rows.map(toCourseSummary),
@@ -53,7 +54,12 @@ export async function searchCatalogue(
   // Nothing holds any word: never a dead end, but the nearest words and what most people learn.
   const [didYouMean, popular] = await Promise.all([
     nearestCatalogueWords(db, unmatchedWords),
-    searchCourses(db, { q: '', sort: 'students', page: 1, pageSize: POPULAR_COURSES }),
+    searchCourses(db, deps.courseSearch, {
+      q: '',
+      sort: 'students',
+      page: 1,
+      pageSize: POPULAR_COURSES,
+    }),
   ]);
   return { ...answer, didYouMean, popular: popular.rows.map(toCourseSummary) };
 }
@@ -63,7 +69,7 @@ export async function suggestCatalogue(
   deps: CatalogueDeps,
   q: string,
 ): Promise<CourseSuggestResponse> {
-  return { success: true, ...(await suggestCourses(deps.database.db, q)) };
+  return { success: true, ...(await suggestCourses(deps.database.db, deps.courseSearch, q)) };
 }
 
 /** What a signed-out visitor sees: the same for everyone, so it is cached beside the catalogue. */

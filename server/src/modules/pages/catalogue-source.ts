@@ -5,11 +5,14 @@ import { CERTIFICATE_ID_PATTERN } from '@aprendiz/contract/certificates';
 import type { CatalogueSource, CertificateSource } from '@aprendiz/contract/rendering';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
-import { getPublicCourse, listCatalogue, searchCatalogue } from '../courses/courses.service';
+import {
+  getPublicCourse,
+  listCatalogue,
+  searchCatalogue,
+  type CatalogueDeps,
+} from '../courses/courses.service';
 import { getCertificate } from '../learning/certificates.service';
 import { listCourseReviews } from '../learning/reviews.service';
-
-type CatalogueDeps = Pick<AppDeps, 'database' | 'catalogueCache'>;
 
 /**
  * The catalogue as the server renderer's loaders read it: the very services and in-memory bodies

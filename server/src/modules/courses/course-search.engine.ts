@@ -1,0 +1,199 @@
+import type { CourseSearchQuery } from '@aprendiz/contract/courses';
+import { TYPO_MIN_LENGTH } from '@aprendiz/contract/rules/search-words';
+import type { Db } from '../../db/client';
+import {
+  readCourseChanges,
+  readHorizon,
+  readPublishedCourses,
+  readWordForms,
+  type WordForms,
+} from './course-search.changes';
+import {
+  CourseSearchIndex,
+  type EducatorMatch,
+  type IndexWord,
+  type WordFields,
+} from './course-search.index';
+
+/** Courses read per statement while the index is built. */
+const BUILD_BATCH = 5000;
+/**
+ * A horizon older than this may have outlived the removals the database keeps (a day, migration
+ * 0026): the index is built again instead. An instance nobody searched for half a day pays it once.
+ */
+const STALE_AFTER_MS = 12 * 60 * 60_000;
+/** Typed words whose stems and near words are remembered (they never change; near words grow). */
+const MAX_REMEMBERED_WORDS = 10_000;
+
+export interface WordSearch {
+  /** The words as `searchWords` gives them. */
+  words: readonly string[];
+  fields: WordFields;
+  category?: string;
+  level?: string;
+  sort: CourseSearchQuery['sort'];
+  offset: number;
+  limit: number;
+}
+
+export interface WordSearchAnswer {
+  ids: string[];
+  total: number;
+  /** The words (as given) no course holds. */
+  unmatchedWords: string[];
+}
+
+/**
+ * The word search of the catalogue: an index in this process's memory kept in step with the
+ * database, which stays the truth and the stemmer. Every search first reads what other
+ * transactions wrote since the last read (usually nothing, in one small statement), so a course
+ * published here or on another instance is found by the very next search.
+ */
+export interface CourseSearch {
+  search(request: WordSearch): Promise<WordSearchAnswer>;
+  /** The educators of published courses whose name holds every word. */
+  educatorsNamed(words: readonly string[], limit: number): Promise<EducatorMatch[]>;
+  /** Reads the writes of every transaction committed before the call. */
+  catchUp(): Promise<void>;
+  /** Bytes of the index's typed arrays and how many courses it holds, for the bench. */
+  size(): { courses: number; bytes: number };
+}
+
+interface RememberedWord extends WordForms {
+  /** How many lexemes the index had when `near` was read: a grown lexicon may hold more. */
+  lexemesThen: number;
+}
+
+/** Builds the index from the database (before the server says it is ready) and keeps it current. */
+export async function openCourseSearch(db: Db): Promise<CourseSearch> {
+  let index = new CourseSearchIndex();
+  let horizon = '0';
+  let caughtUpAt = 0;
+  const remembered = new Map<string, RememberedWord>();
+
+  const build = async () => {
+    const fresh = new CourseSearchIndex();
+    // Read before the first batch: whatever a batch misses was written from here on, and is read
+    // again by the next catch-up.
+    const from = await readHorizon(db);
+    let after: string | null = null;
+    for (;;) {
+      const rows = await readPublishedCourses(db, after, BUILD_BATCH);
+      for (const row of rows) fresh.upsert(row);
+      if (rows.length < BUILD_BATCH) break;
+      after = rows[rows.length - 1]!.id;
+    }
+    index = fresh;
+    horizon = from;
+  };
+
+  const readChanges = async () => {
+    const startedAt = Date.now();
+    if (startedAt - caughtUpAt > STALE_AFTER_MS) {
+      await build();
+    } else {
+      const changes = await readCourseChanges(db, horizon);
+      for (const id of changes.removed) index.remove(id);
+      for (const row of changes.changed) index.upsert(row);
+      horizon = changes.horizon;
+    }
+    caughtUpAt = startedAt;
+  };
+
+  // One read at a time; a caller arriving during one waits for the next, which starts after its
+  // own writes committed (several callers share it).
+  let running: Promise<void> | undefined;
+  let queued: Promise<void> | undefined;
+  const start = (): Promise<void> => {
+    const read = readChanges().finally(() => {
+      if (running === read) running = undefined;
+    });
+    running = read;
+    return read;
+  };
+  const catchUp = (): Promise<void> => {
+    if (!running) return start();
+    queued ??= running
+      .catch(() => {})
+      .then(() => {
+        queued = undefined;
+        return start();
+      });
+    return queued;
+  };
+
+  const formsOf = async (words: readonly string[]): Promise<Map<string, RememberedWord>> => {
+    const lexemes = index.lexemeCount;
+    const stale = words.filter((word) => {
+      const known = remembered.get(word);
+      return !known || known.lexemesThen < lexemes;
+    });
+    if (stale.length > 0) {
+      const forms = await readWordForms(db, stale, TYPO_MIN_LENGTH);
+      if (remembered.size + forms.length > MAX_REMEMBERED_WORDS) remembered.clear();
+      for (const form of forms) remembered.set(form.word, { ...form, lexemesThen: lexemes });
+    }
+    return new Map(words.map((word) => [word, remembered.get(word)!]));
+  };
+
+  /**
+   * The index's view of each word, or null for a word the stemmer drops: its stem, every stem it
+   * starts when it is the last word (being typed), and, when the catalogue holds neither, the stems
+   * of its words one typo away.
+   */
+  const resolve = async (words: readonly string[]): Promise<(IndexWord | null)[]> => {
+    const forms = await formsOf(words);
+    return words.map((word, position) => {
+      const { stem, near } = forms.get(word)!;
+      if (stem === null) return null;
+      const typing = position === words.length - 1;
+      const own = typing ? index.lexemesStartingWith(stem) : [index.lexemeId(stem)];
+      const lexemes = new Set(own.filter((id): id is number => id !== undefined));
+      if (lexemes.size === 0 && word.length >= TYPO_MIN_LENGTH) {
+        for (const lexeme of near) {
+          const id = index.lexemeId(lexeme);
+          if (id !== undefined) lexemes.add(id);
+        }
+      }
+      return { lexemes: [...lexemes] };
+    });
+  };
+
+  await build();
+  caughtUpAt = Date.now();
+
+  return {
+    catchUp,
+    async search(request) {
+      await catchUp();
+      const resolved = await resolve(request.words);
+      const searched = resolved.flatMap((word, position) => (word ? [{ word, position }] : []));
+      const answer = index.search({
+        words: searched.map(({ word }) => word),
+        fields: request.fields,
+        category: request.category,
+        level: request.level,
+        sort: request.sort,
+        offset: request.offset,
+        limit: request.limit,
+      });
+      const missing = new Set(
+        searched
+          .filter((_, bit) => (answer.found & (1 << bit)) === 0)
+          .map(({ position }) => position),
+      );
+      return {
+        ids: answer.ids,
+        total: answer.total,
+        unmatchedWords: request.words.filter((_, position) => missing.has(position)),
+      };
+    },
+    async educatorsNamed(words, limit) {
+      await catchUp();
+      const resolved = await resolve(words);
+      const searched = resolved.filter((word): word is IndexWord => word !== null);
+      return index.educatorsNamed(searched, limit);
+    },
+    size: () => ({ courses: index.size, bytes: index.postingBytes() }),
+  };
+}
