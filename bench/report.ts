@@ -92,6 +92,8 @@ ratings; each query below asked ${search.samplesPerQuery} times in a row.
 |---|---|---|
 ${rows.join('\n')}
 
+The index in memory (lexemes, postings and positions of ${search.memory.courses.toLocaleString('en')} courses): ${(search.memory.bytes / 1024 / 1024).toFixed(1)} MB of typed arrays, built in ${(search.memory.buildMs / 1000).toFixed(2)} s as the server starts.
+
 Word search's share of the database: ${search.index.map((part) => `${part.name} ${part.name.endsWith('words') ? part.bytes : `${(part.bytes / 1024 / 1024).toFixed(1)} MB`}`).join('; ')}.
 `;
 }

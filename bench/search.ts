@@ -9,6 +9,7 @@ import { openDatabase, type Database } from '../server/src/db/client';
 import { vacuumAndAnalyze } from '../server/src/db/maintenance';
 import { migrate } from '../server/src/db/migrate';
 import { buildDeps } from '../server/src/deps';
+import { createCourseSearch } from '../server/src/modules/courses/course-search.engine';
 import { createLogger } from '../server/src/logger';
 
 /**
@@ -33,6 +34,8 @@ export interface SearchResults {
   suggestP95Ms: number;
   /** What the word search adds to the database (documents, their indexes, the lexicon). */
   index: { name: string; bytes: number }[];
+  /** The in-process index (course-search.index.ts): its build and its typed arrays. */
+  memory: { courses: number; bytes: number; buildMs: number };
   samplesPerQuery: number;
   rows: SearchLatencyRow[];
 }
@@ -192,8 +195,14 @@ export async function measureSearch(samples = 100): Promise<SearchResults> {
   try {
     await migrate(database.db);
     await loadSearchCatalogue(database);
+    // Built once on its own to time it; the server below builds its own as it starts.
+    const buildStart = performance.now();
+    const probe = createCourseSearch(database.db);
+    await probe.catchUp();
+    const memory = { ...probe.size(), buildMs: performance.now() - buildStart };
 
     const deps = await buildDeps(config, database, createLogger('silent'));
+    await deps.courseSearch.catchUp();
     const app = createApp(deps);
     const server = app.listen(0);
     try {
@@ -231,6 +240,7 @@ export async function measureSearch(samples = 100): Promise<SearchResults> {
         p95Ms: p95(all),
         suggestP95Ms: p95(suggestAll),
         index: await wordSearchSize(database),
+        memory,
         samplesPerQuery: samples,
         rows,
       };

@@ -40,7 +40,7 @@ import { createDisabledMailer, createSmtpMailer } from './providers/mail-smtp';
 import { createOutboxMailer } from './providers/mail-outbox';
 import { createJobQueue, type JobQueue } from './modules/jobs/job-queue';
 import { registerJobs } from './modules/jobs/registry';
-import { openCourseSearch, type CourseSearch } from './modules/courses/course-search.engine';
+import { createCourseSearch, type CourseSearch } from './modules/courses/course-search.engine';
 
 export interface AppDeps {
   config: Config;
@@ -181,8 +181,8 @@ export async function buildDeps(
       if (user) sessionCache.forgetUser(user);
     });
   }
-  // Built before the server answers: the first search finds the whole catalogue.
-  const courseSearch = await openCourseSearch(database.db);
+  // Its index is built once the database is ready (main.ts), before the server listens.
+  const courseSearch = createCourseSearch(database.db);
   const jobs = createJobQueue({
     connection: database.queueConnection,
     config: config.jobs,

@@ -41,6 +41,12 @@ async function main(): Promise<void> {
     await database.close();
     throw err;
   });
+  // The search index is in memory: built now, so the first search finds the whole catalogue.
+  await deps.courseSearch.catchUp().catch(async (err: unknown) => {
+    await deps.close();
+    await database.close();
+    throw err;
+  });
   const stopMaintenance = keepDatabaseMaintained(database, logger);
   const app = createApp(deps);
 

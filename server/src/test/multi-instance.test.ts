@@ -261,7 +261,7 @@ describe.runIf(ADMIN_URL)('two instances on one PostgreSQL and Redis', () => {
     });
   });
 
-  it('when an educator adds a course with a thumbnail through one instance, then the other lists it and serves its thumbnail with a tag and a long cache', async () => {
+  it('when an educator adds a course with a thumbnail through one instance, then the other finds it by search at once, lists it and serves its thumbnail with a tag and a long cache', async () => {
     const signIn = await api<{ token: string }>(
       a,
       '/api/auth/sign-in',
@@ -274,7 +274,14 @@ describe.runIf(ADMIN_URL)('two instances on one PostgreSQL and Redis', () => {
     })
       .png()
       .toBuffer();
-    const title = `Curso partilhado ${randomBytes(4).toString('hex')}`;
+    const code = `x${randomBytes(4).toString('hex')}`;
+    const title = `Curso partilhado ${code}`;
+    const searchOnB = (q: string) =>
+      api<{ courses: CourseSummary[]; total: number }>(
+        b,
+        `/api/course/search?q=${encodeURIComponent(q)}`,
+      );
+    expect((await searchOnB(code)).body.total).toBe(0);
     const form = new FormData();
     form.set('courseData', JSON.stringify(validCourseData({ courseTitle: title })));
     form.set('image', new Blob([png], { type: 'image/png' }), 'capa.png');
@@ -285,6 +292,14 @@ describe.runIf(ADMIN_URL)('two instances on one PostgreSQL and Redis', () => {
       body: form,
     });
     expect(added.status).toBe(201);
+    // B's index in memory reads what any instance committed before it answers: no waiting.
+    const found = await searchOnB(`partilhado ${code}`);
+    expect(found.body.courses[0]?._id).toBe(added.body.courseId);
+    const suggested = await api<{ courses: { _id: string }[] }>(
+      b,
+      `/api/course/suggest?q=${encodeURIComponent(code.slice(0, 6))}`,
+    );
+    expect(suggested.body.courses.map((course) => course._id)).toEqual([added.body.courseId]);
 
     let thumbnail = '';
     await within(PROPAGATION_MS, async () => {

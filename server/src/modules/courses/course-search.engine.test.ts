@@ -7,7 +7,7 @@ import { users } from '../../db/schema/users';
 import { insertUser } from '../users/users.repository';
 import { openTestDatabase } from '../../test/test-app';
 import { insertCourse } from '../../test/fixtures/course-fixtures';
-import { openCourseSearch, type CourseSearch, type WordSearch } from './course-search.engine';
+import { createCourseSearch, type CourseSearch, type WordSearch } from './course-search.engine';
 
 /**
  * The index stays in step with the database whoever writes to it: each search first reads what
@@ -57,8 +57,8 @@ describe('the course search index and the database', () => {
 
   beforeAll(async () => {
     await insertCourse(database.db, educatorId, { title: 'Astronomia para Curiosos' });
-    first = await openCourseSearch(database.db);
-    second = await openCourseSearch(database.db);
+    first = createCourseSearch(database.db);
+    second = createCourseSearch(database.db);
   });
 
   it('when a course is published after the index was built, then the next search on every index finds it', async () => {
@@ -151,7 +151,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
   'the course search index and a transaction still open while it catches up',
   () => {
     it('when a course written before a catch-up commits after it, then the next catch-up still reads it', async () => {
-      const search = await openCourseSearch(database.db);
+      const search = createCourseSearch(database.db);
+      await search.catchUp();
       const schema = (
         await database.db.execute<{ schema: string }>(sql`select current_schema() as schema`)
       ).rows[0]!.schema;

@@ -64,11 +64,15 @@ interface RememberedWord extends WordForms {
   lexemesThen: number;
 }
 
-/** Builds the index from the database (before the server says it is ready) and keeps it current. */
-export async function openCourseSearch(db: Db): Promise<CourseSearch> {
+/**
+ * The search over `db`. Its index is built by the first catch-up (the server asks for one once the
+ * database is migrated and seeded, before it listens) and kept current by each search's.
+ */
+export function createCourseSearch(db: Db): CourseSearch {
   let index = new CourseSearchIndex();
   let horizon = '0';
-  let caughtUpAt = 0;
+  // Never: the first catch-up builds.
+  let caughtUpAt = Number.NEGATIVE_INFINITY;
   const remembered = new Map<string, RememberedWord>();
 
   const build = async () => {
@@ -158,9 +162,6 @@ export async function openCourseSearch(db: Db): Promise<CourseSearch> {
       return { lexemes: [...lexemes] };
     });
   };
-
-  await build();
-  caughtUpAt = Date.now();
 
   return {
     catchUp,
