@@ -22,7 +22,7 @@ import {
   searchSection,
 } from './report';
 import { hardeningSection, measureHardening } from './hardening';
-import { measureSearch } from './search';
+import { measureSearch, SEARCH_SCALES } from './search';
 import { measureStaticDuringSignIns } from './static-burst';
 import { measureSignedIn, signedInSection } from './signed-in';
 
@@ -95,8 +95,10 @@ async function main() {
 
   if (process.env.BENCH_ONLY === 'search') {
     // One part alone, printed rather than written: REPORT.md holds only whole runs.
-    await waitForQuiet(machine, 'search');
-    console.log(searchSection(await measureSearch()));
+    for (const scale of SEARCH_SCALES) {
+      await waitForQuiet(machine, 'search');
+      console.log(searchSection(await measureSearch(scale)));
+    }
     console.log(`load average (1 min) at the start: ${machine.load[0]!.load1.toFixed(1)}`);
     return;
   }
@@ -147,11 +149,17 @@ async function main() {
   console.log('API throughput and educator queries…');
   const api = await measureApi(API_SECONDS);
 
-  await waitForQuiet(machine, 'search');
-  console.log('Catalogue search at 10,000 courses…');
-  const search = await measureSearch().catch((err: unknown) => ({
-    notMeasured: err instanceof Error ? err.message : String(err),
-  }));
+  const search: BenchResults['search'] = [];
+  for (const scale of SEARCH_SCALES) {
+    await waitForQuiet(machine, 'search');
+    console.log(`Catalogue search at ${scale.courses.toLocaleString('en')} courses…`);
+    search.push(
+      await measureSearch(scale).catch((err: unknown) => ({
+        scale,
+        notMeasured: err instanceof Error ? err.message : String(err),
+      })),
+    );
+  }
 
   await waitForQuiet(machine, 'analytics');
   console.log('Educator analytics at 1,000 courses and 100,000 enrollments…');

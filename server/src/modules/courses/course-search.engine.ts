@@ -145,31 +145,36 @@ export function createCourseSearch(db: Db): CourseSearch {
    * starts when it is the last word (being typed), and, when the catalogue holds neither, the stems
    * of its words one typo away.
    */
-  const resolve = async (words: readonly string[]): Promise<(IndexWord | null)[]> => {
+  const resolve = async (
+    words: readonly string[],
+  ): Promise<{ index: CourseSearchIndex; resolved: (IndexWord | null)[] }> => {
     const forms = await formsOf(words);
-    return words.map((word, position) => {
+    // Lexeme ids belong to one index: a rebuild meanwhile must not mix two.
+    const current = index;
+    const resolved = words.map((word, position) => {
       const { stem, near } = forms.get(word)!;
       if (stem === null) return null;
       const typing = position === words.length - 1;
-      const own = typing ? index.lexemesStartingWith(stem) : [index.lexemeId(stem)];
+      const own = typing ? current.lexemesStartingWith(stem) : [current.lexemeId(stem)];
       const lexemes = new Set(own.filter((id): id is number => id !== undefined));
       if (lexemes.size === 0 && word.length >= TYPO_MIN_LENGTH) {
         for (const lexeme of near) {
-          const id = index.lexemeId(lexeme);
+          const id = current.lexemeId(lexeme);
           if (id !== undefined) lexemes.add(id);
         }
       }
       return { lexemes: [...lexemes] };
     });
+    return { index: current, resolved };
   };
 
   return {
     catchUp,
     async search(request) {
       await catchUp();
-      const resolved = await resolve(request.words);
+      const { index: current, resolved } = await resolve(request.words);
       const searched = resolved.flatMap((word, position) => (word ? [{ word, position }] : []));
-      const answer = index.search({
+      const answer = current.search({
         words: searched.map(({ word }) => word),
         fields: request.fields,
         category: request.category,
@@ -191,9 +196,9 @@ export function createCourseSearch(db: Db): CourseSearch {
     },
     async educatorsNamed(words, limit) {
       await catchUp();
-      const resolved = await resolve(words);
+      const { index: current, resolved } = await resolve(words);
       const searched = resolved.filter((word): word is IndexWord => word !== null);
-      return index.educatorsNamed(searched, limit);
+      return current.educatorsNamed(searched, limit);
     },
     size: () => ({ courses: index.size, bytes: index.postingBytes() }),
   };
