@@ -46,6 +46,8 @@ export const purchases = pgTable(
     instructions: jsonb('instructions').$type<PaymentInstructions>(),
     /** When the current attempt's voucher stops being payable. */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** When reconciliation last asked the provider about this attempt (it asks the longest unasked first). */
+    reconciledAt: timestamp('reconciled_at', { withTimezone: true }),
     providerRef: text('provider_ref'),
     /** Where the buyer pays; a repeated start of the same open purchase answers it again. */
     checkoutUrl: text('checkout_url'),
@@ -86,9 +88,10 @@ export const purchases = pgTable(
     index('purchases_user_refund_requested_idx')
       .on(t.userId, t.refundRequestedAt)
       .where(sql`${t.refundRequestedAt} is not null`),
-    // Reconciliation reads the vouchers still awaiting, oldest deadline first.
+    // Reconciliation reads the vouchers still awaiting, the longest unasked first, then the
+    // soonest deadline.
     index('purchases_awaiting_idx')
-      .on(t.expiresAt)
+      .on(t.reconciledAt.asc().nullsFirst(), t.expiresAt)
       .where(sql`${t.status} = 'awaiting_payment'`),
   ],
 );

@@ -490,7 +490,11 @@ describe('reconciliation asks Stripe about the purchases awaiting a delayed meth
     await reconcileLater(eur, CONFIRMATION_EXPECTED_MS + 1000);
     await reconcileLater(eur, expiry + EXPIRY_GRACE_MS - MINUTE);
     expect(retrievals(eur, bought.checkout.sessionId)).toHaveLength(2);
-    expect(await rowOf(eur.ctx, bought.purchaseId)).toEqual(row);
+    // Unchanged but for when it was last asked about.
+    expect(await rowOf(eur.ctx, bought.purchaseId)).toEqual({
+      ...row,
+      reconciledAt: expect.any(Date),
+    });
 
     await reconcileLater(eur, expiry + EXPIRY_GRACE_MS + MINUTE);
     expect(retrievals(eur, bought.checkout.sessionId)).toHaveLength(3);

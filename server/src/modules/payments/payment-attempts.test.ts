@@ -12,7 +12,7 @@ import { createTestContext, type TestContext } from '../../test/test-app';
 import { enrollDirectly } from '../../test/fixtures/course-fixtures';
 import { courseOfNewEducator, enrollmentsOf } from '../../test/fixtures/enrollment-fixtures';
 import type { VoucherState } from '../../providers/payment-provider';
-import { checkPaymentAttempt } from './payment-attempts';
+import { checkPaymentAttempt, findAttemptsToReconcile } from './payment-attempts';
 import { PAYMENT_INSTRUCTIONS_JOB } from './payment-mail';
 import {
   CONFIRMATION_EXPECTED_MS,
@@ -386,6 +386,43 @@ describe('reconciliation', () => {
     expect((await rowOf(aoa, unpaidLate.purchaseId)).status).toBe('expired');
     expect((await rowOf(aoa, unpaidInGrace.purchaseId)).status).toBe('awaiting_payment');
     expect((await rowOf(aoa, unreachable.purchaseId)).status).toBe('awaiting_payment');
+  });
+
+  it('when more attempts await than a run asks about, then each run asks the longest unasked, so every one is asked in turn', async () => {
+    const attempts = await Promise.all(
+      Array.from({ length: 5 }, () => buy(eur, { method: 'multibanco' })),
+    );
+    const ids = attempts.map((attempt) => attempt.purchaseId);
+    // The runs happen as of five days ago, when only these five (issued ten days ago) were due:
+    // the other attempts of this file were issued today.
+    const now = Date.now() - 5 * 24 * 60 * MINUTE;
+    // Deadlines in the order created, so "soonest deadline" alone would pick the same two each run.
+    for (const [index, id] of ids.entries()) {
+      await eur.database.db
+        .update(purchases)
+        .set({
+          createdAt: new Date(now - 5 * 24 * 60 * MINUTE),
+          expiresAt: new Date(now + (index + 1) * 60 * MINUTE),
+        })
+        .where(eq(purchases.id, id));
+    }
+    const run = async (minutes: number) =>
+      (
+        await findAttemptsToReconcile(
+          eur.database.db,
+          new Date(now + minutes * MINUTE),
+          CONFIRMATION_EXPECTED_MS,
+          2,
+        )
+      ).map((row) => row.id);
+
+    const asked = [await run(1), await run(2), await run(3)];
+    expect(asked.map((batch) => batch.length)).toEqual([2, 2, 2]);
+    expect(new Set(asked.flat())).toEqual(new Set(ids));
+    // Soonest deadline first among the never asked; the fifth is joined by the first asked.
+    expect(asked[0]).toEqual([ids[0], ids[1]]);
+    expect(asked[1]).toEqual([ids[2], ids[3]]);
+    expect(asked[2]).toEqual([ids[0], ids[4]]);
   });
 
   it("when 'Já paguei' is pressed and the provider has the money, then the purchase completes at once", async () => {

@@ -1,4 +1,4 @@
-import { and, eq, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { isPushMethod, type PaymentAttempt } from '@aprendiz/contract/payments';
 import { uuidSchema } from '@aprendiz/contract/common';
 import {
@@ -307,7 +307,9 @@ function isUniqueViolation(err: unknown): boolean {
 
 /**
  * The awaiting attempts the provider should have confirmed by now: issued more than `confirmAfterMs`
- * ago (a callback lost?) or past their expiry (unpaid?), soonest deadline first.
+ * ago (a callback lost?) or past their expiry (unpaid?), at most `limit`, the longest unasked first
+ * (never asked, then asked longest ago), then the soonest deadline. They are marked asked at `now`
+ * in the same statement, so with more than `limit` awaiting, every run takes the next ones in turn.
  */
 export async function findAttemptsToReconcile(
   db: Db,
@@ -315,8 +317,8 @@ export async function findAttemptsToReconcile(
   confirmAfterMs: number,
   limit: number,
 ): Promise<PurchaseRow[]> {
-  return db
-    .select()
+  const due = db
+    .select({ id: purchases.id })
     .from(purchases)
     .where(
       and(
@@ -327,8 +329,19 @@ export async function findAttemptsToReconcile(
         ),
       ),
     )
-    .orderBy(purchases.expiresAt)
+    .orderBy(sql`${purchases.reconciledAt} asc nulls first`, purchases.expiresAt)
     .limit(limit);
+  const rows = await db
+    .update(purchases)
+    .set({ reconciledAt: now })
+    .where(and(inArray(purchases.id, due), eq(purchases.status, 'awaiting_payment')))
+    .returning();
+  // The soonest deadline is asked first.
+  return rows.sort(
+    (a, b) =>
+      (a.expiresAt?.getTime() ?? Number.POSITIVE_INFINITY) -
+      (b.expiresAt?.getTime() ?? Number.POSITIVE_INFINITY),
+  );
 }
 
 async function ownSandboxVoucher(deps: AttemptDeps, user: UserRow, purchaseId: string) {
