@@ -34,7 +34,6 @@ afterEach(() => vi.useRealTimers());
 
 const query = (words: string[], extra: Partial<WordSearch> = {}): WordSearch => ({
   words,
-  fields: 'all',
   sort: 'relevance',
   offset: 0,
   limit: 10,
@@ -114,9 +113,9 @@ describe('the course search index and the database', () => {
     const answer = await first.search(query(['vasconcelos']));
     expect(answer.total).toBeGreaterThan(0);
     expect((await first.search(query(['quintela']))).total).toBe(0);
-    expect(await first.educatorsNamed(['vasconcelos'], 3)).toEqual([
-      expect.objectContaining({ name: 'Marta Vasconcelos' }),
-    ]);
+    expect((await first.suggest(['vasconcelos'], { courses: 5, educators: 3 })).educators).toEqual(
+      [expect.objectContaining({ name: 'Marta Vasconcelos' })],
+    );
   });
 
   it('when a course gains students, then the order by students follows at once', async () => {

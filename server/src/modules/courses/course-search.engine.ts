@@ -8,12 +8,7 @@ import {
   readWordForms,
   type WordForms,
 } from './course-search.changes';
-import {
-  CourseSearchIndex,
-  type EducatorMatch,
-  type IndexWord,
-  type WordFields,
-} from './course-search.index';
+import { CourseSearchIndex, type EducatorMatch, type IndexWord } from './course-search.index';
 
 /** Courses read per statement while the index is built. */
 const BUILD_BATCH = 5000;
@@ -28,7 +23,6 @@ const MAX_REMEMBERED_WORDS = 10_000;
 export interface WordSearch {
   /** The words as `searchWords` gives them. */
   words: readonly string[];
-  fields: WordFields;
   category?: string;
   level?: string;
   sort: CourseSearchQuery['sort'];
@@ -51,8 +45,15 @@ export interface WordSearchAnswer {
  */
 export interface CourseSearch {
   search(request: WordSearch): Promise<WordSearchAnswer>;
-  /** The educators of published courses whose name holds every word. */
-  educatorsNamed(words: readonly string[], limit: number): Promise<EducatorMatch[]>;
+  /**
+   * What the search box offers for the words typed so far: the first courses by the search's own
+   * order, looked for in the fields a suggestion shows (title, educator, category and level), and
+   * the educators of published courses whose name holds every word.
+   */
+  suggest(
+    words: readonly string[],
+    limits: { courses: number; educators: number },
+  ): Promise<{ ids: string[]; educators: EducatorMatch[] }>;
   /** Reads the writes of every transaction committed before the call. */
   catchUp(): Promise<void>;
   /** Bytes of the index's typed arrays and how many courses it holds, for the bench. */
@@ -168,15 +169,21 @@ export function createCourseSearch(db: Db): CourseSearch {
     return { index: current, resolved };
   };
 
+  /** Caught up, then each word resolved against the index the resolution used. */
+  const prepare = async (words: readonly string[]) => {
+    await catchUp();
+    const { index: current, resolved } = await resolve(words);
+    const searched = resolved.flatMap((word, position) => (word ? [{ word, position }] : []));
+    return { current, searched, indexWords: searched.map(({ word }) => word) };
+  };
+
   return {
     catchUp,
     async search(request) {
-      await catchUp();
-      const { index: current, resolved } = await resolve(request.words);
-      const searched = resolved.flatMap((word, position) => (word ? [{ word, position }] : []));
+      const { current, searched, indexWords } = await prepare(request.words);
       const answer = current.search({
-        words: searched.map(({ word }) => word),
-        fields: request.fields,
+        words: indexWords,
+        fields: 'all',
         category: request.category,
         level: request.level,
         sort: request.sort,
@@ -194,11 +201,16 @@ export function createCourseSearch(db: Db): CourseSearch {
         unmatchedWords: request.words.filter((_, position) => missing.has(position)),
       };
     },
-    async educatorsNamed(words, limit) {
-      await catchUp();
-      const { index: current, resolved } = await resolve(words);
-      const searched = resolved.filter((word): word is IndexWord => word !== null);
-      return current.educatorsNamed(searched, limit);
+    async suggest(words, limits) {
+      const { current, indexWords } = await prepare(words);
+      const { ids } = current.search({
+        words: indexWords,
+        fields: 'headline',
+        sort: 'relevance',
+        offset: 0,
+        limit: limits.courses,
+      });
+      return { ids, educators: current.educatorsNamed(indexWords, limits.educators) };
     },
     size: () => ({ courses: index.size, bytes: index.postingBytes() }),
   };

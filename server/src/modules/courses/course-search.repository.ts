@@ -147,7 +147,6 @@ export async function searchCourses(
   if (words.length === 0) return browse(db, query);
   const answer = await search.search({
     words,
-    fields: 'all',
     category: query.category,
     level: query.level,
     sort: query.sort,

@@ -25,16 +25,10 @@ export async function suggestCourses(
 ): Promise<Suggestions> {
   const { words } = searchWords(q);
   if (words.join('').length < SUGGEST_MIN_LENGTH) return { courses: [], educators: [] };
-  const [found, educators] = await Promise.all([
-    search.search({
-      words,
-      fields: 'headline',
-      sort: 'relevance',
-      offset: 0,
-      limit: SUGGEST_MAX_COURSES,
-    }),
-    search.educatorsNamed(words, SUGGEST_MAX_EDUCATORS),
-  ]);
+  const found = await search.suggest(words, {
+    courses: SUGGEST_MAX_COURSES,
+    educators: SUGGEST_MAX_EDUCATORS,
+  });
   const rows =
     found.ids.length === 0
       ? []
@@ -49,6 +43,6 @@ export async function suggestCourses(
       const row = byId.get(id);
       return row ? [{ _id: row.id, courseTitle: row.title, educatorName: row.name }] : [];
     }),
-    educators: educators.map(({ name, courseCount }) => ({ name, courseCount })),
+    educators: found.educators.map(({ name, courseCount }) => ({ name, courseCount })),
   };
 }
