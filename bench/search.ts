@@ -14,14 +14,15 @@ import { createLogger } from '../server/src/logger';
 
 /**
  * GET /api/course/search answers within p95 < 20 ms at 10,000 published courses and
- * < 60 ms at 100,000; GET /api/course/suggest within p95 < 15 ms (measured at both).
+ * < 60 ms at 100,000; GET /api/course/suggest within p95 < 15 ms at 10,000 (and measured at
+ * 100,000).
  */
 export const SEARCH_SCALES = [
-  { courses: 10_000, budgetMs: 20 },
-  { courses: 100_000, budgetMs: 60 },
+  { courses: 10_000, budgetMs: 20, suggestBudgetMs: 15 },
+  // The issue sets no budget for suggestions here: their figure is reported as measured.
+  { courses: 100_000, budgetMs: 60, suggestBudgetMs: undefined },
 ] as const;
 export type SearchScale = (typeof SEARCH_SCALES)[number];
-export const SUGGEST_P95_BUDGET_MS = 15;
 
 export interface SearchLatencyRow {
   query: string;

@@ -113,9 +113,9 @@ describe('the course search index and the database', () => {
     const answer = await first.search(query(['vasconcelos']));
     expect(answer.total).toBeGreaterThan(0);
     expect((await first.search(query(['quintela']))).total).toBe(0);
-    expect((await first.suggest(['vasconcelos'], { courses: 5, educators: 3 })).educators).toEqual(
-      [expect.objectContaining({ name: 'Marta Vasconcelos' })],
-    );
+    expect((await first.suggest(['vasconcelos'], { courses: 5, educators: 3 })).educators).toEqual([
+      expect.objectContaining({ name: 'Marta Vasconcelos' }),
+    ]);
   });
 
   it('when a course gains students, then the order by students follows at once', async () => {
