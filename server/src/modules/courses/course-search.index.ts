@@ -88,17 +88,21 @@ const LABEL = 2;
 const DESCRIPTION = 4;
 const FIELD_BITS = 3;
 
+/** What filters and orders a course: replaced in place when nothing else of it changed. */
+type CourseKeys = Pick<
+  IndexedCourseRow,
+  'category' | 'level' | 'studentCount' | 'ratingTotal' | 'ratingCount' | 'paid' | 'createdAt'
+>;
+
+function keysOf(row: IndexedCourseRow): CourseKeys {
+  const { category, level, studentCount, ratingTotal, ratingCount, paid, createdAt } = row;
+  return { category, level, studentCount, ratingTotal, ratingCount, paid, createdAt };
+}
+
 /** A course's place in the index. */
-interface Course {
+interface Course extends CourseKeys {
   id: string;
   alive: boolean;
-  category: string | null;
-  level: string | null;
-  studentCount: number;
-  ratingTotal: number;
-  ratingCount: number;
-  paid: number;
-  createdAt: number;
   educatorId: string;
   /** Its document's positions in order, as pairs (lexeme id, position × 4 + weight). */
   positions: Int32Array;
@@ -242,15 +246,7 @@ export class CourseSearchIndex {
     ) {
       // Most changes are counts (an enrollment, a rating): the postings stay as they are.
       this.educatorOf(row);
-      Object.assign(current, {
-        category: row.category,
-        level: row.level,
-        studentCount: row.studentCount,
-        ratingTotal: row.ratingTotal,
-        ratingCount: row.ratingCount,
-        paid: row.paid,
-        createdAt: row.createdAt,
-      });
+      Object.assign(current, keysOf(row));
       return;
     }
     // Dropped first: its educator may lose their last course here and be added again below.
@@ -258,14 +254,8 @@ export class CourseSearchIndex {
     const course: Course = {
       id: row.id,
       alive: true,
-      category: row.category,
-      level: row.level,
-      studentCount: row.studentCount,
-      ratingTotal: row.ratingTotal,
-      ratingCount: row.ratingCount,
-      paid: row.paid,
-      createdAt: row.createdAt,
       educatorId: row.educatorId,
+      ...keysOf(row),
       positions,
       lexemes,
       outline,
