@@ -30,19 +30,13 @@ async function main(): Promise<void> {
       : { kind: 'pglite', dataDir: config.dataDir },
   );
   const deps = await buildDeps(config, database, logger);
-  // The seed's images go where this instance serves /uploads from: the database when it is shared.
-  const demoAccounts = await prepareDatabase(
-    database.db,
-    config,
-    logger,
-    deps.thumbnailTable?.put,
-  ).catch(async (err: unknown) => {
-    await deps.close();
-    await database.close();
-    throw err;
-  });
-  // The search index is in memory: built now, so the first search finds the whole catalogue.
-  await deps.courseSearch.catchUp().catch(async (err: unknown) => {
+  const demoAccounts = await (async () => {
+    // The seed's images go where this instance serves /uploads from: the database when it is shared.
+    const accounts = await prepareDatabase(database.db, config, logger, deps.thumbnailTable?.put);
+    // The search index is in memory: built now, so the first search finds the whole catalogue.
+    await deps.courseSearch.catchUp();
+    return accounts;
+  })().catch(async (err: unknown) => {
     await deps.close();
     await database.close();
     throw err;

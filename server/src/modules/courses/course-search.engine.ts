@@ -127,11 +127,28 @@ export function createCourseSearch(db: Db): CourseSearch {
     return queued;
   };
 
+  /** A word's own lexemes in `current`: its stem, or every stem it starts while it is typed. */
+  const ownLexemes = (current: CourseSearchIndex, stem: string, typing: boolean): number[] =>
+    typing
+      ? current.lexemesStartingWith(stem)
+      : [current.lexemeId(stem)].filter((id): id is number => id !== undefined);
+
+  /**
+   * Each word's stem and near words, read once. Near words stand in only for a word the catalogue
+   * does not hold, so only such a word's are read again, once the catalogue has gained lexemes.
+   */
   const formsOf = async (words: readonly string[]): Promise<Map<string, RememberedWord>> => {
-    const lexemes = index.lexemeCount;
-    const stale = words.filter((word) => {
+    const current = index;
+    const lexemes = current.lexemeCount;
+    const stale = words.filter((word, position) => {
       const known = remembered.get(word);
-      return !known || known.lexemesThen < lexemes;
+      if (!known) return true;
+      return (
+        known.lexemesThen < lexemes &&
+        known.stem !== null &&
+        word.length >= TYPO_MIN_LENGTH &&
+        ownLexemes(current, known.stem, position === words.length - 1).length === 0
+      );
     });
     if (stale.length > 0) {
       const forms = await readWordForms(db, stale, TYPO_MIN_LENGTH);
@@ -142,38 +159,27 @@ export function createCourseSearch(db: Db): CourseSearch {
   };
 
   /**
-   * The index's view of each word, or null for a word the stemmer drops: its stem, every stem it
-   * starts when it is the last word (being typed), and, when the catalogue holds neither, the stems
-   * of its words one typo away.
+   * Caught up, then each word as the index looks for it (`searched`, with its place among the
+   * words; a word the stemmer drops is left out): its own lexemes and, when the catalogue holds
+   * none, the stems of its words one typo away. `current` is the index the lexeme ids belong to:
+   * a rebuild meanwhile must not mix two.
    */
-  const resolve = async (
-    words: readonly string[],
-  ): Promise<{ index: CourseSearchIndex; resolved: (IndexWord | null)[] }> => {
+  const prepare = async (words: readonly string[]) => {
+    await catchUp();
     const forms = await formsOf(words);
-    // Lexeme ids belong to one index: a rebuild meanwhile must not mix two.
     const current = index;
-    const resolved = words.map((word, position) => {
+    const searched = words.flatMap((word, position) => {
       const { stem, near } = forms.get(word)!;
-      if (stem === null) return null;
-      const typing = position === words.length - 1;
-      const own = typing ? current.lexemesStartingWith(stem) : [current.lexemeId(stem)];
-      const lexemes = new Set(own.filter((id): id is number => id !== undefined));
+      if (stem === null) return [];
+      const lexemes = new Set(ownLexemes(current, stem, position === words.length - 1));
       if (lexemes.size === 0 && word.length >= TYPO_MIN_LENGTH) {
         for (const lexeme of near) {
           const id = current.lexemeId(lexeme);
           if (id !== undefined) lexemes.add(id);
         }
       }
-      return { lexemes: [...lexemes] };
+      return [{ word: { lexemes: [...lexemes] } satisfies IndexWord, position }];
     });
-    return { index: current, resolved };
-  };
-
-  /** Caught up, then each word resolved against the index the resolution used. */
-  const prepare = async (words: readonly string[]) => {
-    await catchUp();
-    const { index: current, resolved } = await resolve(words);
-    const searched = resolved.flatMap((word, position) => (word ? [{ word, position }] : []));
     return { current, searched, indexWords: searched.map(({ word }) => word) };
   };
 

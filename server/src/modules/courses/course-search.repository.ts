@@ -128,6 +128,14 @@ async function summariesOf(db: Db, ids: readonly string[]): Promise<CourseSummar
     .from(courses)
     .innerJoin(users, eq(users.id, courses.educatorId))
     .where(and(inArray(courses.id, [...ids]), eq(courses.isPublished, true)));
+  return inIdOrder(ids, rows);
+}
+
+/** `rows` in the order of `ids` (the index's), leaving out ids no row answers. */
+export function inIdOrder<T extends { id: string }>(
+  ids: readonly string[],
+  rows: readonly T[],
+): T[] {
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import request from 'supertest';
 import { sql } from 'drizzle-orm';
 import {
@@ -501,5 +502,73 @@ describe('GET /api/course/search bad parameters', () => {
       )
     ).rows as [{ count: number }];
     expect(count).toBe(0);
+  });
+});
+
+describe('GET /api/course/search any parameters', () => {
+  const { ctx } = useCatalogue();
+
+  beforeAll(async () => {
+    const ana = await educatorNamed(ctx(), 'Ana Gonçalves');
+    await addCourses(ctx(), ana, [
+      { title: 'Introdução a Docker', category: 'infraestrutura-cloud', level: 'iniciante' },
+      { title: 'Python na Prática', category: 'programacao', level: 'intermediario' },
+      { title: 'Fotografia de Retrato', isPublished: false },
+    ]);
+  });
+
+  // Words people type (accents or not, a typo, a prefix, filler) mixed with any text at all.
+  const word = fc.oneof(
+    fc.constantFrom(
+      'docker',
+      'dokcer',
+      'pyth',
+      'Prática',
+      'pratica',
+      'curso',
+      'de',
+      'ana',
+      'xyzzy',
+    ),
+    fc.string({ maxLength: 12 }),
+  );
+  const valueOr = (valid: readonly string[]) =>
+    fc.option(fc.oneof(fc.constantFrom(...valid), fc.string({ maxLength: 8 })), { nil: undefined });
+
+  it('when asked with any query, filters, sort and page, then it answers a valid page or 400 in Portuguese, never a 5xx', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          q: fc.option(
+            fc.array(word, { maxLength: 6 }).map((words) => words.join(' ')),
+            { nil: undefined },
+          ),
+          sort: valueOr(['relevance', 'rating', 'students', 'newest', 'price']),
+          category: valueOr(['programacao', 'infraestrutura-cloud']),
+          level: valueOr(['iniciante', 'intermediario']),
+          page: valueOr(['1', '2', '0', '10000']),
+          pageSize: valueOr(['1', '12', '60', '61']),
+        }),
+        async (params) => {
+          const query = Object.fromEntries(
+            Object.entries(params).filter(([, value]) => value !== undefined),
+          );
+          const res = await request(ctx().app).get('/api/course/search').query(query);
+          expect([200, 400], JSON.stringify(res.body)).toContain(res.status);
+          if (res.status === 400) {
+            expect(res.body).toMatchObject({ success: false, message: expect.any(String) });
+            return;
+          }
+          const page = courseSearchResponseSchema.parse(res.body);
+          expect(page.courses.length).toBeLessThanOrEqual(page.pageSize);
+          expect(page.total).toBeGreaterThanOrEqual(page.courses.length);
+          // The unpublished course is never found.
+          expect(page.courses.map((course) => course.courseTitle)).not.toContain(
+            'Fotografia de Retrato',
+          );
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 });

@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import { courses } from '../../db/schema/courses';
 import { users } from '../../db/schema/users';
 import type { CourseSearch } from './course-search.engine';
+import { inIdOrder } from './course-search.repository';
 
 type Suggestions = Omit<CourseSuggestResponse, 'success'>;
 
@@ -37,12 +38,12 @@ export async function suggestCourses(
           .from(courses)
           .innerJoin(users, eq(users.id, courses.educatorId))
           .where(and(inArray(courses.id, found.ids), eq(courses.isPublished, true)));
-  const byId = new Map(rows.map((row) => [row.id, row]));
   return {
-    courses: found.ids.flatMap((id) => {
-      const row = byId.get(id);
-      return row ? [{ _id: row.id, courseTitle: row.title, educatorName: row.name }] : [];
-    }),
+    courses: inIdOrder(found.ids, rows).map((row) => ({
+      _id: row.id,
+      courseTitle: row.title,
+      educatorName: row.name,
+    })),
     educators: found.educators.map(({ name, courseCount }) => ({ name, courseCount })),
   };
 }
