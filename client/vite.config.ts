@@ -104,6 +104,15 @@ export default defineConfig(({ mode, isSsrBuild }) => {
                     test: /vite[\\/]preload-helper|contract[\\/]src[\\/]hydration/,
                     priority: 2,
                   },
+                  // React itself (and react-dom's small entry, which the router uses), apart from the
+                  // router and from React DOM's client: src/main.tsx fetches React DOM and the app
+                  // together, and each is evaluated in its own task only if neither graph holds the
+                  // other's code.
+                  {
+                    name: 'react',
+                    test: /node_modules[\\/](react[\\/]|react-dom[\\/](index\.js|cjs[\\/]react-dom\.production\.js))/,
+                    priority: 1,
+                  },
                   {
                     name: 'shared',
                     test: /client[\\/]src[\\/](components[\\/](ui[\\/]|dialog|toast)|lib[\\/](api-error|api-auth)|config[\\/]|auth[\\/]auth-context)/,

@@ -1,6 +1,5 @@
 import { HYDRATION_DATA_ID } from '@aprendiz/contract/hydration';
 import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import {
   createBrowserRouter,
   matchRoutes,
@@ -47,17 +46,21 @@ function Committed({ onCommit, children }: { onCommit: () => void; children: Rea
  * Starts the app: hydrates the server's page, or renders the app shell's. Resolves once the tree
  * has committed, so src/main.tsx can hand over the clicks it held meanwhile.
  */
-export async function start(): Promise<void> {
+export async function start(reactDom: typeof import('react-dom/client')): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
   const hydrationData = readHydrationData();
   if (hydrationData) {
+    // On a server-rendered page nothing waits for the app, so each step of starting it is a task
+    // of its own: evaluating the app's modules (just done), loading and evaluating the page's,
+    // building the router, hydrating. A slow phone answers a touch between any two of them rather
+    // than blocking for all at once.
+    await nextTask();
     await loadMatchedRoutes();
-    // Evaluating the app's and the page's modules is one task; hydration starts in the next, so a
-    // slow phone answers input between the two instead of blocking for both at once.
     await nextTask();
   }
   const router = createBrowserRouter(routes, { hydrationData });
+  if (hydrationData) await nextTask();
   let committed: () => void = () => {};
   const live = new Promise<void>((resolve) => {
     committed = resolve;
@@ -79,8 +82,8 @@ export async function start(): Promise<void> {
     // As a transition, hydration yields to the browser every few milliseconds instead of holding the
     // main thread for the whole page: the page is already painted and stays responsive meanwhile.
     startTransition(() => {
-      hydrateRoot(container, app);
+      reactDom.hydrateRoot(container, app);
     });
-  } else createRoot(container).render(app);
+  } else reactDom.createRoot(container).render(app);
   await live;
 }

@@ -26,7 +26,7 @@ export function CourseCard({
   return (
     <Link
       to={paths.course(course._id)}
-      className={`group flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md ${focusRing}`}
+      className={`group render-near-view flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md ${focusRing}`}
     >
       <CourseThumbnail
         src={course.courseThumbnail}

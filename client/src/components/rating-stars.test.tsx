@@ -2,30 +2,42 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { RatingStars } from './rating-stars';
 
-function filledStars(): number {
-  return document.querySelectorAll('svg[data-filled="true"]').length;
+/** The stars drawn in each colour: one subpath (`M`) per star. */
+function stars(): { filled: number; grey: number } {
+  const count = (selector: string) =>
+    (document.querySelector(selector)?.getAttribute('d')?.match(/M/g) ?? []).length;
+  return { filled: count('path.fill-amber-500'), grey: count('path.fill-slate-300') };
 }
 
 describe('RatingStars', () => {
   it('when given a whole rating, then that many of five stars are filled and the label says so', () => {
     render(<RatingStars value={3} />);
     expect(screen.getByRole('img', { name: 'Avaliação: 3 de 5' })).toBeInTheDocument();
-    expect(document.querySelectorAll('svg')).toHaveLength(5);
-    expect(filledStars()).toBe(3);
+    expect(stars()).toEqual({ filled: 3, grey: 2 });
   });
 
   it('when given a fractional average, then the floor is shown', () => {
     render(<RatingStars value={4.9} />);
     expect(screen.getByRole('img', { name: 'Avaliação: 4 de 5' })).toBeInTheDocument();
-    expect(filledStars()).toBe(4);
+    expect(stars()).toEqual({ filled: 4, grey: 1 });
   });
 
   it('when given a value outside 0–5, then it is clamped', () => {
     const { unmount } = render(<RatingStars value={7} />);
     expect(screen.getByRole('img', { name: 'Avaliação: 5 de 5' })).toBeInTheDocument();
+    expect(stars()).toEqual({ filled: 5, grey: 0 });
     unmount();
     render(<RatingStars value={-1} />);
     expect(screen.getByRole('img', { name: 'Avaliação: 0 de 5' })).toBeInTheDocument();
-    expect(filledStars()).toBe(0);
+    expect(stars()).toEqual({ filled: 0, grey: 5 });
+  });
+
+  it('when drawn, then the five stars sit one after another without overlapping', () => {
+    render(<RatingStars value={2} />);
+    const starts = [...document.querySelectorAll('path')]
+      .flatMap((path) => [...(path.getAttribute('d') ?? '').matchAll(/M([\d.]+) /g)])
+      .map((match) => Number(match[1]));
+    expect(starts).toEqual([10, 32.5, 55, 77.5, 100]);
+    expect(document.querySelector('svg')?.getAttribute('viewBox')).toBe('0 0 110 20');
   });
 });

@@ -168,7 +168,7 @@ export function CourseReviews({ reviews, canReply = false }: CourseReviewsProps)
         <div className="flex flex-col gap-6 sm:flex-row sm:items-center">
           <div className="flex shrink-0 flex-col items-start gap-1">
             <p className="text-4xl font-semibold text-slate-900">{data.averageRating}</p>
-            <RatingStars value={data.averageRating} size="h-5 w-5" />
+            <RatingStars value={data.averageRating} height="h-5" />
             <p className="text-sm text-slate-700">
               {data.ratingCount} {data.ratingCount === 1 ? 'avaliação' : 'avaliações'}
             </p>
