@@ -17,19 +17,22 @@ function readHydrationData(): HydrationState | undefined {
   return JSON.parse(element.textContent) as HydrationState;
 }
 
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /** The lazily loaded routes of the address are loaded first, so hydration renders what the server did. */
 async function loadMatchedRoutes(): Promise<void> {
   const matches = matchRoutes(routes, window.location) ?? [];
+  // Ranking every route is a task's worth of work on a slow phone; asking for the page's modules
+  // (a preload link per chunk) is the next.
+  await nextTask();
   await Promise.all(
     matches.map(async ({ route }) => {
       if (typeof route.lazy !== 'function') return;
       Object.assign(route, { ...(await route.lazy()), lazy: undefined });
     }),
   );
-}
-
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /**

@@ -20,6 +20,7 @@ import { SearchBar } from '../../components/search-bar';
 import { paths, SEARCH_PARAM } from '../../config/paths';
 import { catalogueSource } from '../../data/catalogue-source';
 import { loadOrReport, type LoadResult } from '../../data/load-result';
+import { ServerDrawnList } from '../../components/server-drawn-list';
 import { CourseFilters } from './course-list/course-filters';
 import { NoMatch, UnmatchedWords } from './course-list/search-summary';
 import {
@@ -222,7 +223,7 @@ function Results({
       <UnmatchedWords result={first} />
       {first.total === 0 && term && <NoMatch result={first} cardSizes={CARD_SIZES} />}
       {count > 0 && (
-        <ul ref={list} aria-busy={busy} className={GRID}>
+        <ServerDrawnList items={shown.courses} ref={list} aria-busy={busy} className={GRID}>
           {shown.courses.map((course, index) => (
             <li key={course._id}>
               <CourseCard
@@ -232,7 +233,7 @@ function Results({
               />
             </li>
           ))}
-        </ul>
+        </ServerDrawnList>
       )}
       {count > 0 && count < first.total && (
         <div className="mt-10 flex flex-col items-center gap-2">

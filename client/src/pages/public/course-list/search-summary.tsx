@@ -1,6 +1,7 @@
 import type { CourseSearchResponse } from '@aprendiz/contract/courses';
 import { Link } from 'react-router-dom';
 import { CourseCard } from '../../../components/course-card';
+import { ServerDrawnList } from '../../../components/server-drawn-list';
 import { focusRing } from '../../../components/ui/focus-ring';
 import { paths } from '../../../config/paths';
 
@@ -60,13 +61,13 @@ export function NoMatch({
           <h3 id="popular-heading" className="mb-4 text-xl font-semibold text-slate-900">
             Cursos mais populares
           </h3>
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          <ServerDrawnList items={popular} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {popular.map((course) => (
               <li key={course._id}>
                 <CourseCard course={course} thumbnailSizes={cardSizes} />
               </li>
             ))}
-          </ul>
+          </ServerDrawnList>
         </section>
       )}
     </div>

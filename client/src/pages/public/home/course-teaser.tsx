@@ -1,5 +1,6 @@
 import { Link, useLoaderData, useRevalidator } from 'react-router-dom';
 import { CourseCard } from '../../../components/course-card';
+import { ServerDrawnList } from '../../../components/server-drawn-list';
 import { paths } from '../../../config/paths';
 import type { CourseSummary } from '@aprendiz/contract/courses';
 import { focusRing } from '../../../components/ui/focus-ring';
@@ -35,13 +36,13 @@ function TeaserBody() {
     return <p className="py-8 text-slate-700">Ainda não há cursos publicados. Volte em breve!</p>;
   }
   return (
-    <ul className={GRID}>
+    <ServerDrawnList items={teaser.value} className={GRID}>
       {teaser.value.map((course) => (
         <li key={course._id}>
           <CourseCard course={course} thumbnailSizes={CARD_SIZES} />
         </li>
       ))}
-    </ul>
+    </ServerDrawnList>
   );
 }
 
