@@ -26,7 +26,11 @@ export function CourseCard({
   return (
     <Link
       to={paths.course(course._id)}
-      className={`group render-near-view flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md ${focusRing}`}
+      // Only the cards the server draws skip rendering while off-screen: they are what a page's
+      // first paint waits for (and the card lists keep them through hydration). Cards drawn in the
+      // browser — after Back, 'Ver mais', a new search — are rendered whole, so the scroll position
+      // restored on Back lands on the card that was left, not on an estimate of the cards above it.
+      className={`group ${import.meta.env.SSR ? 'render-near-view ' : ''}flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md ${focusRing}`}
     >
       <CourseThumbnail
         src={course.courseThumbnail}
