@@ -30,6 +30,8 @@ export function CourseCard({
       // first paint waits for (and the card lists keep them through hydration). Cards drawn in the
       // browser — after Back, 'Ver mais', a new search — are rendered whole, so the scroll position
       // restored on Back lands on the card that was left, not on an estimate of the cards above it.
+      // It sits on the card, not on the list's items: the containment it brings would clip what
+      // the card draws outside itself (its shadow, its focus ring) to the item's box.
       className={`group ${import.meta.env.SSR ? 'render-near-view ' : ''}flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md ${focusRing}`}
     >
       <CourseThumbnail

@@ -33,7 +33,6 @@ export function RatingStars({ value, height = 'h-4' }: RatingStarsProps) {
       <svg
         aria-hidden="true"
         viewBox={`0 0 ${ROW_WIDTH} ${STAR}`}
-        data-filled={filled}
         // The drawing's proportions (110 by 20), so its width follows the height class.
         className={`${height} aspect-[11/2] w-auto`}
       >
