@@ -83,7 +83,10 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
+  // .ci/run reads the JSON report for the slowest journeys.
+  reporter: process.env.CI_REPORTS_DIR
+    ? [['list'], ['json', { outputFile: path.join(process.env.CI_REPORTS_DIR, 'playwright.json') }]]
+    : [['list']],
   use: {
     baseURL,
     locale: 'pt-PT',

@@ -5,15 +5,15 @@ import { parseArgs } from 'node:util';
 
 const USAGE = `Uso: npm run jobs -- <comando> [opções]
 
-  counts                 tarefas por fila e estado (o comando por omissão)
+  counts                 tarefas por fila e estado (o comando padrão)
   list [--state S]       as tarefas mais recentes; S: created, retry, active, completed, cancelled, failed
        [--name FILA] [--limit N]
-  failed                 as tarefas falhadas (o mesmo que list --state failed)
-  retry <id>             mais uma tentativa para uma tarefa falhada
+  failed                 as tarefas com falha (o mesmo que list --state failed)
+  retry <id>             mais uma tentativa para uma tarefa com falha
   refunds [--all]        reembolsos a pagar à mão (boleto, ProxyPay): para onde enviar e quanto
   refund-paid <compra>   regista um reembolso manual como pago (a compra fica reembolsada)
 
-  --url URL              o servidor (por omissão JOBS_URL, ou http://localhost:$PORT, ou :3000)
+  --url URL              o servidor (padrão: JOBS_URL, ou http://localhost:$PORT, ou :3000)
   Precisa de OPS_TOKEN no ambiente, o mesmo do servidor.`;
 
 const { values, positionals } = parseArgs({
@@ -128,7 +128,7 @@ switch (command) {
   case 'refunds': {
     const { refunds } = await call('GET', `/ops/refunds${values.all ? '?all=1' : ''}`);
     if (refunds.length === 0) {
-      console.log('Nenhum reembolso manual por pagar.');
+      console.log('Nenhum reembolso manual pendente.');
       break;
     }
     for (const r of refunds) {

@@ -19,7 +19,15 @@ if (!process.env.TEST_REDIS_URL) {
     );
 }
 
-const unit = await run('npx', ['vitest', 'run']);
+// Under CI (.ci/run) each runner also writes a JSON report, read for the slowest files and journeys.
+const reports = process.env.CI_REPORTS_DIR;
+const unit = await run('npx', [
+  'vitest',
+  'run',
+  ...(reports
+    ? ['--reporter=default', '--reporter=json', `--outputFile.json=${reports}/vitest-pglite.json`]
+    : []),
+]);
 if (unit !== 0) process.exit(unit);
 
 const chromium = findChromium();

@@ -37,7 +37,7 @@ export async function ensureInstalled() {
   const marker = path.join(root, 'node_modules', '.package-lock.json');
   const lock = path.join(root, 'package-lock.json');
   if (existsSync(marker) && newestMtime(lock) <= newestMtime(marker)) return;
-  console.log('A instalar dependências (npm ci)…');
+  console.log('Instalando dependências (npm ci)…');
   await runOrExit('npm', ['ci', '--no-audit', '--no-fund'], {
     env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
   });
@@ -55,7 +55,7 @@ export async function ensureClientBuilt({ force = false } = {}) {
     'contract/src',
   ].map((p) => newestMtime(path.join(root, p)));
   if (!force && existsSync(built) && Math.max(...sources) <= newestMtime(built)) return;
-  console.log('A compilar o cliente (vite build)…');
+  console.log('Compilando o cliente (vite build)…');
   await runOrExit('npm', ['run', 'build', '-w', 'client']);
 }
 

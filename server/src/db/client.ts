@@ -72,7 +72,12 @@ export const PGLITE_SETTINGS = [
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; searchPath?: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir?: string };
+  | {
+      kind: 'pglite';
+      dataDir?: string;
+      /** An in-memory database starting from this dump (`dumpDataDir`) instead of an empty one. */
+      loadDataDir?: Blob;
+    };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const stats = { queries: 0 };
@@ -111,7 +116,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await mkdir(dir, { recursive: true });
     client = new PGlite(dir, { extensions, postgresqlconf: PGLITE_SETTINGS });
   } else {
-    client = new PGlite({ extensions, postgresqlconf: PGLITE_SETTINGS });
+    client = new PGlite({
+      extensions,
+      postgresqlconf: PGLITE_SETTINGS,
+      ...(options.loadDataDir && { loadDataDir: options.loadDataDir }),
+    });
   }
   await client.waitReady;
   await client.exec(`set pg_trgm.similarity_threshold = ${NEAR_MISS_THRESHOLD}`);

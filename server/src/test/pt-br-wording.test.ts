@@ -35,6 +35,10 @@ const PT_PT_ONLY: readonly { form: RegExp; use: string }[] = [
     use: 'the gerund (está pagando)',
   },
   { form: word('a (?:aguardar|correr)'), use: 'the gerund (aguardando, rodando)' },
+  // 'A instalar dependências…': a status line in 'a + infinitive', the progressive of Portugal. Capital
+  // and ending in '…' only: 'valor a pagar' and 'começar a estudar' are Brazilian too.
+  { form: /(?<!\p{L})A \p{L}+[aei]r(?!\p{L})[^'"`\n]*…/u, use: 'the gerund (Instalando…)' },
+  { form: word('por omissão'), use: 'padrão' },
   { form: word('equipas?'), use: 'equipe' },
   { form: word('contact(?:o|os|ar|e|ou)'), use: 'contato / contatar' },
   { form: word('secç(?:ão|ões)'), use: 'seção' },
@@ -109,6 +113,12 @@ describe('pt-BR wording', () => {
     // Accented edges: 'ecrã' ends in a letter JavaScript's \\b does not count as one.
     expect(ptPtForms('num ecrã grande, na base de dados')).toHaveLength(2);
     expect(ptPtForms('Aprendiz a correr em http://localhost')).toHaveLength(1);
+    expect(ptPtForms("console.log('A instalar dependências (npm ci)…')")).toHaveLength(1);
+    expect(ptPtForms("'A compilar o cliente…'")).toHaveLength(1);
+    expect(ptPtForms('o servidor (por omissão :3000)')).toHaveLength(1);
+    expect(ptPtForms("'Instalando dependências…' · 'Valor a pagar…' · 'Volte a tentar'")).toEqual(
+      [],
+    );
     expect(ptPtForms('Rascunho salvo. Enviamos um link; um aluno está pagando.')).toEqual([]);
   });
 

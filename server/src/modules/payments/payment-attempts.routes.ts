@@ -3,7 +3,12 @@ import { chooseMethodBodySchema } from '@aprendiz/contract/payments';
 import type { AppDeps } from '../../deps';
 import { currentUser } from '../../http/auth';
 import { parseInput } from '../../http/validate';
-import { checkPaymentAttempt, choosePaymentMethod, failSandboxVoucher } from './payment-attempts';
+import {
+  checkPaymentAttempt,
+  choosePaymentMethod,
+  failSandboxVoucher,
+  timeOutSandboxVoucher,
+} from './payment-attempts';
 import { listMethods } from './vouchers';
 
 /**
@@ -48,5 +53,13 @@ export function addPaymentAttemptRoutes(
       String(req.params.purchaseId),
     );
     res.json({ success: true, message: 'Pagamento recusado', purchase });
+  });
+  router.post('/payments/sandbox/:purchaseId/time-out', ...auth, async (req, res) => {
+    const purchase = await timeOutSandboxVoucher(
+      deps,
+      currentUser(req),
+      String(req.params.purchaseId),
+    );
+    res.json({ success: true, message: 'Pagamento expirado', purchase });
   });
 }

@@ -211,6 +211,39 @@ describe('Multicaixa Express (aoa): expiry, another method, late payment', () =>
     expect(await enrollmentsOf(aoa.database.db, buyer.user.id, course.id)).toHaveLength(1);
   });
 
+  it("when the sandbox's push times out, then the read that follows expires it; another learner's is not found and a paid one is refused", async () => {
+    const { buyer, purchaseId } = await buy(aoa, {
+      method: 'multicaixa_express',
+      phone: '923 456 789',
+    });
+    const stranger = await aoa.createUser();
+    await request(aoa.app)
+      .post(`/api/payments/sandbox/${purchaseId}/time-out`)
+      .set(stranger.auth)
+      .expect(404);
+    expect((await rowOf(aoa, purchaseId)).status).toBe('awaiting_payment');
+
+    const timedOut = await request(aoa.app)
+      .post(`/api/payments/sandbox/${purchaseId}/time-out`)
+      .set(buyer.auth);
+    expect(timedOut.status).toBe(200);
+    expect(timedOut.body.purchase).toMatchObject({ status: 'expired', instructions: null });
+    const row = await rowOf(aoa, purchaseId);
+    expect(row.status).toBe('expired');
+    expect(row.expiresAt!.getTime()).toBeLessThanOrEqual(Date.now());
+
+    const paid = await buy(aoa, { method: 'reference' });
+    await request(aoa.app)
+      .post(`/api/payments/sandbox/${paid.purchaseId}/complete`)
+      .set(paid.buyer.auth)
+      .expect(200);
+    await request(aoa.app)
+      .post(`/api/payments/sandbox/${paid.purchaseId}/time-out`)
+      .set(paid.buyer.auth)
+      .expect(409);
+    expect((await rowOf(aoa, paid.purchaseId)).status).toBe('completed');
+  });
+
   it('when a payment arrives after the voucher expired, then it still enrolls', async () => {
     const { course, buyer, purchaseId } = await buy(aoa, { method: 'reference' });
     await aoa.database.db

@@ -377,3 +377,22 @@ export async function failSandboxVoucher(
   if (attempt.status === 'completed') throw conflict(ALREADY_PAID);
   return attempt;
 }
+
+/**
+ * Sandbox only: the voucher's time runs out now, as if its lifetime had passed (a Multicaixa Express
+ * push nobody approved in 90 s). Only its expiry moves: the next read expires it through the same
+ * path a real lapse takes, so a test need not wait out the real lifetime.
+ */
+export async function timeOutSandboxVoucher(
+  deps: AttemptDeps,
+  user: UserRow,
+  purchaseId: string,
+): Promise<PaymentAttempt> {
+  const row = await ownSandboxVoucher(deps, user, purchaseId);
+  if (row.status === 'completed') throw conflict(ALREADY_PAID);
+  await deps.database.db
+    .update(purchases)
+    .set({ expiresAt: new Date() })
+    .where(and(eq(purchases.id, row.id), eq(purchases.status, 'awaiting_payment')));
+  return getPaymentAttempt(deps, user, purchaseId);
+}

@@ -716,6 +716,7 @@ describe('fuzzing path parameters and query strings', () => {
     { method: 'post', path: (id) => `/api/payments/sandbox/${id}/complete` },
     { method: 'post', path: (id) => `/api/payments/sandbox/${id}/cancel` },
     { method: 'post', path: (id) => `/api/payments/sandbox/${id}/fail` },
+    { method: 'post', path: (id) => `/api/payments/sandbox/${id}/time-out` },
     { method: 'post', path: (id) => `/api/payments/${id}/check` },
     { method: 'post', path: (id) => `/api/payments/${id}/method` },
     { method: 'post', path: (id) => `/api/payments/${id}/refund` },
