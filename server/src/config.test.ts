@@ -47,6 +47,38 @@ describe('AUTH_SECRET in production', () => {
   });
 });
 
+describe('HOST', () => {
+  const production = {
+    NODE_ENV: 'production',
+    AUTH_SECRET: STRONG_SECRET,
+    SMTP_URL: 'smtp://mail.example.com:587',
+    PAYMENTS_SANDBOX: '1',
+  };
+
+  it('when it is unset outside production, then the server listens on 127.0.0.1 only, as /dev/outbox shows reset links', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'development', HOST: '' }).host).toBe('127.0.0.1');
+  });
+
+  it('when it is unset in production, then every interface, as before', () => {
+    expect(loadConfig(production).host).toBeUndefined();
+  });
+
+  it('when it is set, then it wins in any environment', () => {
+    expect(loadConfig({ NODE_ENV: 'development', HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ ...production, HOST: '127.0.0.1' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ ...production, HOST: '::' }).host).toBe('::');
+    expect(loadConfig({ NODE_ENV: 'development', HOST: 'app.internal' }).host).toBe('app.internal');
+  });
+
+  it('when it is neither an address nor a host name, then the start fails naming the variable', () => {
+    for (const host of ['http://0.0.0.0', '0.0.0.0:3000', 'dois nomes']) {
+      expect(() => loadConfig({ NODE_ENV: 'development', HOST: host })).toThrow(/^HOST /);
+    }
+  });
+});
+
 describe('TRUST_PROXY', () => {
   it.each([
     ['unset', undefined],

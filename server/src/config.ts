@@ -19,6 +19,7 @@ const optionalNumber = <T extends z.ZodType>(schema: T) =>
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: optional,
   DATA_DIR: z.string().default('./.data'),
   DATABASE_URL: optional,
   PUBLIC_URL: optional,
@@ -179,6 +180,8 @@ export const OPS_TOKEN_MIN_LENGTH = 24;
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
+  /** The interface the server listens on; undefined: every interface. */
+  host: string | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
@@ -268,6 +271,24 @@ function productionAuthSecret(value: string | undefined): string {
     );
   }
   return secret;
+}
+
+/** An IP address or a DNS name: what `server.listen` takes as its host. */
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i;
+
+/**
+ * Outside production the server answers on the loopback interface only unless HOST says otherwise:
+ * /dev/outbox there shows every mail, password-reset links included, to whoever reaches the port.
+ * Production keeps listening on every interface (behind a proxy or in a container) unless set.
+ */
+function listenHost(raw: string | undefined, production: boolean): string | undefined {
+  if (raw === undefined) return production ? undefined : '127.0.0.1';
+  if (isIP(raw) === 0 && !HOST_NAME.test(raw)) {
+    throw new ConfigError(
+      `HOST must be an IP address (0.0.0.0 for every interface) or a host name, not "${raw}"`,
+    );
+  }
+  return raw;
 }
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -474,6 +495,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   return {
     env: e.NODE_ENV,
     port: e.PORT,
+    host: listenHost(e.HOST, production),
     dataDir,
     databaseUrl: e.DATABASE_URL,
     publicUrl,
