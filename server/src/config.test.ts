@@ -1,6 +1,6 @@
 import express from 'express';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, startupWarnings } from './config';
 
 function trustProxyOf(value: string | undefined) {
   return loadConfig({ NODE_ENV: 'test', ...(value === undefined ? {} : { TRUST_PROXY: value }) })
@@ -249,6 +249,17 @@ describe('the payment provider', () => {
     expect(loadConfig({ ...production, PAYMENTS_SANDBOX: '1' }).payments).toEqual({
       provider: 'sandbox',
     });
+  });
+
+  it('when PAYMENTS_SANDBOX=1 runs the sandbox in production, then the start warns loudly that it enrolls for free; nowhere else', () => {
+    const warnings = startupWarnings(loadConfig({ ...production, PAYMENTS_SANDBOX: '1' }));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/PAYMENTS_SANDBOX=1 in production/);
+    expect(warnings[0]).toMatch(/free/);
+    expect(startupWarnings(loadConfig({ NODE_ENV: 'development' }))).toEqual([]);
+    expect(
+      startupWarnings(loadConfig({ ...production, ...stripe, PAYMENTS_SANDBOX: '1' })),
+    ).toEqual([]);
   });
 
   it('when only Stripe is configured, then Stripe takes the payments', () => {

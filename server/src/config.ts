@@ -414,6 +414,21 @@ function paymentsConfig(e: z.infer<typeof envSchema>, production: boolean): Paym
   return { provider: 'sandbox' };
 }
 
+/**
+ * What a start must shout about without refusing it. In production the sandbox runs only because
+ * PAYMENTS_SANDBOX=1 asked for it, and its pages enroll anyone for free: fine for a demo, a silent
+ * loss of every sale if the variable was copied into a real deployment by mistake.
+ */
+export function startupWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  if (config.env === 'production' && config.payments.provider === 'sandbox') {
+    warnings.push(
+      'PAYMENTS_SANDBOX=1 in production: the sandbox checkout takes no money and enrolls anyone for free. Use it only for a demo; to sell, set STRIPE_SECRET_KEY or PROXYPAY_API_KEY and remove PAYMENTS_SANDBOX.',
+    );
+  }
+  return warnings;
+}
+
 /** Reads the environment once; every provider choice and its secrets are settled here. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(source);

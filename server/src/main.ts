@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, startupWarnings } from './config';
 import { createLogger } from './logger';
 import { openDatabase } from './db/client';
 import { prepareDatabase } from './db/prepare';
@@ -24,6 +24,11 @@ function isNodeError(err: unknown): err is NodeJS.ErrnoException {
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
+  for (const warning of startupWarnings(config)) {
+    // On the console whatever LOG_LEVEL says, and in the log for whoever only reads that.
+    console.warn(`\n  ATENÇÃO: ${warning}\n`);
+    logger.warn({ warning }, 'configuration warning');
+  }
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }
