@@ -1,6 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import express from 'express';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, startupWarnings } from './config';
+import {
+  AUTH_SECRET_MIN_BITS,
+  ConfigError,
+  estimateSecretBits,
+  loadConfig,
+  startupWarnings,
+} from './config';
 
 function trustProxyOf(value: string | undefined) {
   return loadConfig({ NODE_ENV: 'test', ...(value === undefined ? {} : { TRUST_PROXY: value }) })
@@ -35,6 +42,36 @@ describe('AUTH_SECRET in production', () => {
     expect(() => loadConfig({ ...smtp, AUTH_SECRET: secret })).toThrow(
       /^AUTH_SECRET is a placeholder value/,
     );
+  });
+
+  it.each([
+    ['a 33-character phrase', 'minha senha secreta para o painel'],
+    ['words run together with a year', 'MinhaSenhaSuperSecretaDoAprendiz2026'],
+    ['capitalised words between dashes', 'Senha-Do-Aprendiz-Producao-2026-Nova'],
+    ['digits counted up', '0123456789012345678901234567890123'],
+    ['a short pattern repeated', 'abc'.repeat(12)],
+  ])(
+    'when it is %s, then the start fails naming the variable and the entropy needed',
+    (_case, secret) => {
+      expect(Buffer.byteLength(secret)).toBeGreaterThanOrEqual(32);
+      expect(() => loadConfig({ ...smtp, AUTH_SECRET: secret })).toThrow(
+        new RegExp(
+          `^AUTH_SECRET is too guessable: about \\d+ bits, ${AUTH_SECRET_MIN_BITS} needed`,
+        ),
+      );
+    },
+  );
+
+  it('when it comes from a random generator, then its estimate clears the bar every time', () => {
+    for (let i = 0; i < 200; i++) {
+      for (const secret of [
+        randomBytes(48).toString('base64'),
+        randomBytes(32).toString('base64url'),
+        randomBytes(32).toString('hex'),
+      ]) {
+        expect(estimateSecretBits(secret), secret).toBeGreaterThanOrEqual(AUTH_SECRET_MIN_BITS);
+      }
+    }
   });
 
   it('when it is 32 random bytes or more, then the app starts with it; outside production anything goes', () => {

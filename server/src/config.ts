@@ -258,6 +258,54 @@ function isPlaceholder(secret: string): boolean {
   return new Set(lower).size <= 2;
 }
 
+/**
+ * Bits an AUTH_SECRET must be estimated to hold in production: past this, guessing it offline from
+ * a signed token is out of reach; a few words or a pattern padded to 32 bytes fall well short.
+ */
+export const AUTH_SECRET_MIN_BITS = 128;
+
+/** A word as people type one: three letters or more, lower case or capitalised. */
+const WORD_LIKE = /\p{Lu}\p{Ll}{2,}|\p{Ll}{3,}/gu;
+/** Bits of a word drawn from a list as large as Diceware's (7,776 words), the best a chosen word gets. */
+const BITS_PER_WORD = Math.log2(7776);
+
+/** Shannon entropy of the characters' own frequencies, times their number: repeats count for little. */
+function shannonBits(text: string): number {
+  const chars = [...text];
+  const counts = new Map<string, number>();
+  for (const char of chars) counts.set(char, (counts.get(char) ?? 0) + 1);
+  let perChar = 0;
+  for (const count of counts.values()) {
+    const p = count / chars.length;
+    perChar -= p * Math.log2(p);
+  }
+  return perChar * chars.length;
+}
+
+/**
+ * Real words have vowels; letters a random generator runs together mostly do not (about one in
+ * five), so they are not taken for words.
+ */
+function isWord(run: string): boolean {
+  const letters = [...run.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()];
+  return letters.filter((letter) => 'aeiou'.includes(letter)).length * 4 >= letters.length;
+}
+
+/**
+ * A rough, conservative estimate of a secret's entropy. Counted by its characters' frequencies
+ * (Shannon, so 'aaaa…' or '0123…0123' score low); and when words make up two thirds of it or more,
+ * as in a phrase, each word counts as one pick from a word list and only the rest by its characters.
+ * The lower figure stands. Generator output (openssl rand -base64 48) scores far above the bar.
+ */
+export function estimateSecretBits(secret: string): number {
+  const byChars = shannonBits(secret);
+  const words = (secret.match(WORD_LIKE) ?? []).filter(isWord);
+  const wordChars = words.reduce((sum, word) => sum + [...word].length, 0);
+  if (wordChars * 3 < [...secret].length * 2) return byChars;
+  const rest = secret.replace(WORD_LIKE, (run) => (isWord(run) ? '' : run));
+  return Math.min(byChars, words.length * BITS_PER_WORD + shannonBits(rest));
+}
+
 function productionAuthSecret(value: string | undefined): string {
   const secret = required(value, 'AUTH_SECRET', 'in production with local accounts');
   if (Buffer.byteLength(secret, 'utf8') < AUTH_SECRET_MIN_BYTES) {
@@ -268,6 +316,12 @@ function productionAuthSecret(value: string | undefined): string {
   if (isPlaceholder(secret)) {
     throw new ConfigError(
       'AUTH_SECRET is a placeholder value: set a random one in production (try: openssl rand -base64 48)',
+    );
+  }
+  const bits = estimateSecretBits(secret);
+  if (bits < AUTH_SECRET_MIN_BITS) {
+    throw new ConfigError(
+      `AUTH_SECRET is too guessable: about ${Math.floor(bits)} bits, ${AUTH_SECRET_MIN_BITS} needed in production (words, repeats and sequences count for little; try: openssl rand -base64 48)`,
     );
   }
   return secret;
