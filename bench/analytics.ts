@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -17,7 +18,7 @@ export const ANALYTICS_P95_BUDGET_MS = 50;
 export const ANALYTICS_COURSES = 1000;
 export const ANALYTICS_ENROLLMENTS = 100_000;
 const LECTURES_PER_COURSE = 10;
-const SECRET = 'bench-secret-bench-secret-bench-secret';
+const SECRET = randomBytes(32).toString('base64url');
 const EDUCATOR_ID = 'usr_bench_analytics_edu';
 
 export interface AnalyticsLatencyRow {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -65,7 +66,7 @@ async function latencyP95(url: string, headers: Record<string, string>, samples 
  */
 export async function measureApi(durationS: number): Promise<ApiResults> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'aprendiz-bench-'));
-  const secret = 'bench-secret-bench-secret-bench-secret';
+  const secret = randomBytes(32).toString('base64url');
   const config = loadConfig({
     NODE_ENV: 'production',
     DATA_DIR: dataDir,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -189,7 +190,7 @@ export async function measureSearch(scale: SearchScale, samples = 100): Promise<
   const config = loadConfig({
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
-    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
+    AUTH_SECRET: randomBytes(32).toString('base64url'),
     PAYMENTS_SANDBOX: '1',
     // Production with local accounts needs an SMTP server; these runs send no mail.
     SMTP_URL: 'smtp://127.0.0.1:25',

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -119,7 +120,7 @@ export async function measureStaticDuringSignIns(distDir: string): Promise<Stati
   const config = loadConfig({
     NODE_ENV: 'production',
     DATA_DIR: path.join(workDir, 'data'),
-    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
+    AUTH_SECRET: randomBytes(32).toString('base64url'),
     PAYMENTS_SANDBOX: '1',
     // Production with local accounts needs an SMTP server; these runs send no mail.
     SMTP_URL: 'smtp://127.0.0.1:25',

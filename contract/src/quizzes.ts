@@ -198,7 +198,7 @@ export const quizQuestionResultSchema = z.object({
   questionId: z.string(),
   correct: z.boolean(),
   explanation: z.string(),
-  /** Only after passing or after the last attempt allowed. */
+  /** Sent with every result (results come only after a pass or the last attempt allowed). */
   correctOptionIds: z.array(z.string()).optional(),
 });
 export type QuizQuestionResult = z.infer<typeof quizQuestionResultSchema>;
@@ -210,6 +210,7 @@ export const quizAttemptSchema = z.object({
   score: z.number().int().min(0).max(100),
   passed: z.boolean(),
   attemptsLeft: z.number().int().min(0).nullable(),
+  /** Empty until the learner passed or used the last attempt allowed (`revealsAnswers`). */
   results: z.array(quizQuestionResultSchema),
   submittedAt: z.string(),
 });

@@ -1,6 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import express from 'express';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import {
+  AUTH_SECRET_MIN_BITS,
+  ConfigError,
+  estimateSecretBits,
+  loadConfig,
+  startupWarnings,
+} from './config';
 
 function trustProxyOf(value: string | undefined) {
   return loadConfig({ NODE_ENV: 'test', ...(value === undefined ? {} : { TRUST_PROXY: value }) })
@@ -37,6 +44,36 @@ describe('AUTH_SECRET in production', () => {
     );
   });
 
+  it.each([
+    ['a 33-character phrase', 'minha senha secreta para o painel'],
+    ['words run together with a year', 'MinhaSenhaSuperSecretaDoAprendiz2026'],
+    ['capitalised words between dashes', 'Senha-Do-Aprendiz-Producao-2026-Nova'],
+    ['digits counted up', '0123456789012345678901234567890123'],
+    ['a short pattern repeated', 'abc'.repeat(12)],
+  ])(
+    'when it is %s, then the start fails naming the variable and the entropy needed',
+    (_case, secret) => {
+      expect(Buffer.byteLength(secret)).toBeGreaterThanOrEqual(32);
+      expect(() => loadConfig({ ...smtp, AUTH_SECRET: secret })).toThrow(
+        new RegExp(
+          `^AUTH_SECRET is too guessable: about \\d+ bits, ${AUTH_SECRET_MIN_BITS} needed`,
+        ),
+      );
+    },
+  );
+
+  it('when it comes from a random generator, then its estimate clears the bar every time', () => {
+    for (let i = 0; i < 200; i++) {
+      for (const secret of [
+        randomBytes(48).toString('base64'),
+        randomBytes(32).toString('base64url'),
+        randomBytes(32).toString('hex'),
+      ]) {
+        expect(estimateSecretBits(secret), secret).toBeGreaterThanOrEqual(AUTH_SECRET_MIN_BITS);
+      }
+    }
+  });
+
   it('when it is 32 random bytes or more, then the app starts with it; outside production anything goes', () => {
     const config = loadConfig({ ...smtp, AUTH_SECRET: STRONG_SECRET });
     expect(config.auth).toEqual({ provider: 'local', secret: STRONG_SECRET });
@@ -44,6 +81,38 @@ describe('AUTH_SECRET in production', () => {
       provider: 'local',
       secret: 'x',
     });
+  });
+});
+
+describe('HOST', () => {
+  const production = {
+    NODE_ENV: 'production',
+    AUTH_SECRET: STRONG_SECRET,
+    SMTP_URL: 'smtp://mail.example.com:587',
+    PAYMENTS_SANDBOX: '1',
+  };
+
+  it('when it is unset outside production, then the server listens on 127.0.0.1 only, as /dev/outbox shows reset links', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'development', HOST: '' }).host).toBe('127.0.0.1');
+  });
+
+  it('when it is unset in production, then every interface, as before', () => {
+    expect(loadConfig(production).host).toBeUndefined();
+  });
+
+  it('when it is set, then it wins in any environment', () => {
+    expect(loadConfig({ NODE_ENV: 'development', HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ ...production, HOST: '127.0.0.1' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ ...production, HOST: '::' }).host).toBe('::');
+    expect(loadConfig({ NODE_ENV: 'development', HOST: 'app.internal' }).host).toBe('app.internal');
+  });
+
+  it('when it is neither an address nor a host name, then the start fails naming the variable', () => {
+    for (const host of ['http://0.0.0.0', '0.0.0.0:3000', 'dois nomes']) {
+      expect(() => loadConfig({ NODE_ENV: 'development', HOST: host })).toThrow(/^HOST /);
+    }
   });
 });
 
@@ -217,6 +286,17 @@ describe('the payment provider', () => {
     expect(loadConfig({ ...production, PAYMENTS_SANDBOX: '1' }).payments).toEqual({
       provider: 'sandbox',
     });
+  });
+
+  it('when PAYMENTS_SANDBOX=1 runs the sandbox in production, then the start warns loudly that it enrolls for free; nowhere else', () => {
+    const warnings = startupWarnings(loadConfig({ ...production, PAYMENTS_SANDBOX: '1' }));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/PAYMENTS_SANDBOX=1 in production/);
+    expect(warnings[0]).toMatch(/free/);
+    expect(startupWarnings(loadConfig({ NODE_ENV: 'development' }))).toEqual([]);
+    expect(
+      startupWarnings(loadConfig({ ...production, ...stripe, PAYMENTS_SANDBOX: '1' })),
+    ).toEqual([]);
   });
 
   it('when only Stripe is configured, then Stripe takes the payments', () => {

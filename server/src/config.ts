@@ -19,6 +19,7 @@ const optionalNumber = <T extends z.ZodType>(schema: T) =>
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: optional,
   DATA_DIR: z.string().default('./.data'),
   DATABASE_URL: optional,
   PUBLIC_URL: optional,
@@ -179,6 +180,8 @@ export const OPS_TOKEN_MIN_LENGTH = 24;
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
+  /** The interface the server listens on; undefined: every interface. */
+  host: string | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
@@ -255,6 +258,54 @@ function isPlaceholder(secret: string): boolean {
   return new Set(lower).size <= 2;
 }
 
+/**
+ * Bits an AUTH_SECRET must be estimated to hold in production: past this, guessing it offline from
+ * a signed token is out of reach; a few words or a pattern padded to 32 bytes fall well short.
+ */
+export const AUTH_SECRET_MIN_BITS = 128;
+
+/** A word as people type one: three letters or more, lower case or capitalised. */
+const WORD_LIKE = /\p{Lu}\p{Ll}{2,}|\p{Ll}{3,}/gu;
+/** Bits of a word drawn from a list as large as Diceware's (7,776 words), the best a chosen word gets. */
+const BITS_PER_WORD = Math.log2(7776);
+
+/** Shannon entropy of the characters' own frequencies, times their number: repeats count for little. */
+function shannonBits(text: string): number {
+  const chars = [...text];
+  const counts = new Map<string, number>();
+  for (const char of chars) counts.set(char, (counts.get(char) ?? 0) + 1);
+  let perChar = 0;
+  for (const count of counts.values()) {
+    const p = count / chars.length;
+    perChar -= p * Math.log2(p);
+  }
+  return perChar * chars.length;
+}
+
+/**
+ * Real words have vowels; letters a random generator runs together mostly do not (about one in
+ * five), so they are not taken for words.
+ */
+function isWord(run: string): boolean {
+  const letters = [...run.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()];
+  return letters.filter((letter) => 'aeiou'.includes(letter)).length * 4 >= letters.length;
+}
+
+/**
+ * A rough, conservative estimate of a secret's entropy. Counted by its characters' frequencies
+ * (Shannon, so 'aaaa…' or '0123…0123' score low); and when words make up two thirds of it or more,
+ * as in a phrase, each word counts as one pick from a word list and only the rest by its characters.
+ * The lower figure stands. Generator output (openssl rand -base64 48) scores far above the bar.
+ */
+export function estimateSecretBits(secret: string): number {
+  const byChars = shannonBits(secret);
+  const words = (secret.match(WORD_LIKE) ?? []).filter(isWord);
+  const wordChars = words.reduce((sum, word) => sum + [...word].length, 0);
+  if (wordChars * 3 < [...secret].length * 2) return byChars;
+  const rest = secret.replace(WORD_LIKE, (run) => (isWord(run) ? '' : run));
+  return Math.min(byChars, words.length * BITS_PER_WORD + shannonBits(rest));
+}
+
 function productionAuthSecret(value: string | undefined): string {
   const secret = required(value, 'AUTH_SECRET', 'in production with local accounts');
   if (Buffer.byteLength(secret, 'utf8') < AUTH_SECRET_MIN_BYTES) {
@@ -267,7 +318,31 @@ function productionAuthSecret(value: string | undefined): string {
       'AUTH_SECRET is a placeholder value: set a random one in production (try: openssl rand -base64 48)',
     );
   }
+  const bits = estimateSecretBits(secret);
+  if (bits < AUTH_SECRET_MIN_BITS) {
+    throw new ConfigError(
+      `AUTH_SECRET is too guessable: about ${Math.floor(bits)} bits, ${AUTH_SECRET_MIN_BITS} needed in production (words, repeats and sequences count for little; try: openssl rand -base64 48)`,
+    );
+  }
   return secret;
+}
+
+/** An IP address or a DNS name: what `server.listen` takes as its host. */
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i;
+
+/**
+ * Outside production the server answers on the loopback interface only unless HOST says otherwise:
+ * /dev/outbox there shows every mail, password-reset links included, to whoever reaches the port.
+ * Production keeps listening on every interface (behind a proxy or in a container) unless set.
+ */
+function listenHost(raw: string | undefined, production: boolean): string | undefined {
+  if (raw === undefined) return production ? undefined : '127.0.0.1';
+  if (isIP(raw) === 0 && !HOST_NAME.test(raw)) {
+    throw new ConfigError(
+      `HOST must be an IP address (0.0.0.0 for every interface) or a host name, not "${raw}"`,
+    );
+  }
+  return raw;
 }
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -393,6 +468,21 @@ function paymentsConfig(e: z.infer<typeof envSchema>, production: boolean): Paym
   return { provider: 'sandbox' };
 }
 
+/**
+ * What a start must shout about without refusing it. In production the sandbox runs only because
+ * PAYMENTS_SANDBOX=1 asked for it, and its pages enroll anyone for free: fine for a demo, a silent
+ * loss of every sale if the variable was copied into a real deployment by mistake.
+ */
+export function startupWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  if (config.env === 'production' && config.payments.provider === 'sandbox') {
+    warnings.push(
+      'PAYMENTS_SANDBOX=1 in production: the sandbox checkout takes no money and enrolls anyone for free. Use it only for a demo; to sell, set STRIPE_SECRET_KEY or PROXYPAY_API_KEY and remove PAYMENTS_SANDBOX.',
+    );
+  }
+  return warnings;
+}
+
 /** Reads the environment once; every provider choice and its secrets are settled here. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(source);
@@ -474,6 +564,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   return {
     env: e.NODE_ENV,
     port: e.PORT,
+    host: listenHost(e.HOST, production),
     dataDir,
     databaseUrl: e.DATABASE_URL,
     publicUrl,

@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, startupWarnings } from './config';
 import { createLogger } from './logger';
 import { openDatabase } from './db/client';
 import { prepareDatabase } from './db/prepare';
@@ -24,6 +24,11 @@ function isNodeError(err: unknown): err is NodeJS.ErrnoException {
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
+  for (const warning of startupWarnings(config)) {
+    // On the console whatever LOG_LEVEL says, and in the log for whoever only reads that.
+    console.warn(`\n  ATENÇÃO: ${warning}\n`);
+    logger.warn({ warning }, 'configuration warning');
+  }
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }
@@ -46,7 +51,12 @@ async function main(): Promise<void> {
 
   // Express 5 hands a failed listen (port taken, no permission) to this callback.
   const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(config.port, (err?: Error) => (err ? reject(err) : resolve(s)));
+    const started = (err?: Error) => (err ? reject(err) : resolve(s));
+    // Express types take no undefined host: without one Node listens on every interface.
+    const s =
+      config.host === undefined
+        ? app.listen(config.port, started)
+        : app.listen(config.port, config.host, started);
   }).catch(async (err: unknown) => {
     stopMaintenance();
     await deps.close();
@@ -56,7 +66,7 @@ async function main(): Promise<void> {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.log(
-    `\n  Aprendiz rodando em http://localhost:${port}  (banco de dados: ${database.kind})\n`,
+    `\n  Aprendiz rodando em http://localhost:${port}  (interface: ${config.host ?? 'todas'}, banco de dados: ${database.kind})\n`,
   );
   if (demoAccounts.length > 0) console.log(describeDemoAccounts(demoAccounts));
   if (deps.mailer.kind === 'outbox') {

@@ -8,7 +8,7 @@ import {
   courseCompletion,
   gradeQuiz,
   isAnsweredRight,
-  revealsCorrectOptions,
+  revealsAnswers,
 } from './quiz-grading';
 
 const single: QuizQuestion = {
@@ -102,11 +102,12 @@ describe('attempts and what is revealed', () => {
     expect(attemptsLeft(3, 1)).toBe(2);
     expect(attemptsLeft(3, 5)).toBe(0);
   });
-  it('when failed with attempts left, then the correct options stay hidden', () => {
-    expect(revealsCorrectOptions(false, 2)).toBe(false);
-    expect(revealsCorrectOptions(false, null)).toBe(false);
-    expect(revealsCorrectOptions(false, 0)).toBe(true);
-    expect(revealsCorrectOptions(true, 5)).toBe(true);
+  it('when failed with attempts left, unlimited ones included, then the answers stay hidden; passed or on the last attempt, they are shown', () => {
+    expect(revealsAnswers(false, 2)).toBe(false);
+    expect(revealsAnswers(false, null)).toBe(false);
+    expect(revealsAnswers(false, 0)).toBe(true);
+    expect(revealsAnswers(true, 5)).toBe(true);
+    expect(revealsAnswers(true, null)).toBe(true);
   });
 });
 

@@ -53,8 +53,13 @@ export function attemptsLeft(maxAttempts: number | null, used: number): number |
   return maxAttempts === null ? null : Math.max(0, maxAttempts - used);
 }
 
-/** The correct options are shown only once they cannot help another attempt. */
-export function revealsCorrectOptions(passed: boolean, left: number | null): boolean {
+/**
+ * What an attempt tells about each question (right or wrong, its explanation, its correct options)
+ * is shown only once it cannot help another attempt: after a pass, or on the last attempt allowed.
+ * Before that only the score comes back: with unlimited attempts, which questions were right would
+ * let anyone find the answers by changing one question at a time.
+ */
+export function revealsAnswers(passed: boolean, left: number | null): boolean {
   return passed || left === 0;
 }
 

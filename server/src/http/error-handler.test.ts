@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/test-app';
 import type { Database } from '../db/client';
-import { errorHandler } from './error-handler';
+import { errorHandler, REFERENCED_ROW_CONFLICT } from './error-handler';
 
 let database: Database;
 let drop: () => Promise<void>;
@@ -65,6 +65,30 @@ describe('database refusals of a value', () => {
       });
     });
     expect((await request(app).get('/value')).status).toBe(400);
+  });
+
+  it('when a row is still referenced (23503, from the database itself), then 409 in Portuguese, not 500', async () => {
+    const app = appQuerying((courseId) =>
+      database.db.execute(
+        sql`insert into enrollments (user_id, course_id) values ('usr_ninguem', ${courseId}::uuid)`,
+      ),
+    );
+    const res = await request(app)
+      .get('/value')
+      .query({ v: '00000000-0000-4000-8000-000000000000' });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ success: false, message: REFERENCED_ROW_CONFLICT });
+  });
+
+  it('when a foreign-key violation comes wrapped in causes by the driver, then still 409', async () => {
+    const app = appQuerying(async () => {
+      throw new Error('Failed query', {
+        cause: Object.assign(new Error('violates foreign key constraint'), { code: '23503' }),
+      });
+    });
+    const res = await request(app).get('/value');
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ success: false, message: REFERENCED_ROW_CONFLICT });
   });
 
   it('when the database fails otherwise, then still 500', async () => {

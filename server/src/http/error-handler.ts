@@ -36,13 +36,27 @@ const BAD_VALUE_CODES = new Set([
   '22004', // null_value_not_allowed
 ]);
 
-function badValue(err: unknown): boolean {
+/** Drizzle wraps the driver's error, so its SQLSTATE may sit on any `cause` down the chain. */
+function hasDatabaseCode(err: unknown, codes: ReadonlySet<string>): boolean {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     const code = (e as HttpishError).code;
-    if (code && BAD_VALUE_CODES.has(code)) return true;
+    if (code && codes.has(code)) return true;
   }
   return false;
 }
+
+const badValue = (err: unknown) => hasDatabaseCode(err, BAD_VALUE_CODES);
+
+/**
+ * 23503 foreign_key_violation: a row other rows still point at (a course with refunded sales), or a
+ * reference to one that is gone. The request clashes with what is stored, so 409, never a 500; a
+ * service that knows the case throws its own conflict with a way on first.
+ */
+const FOREIGN_KEY_CODES = new Set(['23503']);
+const referencedRow = (err: unknown) => hasDatabaseCode(err, FOREIGN_KEY_CODES);
+
+export const REFERENCED_ROW_CONFLICT =
+  'Não foi possível concluir: outros dados ligados a este registro o impedem';
 
 export const notFoundApiHandler: RequestHandler = (_req, res) => {
   res.status(404).json({ success: false, message: 'Recurso não encontrado' });
@@ -74,6 +88,11 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     res
       .status(400)
       .json({ success: false, message: 'Pedido inválido: um valor enviado não é aceito' });
+    return;
+  }
+  if (referencedRow(err)) {
+    req.log?.warn({ err }, 'foreign key refused the change');
+    res.status(409).json({ success: false, message: REFERENCED_ROW_CONFLICT });
     return;
   }
   if (databaseUnavailable(err)) {

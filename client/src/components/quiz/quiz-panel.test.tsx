@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { LearnerQuiz, QuizAttempt } from '@aprendiz/contract/quizzes';
 import { stubApi } from '../../test/api-stub';
 import { LOADED } from '../../test/render';
-import { QuizPanel } from './quiz-panel';
+import { ANSWERS_LATER, QuizPanel } from './quiz-panel';
 
 const quiz: LearnerQuiz = {
   quizId: 'z1',
@@ -57,10 +57,11 @@ function attempt(overrides: Partial<QuizAttempt>): QuizAttempt {
 }
 
 describe('QuizPanel', () => {
-  it('when a learner fails with attempts left, then the score, the wrong question with its explanation and no correct options are shown', async () => {
+  it('when a learner fails with attempts left, then the score and why no question is marked are shown, and no explanation or correct option', async () => {
     const { calls } = stubApi(() => ({
       status: 201,
-      data: { success: true, attempt: attempt({}) },
+      // As the server answers then: no per-question results until a pass or the last attempt.
+      data: { success: true, attempt: attempt({ results: [] }) },
     }));
     const onGraded = vi.fn();
     render(<QuizPanel courseId="c1" quiz={quiz} onClose={vi.fn()} onGraded={onGraded} />);
@@ -71,8 +72,9 @@ describe('QuizPanel', () => {
     await user.click(screen.getByRole('button', { name: 'Enviar respostas' }));
     expect(await screen.findByText('Não aprovado: 50%')).toBeInTheDocument();
     expect(screen.getAllByText('1 tentativa restante').length).toBeGreaterThan(0);
-    expect(screen.getByText('Array é um objeto')).toBeInTheDocument();
-    expect(screen.queryByText('const não muda')).not.toBeInTheDocument();
+    expect(screen.getByText(ANSWERS_LATER)).toBeInTheDocument();
+    expect(screen.queryByText('Errada')).not.toBeInTheDocument();
+    expect(screen.queryByText('Certa')).not.toBeInTheDocument();
     expect(screen.queryByText('(correta)')).not.toBeInTheDocument();
     expect(onGraded).toHaveBeenCalledWith(expect.objectContaining({ passed: false, score: 50 }));
     expect(calls).toHaveLength(1);

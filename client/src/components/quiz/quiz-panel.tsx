@@ -16,6 +16,10 @@ type QuizPanelProps = {
 const primary = buttonClass();
 const secondary = buttonClass({ variant: 'secondary' });
 
+/** The server tells which questions were right only after a pass or on the last attempt. */
+export const ANSWERS_LATER =
+  'Quais questões você acertou aparece quando for aprovado ou na última tentativa.';
+
 function attemptsText(left: number | null): string {
   if (left === null) return 'Tentativas ilimitadas';
   return left === 1 ? '1 tentativa restante' : `${left} tentativas restantes`;
@@ -108,6 +112,7 @@ export function QuizPanel({ courseId, quiz: loaded, onClose, onGraded }: QuizPan
             {attempt.passed ? 'Aprovado' : 'Não aprovado'}: {attempt.score}%
           </p>
           <p className="text-sm">{attemptsText(attempt.attemptsLeft)}</p>
+          {attempt.results.length === 0 && <p className="text-sm">{ANSWERS_LATER}</p>}
         </div>
       )}
 

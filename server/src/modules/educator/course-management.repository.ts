@@ -1,12 +1,14 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Chapter } from '@aprendiz/contract/courses';
 import type { CourseCategory, CourseLevel } from '@aprendiz/contract/catalogue';
+import type { PurchaseStatus } from '@aprendiz/contract/payments';
 import type { CourseStatus } from '@aprendiz/contract/rules/course-status';
 import type { QuizDraft } from '@aprendiz/contract/rules/quiz-content';
 import type { Db } from '../../db/client';
 import { saveCourseQuizzes } from '../quizzes/quizzes.repository';
 import { courses } from '../../db/schema/courses';
 import { enrollments } from '../../db/schema/enrollments';
+import { ledgerEntries } from '../../db/schema/ledger';
 import { lectureProgress } from '../../db/schema/lecture-progress';
 import { purchases } from '../../db/schema/purchases';
 
@@ -154,17 +156,21 @@ export async function changeOwnCourseStatus(
   });
 }
 
+/** Checkouts that took no money: they go with a deleted course. */
+const UNFINISHED_CHECKOUT_STATUSES: PurchaseStatus[] = ['pending', 'failed', 'expired'];
+
 export type DeleteOutcome =
   | { outcome: 'deleted'; thumbnailUrl: string }
   | { outcome: 'enrolled' }
   | { outcome: 'checkoutOpen' }
   | { outcome: 'awaitingPayment' }
+  | { outcome: 'sold' }
   | { outcome: 'notFound' };
 
 /**
- * Deletes a course nobody is enrolled in, with its unfinished checkouts (pending or failed: a
- * completed one always came with an enrollment). The row lock stops an enrollment from slipping in
- * between the check and the delete: inserting one must lock the same course row.
+ * Deletes a course nobody is enrolled in and nobody ever paid for, with its unfinished checkouts.
+ * The row lock stops an enrollment or a purchase from slipping in between the check and the
+ * delete: inserting one must lock the same course row.
  */
 export async function deleteOwnCourse(
   db: Db,
@@ -205,12 +211,31 @@ export async function deleteOwnCourse(
       .where(and(eq(purchases.courseId, courseId), eq(purchases.status, 'awaiting_payment')))
       .limit(1);
     if (awaiting) return { outcome: 'awaitingPayment' };
+    // A sale, even refunded, is a money record the ledger and the buyer's history keep: its rows
+    // hold the course (their foreign keys refuse the delete), and a ledger entry outlives a deleted
+    // buyer's purchase, so both are asked.
+    const [sold] = await tx
+      .select({ found: sql<number>`1` })
+      .from(purchases)
+      .where(
+        and(
+          eq(purchases.courseId, courseId),
+          notInArray(purchases.status, UNFINISHED_CHECKOUT_STATUSES),
+        ),
+      )
+      .limit(1);
+    const [booked] = await tx
+      .select({ found: sql<number>`1` })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.courseId, courseId))
+      .limit(1);
+    if (sold || booked) return { outcome: 'sold' };
     await tx
       .delete(purchases)
       .where(
         and(
           eq(purchases.courseId, courseId),
-          inArray(purchases.status, ['pending', 'failed', 'expired']),
+          inArray(purchases.status, UNFINISHED_CHECKOUT_STATUSES),
         ),
       );
     await tx.delete(courses).where(eq(courses.id, courseId));

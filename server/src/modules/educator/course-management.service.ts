@@ -47,6 +47,9 @@ export const DRAFT_NOT_PUBLISHED = 'Um rascunho ainda não está publicado: não
 export const COURSE_HAS_STUDENTS =
   'Não é possível excluir um curso com alunos inscritos. Despublique-o para o retirar do catálogo.';
 
+export const COURSE_HAS_SALES =
+  'Este curso já foi vendido, e as vendas (mesmo as reembolsadas) ficam registradas: não é possível excluí-lo. Despublique-o para o retirar do catálogo.';
+
 type ManageDeps = Pick<AppDeps, 'database' | 'catalogueCache' | 'thumbnails' | 'logger'>;
 
 export interface AddCourseForm {
@@ -279,7 +282,7 @@ export async function unpublishCourse(
   return changed.status;
 }
 
-/** Only a course nobody is enrolled in may go; its thumbnail goes with it. */
+/** Only a course nobody is enrolled in and nobody paid for may go; its thumbnail goes with it. */
 export async function deleteCourse(
   deps: ManageDeps,
   educator: UserRow,
@@ -290,6 +293,7 @@ export async function deleteCourse(
   if (result.outcome === 'notFound') throw notFound(COURSE_NOT_FOUND);
   if (result.outcome === 'enrolled') throw conflict(COURSE_HAS_STUDENTS);
   if (result.outcome === 'checkoutOpen') throw conflict(CHECKOUT_OPEN);
+  if (result.outcome === 'sold') throw conflict(COURSE_HAS_SALES);
   if (result.outcome === 'awaitingPayment')
     throw conflict(
       'Este curso tem um pagamento aguardando confirmação: você poderá excluí-lo quando ele terminar',

@@ -12,11 +12,16 @@ import { enrolledCoursesResponseSchema } from '@aprendiz/contract/learning';
 import { courses } from '../../db/schema/courses';
 import { coursePublications } from '../../db/schema/course-publications';
 import { lectureProgress } from '../../db/schema/lecture-progress';
+import { ledgerEntries } from '../../db/schema/ledger';
 import { purchases } from '../../db/schema/purchases';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { enrollDirectly, insertCourse, sampleContent } from '../../test/fixtures/course-fixtures';
 import { listFiles, makeImage, validCourseData } from '../../test/fixtures/educator-fixtures';
-import { COURSE_HAS_STUDENTS, DRAFT_NOT_PUBLISHED } from './course-management.service';
+import {
+  COURSE_HAS_SALES,
+  COURSE_HAS_STUDENTS,
+  DRAFT_NOT_PUBLISHED,
+} from './course-management.service';
 
 let ctx: TestContext;
 let uploadDir: string;
@@ -573,6 +578,44 @@ describe('DELETE /api/educator/course/:id', () => {
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ success: false, message: COURSE_HAS_STUDENTS });
     expect(await storedCourse(course.id)).toBeDefined();
+  });
+
+  it('when its only sale was refunded, then 409 offering to unpublish, and the course, the purchase and the ledger stay', async () => {
+    const { owner, student } = await people();
+    const course = await insertCourse(ctx.database.db, owner.user.id);
+    const [sale] = await ctx.database.db
+      .insert(purchases)
+      .values({
+        userId: student.user.id,
+        courseId: course.id,
+        amount: '44.91',
+        currency: 'usd',
+        status: 'completed',
+        provider: 'sandbox',
+        completedAt: new Date(),
+      })
+      .returning();
+    // As a refund leaves it: no enrollment, the purchase refunded, the sale and its refund in the ledger.
+    for (const status of ['refund_pending', 'refunded'] as const) {
+      await ctx.database.db.update(purchases).set({ status }).where(eq(purchases.id, sale!.id));
+    }
+
+    const res = await request(ctx.app).delete(`/api/educator/course/${course.id}`).set(owner.auth);
+
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ success: false, message: COURSE_HAS_SALES });
+    expect(res.body.message).toMatch(/Despublique/);
+    expect(await storedCourse(course.id)).toBeDefined();
+    const kept = await ctx.database.db
+      .select({ status: purchases.status })
+      .from(purchases)
+      .where(eq(purchases.courseId, course.id));
+    expect(kept).toEqual([{ status: 'refunded' }]);
+    const ledger = await ctx.database.db
+      .select({ kind: ledgerEntries.kind })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.courseId, course.id));
+    expect(ledger.map((entry) => entry.kind)).toEqual(expect.arrayContaining(['sale', 'refund']));
   });
 
   it('when nobody is enrolled, then the course, its unfinished checkouts and its thumbnail go, and it leaves the catalogue', async () => {

@@ -21,6 +21,7 @@ import { NOT_ENROLLED } from './learning.service';
 
 type CertificatesDeps = Pick<AppDeps, 'database'>;
 type PublicCertificatesDeps = Pick<AppDeps, 'database' | 'config'>;
+type CertificatePdfDeps = Pick<AppDeps, 'database' | 'config' | 'catalogueCache'>;
 
 export const CERTIFICATE_NOT_FOUND = 'Certificado não encontrado';
 export const COURSE_NOT_COMPLETED = 'Conclua todas as aulas do curso para receber o certificado';
@@ -133,12 +134,17 @@ const rendering = new Map<string, Promise<CertificatePdf>>();
 /** PDFs served lately, so a popular one is not read out of the database on every download. */
 const MAX_PDFS_IN_MEMORY = 256;
 /**
- * How long a PDF in memory is served without reading its certificate again. Shared caches keep
- * it for a day anyway (Cache-Control), so a deleted account's certificate going 30 s later on
- * this instance changes nothing anyone can see.
+ * How long a PDF in memory is served without reading its certificate again, as long as nothing
+ * was written meanwhile: a deleted account's certificate may go up to 30 s later on this instance.
  */
 const RECHECK_AFTER_MS = 30_000;
-type RecentPdf = CertificatePdf & { contentHash: string; checkedAt: number };
+/**
+ * `generation` is the catalogue cache's count of writes when the certificate was last read. A
+ * refund, which revokes the certificate, invalidates the catalogue on every instance (the cache
+ * bus), so a copy read before it is never served again without reading the certificate, which is
+ * then found revoked and dropped.
+ */
+type RecentPdf = CertificatePdf & { contentHash: string; checkedAt: number; generation: number };
 const recentPdfs = new Map<string, RecentPdf>();
 
 function remember(id: string, made: RecentPdf): void {
@@ -150,17 +156,20 @@ function remember(id: string, made: RecentPdf): void {
 /**
  * The certificate's PDF, made the first time it is asked for and kept in the database, so every
  * instance serves the same bytes without making it again. It is made anew only when what it
- * prints changes (the layout's version, the public URL in its QR code). Each download still reads
- * the certificate's row (a deleted account's certificate is gone at once), but not the PDF's bytes
- * when this instance served them lately.
+ * prints changes (the layout's version, the public URL in its QR code). A copy this instance
+ * served lately is handed out again without reading the certificate only until the next write the
+ * catalogue hears of (a refund's revocation among them) or for 30 s, whichever comes first.
  */
 export async function getCertificatePdf(
-  deps: PublicCertificatesDeps,
+  deps: CertificatePdfDeps,
   id: string,
 ): Promise<CertificatePdf> {
   const db = deps.database.db;
+  const generation = deps.catalogueCache.generation();
   const held = recentPdfs.get(id);
-  if (held && Date.now() - held.checkedAt < RECHECK_AFTER_MS) return held;
+  if (held && held.generation === generation && Date.now() - held.checkedAt < RECHECK_AFTER_MS) {
+    return held;
+  }
   const row = await findCertificate(db, id);
   if (!row) {
     recentPdfs.delete(id);
@@ -175,7 +184,7 @@ export async function getCertificatePdf(
   const contentHash = certificateContentHash(id, certificate);
   const etag = `"${contentHash}"`;
   if (held?.contentHash === contentHash) {
-    remember(id, { ...held, checkedAt: Date.now() });
+    remember(id, { ...held, checkedAt: Date.now(), generation });
     return held;
   }
 
@@ -190,7 +199,7 @@ export async function getCertificatePdf(
       return { pdf, etag };
     })()
       .then((pdf) => {
-        remember(id, { ...pdf, contentHash, checkedAt: Date.now() });
+        remember(id, { ...pdf, contentHash, checkedAt: Date.now(), generation });
         return pdf;
       })
       .finally(() => rendering.delete(key));

@@ -11,9 +11,11 @@ import {
 import { certificatePdfs } from '../../db/schema/certificate-pdfs';
 import { certificates } from '../../db/schema/certificates';
 import { lectureProgress } from '../../db/schema/lecture-progress';
+import { purchases } from '../../db/schema/purchases';
 import { users } from '../../db/schema/users';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { enrollDirectly, insertCourse } from '../../test/fixtures/course-fixtures';
+import { CERTIFICATE_REVOKED } from './certificates.service';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -238,13 +240,13 @@ describe('GET /api/certificate/:id and /pdf', () => {
     expect(res.body.certificate.minutes).toBe(48);
   });
 
-  it('when the PDF is downloaded again, then the stored copy is served with its tag and a public cache, and 304 when held', async () => {
+  it('when the PDF is downloaded again, then the stored copy is served with its tag, revalidated on every use and kept by no shared cache, and 304 when held', async () => {
     const { course, student } = await learner();
     const { certificateId } = (await ask(student.auth, course.id)).body;
     const first = await downloadPdf(certificateId);
     const stored = await storedPdf(certificateId);
     expect(stored).toHaveLength(1);
-    expect(first.headers['cache-control']).toBe('public, max-age=86400');
+    expect(first.headers['cache-control']).toBe('private, no-cache');
     expect(first.headers.etag).toBe(`"${stored[0]!.contentHash}"`);
     expect(Buffer.compare(first.body as Buffer, stored[0]!.pdf)).toBe(0);
 
@@ -258,6 +260,43 @@ describe('GET /api/certificate/:id and /pdf', () => {
       .set('If-None-Match', first.headers.etag!);
     expect(held.status).toBe(304);
     expect(held.text ?? '').toBe('');
+  });
+
+  it('when the course is refunded right after a download, then the PDF is no longer served, even to a holder of its tag', async () => {
+    const { course, student } = await learner();
+    const { certificateId } = (await ask(student.auth, course.id)).body;
+    const [purchase] = await ctx.database.db
+      .insert(purchases)
+      .values({
+        userId: student.user.id,
+        courseId: course.id,
+        amount: '20.00',
+        currency: 'usd',
+        provider: 'sandbox',
+        status: 'completed',
+        completedAt: new Date(),
+      })
+      .returning();
+    // Served once, so this instance holds it in memory.
+    const served = await downloadPdf(certificateId);
+    const heldTag = served.headers.etag!;
+
+    const refund = await request(ctx.app)
+      .post(`/api/payments/${purchase!.id}/refund`)
+      .set(student.auth)
+      .send({});
+    expect(refund.status).toBe(200);
+
+    const [row] = await certificatesOf(student.user.id);
+    expect(row!.revokedAt).not.toBeNull();
+    const conditional = await request(ctx.app)
+      .get(`/api/certificate/${certificateId}/pdf`)
+      .set('If-None-Match', heldTag);
+    expect(conditional.status).toBe(410);
+    expect(conditional.body).toEqual({ success: false, message: CERTIFICATE_REVOKED });
+    expect(conditional.headers.etag).not.toBe(heldTag);
+    expect(conditional.headers['cache-control']).toBe('private, no-cache');
+    expect((await request(ctx.app).get(`/api/certificate/${certificateId}/pdf`)).status).toBe(410);
   });
 
   it('when the stored PDF was made from other content (an older layout), then it is made again and replaced', async () => {

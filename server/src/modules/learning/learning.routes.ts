@@ -150,13 +150,14 @@ export function learningRoutes(deps: AppDeps): Router {
 
   router.get('/certificate/:id/pdf', async (req, res) => {
     const { id } = parseInput(certificateIdParamsSchema, req.params);
+    // A refund revokes the certificate at any moment: no shared cache keeps the PDF, and a browser
+    // asks again with its tag each time, getting a 304 only while the certificate still stands.
+    // Set before the look-up, so the 404 and 410 answers are not kept either.
+    res.set('Cache-Control', 'private, no-cache');
     const { pdf, etag } = await getCertificatePdf(deps, id);
-    // Public and the same for everyone: browsers and shared caches keep it for a day, then ask
-    // again with its tag and get a 304 unless what it prints changed.
     res.set({
       'Content-Type': 'application/pdf',
       'Content-Disposition': `attachment; filename="certificado-${id}.pdf"`,
-      'Cache-Control': 'public, max-age=86400',
       ETag: etag,
     });
     if (alreadyHeld(req.get('If-None-Match'), etag)) {

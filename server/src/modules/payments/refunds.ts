@@ -107,6 +107,8 @@ export async function requestRefund(
     }
     await queueRefundMails(deps.jobs, tx, purchase.id);
   });
+  // After the commit, on every instance: the counts change, and a certificate PDF held in memory
+  // is read again (found revoked) before it is served once more.
   deps.catalogueCache.invalidate();
   const view = await findPurchaseView(db, purchaseId);
   return {

@@ -3,7 +3,7 @@ import {
   attemptsLeft,
   correctOptionIds,
   gradeQuiz,
-  revealsCorrectOptions,
+  revealsAnswers,
 } from '@aprendiz/contract/rules/quiz-grading';
 import type { AppDeps } from '../../deps';
 import type { QuizAttemptRow } from '../../db/schema/quizzes';
@@ -93,21 +93,20 @@ export async function submitAttempt(
   // A pass moves My Enrollments' progress (a failure too may be its first attempt: one rule for both).
   deps.learnerCache.forget(user.id);
   const left = attemptsLeft(current.quiz.maxAttempts, result.used);
-  const reveal = revealsCorrectOptions(attempt.passed, left);
   const byId = new Map(current.questions.map((question) => [question.questionId, question]));
-  return {
-    ...attemptSummary(attempt),
-    attemptsLeft: left,
-    results: attempt.results.map((graded) => {
-      const question = byId.get(graded.questionId)!;
-      return {
-        questionId: graded.questionId,
-        correct: graded.correct,
-        explanation: question.explanation,
-        ...(reveal ? { correctOptionIds: correctOptionIds(question) } : {}),
-      };
-    }),
-  };
+  // The grade per question stays stored (the educator's most missed questions read it).
+  const results = revealsAnswers(attempt.passed, left)
+    ? attempt.results.map((graded) => {
+        const question = byId.get(graded.questionId)!;
+        return {
+          questionId: graded.questionId,
+          correct: graded.correct,
+          explanation: question.explanation,
+          correctOptionIds: correctOptionIds(question),
+        };
+      })
+    : [];
+  return { ...attemptSummary(attempt), attemptsLeft: left, results };
 }
 
 function isUniqueViolation(err: unknown): boolean {

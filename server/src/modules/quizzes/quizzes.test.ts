@@ -263,23 +263,24 @@ describe('a learner takes a quiz', () => {
     expect(JSON.stringify(res.body)).not.toContain(EXPLANATION);
   });
 
-  it('when a learner fails with attempts left, then wrong questions come with explanations but no correct options; on passing the correct options are shown', async () => {
+  it('when a learner fails with attempts left, then only the score comes back, no question marked right or wrong; on passing every result comes with its explanation and correct options', async () => {
     const { learner, stored, quizUrl, courseId } = await quizCourse(sampleQuiz({ maxAttempts: 3 }));
     const failed = await submit(quizUrl, learner.auth, wrongAnswers(stored.questions));
     expect(failed.status).toBe(201);
     const attempt = quizAttemptResponseSchema.parse(failed.body).attempt;
     expect(attempt).toMatchObject({ score: 0, passed: false, attemptsLeft: 2, attemptNumber: 1 });
-    expect(attempt.results[0]).toEqual({
-      questionId: stored.questions[0]!.questionId,
-      correct: false,
-      explanation: EXPLANATION,
-    });
-    expect(attempt.results.every((r) => r.correctOptionIds === undefined)).toBe(true);
+    expect(attempt.results).toEqual([]);
+    expect(JSON.stringify(failed.body)).not.toContain(EXPLANATION);
 
     const passed = quizAttemptResponseSchema.parse(
       (await submit(quizUrl, learner.auth, rightAnswers(stored.questions))).body,
     ).attempt;
     expect(passed).toMatchObject({ score: 100, passed: true, attemptsLeft: 1 });
+    expect(passed.results[0]).toMatchObject({
+      questionId: stored.questions[0]!.questionId,
+      correct: true,
+      explanation: EXPLANATION,
+    });
     expect(passed.results[1]!.correctOptionIds?.sort()).toEqual(
       stored.questions[1]!.options.filter((o) => o.correct)
         .map((o) => o.optionId)
@@ -297,6 +298,33 @@ describe('a learner takes a quiz', () => {
       (await request(ctx.app).get(quizUrl).set(learner.auth)).body,
     ).quiz;
     expect(quiz).toMatchObject({ bestScore: 100, passed: true, attemptsLeft: 1 });
+  });
+
+  it('when attempts are unlimited and a learner fails again and again, then no attempt says which questions were right, though each is stored graded', async () => {
+    const { learner, stored, quizUrl, courseId } = await quizCourse(
+      sampleQuiz({ maxAttempts: null }),
+    );
+    const [first, ...rest] = stored.questions;
+    // Only the first question right: per-question feedback would tell it apart from the rest.
+    const oneRight = [...rightAnswers([first!]), ...wrongAnswers(rest)];
+    for (const answers of [wrongAnswers(stored.questions), oneRight]) {
+      const res = await submit(quizUrl, learner.auth, answers);
+      expect(res.status).toBe(201);
+      const attempt = quizAttemptResponseSchema.parse(res.body).attempt;
+      expect(attempt).toMatchObject({ passed: false, attemptsLeft: null });
+      expect(attempt.results).toEqual([]);
+      expect(keysIn(res.body).has('correct')).toBe(false);
+      expect(JSON.stringify(res.body)).not.toContain(EXPLANATION);
+    }
+    const rows = await ctx.database.db
+      .select()
+      .from(quizAttempts)
+      .where(and(eq(quizAttempts.courseId, courseId), eq(quizAttempts.userId, learner.user.id)));
+    expect(rows).toHaveLength(2);
+    expect(rows.find((r) => r.attemptNumber === 2)!.results[0]).toEqual({
+      questionId: first!.questionId,
+      correct: true,
+    });
   });
 
   it('when the last attempt fails, then the correct options are shown and a further attempt is refused with 409', async () => {
@@ -398,8 +426,9 @@ describe('grading on the server matches the contract reference grader', () => {
         const expected = gradeQuiz({ passPercent: 70, questions }, answers);
         expect(attempt.score).toBe(expected.score);
         expect(attempt.passed).toBe(expected.passed);
+        // Unlimited attempts: which question was right is told only once the quiz is passed.
         expect(attempt.results.map((r) => r.correct)).toEqual(
-          expected.questions.map((q) => q.correct),
+          expected.passed ? expected.questions.map((q) => q.correct) : [],
         );
         const [row] = await ctx.database.db
           .select()
