@@ -5,7 +5,8 @@ import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { DEFAULT_CURRENCY, isCurrency } from '@aprendiz/contract/rules/currency';
 
-const BACKEND_DEV_TARGET = 'http://localhost:3000';
+// The API listens on 127.0.0.1 outside production (HOST); 'localhost' may resolve to ::1 first.
+const BACKEND_DEV_TARGET = 'http://127.0.0.1:3000';
 const THEME_COLOR = '#2563eb';
 
 export default defineConfig(({ mode, isSsrBuild }) => {
