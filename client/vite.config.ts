@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import os from 'node:os';
 import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -143,6 +144,8 @@ export default defineConfig(({ mode, isSsrBuild }) => {
       setupFiles: ['src/test/setup.ts'],
       css: false,
       include: ['src/**/*.test.{ts,tsx}'],
+      // As many workers as cores, like the other projects (server/vitest.config.ts says why).
+      maxWorkers: os.availableParallelism(),
     },
   };
 });
