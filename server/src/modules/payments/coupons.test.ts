@@ -10,6 +10,7 @@ import { courseOfNewEducator, enrollmentsOf } from '../../test/fixtures/enrollme
 import {
   COUPON_ALREADY_USED,
   COUPON_CODE_TAKEN,
+  COUPON_DROPPED,
   COUPON_EXPIRED,
   COUPON_UNKNOWN,
   COUPON_USED_UP,
@@ -275,5 +276,105 @@ describe('POST /api/user/purchase with a coupon', () => {
       .where(and(eq(enrollments.userId, learner.user.id), eq(enrollments.courseId, course.id)));
     const again = await buy(learner, course.id, 'souma');
     expect([again.status, again.body.message]).toEqual([409, COUPON_ALREADY_USED]);
+  });
+});
+
+async function redemptionOf(purchaseId: string) {
+  const [row] = await ctx.database.db
+    .select()
+    .from(couponRedemptions)
+    .where(eq(couponRedemptions.purchaseId, purchaseId));
+  return row!;
+}
+
+function switchMethod(buyer: Person, purchaseId: string, body: object) {
+  return request(ctx.app).post(`/api/payments/${purchaseId}/method`).set(buyer.auth).send(body);
+}
+
+describe('another method for a purchase with a coupon', () => {
+  it('when the buyer switches method, also after the attempt expired, then the new attempt keeps the coupon price and holds one use', async () => {
+    const { owner, course } = await courseOfNewEducator(ctx, { price: 100, discount: 0 });
+    await addCoupon(owner, course.id, {
+      code: 'METADE',
+      kind: 'percent',
+      value: 50,
+      maxRedemptions: 5,
+    }).expect(201);
+    const buyer = await ctx.createUser();
+    await buy(buyer, course.id, 'metade').expect(200);
+    const [started] = await purchasesOf(buyer.user.id);
+
+    const switched = await switchMethod(buyer, started!.id, { method: 'reference' });
+    expect(switched.status).toBe(200);
+    expect(switched.body.message).toBeUndefined();
+    expect(switched.body.purchase).toMatchObject({ amount: 50, method: 'reference' });
+    const [voucher] = await purchasesOf(buyer.user.id);
+    expect(voucher).toMatchObject({
+      amount: '50.00',
+      listAmount: '100.00',
+      couponId: started!.couponId,
+    });
+    expect((await couponRow(course.id)).redemptionCount).toBe(1);
+
+    // The expiry gives the use back; the next attempt takes it again.
+    await ctx.database.db
+      .update(purchases)
+      .set({ status: 'expired' })
+      .where(eq(purchases.id, started!.id));
+    expect((await couponRow(course.id)).redemptionCount).toBe(0);
+    const again = await switchMethod(buyer, started!.id, { method: 'reference' });
+    expect(again.status).toBe(200);
+    expect(again.body.purchase).toMatchObject({ amount: 50, status: 'awaiting_payment' });
+    expect((await couponRow(course.id)).redemptionCount).toBe(1);
+    expect((await redemptionOf(started!.id)).releasedAt).toBeNull();
+  });
+
+  it('when the coupon has ended or its cap was taken meanwhile, then the new attempt is at the course price, the use is given back and the answer says so', async () => {
+    const { owner, course } = await courseOfNewEducator(ctx, { price: 100, discount: 0 });
+    await addCoupon(owner, course.id, {
+      code: 'ACABA',
+      kind: 'percent',
+      value: 50,
+      maxRedemptions: 1,
+    }).expect(201);
+    const [buyer, other] = [await ctx.createUser(), await ctx.createUser()];
+    await buy(buyer, course.id, 'acaba').expect(200);
+    const [started] = await purchasesOf(buyer.user.id);
+    await ctx.database.db
+      .update(coupons)
+      .set({ endsAt: new Date(Date.now() - 1000) })
+      .where(eq(coupons.courseId, course.id));
+
+    const ended = await switchMethod(buyer, started!.id, { method: 'reference' });
+    expect(ended.status).toBe(200);
+    expect(ended.body.message).toBe(COUPON_DROPPED);
+    expect(ended.body.purchase).toMatchObject({ amount: 100 });
+    const [row] = await purchasesOf(buyer.user.id);
+    expect(row).toMatchObject({ amount: '100.00', listAmount: null, couponId: null });
+    expect((await couponRow(course.id)).redemptionCount).toBe(0);
+    expect((await redemptionOf(started!.id)).releasedAt).not.toBeNull();
+
+    // A capped coupon whose one use went to someone else while this attempt was expired.
+    const { owner: owner2, course: course2 } = await courseOfNewEducator(ctx, {
+      price: 100,
+      discount: 0,
+    });
+    await addCoupon(owner2, course2.id, {
+      code: 'UMSO',
+      kind: 'percent',
+      value: 50,
+      maxRedemptions: 1,
+    }).expect(201);
+    await buy(buyer, course2.id, 'umso').expect(200);
+    const held = (await purchasesOf(buyer.user.id)).find((p) => p.courseId === course2.id)!;
+    await ctx.database.db
+      .update(purchases)
+      .set({ status: 'expired' })
+      .where(eq(purchases.id, held.id));
+    await buy(other, course2.id, 'umso').expect(200);
+    const full = await switchMethod(buyer, held.id, { method: 'reference' });
+    expect([full.status, full.body.message]).toEqual([200, COUPON_DROPPED]);
+    expect(full.body.purchase).toMatchObject({ amount: 100 });
+    expect((await couponRow(course2.id)).redemptionCount).toBe(1);
   });
 });

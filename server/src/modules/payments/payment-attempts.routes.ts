@@ -26,13 +26,13 @@ export function addPaymentAttemptRoutes(
 
   router.post('/payments/:purchaseId/method', ...auth, async (req, res) => {
     const choice = parseInput(chooseMethodBodySchema, req.body);
-    const { sessionUrl, purchase } = await choosePaymentMethod(
+    const { sessionUrl, purchase, message } = await choosePaymentMethod(
       deps,
       currentUser(req),
       String(req.params.purchaseId),
       choice,
     );
-    res.json({ success: true, session_url: sessionUrl, purchase });
+    res.json({ success: true, session_url: sessionUrl, purchase, ...(message ? { message } : {}) });
   });
 
   router.post('/payments/:purchaseId/check', ...auth, async (req, res) => {

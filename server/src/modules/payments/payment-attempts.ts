@@ -23,6 +23,7 @@ import {
   PURCHASE_NOT_FOUND,
   type CompletionOutcome,
 } from './payments.service';
+import { COUPON_DROPPED, couponPrice, keepPurchaseCoupon } from './coupons';
 import { reconcileStripeAttempt } from './stripe-attempts';
 import { assertChoice, gatewayOf, issueVoucher, type MethodChoice } from './vouchers';
 
@@ -222,15 +223,16 @@ export async function checkPaymentAttempt(
 
 /**
  * 'Escolher outro método': the live voucher is cancelled at the provider first (a voucher it says
- * was paid completes instead), then the same purchase gets a new attempt at today's price. An
- * expired or failed purchase may be tried again this way too.
+ * was paid completes instead), then the same purchase gets a new attempt at today's price, with its
+ * coupon while that is still valid (`message` says when it no longer is). An expired or failed
+ * purchase may be tried again this way too.
  */
 export async function choosePaymentMethod(
   deps: AttemptDeps,
   user: UserRow,
   purchaseId: string,
   choice: MethodChoice,
-): Promise<{ sessionUrl: string; purchase: PaymentAttempt }> {
+): Promise<{ sessionUrl: string; purchase: PaymentAttempt; message?: string }> {
   const { row: found } = await findOwnAttempt(deps.database.db, user, purchaseId);
   assertChoice(deps, choice);
   const gateway = deps.payments.vouchers;
@@ -249,6 +251,7 @@ export async function choosePaymentMethod(
     await gateway.cancel({ purchaseId: found.id, providerRef: found.providerRef });
   }
 
+  let couponDropped = false;
   const sessionUrl = await deps.database.db.transaction(async (tx) => {
     const locked = await lockPurchase(tx, found.id);
     if (!locked) throw notFound(PURCHASE_NOT_FOUND);
@@ -260,12 +263,19 @@ export async function choosePaymentMethod(
       throw conflict(ALREADY_PAID);
     const course = await requireCourse(tx, user, locked.courseId);
     assertCanJoin(course, user);
-    const amount = priceToPay(course);
+    const listPrice = priceToPay(course);
+    // The buyer was quoted the coupon's price, and the purchase still holds its use.
+    const coupon = await keepPurchaseCoupon(tx, locked, new Date());
+    couponDropped = locked.couponId !== null && coupon === null;
+    const amount = coupon ? couponPrice(course, coupon) : listPrice;
     if (amount === 0) throw badRequest('Este curso é gratuito: use a inscrição gratuita');
     const currency = deps.config.currency;
+    const exact = (value: number) => decimalAmount(toMinorUnits(value, currency), currency);
     const voucher = deps.payments.vouchers !== null && isVoucherMethod(choice.method);
     const attempt = {
-      amount: decimalAmount(toMinorUnits(amount, currency), currency),
+      amount: exact(amount),
+      listAmount: coupon ? exact(listPrice) : null,
+      couponId: coupon?.id ?? null,
       currency,
       method: choice.method,
       status: voucher ? ('awaiting_payment' as const) : ('pending' as const),
@@ -295,7 +305,11 @@ export async function choosePaymentMethod(
     if (voucher) return issueVoucher(deps, tx, updated, course.title, choice.phone ?? null);
     return openCheckout(deps, tx, updated, course, user);
   });
-  return { sessionUrl, purchase: await getPaymentAttempt(deps, user, purchaseId) };
+  return {
+    sessionUrl,
+    purchase: await getPaymentAttempt(deps, user, purchaseId),
+    ...(couponDropped ? { message: COUPON_DROPPED } : {}),
+  };
 }
 
 function isUniqueViolation(err: unknown): boolean {
