@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { couponRedemptions, coupons } from '../../db/schema/coupons';
 import { enrollments } from '../../db/schema/enrollments';
 import { ledgerEntries } from '../../db/schema/ledger';
@@ -376,5 +376,65 @@ describe('another method for a purchase with a coupon', () => {
     expect([full.status, full.body.message]).toEqual([200, COUPON_DROPPED]);
     expect(full.body.purchase).toMatchObject({ amount: 100 });
     expect((await couponRow(course2.id)).redemptionCount).toBe(1);
+  });
+});
+
+describe('a late payment of a purchase with a coupon', () => {
+  async function expiredWithCoupon(code: string, maxRedemptions: number) {
+    const { owner, course } = await courseOfNewEducator(ctx, { price: 100, discount: 0 });
+    await addCoupon(owner, course.id, { code, kind: 'percent', value: 50, maxRedemptions }).expect(
+      201,
+    );
+    const buyer = await ctx.createUser();
+    await buy(buyer, course.id, code).expect(200);
+    const [started] = await purchasesOf(buyer.user.id);
+    await switchMethod(buyer, started!.id, { method: 'reference' }).expect(200);
+    await ctx.database.db
+      .update(purchases)
+      .set({ status: 'expired' })
+      .where(eq(purchases.id, started!.id));
+    return { course, buyer, purchaseId: started!.id };
+  }
+
+  function payLate(buyer: Person, purchaseId: string) {
+    return request(ctx.app).post(`/api/payments/sandbox/${purchaseId}/complete`).set(buyer.auth);
+  }
+
+  it('when the cap still has room, then the sale completes and takes its use again', async () => {
+    const { course, buyer, purchaseId } = await expiredWithCoupon('TARDE', 1);
+    expect((await couponRow(course.id)).redemptionCount).toBe(0);
+
+    await payLate(buyer, purchaseId).expect(200);
+
+    expect((await purchasesOf(buyer.user.id))[0]).toMatchObject({
+      status: 'completed',
+      amount: '50.00',
+    });
+    expect((await couponRow(course.id)).redemptionCount).toBe(1);
+    expect((await redemptionOf(purchaseId)).releasedAt).toBeNull();
+    const second = await buy(await ctx.createUser(), course.id, 'tarde');
+    expect([second.status, second.body.message]).toEqual([400, COUPON_USED_UP]);
+  });
+
+  it('when the cap was filled by someone else meanwhile, then the sale still completes and its use stays given back, the count at the cap', async () => {
+    const { course, buyer, purchaseId } = await expiredWithCoupon('CHEIO', 1);
+    const other = await ctx.createUser();
+    await buy(other, course.id, 'cheio').expect(200);
+
+    await payLate(buyer, purchaseId).expect(200);
+
+    expect((await purchasesOf(buyer.user.id))[0]).toMatchObject({
+      status: 'completed',
+      amount: '50.00',
+    });
+    expect(await enrollmentsOf(ctx.database.db, buyer.user.id, course.id)).toHaveLength(1);
+    const coupon = await couponRow(course.id);
+    expect(coupon.redemptionCount).toBe(1);
+    const live = await ctx.database.db
+      .select()
+      .from(couponRedemptions)
+      .where(and(eq(couponRedemptions.couponId, coupon.id), isNull(couponRedemptions.releasedAt)));
+    expect(live.map((r) => r.userId)).toEqual([other.user.id]);
+    expect((await redemptionOf(purchaseId)).releasedAt).not.toBeNull();
   });
 });

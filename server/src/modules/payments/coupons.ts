@@ -204,3 +204,20 @@ export async function keepPurchaseCoupon(
   await releaseRedemption(tx, purchase.id);
   return null;
 }
+
+/**
+ * A payment that arrives after its attempt expired or failed completes (the money is there), and
+ * its coupon use, given back at the expiry, is taken again so the cap counts the sale. When the cap
+ * (or one-per-learner) is full by then, the sale still completes at the price paid, and its use stays
+ * given back: the cap is how many more discounts the educator offers, and this one was offered
+ * before the others took its place. The purchase keeps its coupon and list price, so it still reads
+ * as a discounted sale.
+ */
+export async function retakeLatePaymentCoupon(
+  tx: Db,
+  purchase: Pick<PurchaseRow, 'id' | 'couponId'>,
+): Promise<boolean> {
+  if (!purchase.couponId) return false;
+  const coupon = await findCouponById(tx, purchase.couponId);
+  return coupon !== null && (await retakeUse(tx, coupon, purchase.id));
+}
