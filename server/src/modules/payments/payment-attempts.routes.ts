@@ -2,6 +2,7 @@ import type { RequestHandler, Router } from 'express';
 import { chooseMethodBodySchema } from '@aprendiz/contract/payments';
 import type { AppDeps } from '../../deps';
 import { currentUser } from '../../http/auth';
+import { userRateLimit } from '../../http/rate-limit';
 import { parseInput } from '../../http/validate';
 import {
   checkPaymentAttempt,
@@ -10,6 +11,11 @@ import {
   timeOutSandboxVoucher,
 } from './payment-attempts';
 import { listMethods } from './vouchers';
+
+/** Switches per account per hour: a buyer retrying a few methods never meets it. */
+export const METHOD_SWITCHES_PER_HOUR = 20;
+export const METHOD_SWITCHES_LIMITED =
+  'Você trocou de método de pagamento muitas vezes. Tente novamente daqui a uma hora.';
 
 /**
  * The pending-payment lifecycle's calls, added to the payments router ahead of its
@@ -24,7 +30,16 @@ export function addPaymentAttemptRoutes(
     res.json({ success: true, ...listMethods(deps) });
   });
 
-  router.post('/payments/:purchaseId/method', ...auth, async (req, res) => {
+  // Each switch cancels a voucher and issues another at the provider (a push rings a phone).
+  const switching = userRateLimit({
+    name: 'payment-method',
+    max: METHOD_SWITCHES_PER_HOUR,
+    windowMs: 60 * 60_000,
+    message: METHOD_SWITCHES_LIMITED,
+    redis: deps.redis,
+  });
+
+  router.post('/payments/:purchaseId/method', ...auth, switching, async (req, res) => {
     const choice = parseInput(chooseMethodBodySchema, req.body);
     const { sessionUrl, purchase, message } = await choosePaymentMethod(
       deps,

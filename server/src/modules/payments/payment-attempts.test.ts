@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import request from 'supertest';
 import { eq } from 'drizzle-orm';
 import {
@@ -12,7 +12,12 @@ import { createTestContext, type TestContext } from '../../test/test-app';
 import { enrollDirectly } from '../../test/fixtures/course-fixtures';
 import { courseOfNewEducator, enrollmentsOf } from '../../test/fixtures/enrollment-fixtures';
 import type { VoucherState } from '../../providers/payment-provider';
-import { checkPaymentAttempt, findAttemptsToReconcile } from './payment-attempts';
+import {
+  CHECK_INTERVAL_MS,
+  checkPaymentAttempt,
+  findAttemptsToReconcile,
+} from './payment-attempts';
+import { METHOD_SWITCHES_LIMITED, METHOD_SWITCHES_PER_HOUR } from './payment-attempts.routes';
 import { PAYMENT_INSTRUCTIONS_JOB } from './payment-mail';
 import {
   CONFIRMATION_EXPECTED_MS,
@@ -464,5 +469,57 @@ describe('reconciliation', () => {
     const attempt = await checkPaymentAttempt(deps, buyer.user, purchaseId);
     expect(attempt.status).toBe('completed');
     expect(await enrollmentsOf(aoa.database.db, buyer.user.id, course.id)).toHaveLength(1);
+  });
+});
+
+describe('budgets on the provider calls a buyer can trigger', () => {
+  it("when 'Já paguei' is pressed again within 10 s, then the database answers without asking the provider; after 10 s the provider is asked again", async () => {
+    const { buyer, purchaseId } = await buy(aoa, { method: 'reference' });
+    const status = vi.spyOn(aoa.deps.payments.vouchers!, 'status');
+    try {
+      const check = () =>
+        request(aoa.app).post(`/api/payments/${purchaseId}/check`).set(buyer.auth);
+      const first = await check();
+      const second = await check();
+      expect([first.status, second.status]).toEqual([200, 200]);
+      expect(second.body.purchase).toMatchObject({ _id: purchaseId, status: 'awaiting_payment' });
+      expect(status).toHaveBeenCalledTimes(1);
+      const asked = (await rowOf(aoa, purchaseId)).reconciledAt!;
+
+      await aoa.database.db
+        .update(purchases)
+        .set({ reconciledAt: new Date(asked.getTime() - CHECK_INTERVAL_MS - 1) })
+        .where(eq(purchases.id, purchaseId));
+      await check().expect(200);
+      expect(status).toHaveBeenCalledTimes(2);
+      expect((await rowOf(aoa, purchaseId)).reconciledAt!.getTime()).toBeGreaterThan(
+        asked.getTime() - 1,
+      );
+    } finally {
+      status.mockRestore();
+    }
+  });
+
+  it('when one account switches method past its budget, then 429 in Portuguese and the attempt is left as it was', async () => {
+    const { buyer, purchaseId } = await buy(aoa, { method: 'reference' });
+    const switchTo = (method: string) =>
+      request(aoa.app).post(`/api/payments/${purchaseId}/method`).set(buyer.auth).send({ method });
+    for (let i = 0; i < METHOD_SWITCHES_PER_HOUR; i++) await switchTo('reference').expect(200);
+    const before = await rowOf(aoa, purchaseId);
+
+    const refused = await switchTo('card');
+
+    expect([refused.status, refused.body]).toEqual([
+      429,
+      { success: false, message: METHOD_SWITCHES_LIMITED },
+    ]);
+    expect(await rowOf(aoa, purchaseId)).toEqual(before);
+    // Another account's budget is its own.
+    const other = await buy(aoa, { method: 'reference' });
+    await request(aoa.app)
+      .post(`/api/payments/${other.purchaseId}/method`)
+      .set(other.buyer.auth)
+      .send({ method: 'reference' })
+      .expect(200);
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { isPushMethod, type PaymentAttempt } from '@aprendiz/contract/payments';
 import { uuidSchema } from '@aprendiz/contract/common';
 import {
@@ -199,15 +199,47 @@ async function settlePastPush(deps: AttemptDeps, row: PurchaseRow): Promise<void
   }
 }
 
-/** 'Já paguei': asks the provider now rather than waiting for its callback or the next sweep. */
+/**
+ * How often 'Já paguei' may ask the provider about one purchase: each ask is a call a buyer could
+ * otherwise repeat as fast as they click, against the provider's own rate limits.
+ */
+export const CHECK_INTERVAL_MS = 10_000;
+
+/**
+ * Claims the provider ask for this purchase: false when it (or the sweep) asked less than
+ * CHECK_INTERVAL_MS ago. One conditional UPDATE, so every instance shares the interval.
+ */
+async function claimProviderAsk(db: Db, purchaseId: string, now: Date): Promise<boolean> {
+  const claimed = await db
+    .update(purchases)
+    .set({ reconciledAt: now })
+    .where(
+      and(
+        eq(purchases.id, purchaseId),
+        or(
+          isNull(purchases.reconciledAt),
+          lt(purchases.reconciledAt, new Date(now.getTime() - CHECK_INTERVAL_MS)),
+        ),
+      ),
+    )
+    .returning({ id: purchases.id });
+  return claimed.length > 0;
+}
+
+/**
+ * 'Já paguei': asks the provider now rather than waiting for its callback or the next sweep. Within
+ * CHECK_INTERVAL_MS of the last ask it answers what the database knows, which is not an error.
+ */
 export async function checkPaymentAttempt(
   deps: AttemptDeps,
   user: UserRow,
   purchaseId: string,
 ): Promise<PaymentAttempt> {
   const { row, courseTitle } = await findOwnAttempt(deps.database.db, user, purchaseId);
+  const now = new Date();
+  if (!(await claimProviderAsk(deps.database.db, row.id, now))) return toAttempt(row, courseTitle);
   try {
-    await reconcileAttempt(deps, row, new Date(), 0);
+    await reconcileAttempt(deps, row, now, 0);
   } catch (err) {
     deps.logger.warn({ err, purchaseId }, 'provider could not be asked about a payment');
     throw new AppError(
