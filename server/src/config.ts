@@ -74,6 +74,7 @@ const envSchema = z.object({
   ONLINE_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(3),
   PUBLISH_QUOTA_PER_DAY: z.coerce.number().int().min(1).default(20),
   QA_POSTS_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  COUPON_MISSES_PER_USER: z.coerce.number().int().min(1).default(10),
 });
 
 export type AuthConfig =
@@ -215,6 +216,8 @@ export interface Config {
   publishQuotaPerDay: number;
   /** Questions, answers, reports and notes a person may write per hour, each counted apart. */
   qaPostsPerHour: number;
+  /** Unknown coupon codes a person may try per 15 minutes (their address gets three times this). */
+  couponMissesPerUser: number;
 }
 
 export class ConfigError extends Error {
@@ -596,6 +599,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     onlineMaxPerAddress: e.ONLINE_MAX_PER_ADDRESS,
     publishQuotaPerDay: e.PUBLISH_QUOTA_PER_DAY,
     qaPostsPerHour: e.QA_POSTS_PER_HOUR,
+    couponMissesPerUser: e.COUPON_MISSES_PER_USER,
     clientDist: path.resolve(
       e.CLIENT_DIST ??
         path.join(path.dirname(new URL(import.meta.url).pathname), '../../client/dist'),

@@ -15,6 +15,7 @@ import {
   COUPON_UNKNOWN,
   COUPON_USED_UP,
 } from './coupons';
+import { COUPON_GUESSES_LIMITED } from './coupons.routes';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -89,11 +90,11 @@ describe('educator coupons', () => {
 
     const other = await ctx.createUser({ role: 'educator' });
     expect(
-      (await addCoupon(other, course.id, { code: 'ALHEIO', kind: 'price', value: 0 })).status,
+      (await addCoupon(other, course.id, { code: 'ALHEIO-2026', kind: 'price', value: 0 })).status,
     ).toBe(404);
     const student = await ctx.createUser();
     expect(
-      (await addCoupon(student, course.id, { code: 'ALUNO', kind: 'price', value: 0 })).status,
+      (await addCoupon(student, course.id, { code: 'ALUNO-2026', kind: 'price', value: 0 })).status,
     ).toBe(403);
 
     await request(ctx.app)
@@ -191,10 +192,10 @@ describe('POST /api/user/purchase with a coupon', () => {
 
   it('when a coupon makes the course free, then the learner is enrolled at once without any payment', async () => {
     const { owner, course } = await courseOfNewEducator(ctx, { price: 30, discount: 0 });
-    await addCoupon(owner, course.id, { code: 'GRATIS', kind: 'price', value: 0 }).expect(201);
+    await addCoupon(owner, course.id, { code: 'GRATIS-2026', kind: 'price', value: 0 }).expect(201);
     const learner = await ctx.createUser();
 
-    const res = await buy(learner, course.id, 'Grátis');
+    const res = await buy(learner, course.id, 'Grátis-2026');
 
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, session_url: '/my-enrollments', enrolled: true });
@@ -263,18 +264,18 @@ describe('POST /api/user/purchase with a coupon', () => {
   it('when a one-per-learner code was used by a learner, then their second use is refused', async () => {
     const { owner, course } = await courseOfNewEducator(ctx, { price: 20, discount: 0 });
     await addCoupon(owner, course.id, {
-      code: 'SOUMA',
+      code: 'SO-UMA-VEZ',
       kind: 'price',
       value: 0,
       onePerLearner: true,
     }).expect(201);
     const learner = await ctx.createUser();
-    await buy(learner, course.id, 'souma').expect(200);
+    await buy(learner, course.id, 'so-uma-vez').expect(200);
     // Enrolled by the free coupon; after leaving the course (a refund would end it), the code stays used.
     await ctx.database.db
       .delete(enrollments)
       .where(and(eq(enrollments.userId, learner.user.id), eq(enrollments.courseId, course.id)));
-    const again = await buy(learner, course.id, 'souma');
+    const again = await buy(learner, course.id, 'so-uma-vez');
     expect([again.status, again.body.message]).toEqual([409, COUPON_ALREADY_USED]);
   });
 });
@@ -436,5 +437,67 @@ describe('a late payment of a purchase with a coupon', () => {
       .where(and(eq(couponRedemptions.couponId, coupon.id), isNull(couponRedemptions.releasedAt)));
     expect(live.map((r) => r.userId)).toEqual([other.user.id]);
     expect((await redemptionOf(purchaseId)).releasedAt).not.toBeNull();
+  });
+});
+
+describe('guessing coupon codes', () => {
+  // Its own app, so the budgets spent here are not those of the tests above.
+  let guess: TestContext;
+  beforeAll(async () => {
+    guess = await createTestContext();
+  });
+  afterAll(() => guess.close());
+
+  it('when one account tries too many unknown codes, then 429 in Portuguese on the quote and the purchase, a right code included, and nothing is bought', async () => {
+    const { owner, course } = await courseOfNewEducator(guess, { price: 50, discount: 0 });
+    await request(guess.app)
+      .post(`/api/educator/course/${course.id}/coupons`)
+      .set(owner.auth)
+      .send({ code: 'CERTO', kind: 'percent', value: 10 })
+      .expect(201);
+    const guesser = await guess.createUser();
+    const quote = (code: string) =>
+      request(guess.app).get(`/api/course/${course.id}/quote?coupon=${code}`).set(guesser.auth);
+    // A right code spends nothing.
+    await quote('certo').expect(200);
+    for (let i = 0; i < guess.deps.config.couponMissesPerUser; i++)
+      expect((await quote(`ERRADO${i}`)).body.message).toBe(COUPON_UNKNOWN);
+
+    for (const res of [
+      await quote('certo'),
+      await request(guess.app)
+        .post('/api/user/purchase')
+        .set(guesser.auth)
+        .send({ courseId: course.id, coupon: 'certo' }),
+    ])
+      expect([res.status, res.body]).toEqual([
+        429,
+        { success: false, message: COUPON_GUESSES_LIMITED },
+      ]);
+    expect(
+      await guess.database.db.select().from(purchases).where(eq(purchases.userId, guesser.user.id)),
+    ).toEqual([]);
+    // Without a code, the same account still buys.
+    await request(guess.app)
+      .post('/api/user/purchase')
+      .set(guesser.auth)
+      .send({ courseId: course.id })
+      .expect(200);
+  });
+
+  it('when one address tries too many unknown codes without an account, then 429 in Portuguese', async () => {
+    const fresh = await createTestContext();
+    const { course } = await courseOfNewEducator(fresh, { price: 50, discount: 0 });
+    const answers = [];
+    for (let i = 0; i <= fresh.deps.config.couponMissesPerUser * 3; i++)
+      answers.push(await request(fresh.app).get(`/api/course/${course.id}/quote?coupon=NADA${i}`));
+    expect(answers.slice(0, -1).every((res) => res.status === 400)).toBe(true);
+    expect([answers.at(-1)!.status, answers.at(-1)!.body.message]).toEqual([
+      429,
+      COUPON_GUESSES_LIMITED,
+    ]);
+    // Plain quotes carry no code and spend nothing.
+    await request(fresh.app).get(`/api/course/${course.id}/quote`).expect(200);
+    await fresh.close();
   });
 });

@@ -6,7 +6,7 @@ import { parseInput } from '../../http/validate';
 import { getPaymentAttempt, completeSandboxVoucher } from './payment-attempts';
 import { addPaymentAttemptRoutes } from './payment-attempts.routes';
 import { addRefundRoutes } from './refunds.routes';
-import { addCouponRoutes } from './coupons.routes';
+import { addCouponRoutes, couponGuessLimits, markCouponMiss } from './coupons.routes';
 import {
   cancelSandboxPurchase,
   completeSandboxPurchase,
@@ -28,9 +28,10 @@ export function paymentsRoutes(deps: AppDeps): Router {
   const auth = [privateAnswer, requireAuth(deps.auth)];
   addPaymentAttemptRoutes(router, deps, auth);
   addRefundRoutes(router, deps, auth);
-  addCouponRoutes(router, deps);
+  const guessLimits = couponGuessLimits(deps);
+  addCouponRoutes(router, deps, guessLimits);
 
-  router.post('/user/purchase', ...auth, async (req, res) => {
+  router.post('/user/purchase', ...auth, ...guessLimits, async (req, res) => {
     const { courseId, method, phone, coupon, euWaiver } = parseInput(purchaseBodySchema, req.body);
     const choice = method ? { method, phone } : undefined;
     const user = currentUser(req);
@@ -81,6 +82,7 @@ export function paymentsRoutes(deps: AppDeps): Router {
     });
   }
 
+  router.use(markCouponMiss);
   return router;
 }
 
