@@ -75,6 +75,7 @@ const envSchema = z.object({
   PUBLISH_QUOTA_PER_DAY: z.coerce.number().int().min(1).default(20),
   QA_POSTS_PER_HOUR: z.coerce.number().int().min(1).default(30),
   COUPON_MISSES_PER_USER: z.coerce.number().int().min(1).default(10),
+  PAYMENT_METHOD_SWITCHES_PER_HOUR: z.coerce.number().int().min(1).default(20),
 });
 
 export type AuthConfig =
@@ -218,6 +219,8 @@ export interface Config {
   qaPostsPerHour: number;
   /** Unknown coupon codes a person may try per 15 minutes (their address gets three times this). */
   couponMissesPerUser: number;
+  /** Payment-method switches a person may make per hour: each one calls the provider twice. */
+  methodSwitchesPerHour: number;
 }
 
 export class ConfigError extends Error {
@@ -600,6 +603,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publishQuotaPerDay: e.PUBLISH_QUOTA_PER_DAY,
     qaPostsPerHour: e.QA_POSTS_PER_HOUR,
     couponMissesPerUser: e.COUPON_MISSES_PER_USER,
+    methodSwitchesPerHour: e.PAYMENT_METHOD_SWITCHES_PER_HOUR,
     clientDist: path.resolve(
       e.CLIENT_DIST ??
         path.join(path.dirname(new URL(import.meta.url).pathname), '../../client/dist'),

@@ -12,8 +12,6 @@ import {
 } from './payment-attempts';
 import { listMethods } from './vouchers';
 
-/** Switches per account per hour: a buyer retrying a few methods never meets it. */
-export const METHOD_SWITCHES_PER_HOUR = 20;
 export const METHOD_SWITCHES_LIMITED =
   'Você trocou de método de pagamento muitas vezes. Tente novamente daqui a uma hora.';
 
@@ -33,7 +31,8 @@ export function addPaymentAttemptRoutes(
   // Each switch cancels a voucher and issues another at the provider (a push rings a phone).
   const switching = userRateLimit({
     name: 'payment-method',
-    max: METHOD_SWITCHES_PER_HOUR,
+    // A buyer retrying a few methods never meets it (20 by default).
+    max: deps.config.methodSwitchesPerHour,
     windowMs: 60 * 60_000,
     message: METHOD_SWITCHES_LIMITED,
     redis: deps.redis,

@@ -17,7 +17,7 @@ import {
   checkPaymentAttempt,
   findAttemptsToReconcile,
 } from './payment-attempts';
-import { METHOD_SWITCHES_LIMITED, METHOD_SWITCHES_PER_HOUR } from './payment-attempts.routes';
+import { METHOD_SWITCHES_LIMITED } from './payment-attempts.routes';
 import { PAYMENT_INSTRUCTIONS_JOB } from './payment-mail';
 import {
   CONFIRMATION_EXPECTED_MS,
@@ -504,7 +504,8 @@ describe('budgets on the provider calls a buyer can trigger', () => {
     const { buyer, purchaseId } = await buy(aoa, { method: 'reference' });
     const switchTo = (method: string) =>
       request(aoa.app).post(`/api/payments/${purchaseId}/method`).set(buyer.auth).send({ method });
-    for (let i = 0; i < METHOD_SWITCHES_PER_HOUR; i++) await switchTo('reference').expect(200);
+    for (let i = 0; i < aoa.deps.config.methodSwitchesPerHour; i++)
+      await switchTo('reference').expect(200);
     const before = await rowOf(aoa, purchaseId);
 
     const refused = await switchTo('card');
