@@ -76,6 +76,7 @@ const envSchema = z.object({
   QA_POSTS_PER_HOUR: z.coerce.number().int().min(1).default(30),
   COUPON_MISSES_PER_USER: z.coerce.number().int().min(1).default(10),
   PAYMENT_METHOD_SWITCHES_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  PUSH_PAYMENTS_PER_PHONE: z.coerce.number().int().min(1).default(3),
 });
 
 export type AuthConfig =
@@ -221,6 +222,8 @@ export interface Config {
   couponMissesPerUser: number;
   /** Payment-method switches a person may make per hour: each one calls the provider twice. */
   methodSwitchesPerHour: number;
+  /** Live pushes (MB WAY, Multicaixa Express) per number per 10 minutes; an account gets twice this. */
+  pushPaymentsPerPhone: number;
 }
 
 export class ConfigError extends Error {
@@ -604,6 +607,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     qaPostsPerHour: e.QA_POSTS_PER_HOUR,
     couponMissesPerUser: e.COUPON_MISSES_PER_USER,
     methodSwitchesPerHour: e.PAYMENT_METHOD_SWITCHES_PER_HOUR,
+    pushPaymentsPerPhone: e.PUSH_PAYMENTS_PER_PHONE,
     clientDist: path.resolve(
       e.CLIENT_DIST ??
         path.join(path.dirname(new URL(import.meta.url).pathname), '../../client/dist'),

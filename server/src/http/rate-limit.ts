@@ -178,6 +178,8 @@ export function addressBudget(
 export interface UserBudgetOptions {
   /** Uses per signed-in person per window. */
   max: number;
+  /** Requests that spend nothing. */
+  skip?: (req: Request) => boolean;
   windowMs: number;
   /** Names the count, and its Redis keys. */
   name: string;
@@ -199,10 +201,16 @@ export function userRateLimit(options: UserBudgetOptions): RequestHandler {
     legacyHeaders: false,
     store: storeFor(options.name, options),
     keyGenerator: (req) => req.user?.id ?? '',
+    ...(options.skip ? { skip: options.skip } : {}),
     handler: (_req, res) => {
       res.status(429).json({ success: false, message: options.message });
     },
   });
+}
+
+/** A named count's shared store (Redis), or undefined for this process's memory. */
+export function rateLimitStore(name: string, redis?: RedisClient): Store | undefined {
+  return storeFor(name, { redis });
 }
 
 export interface MissBudgetOptions {
