@@ -52,6 +52,8 @@ function appServer(serverPort: number, dataDir: string, env: Record<string, stri
       LOG_LEVEL: 'warn',
       // Every journey signs up fresh users from one address.
       AUTH_RATE_LIMIT_MAX: '1000',
+      // Both projects (and a CI retry) push to the same test number from this one address.
+      PUSH_PAYMENTS_PER_PHONE: '1000',
       // Parallel workers render many pages at once from one address: no app shell in their place.
       PAGE_RENDER_CONCURRENCY: '64',
       PAGE_RENDER_RATE_LIMIT: '100000',

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { COUPON_CODE_MAX, COUPON_CODE_MIN, COUPON_KINDS } from './rules/coupons';
+import {
+  COUPON_CODE_MAX,
+  COUPON_CODE_MIN,
+  COUPON_KINDS,
+  FREE_COUPON_CODE_MIN,
+  givesCourseAway,
+} from './rules/coupons';
 import { COURSE_PRICE_MAX } from './rules/pricing';
 import { textSchema } from './text-schemas';
 
@@ -48,6 +54,12 @@ export const newCouponSchema = z
         code: 'custom',
         path: ['value'],
         message: 'A porcentagem deve ser um inteiro de 1 a 100',
+      });
+    if (givesCourseAway(coupon) && coupon.code.length < FREE_COUPON_CODE_MIN)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['code'],
+        message: `Um cupom que dá o curso de graça precisa de um código com pelo menos ${FREE_COUPON_CODE_MIN} caracteres`,
       });
     if (coupon.kind === 'amount' && coupon.value <= 0)
       ctx.addIssue({ code: 'custom', path: ['value'], message: 'O desconto deve ser maior que 0' });

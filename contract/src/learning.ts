@@ -6,20 +6,22 @@ import { textSchema } from './text-schemas';
 import { LECTURE_DURATION_MAX_MINUTES } from './rules/duration';
 import { RATING_MAX, RATING_MIN } from './rules/ratings';
 import { reviewTextSchema } from './reviews';
-import { paymentMethodSchema, phoneSchema, refundOfferSchema } from './payments';
+import { checkPushPhone, paymentMethodSchema, phoneSchema, refundOfferSchema } from './payments';
 
 export const enrollFreeBodySchema = courseIdBodySchema;
 export type EnrollFreeBody = z.infer<typeof enrollFreeBodySchema>;
 
 /** Without a method the purchase opens the checkout page, where the buyer chooses one. */
-export const purchaseBodySchema = courseIdBodySchema.extend({
-  /** One code per purchase; the price it leaves is always worked out on the server. */
-  coupon: couponCodeSchema.optional(),
-  /** Euro deployments: the buyer ticked EU_WAIVER_TEXT (ignored elsewhere). */
-  euWaiver: z.boolean({ error: 'Valor inválido' }).optional(),
-  method: paymentMethodSchema.optional(),
-  phone: phoneSchema.optional(),
-});
+export const purchaseBodySchema = courseIdBodySchema
+  .extend({
+    /** One code per purchase; the price it leaves is always worked out on the server. */
+    coupon: couponCodeSchema.optional(),
+    /** Euro deployments: the buyer ticked EU_WAIVER_TEXT (ignored elsewhere). */
+    euWaiver: z.boolean({ error: 'Valor inválido' }).optional(),
+    method: paymentMethodSchema.optional(),
+    phone: phoneSchema.optional(),
+  })
+  .superRefine(checkPushPhone);
 export type PurchaseBody = z.infer<typeof purchaseBodySchema>;
 
 export const courseProgressBodySchema = courseIdBodySchema;

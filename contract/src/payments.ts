@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAYMENT_METHODS } from './rules/payment-methods';
+import { PAYMENT_METHODS, pushPhoneProblem } from './rules/payment-methods';
 import { textSchema } from './text-schemas';
 
 /**
@@ -114,10 +114,22 @@ export const paymentAttemptResponseSchema = z.object({
 });
 export type PaymentAttemptResponse = z.infer<typeof paymentAttemptResponseSchema>;
 
-export const chooseMethodBodySchema = z.object({
-  method: paymentMethodSchema,
-  phone: phoneSchema.optional(),
-});
+/** A push's number must be of the method's country: a field error on `phone` otherwise. */
+export function checkPushPhone(
+  body: { method?: PaymentMethod | undefined; phone?: string | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  if (!body.method || body.phone === undefined) return;
+  const problem = pushPhoneProblem(body.method, body.phone);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['phone'], message: problem });
+}
+
+export const chooseMethodBodySchema = z
+  .object({
+    method: paymentMethodSchema,
+    phone: phoneSchema.optional(),
+  })
+  .superRefine(checkPushPhone);
 export type ChooseMethodBody = z.infer<typeof chooseMethodBodySchema>;
 
 /** POST /api/payments/:purchaseId/refund: why (optional), and where to send it when the provider cannot. */

@@ -74,6 +74,9 @@ const envSchema = z.object({
   ONLINE_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(3),
   PUBLISH_QUOTA_PER_DAY: z.coerce.number().int().min(1).default(20),
   QA_POSTS_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  COUPON_MISSES_PER_USER: z.coerce.number().int().min(1).default(10),
+  PAYMENT_METHOD_SWITCHES_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  PUSH_PAYMENTS_PER_PHONE: z.coerce.number().int().min(1).default(3),
 });
 
 export type AuthConfig =
@@ -215,6 +218,12 @@ export interface Config {
   publishQuotaPerDay: number;
   /** Questions, answers, reports and notes a person may write per hour, each counted apart. */
   qaPostsPerHour: number;
+  /** Unknown coupon codes a person may try per 15 minutes (their address gets three times this). */
+  couponMissesPerUser: number;
+  /** Payment-method switches a person may make per hour: each one calls the provider twice. */
+  methodSwitchesPerHour: number;
+  /** Live pushes (MB WAY, Multicaixa Express) per number per 10 minutes; an account gets twice this. */
+  pushPaymentsPerPhone: number;
 }
 
 export class ConfigError extends Error {
@@ -596,6 +605,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     onlineMaxPerAddress: e.ONLINE_MAX_PER_ADDRESS,
     publishQuotaPerDay: e.PUBLISH_QUOTA_PER_DAY,
     qaPostsPerHour: e.QA_POSTS_PER_HOUR,
+    couponMissesPerUser: e.COUPON_MISSES_PER_USER,
+    methodSwitchesPerHour: e.PAYMENT_METHOD_SWITCHES_PER_HOUR,
+    pushPaymentsPerPhone: e.PUSH_PAYMENTS_PER_PHONE,
     clientDist: path.resolve(
       e.CLIENT_DIST ??
         path.join(path.dirname(new URL(import.meta.url).pathname), '../../client/dist'),

@@ -7,6 +7,19 @@ export type CouponKind = (typeof COUPON_KINDS)[number];
 
 export const COUPON_CODE_MIN = 3;
 export const COUPON_CODE_MAX = 30;
+/**
+ * A code that gives the course away is worth guessing, so it must be long enough that guessing,
+ * slowed to a few tries per address and account, cannot find it.
+ */
+export const FREE_COUPON_CODE_MIN = 8;
+
+/** True when the coupon leaves nothing to pay whatever the course costs. */
+export function givesCourseAway(coupon: CouponTerms): boolean {
+  return (
+    (coupon.kind === 'percent' && coupon.value >= 100) ||
+    (coupon.kind === 'price' && coupon.value === 0)
+  );
+}
 
 /**
  * The form a code is stored and looked up in: 'Lançamento', 'LANCAMENTO' and ' lancamento ' are the

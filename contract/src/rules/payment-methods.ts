@@ -36,3 +36,33 @@ export function isPaymentMethod(value: string): value is PaymentMethod {
 export function isPushMethod(method: PaymentMethod): boolean {
   return (PUSH_METHODS as readonly string[]).includes(method);
 }
+
+export type PushMethod = (typeof PUSH_METHODS)[number];
+
+/**
+ * The numbers each push reaches, as the buyer types them without spaces or dashes: MB WAY runs on
+ * Portuguese mobiles (9 digits from 91, 92, 93 or 96, +351 optional), Multicaixa Express on Angolan
+ * ones (9 digits from 9, +244 optional). A number of another country would never ring.
+ */
+export const PUSH_PHONES: Record<PushMethod, { pattern: RegExp; message: string }> = {
+  mb_way: {
+    pattern: /^(?:\+351)?9[1236]\d{7}$/,
+    message: 'O MB WAY só funciona com celular português: 9 dígitos começando por 91, 92, 93 ou 96',
+  },
+  multicaixa_express: {
+    pattern: /^(?:\+244)?9\d{8}$/,
+    message: 'O Multicaixa Express só funciona com celular angolano: 9 dígitos começando por 9',
+  },
+};
+
+/** Why `phone` cannot receive a push of `method`, or null when it can (or the method is no push). */
+export function pushPhoneProblem(method: PaymentMethod, phone: string): string | null {
+  if (!isPushMethod(method)) return null;
+  const rule = PUSH_PHONES[method as PushMethod];
+  return rule.pattern.test(phone) ? null : rule.message;
+}
+
+/** The 9-digit national number a push goes to, without its country code. */
+export function pushPhoneNumber(phone: string): string {
+  return phone.replace(/\D/g, '').slice(-9);
+}

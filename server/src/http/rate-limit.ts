@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
+import { ipKeyGenerator, MemoryStore, rateLimit, type Store } from 'express-rate-limit';
 import { RedisStore } from 'rate-limit-redis';
 import type { RedisClient } from '../providers/redis-client';
 
@@ -178,6 +178,8 @@ export function addressBudget(
 export interface UserBudgetOptions {
   /** Uses per signed-in person per window. */
   max: number;
+  /** Requests that spend nothing. */
+  skip?: (req: Request) => boolean;
   windowMs: number;
   /** Names the count, and its Redis keys. */
   name: string;
@@ -199,8 +201,81 @@ export function userRateLimit(options: UserBudgetOptions): RequestHandler {
     legacyHeaders: false,
     store: storeFor(options.name, options),
     keyGenerator: (req) => req.user?.id ?? '',
+    ...(options.skip ? { skip: options.skip } : {}),
     handler: (_req, res) => {
       res.status(429).json({ success: false, message: options.message });
     },
   });
+}
+
+/** A named count's shared store (Redis), or undefined for this process's memory. */
+export function rateLimitStore(name: string, redis?: RedisClient): Store | undefined {
+  return storeFor(name, { redis });
+}
+
+export interface MissBudgetOptions {
+  /** Misses per client address per window. */
+  maxPerIp: number;
+  /** Misses per signed-in person per window, whichever addresses they come from. */
+  maxPerUser: number;
+  windowMs: number;
+  /** Names the counts, and their Redis keys. */
+  name: string;
+  message: string;
+  /** Whether the request looks something up at all (it carries a code); others spend nothing. */
+  looksUp: (req: Request) => boolean;
+  redis?: RedisClient;
+  redisPrefix?: string;
+}
+
+/** Set by the handler (or an error middleware) when this request's lookup found nothing. */
+export function markMiss(res: Response): void {
+  (res.locals as { lookupMissed?: boolean }).lookupMissed = true;
+}
+
+/**
+ * Budgets against guessing secrets that are looked up by value (coupon codes): only lookups that
+ * found nothing spend, per address and per account, so buyers who type a real code never meet it,
+ * however many arrive at once from one address. Past either budget every lookup answers 429, a
+ * right guess included, so nothing more is learnt. The counts are read before the handler and
+ * added to once it has answered a miss (express-rate-limit would count every request first).
+ * Goes after the authentication that sets `req.user`, and after the body is parsed.
+ */
+export function missRateLimits(options: MissBudgetOptions): RequestHandler[] {
+  const budget = (
+    name: string,
+    limit: number,
+    keyOf: (req: Request) => string | null,
+  ): RequestHandler => {
+    const store: Store = storeFor(name, options) ?? new MemoryStore();
+    const ready = Promise.resolve().then(() =>
+      store.init?.({ windowMs: options.windowMs } as Parameters<NonNullable<Store['init']>>[0]),
+    );
+    // A store that cannot start fails the requests that need it, not the process.
+    ready.catch(() => undefined);
+    return (req, res, next) => {
+      const key = options.looksUp(req) ? keyOf(req) : null;
+      if (key === null) {
+        next();
+        return;
+      }
+      void (async () => {
+        await ready;
+        const spent = (await store.get?.(key))?.totalHits ?? 0;
+        if (spent >= limit) {
+          res.status(429).json({ success: false, message: options.message });
+          return;
+        }
+        res.on('finish', () => {
+          if ((res.locals as { lookupMissed?: boolean }).lookupMissed === true)
+            void Promise.resolve(store.increment(key)).catch(() => undefined);
+        });
+        next();
+      })().catch(next);
+    };
+  };
+  return [
+    budget(`${options.name}-ip`, options.maxPerIp, (req) => ipKeyGenerator(req.ip ?? '')),
+    budget(`${options.name}-user`, options.maxPerUser, (req) => req.user?.id ?? null),
+  ];
 }

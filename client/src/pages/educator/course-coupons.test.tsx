@@ -45,7 +45,7 @@ describe('CourseCouponsPage', () => {
     expect(row).toHaveTextContent('um por aluno');
 
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Código'), 'GRATIS');
+    await user.type(screen.getByLabelText('Código'), 'GRATIS-2026');
     await user.selectOptions(screen.getByLabelText('Tipo'), 'price');
     await user.clear(screen.getByLabelText('Valor'));
     await user.type(screen.getByLabelText('Valor'), '0');
@@ -56,7 +56,7 @@ describe('CourseCouponsPage', () => {
     const post = calls.find((c) => c.method === 'POST')!;
     expect(post.url).toBe(`/api/educator/course/${COURSE}/coupons`);
     expect(post.body).toEqual({
-      code: 'GRATIS',
+      code: 'GRATIS-2026',
       kind: 'price',
       value: 0,
       maxRedemptions: 5,

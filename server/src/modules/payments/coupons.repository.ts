@@ -105,3 +105,44 @@ export async function hasLiveRedemption(
     .limit(1);
   return row !== undefined;
 }
+
+export async function findCouponById(tx: Db, couponId: string): Promise<CouponRow | null> {
+  const [row] = await tx.select().from(coupons).where(eq(coupons.id, couponId)).limit(1);
+  return row ?? null;
+}
+
+export type RedemptionRow = typeof couponRedemptions.$inferSelect;
+
+export async function findPurchaseRedemption(
+  tx: Db,
+  purchaseId: string,
+): Promise<RedemptionRow | null> {
+  const [row] = await tx
+    .select()
+    .from(couponRedemptions)
+    .where(eq(couponRedemptions.purchaseId, purchaseId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Marks the purchase's use live again; the caller has taken it on the coupon (takeCouponUse). */
+export async function reopenRedemption(tx: Db, redemptionId: string): Promise<void> {
+  await tx
+    .update(couponRedemptions)
+    .set({ releasedAt: null })
+    .where(eq(couponRedemptions.id, redemptionId));
+}
+
+/** Gives back the purchase's live use, if it holds one: the same as the expiry trigger does. */
+export async function releaseRedemption(tx: Db, purchaseId: string): Promise<void> {
+  const released = await tx
+    .update(couponRedemptions)
+    .set({ releasedAt: sql`now()` })
+    .where(and(eq(couponRedemptions.purchaseId, purchaseId), isNull(couponRedemptions.releasedAt)))
+    .returning({ couponId: couponRedemptions.couponId });
+  for (const { couponId } of released)
+    await tx
+      .update(coupons)
+      .set({ redemptionCount: sql`${coupons.redemptionCount} - 1` })
+      .where(eq(coupons.id, couponId));
+}

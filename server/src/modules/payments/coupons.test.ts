@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { couponRedemptions, coupons } from '../../db/schema/coupons';
 import { enrollments } from '../../db/schema/enrollments';
 import { ledgerEntries } from '../../db/schema/ledger';
@@ -10,10 +10,12 @@ import { courseOfNewEducator, enrollmentsOf } from '../../test/fixtures/enrollme
 import {
   COUPON_ALREADY_USED,
   COUPON_CODE_TAKEN,
+  COUPON_DROPPED,
   COUPON_EXPIRED,
   COUPON_UNKNOWN,
   COUPON_USED_UP,
 } from './coupons';
+import { COUPON_GUESSES_LIMITED } from './coupons.routes';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -88,11 +90,11 @@ describe('educator coupons', () => {
 
     const other = await ctx.createUser({ role: 'educator' });
     expect(
-      (await addCoupon(other, course.id, { code: 'ALHEIO', kind: 'price', value: 0 })).status,
+      (await addCoupon(other, course.id, { code: 'ALHEIO-2026', kind: 'price', value: 0 })).status,
     ).toBe(404);
     const student = await ctx.createUser();
     expect(
-      (await addCoupon(student, course.id, { code: 'ALUNO', kind: 'price', value: 0 })).status,
+      (await addCoupon(student, course.id, { code: 'ALUNO-2026', kind: 'price', value: 0 })).status,
     ).toBe(403);
 
     await request(ctx.app)
@@ -190,10 +192,10 @@ describe('POST /api/user/purchase with a coupon', () => {
 
   it('when a coupon makes the course free, then the learner is enrolled at once without any payment', async () => {
     const { owner, course } = await courseOfNewEducator(ctx, { price: 30, discount: 0 });
-    await addCoupon(owner, course.id, { code: 'GRATIS', kind: 'price', value: 0 }).expect(201);
+    await addCoupon(owner, course.id, { code: 'GRATIS-2026', kind: 'price', value: 0 }).expect(201);
     const learner = await ctx.createUser();
 
-    const res = await buy(learner, course.id, 'Grátis');
+    const res = await buy(learner, course.id, 'Grátis-2026');
 
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, session_url: '/my-enrollments', enrolled: true });
@@ -262,18 +264,240 @@ describe('POST /api/user/purchase with a coupon', () => {
   it('when a one-per-learner code was used by a learner, then their second use is refused', async () => {
     const { owner, course } = await courseOfNewEducator(ctx, { price: 20, discount: 0 });
     await addCoupon(owner, course.id, {
-      code: 'SOUMA',
+      code: 'SO-UMA-VEZ',
       kind: 'price',
       value: 0,
       onePerLearner: true,
     }).expect(201);
     const learner = await ctx.createUser();
-    await buy(learner, course.id, 'souma').expect(200);
+    await buy(learner, course.id, 'so-uma-vez').expect(200);
     // Enrolled by the free coupon; after leaving the course (a refund would end it), the code stays used.
     await ctx.database.db
       .delete(enrollments)
       .where(and(eq(enrollments.userId, learner.user.id), eq(enrollments.courseId, course.id)));
-    const again = await buy(learner, course.id, 'souma');
+    const again = await buy(learner, course.id, 'so-uma-vez');
     expect([again.status, again.body.message]).toEqual([409, COUPON_ALREADY_USED]);
+  });
+});
+
+async function redemptionOf(purchaseId: string) {
+  const [row] = await ctx.database.db
+    .select()
+    .from(couponRedemptions)
+    .where(eq(couponRedemptions.purchaseId, purchaseId));
+  return row!;
+}
+
+function switchMethod(buyer: Person, purchaseId: string, body: object) {
+  return request(ctx.app).post(`/api/payments/${purchaseId}/method`).set(buyer.auth).send(body);
+}
+
+describe('another method for a purchase with a coupon', () => {
+  it('when the buyer switches method, also after the attempt expired, then the new attempt keeps the coupon price and holds one use', async () => {
+    const { owner, course } = await courseOfNewEducator(ctx, { price: 100, discount: 0 });
+    await addCoupon(owner, course.id, {
+      code: 'METADE',
+      kind: 'percent',
+      value: 50,
+      maxRedemptions: 5,
+    }).expect(201);
+    const buyer = await ctx.createUser();
+    await buy(buyer, course.id, 'metade').expect(200);
+    const [started] = await purchasesOf(buyer.user.id);
+
+    const switched = await switchMethod(buyer, started!.id, { method: 'reference' });
+    expect(switched.status).toBe(200);
+    expect(switched.body.message).toBeUndefined();
+    expect(switched.body.purchase).toMatchObject({ amount: 50, method: 'reference' });
+    const [voucher] = await purchasesOf(buyer.user.id);
+    expect(voucher).toMatchObject({
+      amount: '50.00',
+      listAmount: '100.00',
+      couponId: started!.couponId,
+    });
+    expect((await couponRow(course.id)).redemptionCount).toBe(1);
+
+    // The expiry gives the use back; the next attempt takes it again.
+    await ctx.database.db
+      .update(purchases)
+      .set({ status: 'expired' })
+      .where(eq(purchases.id, started!.id));
+    expect((await couponRow(course.id)).redemptionCount).toBe(0);
+    const again = await switchMethod(buyer, started!.id, { method: 'reference' });
+    expect(again.status).toBe(200);
+    expect(again.body.purchase).toMatchObject({ amount: 50, status: 'awaiting_payment' });
+    expect((await couponRow(course.id)).redemptionCount).toBe(1);
+    expect((await redemptionOf(started!.id)).releasedAt).toBeNull();
+  });
+
+  it('when the coupon has ended or its cap was taken meanwhile, then the new attempt is at the course price, the use is given back and the answer says so', async () => {
+    const { owner, course } = await courseOfNewEducator(ctx, { price: 100, discount: 0 });
+    await addCoupon(owner, course.id, {
+      code: 'ACABA',
+      kind: 'percent',
+      value: 50,
+      maxRedemptions: 1,
+    }).expect(201);
+    const [buyer, other] = [await ctx.createUser(), await ctx.createUser()];
+    await buy(buyer, course.id, 'acaba').expect(200);
+    const [started] = await purchasesOf(buyer.user.id);
+    await ctx.database.db
+      .update(coupons)
+      .set({ endsAt: new Date(Date.now() - 1000) })
+      .where(eq(coupons.courseId, course.id));
+
+    const ended = await switchMethod(buyer, started!.id, { method: 'reference' });
+    expect(ended.status).toBe(200);
+    expect(ended.body.message).toBe(COUPON_DROPPED);
+    expect(ended.body.purchase).toMatchObject({ amount: 100 });
+    const [row] = await purchasesOf(buyer.user.id);
+    expect(row).toMatchObject({ amount: '100.00', listAmount: null, couponId: null });
+    expect((await couponRow(course.id)).redemptionCount).toBe(0);
+    expect((await redemptionOf(started!.id)).releasedAt).not.toBeNull();
+
+    // A capped coupon whose one use went to someone else while this attempt was expired.
+    const { owner: owner2, course: course2 } = await courseOfNewEducator(ctx, {
+      price: 100,
+      discount: 0,
+    });
+    await addCoupon(owner2, course2.id, {
+      code: 'UMSO',
+      kind: 'percent',
+      value: 50,
+      maxRedemptions: 1,
+    }).expect(201);
+    await buy(buyer, course2.id, 'umso').expect(200);
+    const held = (await purchasesOf(buyer.user.id)).find((p) => p.courseId === course2.id)!;
+    await ctx.database.db
+      .update(purchases)
+      .set({ status: 'expired' })
+      .where(eq(purchases.id, held.id));
+    await buy(other, course2.id, 'umso').expect(200);
+    const full = await switchMethod(buyer, held.id, { method: 'reference' });
+    expect([full.status, full.body.message]).toEqual([200, COUPON_DROPPED]);
+    expect(full.body.purchase).toMatchObject({ amount: 100 });
+    expect((await couponRow(course2.id)).redemptionCount).toBe(1);
+  });
+});
+
+describe('a late payment of a purchase with a coupon', () => {
+  async function expiredWithCoupon(code: string, maxRedemptions: number) {
+    const { owner, course } = await courseOfNewEducator(ctx, { price: 100, discount: 0 });
+    await addCoupon(owner, course.id, { code, kind: 'percent', value: 50, maxRedemptions }).expect(
+      201,
+    );
+    const buyer = await ctx.createUser();
+    await buy(buyer, course.id, code).expect(200);
+    const [started] = await purchasesOf(buyer.user.id);
+    await switchMethod(buyer, started!.id, { method: 'reference' }).expect(200);
+    await ctx.database.db
+      .update(purchases)
+      .set({ status: 'expired' })
+      .where(eq(purchases.id, started!.id));
+    return { course, buyer, purchaseId: started!.id };
+  }
+
+  function payLate(buyer: Person, purchaseId: string) {
+    return request(ctx.app).post(`/api/payments/sandbox/${purchaseId}/complete`).set(buyer.auth);
+  }
+
+  it('when the cap still has room, then the sale completes and takes its use again', async () => {
+    const { course, buyer, purchaseId } = await expiredWithCoupon('TARDE', 1);
+    expect((await couponRow(course.id)).redemptionCount).toBe(0);
+
+    await payLate(buyer, purchaseId).expect(200);
+
+    expect((await purchasesOf(buyer.user.id))[0]).toMatchObject({
+      status: 'completed',
+      amount: '50.00',
+    });
+    expect((await couponRow(course.id)).redemptionCount).toBe(1);
+    expect((await redemptionOf(purchaseId)).releasedAt).toBeNull();
+    const second = await buy(await ctx.createUser(), course.id, 'tarde');
+    expect([second.status, second.body.message]).toEqual([400, COUPON_USED_UP]);
+  });
+
+  it('when the cap was filled by someone else meanwhile, then the sale still completes and its use stays given back, the count at the cap', async () => {
+    const { course, buyer, purchaseId } = await expiredWithCoupon('CHEIO', 1);
+    const other = await ctx.createUser();
+    await buy(other, course.id, 'cheio').expect(200);
+
+    await payLate(buyer, purchaseId).expect(200);
+
+    expect((await purchasesOf(buyer.user.id))[0]).toMatchObject({
+      status: 'completed',
+      amount: '50.00',
+    });
+    expect(await enrollmentsOf(ctx.database.db, buyer.user.id, course.id)).toHaveLength(1);
+    const coupon = await couponRow(course.id);
+    expect(coupon.redemptionCount).toBe(1);
+    const live = await ctx.database.db
+      .select()
+      .from(couponRedemptions)
+      .where(and(eq(couponRedemptions.couponId, coupon.id), isNull(couponRedemptions.releasedAt)));
+    expect(live.map((r) => r.userId)).toEqual([other.user.id]);
+    expect((await redemptionOf(purchaseId)).releasedAt).not.toBeNull();
+  });
+});
+
+describe('guessing coupon codes', () => {
+  // Its own app, so the budgets spent here are not those of the tests above.
+  let guess: TestContext;
+  beforeAll(async () => {
+    guess = await createTestContext();
+  });
+  afterAll(() => guess.close());
+
+  it('when one account tries too many unknown codes, then 429 in Portuguese on the quote and the purchase, a right code included, and nothing is bought', async () => {
+    const { owner, course } = await courseOfNewEducator(guess, { price: 50, discount: 0 });
+    await request(guess.app)
+      .post(`/api/educator/course/${course.id}/coupons`)
+      .set(owner.auth)
+      .send({ code: 'CERTO', kind: 'percent', value: 10 })
+      .expect(201);
+    const guesser = await guess.createUser();
+    const quote = (code: string) =>
+      request(guess.app).get(`/api/course/${course.id}/quote?coupon=${code}`).set(guesser.auth);
+    // A right code spends nothing.
+    await quote('certo').expect(200);
+    for (let i = 0; i < guess.deps.config.couponMissesPerUser; i++)
+      expect((await quote(`ERRADO${i}`)).body.message).toBe(COUPON_UNKNOWN);
+
+    for (const res of [
+      await quote('certo'),
+      await request(guess.app)
+        .post('/api/user/purchase')
+        .set(guesser.auth)
+        .send({ courseId: course.id, coupon: 'certo' }),
+    ])
+      expect([res.status, res.body]).toEqual([
+        429,
+        { success: false, message: COUPON_GUESSES_LIMITED },
+      ]);
+    expect(
+      await guess.database.db.select().from(purchases).where(eq(purchases.userId, guesser.user.id)),
+    ).toEqual([]);
+    // Without a code, the same account still buys.
+    await request(guess.app)
+      .post('/api/user/purchase')
+      .set(guesser.auth)
+      .send({ courseId: course.id })
+      .expect(200);
+  });
+
+  it('when one address tries too many unknown codes without an account, then 429 in Portuguese', async () => {
+    const fresh = await createTestContext();
+    const { course } = await courseOfNewEducator(fresh, { price: 50, discount: 0 });
+    const answers = [];
+    for (let i = 0; i <= fresh.deps.config.couponMissesPerUser * 3; i++)
+      answers.push(await request(fresh.app).get(`/api/course/${course.id}/quote?coupon=NADA${i}`));
+    expect(answers.slice(0, -1).every((res) => res.status === 400)).toBe(true);
+    expect([answers.at(-1)!.status, answers.at(-1)!.body.message]).toEqual([
+      429,
+      COUPON_GUESSES_LIMITED,
+    ]);
+    // Plain quotes carry no code and spend nothing.
+    await request(fresh.app).get(`/api/course/${course.id}/quote`).expect(200);
+    await fresh.close();
   });
 });

@@ -4,17 +4,22 @@ import { couponKey, priceWithCoupon } from '@aprendiz/contract/rules/coupons';
 import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
 import type { CouponRow } from '../../db/schema/coupons';
+import type { PurchaseRow } from '../../db/schema/purchases';
 import type { UserRow } from '../../db/schema/users';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { findCourseAccess, priceToPay, type CourseAccessRow } from '../courses/course-access';
 import {
   deleteCoupon,
   findCoupon,
+  findCouponById,
+  findPurchaseRedemption,
   hasLiveRedemption,
   insertCoupon,
   insertRedemption,
   listCourseCoupons,
   ownsCourse,
+  releaseRedemption,
+  reopenRedemption,
   takeCouponUse,
 } from './coupons.repository';
 
@@ -26,6 +31,8 @@ export const COUPON_USED_UP = 'Este cupom esgotou';
 export const COUPON_ALREADY_USED = 'Você já usou este cupom';
 export const COUPON_CODE_TAKEN = 'Este curso já tem um cupom com este código';
 export const COUPON_NOT_FOUND = 'Cupom não encontrado';
+export const COUPON_DROPPED =
+  'O cupom deste pagamento já não é válido: o novo pagamento é pelo preço do curso';
 
 type CouponDeps = Pick<AppDeps, 'database'>;
 
@@ -89,6 +96,10 @@ export async function removeCoupon(
   const db = deps.database.db;
   await requireOwnCourse(db, educator, courseId);
   if (!(await deleteCoupon(db, courseId, couponKey(code)))) throw notFound(COUPON_NOT_FOUND);
+}
+
+function inDates(coupon: CouponRow, now: Date): boolean {
+  return !(coupon.startsAt && coupon.startsAt > now) && !(coupon.endsAt && coupon.endsAt <= now);
 }
 
 /** The coupon named `code` for the course, if it may be used now; a 400 saying why not otherwise. */
@@ -159,4 +170,54 @@ export async function redeemCoupon(
     onePerLearner: coupon.onePerLearner,
   });
   if (!recorded) throw conflict(COUPON_ALREADY_USED);
+}
+
+/**
+ * Takes again a use the purchase gave back when an attempt expired or failed, if the cap and
+ * one-per-learner still allow it; false when they do not, and the use stays given back.
+ */
+async function retakeUse(tx: Db, coupon: CouponRow, purchaseId: string): Promise<boolean> {
+  const redemption = await findPurchaseRedemption(tx, purchaseId);
+  if (!redemption) return false;
+  if (redemption.releasedAt === null) return true;
+  if (coupon.onePerLearner && (await hasLiveRedemption(tx, coupon.id, redemption.userId)))
+    return false;
+  if (!(await takeCouponUse(tx, coupon.id))) return false;
+  await reopenRedemption(tx, redemption.id);
+  return true;
+}
+
+/**
+ * The coupon a new attempt at a purchase (another method) is priced with: the one it was started
+ * with, its use held (or taken again, if the last attempt gave it back), while the coupon is still
+ * in its dates and within its cap. Otherwise the use is given back and null says to charge the
+ * course's price. Call with the purchase locked.
+ */
+export async function keepPurchaseCoupon(
+  tx: Db,
+  purchase: Pick<PurchaseRow, 'id' | 'couponId'>,
+  now: Date,
+): Promise<CouponRow | null> {
+  if (!purchase.couponId) return null;
+  const coupon = await findCouponById(tx, purchase.couponId);
+  if (coupon && inDates(coupon, now) && (await retakeUse(tx, coupon, purchase.id))) return coupon;
+  await releaseRedemption(tx, purchase.id);
+  return null;
+}
+
+/**
+ * A payment that arrives after its attempt expired or failed completes (the money is there), and
+ * its coupon use, given back at the expiry, is taken again so the cap counts the sale. When the cap
+ * (or one-per-learner) is full by then, the sale still completes at the price paid, and its use stays
+ * given back: the cap is how many more discounts the educator offers, and this one was offered
+ * before the others took its place. The purchase keeps its coupon and list price, so it still reads
+ * as a discounted sale.
+ */
+export async function retakeLatePaymentCoupon(
+  tx: Db,
+  purchase: Pick<PurchaseRow, 'id' | 'couponId'>,
+): Promise<boolean> {
+  if (!purchase.couponId) return false;
+  const coupon = await findCouponById(tx, purchase.couponId);
+  return coupon !== null && (await retakeUse(tx, coupon, purchase.id));
 }

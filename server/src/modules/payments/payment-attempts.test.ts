@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import request from 'supertest';
 import { eq } from 'drizzle-orm';
 import {
@@ -12,7 +12,12 @@ import { createTestContext, type TestContext } from '../../test/test-app';
 import { enrollDirectly } from '../../test/fixtures/course-fixtures';
 import { courseOfNewEducator, enrollmentsOf } from '../../test/fixtures/enrollment-fixtures';
 import type { VoucherState } from '../../providers/payment-provider';
-import { checkPaymentAttempt, findAttemptsToReconcile } from './payment-attempts';
+import {
+  CHECK_INTERVAL_MS,
+  checkPaymentAttempt,
+  findAttemptsToReconcile,
+} from './payment-attempts';
+import { METHOD_SWITCHES_LIMITED, PUSHES_LIMITED } from './payment-attempts.routes';
 import { PAYMENT_INSTRUCTIONS_JOB } from './payment-mail';
 import {
   CONFIRMATION_EXPECTED_MS,
@@ -214,7 +219,7 @@ describe('Multicaixa Express (aoa): expiry, another method, late payment', () =>
   it("when the sandbox's push times out, then the read that follows expires it; another learner's is not found and a paid one is refused", async () => {
     const { buyer, purchaseId } = await buy(aoa, {
       method: 'multicaixa_express',
-      phone: '923 456 789',
+      phone: '923 456 780',
     });
     const stranger = await aoa.createUser();
     await request(aoa.app)
@@ -275,7 +280,7 @@ describe('Multicaixa Express (aoa): expiry, another method, late payment', () =>
   it('when the provider refuses the push, then the attempt fails and the learner may choose again', async () => {
     const { buyer, purchaseId } = await buy(aoa, {
       method: 'multicaixa_express',
-      phone: '923456789',
+      phone: '923456781',
     });
     await request(aoa.app)
       .post(`/api/payments/sandbox/${purchaseId}/fail`)
@@ -285,7 +290,7 @@ describe('Multicaixa Express (aoa): expiry, another method, late payment', () =>
     const again = await request(aoa.app)
       .post(`/api/payments/${purchaseId}/method`)
       .set(buyer.auth)
-      .send({ method: 'multicaixa_express', phone: '923456789' });
+      .send({ method: 'multicaixa_express', phone: '923456781' });
     expect(again.status).toBe(200);
     expect((await rowOf(aoa, purchaseId)).status).toBe('awaiting_payment');
   });
@@ -464,5 +469,121 @@ describe('reconciliation', () => {
     const attempt = await checkPaymentAttempt(deps, buyer.user, purchaseId);
     expect(attempt.status).toBe('completed');
     expect(await enrollmentsOf(aoa.database.db, buyer.user.id, course.id)).toHaveLength(1);
+  });
+});
+
+describe('budgets on the provider calls a buyer can trigger', () => {
+  it("when 'Já paguei' is pressed again within 10 s, then the database answers without asking the provider; after 10 s the provider is asked again", async () => {
+    const { buyer, purchaseId } = await buy(aoa, { method: 'reference' });
+    const status = vi.spyOn(aoa.deps.payments.vouchers!, 'status');
+    try {
+      const check = () =>
+        request(aoa.app).post(`/api/payments/${purchaseId}/check`).set(buyer.auth);
+      const first = await check();
+      const second = await check();
+      expect([first.status, second.status]).toEqual([200, 200]);
+      expect(second.body.purchase).toMatchObject({ _id: purchaseId, status: 'awaiting_payment' });
+      expect(status).toHaveBeenCalledTimes(1);
+      const asked = (await rowOf(aoa, purchaseId)).reconciledAt!;
+
+      await aoa.database.db
+        .update(purchases)
+        .set({ reconciledAt: new Date(asked.getTime() - CHECK_INTERVAL_MS - 1) })
+        .where(eq(purchases.id, purchaseId));
+      await check().expect(200);
+      expect(status).toHaveBeenCalledTimes(2);
+      expect((await rowOf(aoa, purchaseId)).reconciledAt!.getTime()).toBeGreaterThan(
+        asked.getTime() - 1,
+      );
+    } finally {
+      status.mockRestore();
+    }
+  });
+
+  it('when one account switches method past its budget, then 429 in Portuguese and the attempt is left as it was', async () => {
+    const { buyer, purchaseId } = await buy(aoa, { method: 'reference' });
+    const switchTo = (method: string) =>
+      request(aoa.app).post(`/api/payments/${purchaseId}/method`).set(buyer.auth).send({ method });
+    for (let i = 0; i < aoa.deps.config.methodSwitchesPerHour; i++)
+      await switchTo('reference').expect(200);
+    const before = await rowOf(aoa, purchaseId);
+
+    const refused = await switchTo('card');
+
+    expect([refused.status, refused.body]).toEqual([
+      429,
+      { success: false, message: METHOD_SWITCHES_LIMITED },
+    ]);
+    expect(await rowOf(aoa, purchaseId)).toEqual(before);
+    // Another account's budget is its own.
+    const other = await buy(aoa, { method: 'reference' });
+    await request(aoa.app)
+      .post(`/api/payments/${other.purchaseId}/method`)
+      .set(other.buyer.auth)
+      .send({ method: 'reference' })
+      .expect(200);
+  });
+});
+
+describe('live pushes (Multicaixa Express, MB WAY)', () => {
+  async function purchasesOf(ctx: TestContext, userId: string) {
+    return ctx.database.db.select().from(purchases).where(eq(purchases.userId, userId));
+  }
+
+  it('when a number was sent its budget of pushes within 10 minutes, then the next push to it is 429 in Portuguese, from any account, and nothing is written', async () => {
+    const perPhone = aoa.deps.config.pushPaymentsPerPhone;
+    for (let i = 0; i < perPhone; i++)
+      expect(
+        (await buy(aoa, { method: 'multicaixa_express', phone: '+244 931 000 001' })).res.status,
+      ).toBe(200);
+
+    const refused = await buy(aoa, { method: 'multicaixa_express', phone: '931000001' });
+
+    expect([refused.res.status, refused.res.body]).toEqual([
+      429,
+      { success: false, message: PUSHES_LIMITED },
+    ]);
+    expect(await purchasesOf(aoa, refused.buyer.user.id)).toEqual([]);
+    // Another number, or a reference, is not held back.
+    expect((await buy(aoa, { method: 'multicaixa_express', phone: '931000002' })).res.status).toBe(
+      200,
+    );
+    expect((await buy(aoa, { method: 'reference', phone: '931000001' })).res.status).toBe(200);
+  });
+
+  it('when one account asks for pushes past its budget, whatever the numbers, then 429 and the attempt is left as it was', async () => {
+    const { buyer, purchaseId } = await buy(aoa, {
+      method: 'multicaixa_express',
+      phone: '932000000',
+    });
+    const perAccount = aoa.deps.config.pushPaymentsPerPhone * 2;
+    const switchTo = (phone: string) =>
+      request(aoa.app)
+        .post(`/api/payments/${purchaseId}/method`)
+        .set(buyer.auth)
+        .send({ method: 'multicaixa_express', phone });
+    for (let i = 1; i < perAccount; i++) await switchTo(`93200000${i}`).expect(200);
+    const before = await rowOf(aoa, purchaseId);
+
+    const refused = await switchTo('932000009');
+
+    expect([refused.status, refused.body.message]).toEqual([429, PUSHES_LIMITED]);
+    expect(await rowOf(aoa, purchaseId)).toEqual(before);
+  });
+
+  it("when a push goes to a number of another country than the method's, then 400 naming the phone's rule and nothing is written", async () => {
+    const mbWay = await buy(eur, { method: 'mb_way', phone: '+244 923 456 789' });
+    expect([mbWay.res.status, mbWay.res.body.message]).toEqual([
+      400,
+      'O MB WAY só funciona com celular português: 9 dígitos começando por 91, 92, 93 ou 96',
+    ]);
+    expect(await purchasesOf(eur, mbWay.buyer.user.id)).toEqual([]);
+    const express = await buy(aoa, { method: 'multicaixa_express', phone: '+351 912 345 678' });
+    expect([express.res.status, express.res.body.message]).toEqual([
+      400,
+      'O Multicaixa Express só funciona com celular angolano: 9 dígitos começando por 9',
+    ]);
+    expect(await purchasesOf(aoa, express.buyer.user.id)).toEqual([]);
+    expect((await buy(eur, { method: 'mb_way', phone: '+351 961 234 567' })).res.status).toBe(200);
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { isPushMethod, type PaymentAttempt } from '@aprendiz/contract/payments';
 import { uuidSchema } from '@aprendiz/contract/common';
 import {
@@ -23,6 +23,7 @@ import {
   PURCHASE_NOT_FOUND,
   type CompletionOutcome,
 } from './payments.service';
+import { COUPON_DROPPED, couponPrice, keepPurchaseCoupon } from './coupons';
 import { reconcileStripeAttempt } from './stripe-attempts';
 import { assertChoice, gatewayOf, issueVoucher, type MethodChoice } from './vouchers';
 
@@ -198,15 +199,47 @@ async function settlePastPush(deps: AttemptDeps, row: PurchaseRow): Promise<void
   }
 }
 
-/** 'Já paguei': asks the provider now rather than waiting for its callback or the next sweep. */
+/**
+ * How often 'Já paguei' may ask the provider about one purchase: each ask is a call a buyer could
+ * otherwise repeat as fast as they click, against the provider's own rate limits.
+ */
+export const CHECK_INTERVAL_MS = 10_000;
+
+/**
+ * Claims the provider ask for this purchase: false when it (or the sweep) asked less than
+ * CHECK_INTERVAL_MS ago. One conditional UPDATE, so every instance shares the interval.
+ */
+async function claimProviderAsk(db: Db, purchaseId: string, now: Date): Promise<boolean> {
+  const claimed = await db
+    .update(purchases)
+    .set({ reconciledAt: now })
+    .where(
+      and(
+        eq(purchases.id, purchaseId),
+        or(
+          isNull(purchases.reconciledAt),
+          lt(purchases.reconciledAt, new Date(now.getTime() - CHECK_INTERVAL_MS)),
+        ),
+      ),
+    )
+    .returning({ id: purchases.id });
+  return claimed.length > 0;
+}
+
+/**
+ * 'Já paguei': asks the provider now rather than waiting for its callback or the next sweep. Within
+ * CHECK_INTERVAL_MS of the last ask it answers what the database knows, which is not an error.
+ */
 export async function checkPaymentAttempt(
   deps: AttemptDeps,
   user: UserRow,
   purchaseId: string,
 ): Promise<PaymentAttempt> {
   const { row, courseTitle } = await findOwnAttempt(deps.database.db, user, purchaseId);
+  const now = new Date();
+  if (!(await claimProviderAsk(deps.database.db, row.id, now))) return toAttempt(row, courseTitle);
   try {
-    await reconcileAttempt(deps, row, new Date(), 0);
+    await reconcileAttempt(deps, row, now, 0);
   } catch (err) {
     deps.logger.warn({ err, purchaseId }, 'provider could not be asked about a payment');
     throw new AppError(
@@ -222,15 +255,16 @@ export async function checkPaymentAttempt(
 
 /**
  * 'Escolher outro método': the live voucher is cancelled at the provider first (a voucher it says
- * was paid completes instead), then the same purchase gets a new attempt at today's price. An
- * expired or failed purchase may be tried again this way too.
+ * was paid completes instead), then the same purchase gets a new attempt at today's price, with its
+ * coupon while that is still valid (`message` says when it no longer is). An expired or failed
+ * purchase may be tried again this way too.
  */
 export async function choosePaymentMethod(
   deps: AttemptDeps,
   user: UserRow,
   purchaseId: string,
   choice: MethodChoice,
-): Promise<{ sessionUrl: string; purchase: PaymentAttempt }> {
+): Promise<{ sessionUrl: string; purchase: PaymentAttempt; message?: string }> {
   const { row: found } = await findOwnAttempt(deps.database.db, user, purchaseId);
   assertChoice(deps, choice);
   const gateway = deps.payments.vouchers;
@@ -249,6 +283,7 @@ export async function choosePaymentMethod(
     await gateway.cancel({ purchaseId: found.id, providerRef: found.providerRef });
   }
 
+  let couponDropped = false;
   const sessionUrl = await deps.database.db.transaction(async (tx) => {
     const locked = await lockPurchase(tx, found.id);
     if (!locked) throw notFound(PURCHASE_NOT_FOUND);
@@ -260,12 +295,19 @@ export async function choosePaymentMethod(
       throw conflict(ALREADY_PAID);
     const course = await requireCourse(tx, user, locked.courseId);
     assertCanJoin(course, user);
-    const amount = priceToPay(course);
+    const listPrice = priceToPay(course);
+    // The buyer was quoted the coupon's price, and the purchase still holds its use.
+    const coupon = await keepPurchaseCoupon(tx, locked, new Date());
+    couponDropped = locked.couponId !== null && coupon === null;
+    const amount = coupon ? couponPrice(course, coupon) : listPrice;
     if (amount === 0) throw badRequest('Este curso é gratuito: use a inscrição gratuita');
     const currency = deps.config.currency;
+    const exact = (value: number) => decimalAmount(toMinorUnits(value, currency), currency);
     const voucher = deps.payments.vouchers !== null && isVoucherMethod(choice.method);
     const attempt = {
-      amount: decimalAmount(toMinorUnits(amount, currency), currency),
+      amount: exact(amount),
+      listAmount: coupon ? exact(listPrice) : null,
+      couponId: coupon?.id ?? null,
       currency,
       method: choice.method,
       status: voucher ? ('awaiting_payment' as const) : ('pending' as const),
@@ -295,7 +337,11 @@ export async function choosePaymentMethod(
     if (voucher) return issueVoucher(deps, tx, updated, course.title, choice.phone ?? null);
     return openCheckout(deps, tx, updated, course, user);
   });
-  return { sessionUrl, purchase: await getPaymentAttempt(deps, user, purchaseId) };
+  return {
+    sessionUrl,
+    purchase: await getPaymentAttempt(deps, user, purchaseId),
+    ...(couponDropped ? { message: COUPON_DROPPED } : {}),
+  };
 }
 
 function isUniqueViolation(err: unknown): boolean {

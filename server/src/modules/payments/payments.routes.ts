@@ -4,9 +4,9 @@ import type { AppDeps } from '../../deps';
 import { currentUser, requireAuth } from '../../http/auth';
 import { parseInput } from '../../http/validate';
 import { getPaymentAttempt, completeSandboxVoucher } from './payment-attempts';
-import { addPaymentAttemptRoutes } from './payment-attempts.routes';
+import { addPaymentAttemptRoutes, pushRateLimits } from './payment-attempts.routes';
 import { addRefundRoutes } from './refunds.routes';
-import { addCouponRoutes } from './coupons.routes';
+import { addCouponRoutes, couponGuessLimits, markCouponMiss } from './coupons.routes';
 import {
   cancelSandboxPurchase,
   completeSandboxPurchase,
@@ -26,11 +26,13 @@ const privateAnswer: RequestHandler = (_req, res, next) => {
 export function paymentsRoutes(deps: AppDeps): Router {
   const router = Router();
   const auth = [privateAnswer, requireAuth(deps.auth)];
-  addPaymentAttemptRoutes(router, deps, auth);
+  const pushLimits = pushRateLimits(deps);
+  addPaymentAttemptRoutes(router, deps, auth, pushLimits);
   addRefundRoutes(router, deps, auth);
-  addCouponRoutes(router, deps);
+  const guessLimits = couponGuessLimits(deps);
+  addCouponRoutes(router, deps, guessLimits);
 
-  router.post('/user/purchase', ...auth, async (req, res) => {
+  router.post('/user/purchase', ...auth, ...guessLimits, ...pushLimits, async (req, res) => {
     const { courseId, method, phone, coupon, euWaiver } = parseInput(purchaseBodySchema, req.body);
     const choice = method ? { method, phone } : undefined;
     const user = currentUser(req);
@@ -81,6 +83,7 @@ export function paymentsRoutes(deps: AppDeps): Router {
     });
   }
 
+  router.use(markCouponMiss);
   return router;
 }
 

@@ -10,7 +10,7 @@ import {
   type CheckoutProvider,
   type CheckoutSession,
 } from '../../providers/payment-provider';
-import { couponPrice, redeemCoupon, usableCoupon } from './coupons';
+import { couponPrice, redeemCoupon, retakeLatePaymentCoupon, usableCoupon } from './coupons';
 import {
   ALREADY_OWNED,
   assertCanJoin,
@@ -271,6 +271,8 @@ export async function completePurchase(
       return 'already-enrolled';
     }
     await markPurchaseCompleted(tx, purchase.id);
+    if (purchase.status === 'expired' || purchase.status === 'failed')
+      await retakeLatePaymentCoupon(tx, purchase);
     await queuePurchaseReceipt(jobs, tx, purchase.id);
     return 'completed';
   });

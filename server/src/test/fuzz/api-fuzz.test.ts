@@ -120,6 +120,10 @@ beforeAll(async () => {
     TRUST_PROXY: 'loopback',
     // The questions' per-person budget would otherwise turn later runs into a 429 that tests nothing.
     QA_POSTS_PER_HOUR: '1000000',
+    // Fuzzed codes are unknown codes: the guessing budget would refuse every later run.
+    COUPON_MISSES_PER_USER: '1000000',
+    PAYMENT_METHOD_SWITCHES_PER_HOUR: '1000000',
+    PUSH_PAYMENTS_PER_PHONE: '1000000',
   });
   const db = ctx.database.db;
   const owner = await ctx.createUser({ role: 'educator' });

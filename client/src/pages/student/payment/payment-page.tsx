@@ -180,13 +180,15 @@ function MethodChooser({
     if (!method || busy) return;
     setBusy(true);
     try {
-      const { data } = await api.post<{ success: true; session_url: string }>(
+      const { data } = await api.post<{ success: true; session_url: string; message?: string }>(
         `/api/payments/${encodeURIComponent(purchase._id)}/method`,
         {
           method,
           ...(isPushMethod(method) ? { phone } : {}),
         },
       );
+      // The coupon it was started with may have ended meanwhile: the new price is not a surprise.
+      if (data.message) notify.info(data.message);
       onChosen(data.session_url);
     } catch (err) {
       notify.error(errorMessage(err));

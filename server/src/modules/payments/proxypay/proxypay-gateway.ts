@@ -1,4 +1,9 @@
 import type { Currency } from '@aprendiz/contract/rules/currency';
+import {
+  PUSH_PHONES,
+  pushPhoneNumber,
+  pushPhoneProblem,
+} from '@aprendiz/contract/rules/payment-methods';
 import type { PaymentMethod } from '@aprendiz/contract/payments';
 import type { ProxyPayConfig } from '../../../config';
 import { badRequest, conflict } from '../../../http/errors';
@@ -9,8 +14,7 @@ import { createProxyPayClient, type ProxyPayClient } from './proxypay-client';
 // and a Multicaixa Express push. The purchase keeps which one in providerRef: `ref:<reference>` or
 // `opg:<transaction id>`, so a callback or a listed payment finds its purchase.
 
-export const INVALID_ANGOLAN_PHONE =
-  'Informe um número de celular angolano (9 dígitos, começando por 9)';
+export const INVALID_ANGOLAN_PHONE = PUSH_PHONES.multicaixa_express.message;
 export const EXPRESS_STILL_PENDING =
   'O pedido no Multicaixa Express ainda aguarda aprovação no app: aprove-o ou espere que expire';
 
@@ -42,9 +46,10 @@ function parseProviderRef(
  * 00244) dropped. Anything else is refused before the provider is asked.
  */
 export function angolanMobile(phone: string | null): string {
-  const digits = (phone ?? '').replace(/^(\+|00)244/, '');
-  if (!/^9\d{8}$/.test(digits)) throw badRequest(INVALID_ANGOLAN_PHONE);
-  return digits;
+  // The contract refuses other numbers already; the port checks again what it is handed.
+  if (!phone || pushPhoneProblem('multicaixa_express', phone))
+    throw badRequest(INVALID_ANGOLAN_PHONE);
+  return pushPhoneNumber(phone);
 }
 
 /**
