@@ -30,7 +30,7 @@ describe('ChapterQuizEditor', () => {
       await user.type(texts[0]!, 'const');
       await user.type(texts[1]!, 'let');
       await user.type(
-        screen.getByLabelText('Explicação (mostrada depois da tentativa)'),
+        screen.getByLabelText('Explicação (mostrada após a aprovação ou a última tentativa)'),
         'const não muda',
       );
 

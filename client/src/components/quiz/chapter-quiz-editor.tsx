@@ -196,7 +196,7 @@ function QuestionEditor({
         )}
       </fieldset>
       <label htmlFor={`${id}-explanation`} className={`mt-2 ${labelClass}`}>
-        Explicação (mostrada depois da tentativa)
+        Explicação (mostrada após a aprovação ou a última tentativa)
       </label>
       <textarea
         id={`${id}-explanation`}

@@ -18,7 +18,7 @@ const secondary = buttonClass({ variant: 'secondary' });
 
 /** The server tells which questions were right only after a pass or on the last attempt. */
 export const ANSWERS_LATER =
-  'Quais questões você acertou aparece quando for aprovado ou na última tentativa.';
+  'Você verá quais questões acertou, e por quê, quando for aprovado ou na última tentativa.';
 
 function attemptsText(left: number | null): string {
   if (left === null) return 'Tentativas ilimitadas';
