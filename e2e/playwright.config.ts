@@ -52,6 +52,9 @@ function appServer(serverPort: number, dataDir: string, env: Record<string, stri
       LOG_LEVEL: 'warn',
       // Every journey signs up fresh users from one address.
       AUTH_RATE_LIMIT_MAX: '1000',
+      // Hundreds of sign-ups and sign-ins on 2 cores: scrypt at 2^14 (the same code and format,
+      // an eighth of the work) instead of production's 2^17, which a test server may lower.
+      PASSWORD_HASH_COST: '14',
       // Both projects (and a CI retry) push to the same test number from this one address.
       PUSH_PAYMENTS_PER_PHONE: '1000',
       // Parallel workers render many pages at once from one address: no app shell in their place.

@@ -76,11 +76,34 @@ describe('AUTH_SECRET in production', () => {
 
   it('when it is 32 random bytes or more, then the app starts with it; outside production anything goes', () => {
     const config = loadConfig({ ...smtp, AUTH_SECRET: STRONG_SECRET });
-    expect(config.auth).toEqual({ provider: 'local', secret: STRONG_SECRET });
+    expect(config.auth).toEqual({ provider: 'local', secret: STRONG_SECRET, passwordCostLog2: 17 });
     expect(loadConfig({ NODE_ENV: 'development', AUTH_SECRET: 'x' }).auth).toEqual({
       provider: 'local',
       secret: 'x',
+      passwordCostLog2: 17,
     });
+  });
+});
+
+describe('PASSWORD_HASH_COST', () => {
+  const smtp = {
+    NODE_ENV: 'production',
+    PAYMENTS_SANDBOX: '1',
+    SMTP_URL: 'smtp://mail.example.com:587',
+  };
+
+  it('when a test deployment lowers it, then new passwords hash cheaper; production refuses anything under 2^17', () => {
+    const cheap = loadConfig({ NODE_ENV: 'development', PASSWORD_HASH_COST: '14' });
+    expect(cheap.auth).toMatchObject({ provider: 'local', passwordCostLog2: 14 });
+    expect(() =>
+      loadConfig({ ...smtp, AUTH_SECRET: STRONG_SECRET, PASSWORD_HASH_COST: '14' }),
+    ).toThrow(/PASSWORD_HASH_COST must be at least 17 in production/);
+    expect(
+      loadConfig({ ...smtp, AUTH_SECRET: STRONG_SECRET, PASSWORD_HASH_COST: '18' }).auth,
+    ).toMatchObject({ passwordCostLog2: 18 });
+    expect(() => loadConfig({ NODE_ENV: 'development', PASSWORD_HASH_COST: '8' })).toThrow(
+      /PASSWORD_HASH_COST/,
+    );
   });
 });
 

@@ -3,6 +3,9 @@ import path from 'node:path';
 import { z } from 'zod';
 import { CURRENCIES, DEFAULT_CURRENCY, type Currency } from '@aprendiz/contract/rules/currency';
 
+/** OWASP's recommended scrypt cost, N = 2^17 (r=8, p=1): production never hashes below it. */
+export const PASSWORD_COST_LOG2 = 17;
+
 const optional = z
   .string()
   .trim()
@@ -52,6 +55,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   CLIENT_DIST: optional,
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
+  PASSWORD_HASH_COST: z.coerce.number().int().min(12).max(20).default(PASSWORD_COST_LOG2),
   TRUST_PROXY: optional,
   SMTP_URL: optional,
   MAIL_FROM: optional,
@@ -80,7 +84,7 @@ const envSchema = z.object({
 });
 
 export type AuthConfig =
-  | { provider: 'local'; secret: string | undefined }
+  | { provider: 'local'; secret: string | undefined; passwordCostLog2: number }
   | {
       provider: 'clerk';
       secretKey: string;
@@ -315,6 +319,19 @@ export function estimateSecretBits(secret: string): number {
   return Math.min(byChars, words.length * BITS_PER_WORD + shannonBits(rest));
 }
 
+/**
+ * scrypt's cost for new passwords, as log2 N. A test deployment may hash cheaper (the e2e servers
+ * sign up hundreds of people on 2 cores); production never below OWASP's 2^17.
+ */
+function passwordCost(value: number, production: boolean): number {
+  if (production && value < PASSWORD_COST_LOG2) {
+    throw new ConfigError(
+      `PASSWORD_HASH_COST must be at least ${PASSWORD_COST_LOG2} in production (scrypt N = 2^${PASSWORD_COST_LOG2})`,
+    );
+  }
+  return value;
+}
+
 function productionAuthSecret(value: string | undefined): string {
   const secret = required(value, 'AUTH_SECRET', 'in production with local accounts');
   if (Buffer.byteLength(secret, 'utf8') < AUTH_SECRET_MIN_BYTES) {
@@ -519,6 +536,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     : {
         provider: 'local',
         secret: production ? productionAuthSecret(e.AUTH_SECRET) : e.AUTH_SECRET,
+        passwordCostLog2: passwordCost(e.PASSWORD_HASH_COST, production),
       };
 
   const payments = paymentsConfig(e, production);

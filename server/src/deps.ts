@@ -23,7 +23,7 @@ import {
   loadOrCreateAuthSecret,
 } from './providers/auth-local';
 import { createClerkAuthProvider } from './providers/auth-clerk';
-import { passwordHasher } from './modules/auth/password';
+import { passwordHasherAt } from './modules/auth/password';
 import { createUserStore } from './modules/users/users.repository';
 import { createSessionStore } from './modules/account/account.repository';
 import type { AuthProvider } from './providers/auth-provider';
@@ -111,7 +111,7 @@ export async function buildDeps(
       ? createLocalAuthProvider(
           createSessionStore(database.db),
           createLocalTokens(config.auth.secret ?? (await loadOrCreateAuthSecret(config.dataDir))),
-          passwordHasher,
+          passwordHasherAt(config.auth.passwordCostLog2),
         )
       : createClerkAuthProvider(users, {
           secretKey: config.auth.secretKey,
