@@ -143,7 +143,8 @@ export default defineConfig(({ mode, isSsrBuild }) => {
       environment: 'jsdom',
       setupFiles: ['src/test/setup.ts'],
       css: false,
-      include: ['src/**/*.test.{ts,tsx}'],
+      // Which files (and whether they share a module graph) is the root vitest.config.ts's to say;
+      // run from client/, every test file, each isolated.
       // As many workers as cores, like the other projects (server/vitest.config.ts says why).
       maxWorkers: os.availableParallelism(),
     },
