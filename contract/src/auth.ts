@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { staffRoleSchema } from './staff';
 import { secretSchema, textSchema } from './text-schemas';
 
 const EMAIL_MESSAGE = 'Informe um e-mail válido';
@@ -51,6 +52,8 @@ export const authUserSchema = z.object({
   email: z.string(),
   imageUrl: z.string(),
   role: roleSchema,
+  /** Only on operators' accounts: they see the way to the console. */
+  staffRole: staffRoleSchema.optional(),
 });
 export type AuthUser = z.infer<typeof authUserSchema>;
 
@@ -58,11 +61,20 @@ export const authResponseSchema = z.object({
   success: z.literal(true),
   token: z.string(),
   user: authUserSchema,
+  /** The sign-in cancelled the account's scheduled deletion. */
+  deletionCancelled: z.literal(true).optional(),
 });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 export const userDataSchema = authUserSchema.extend({
+  /** False until a local account's owner uses the mailed confirmation link. */
+  emailVerified: z.boolean(),
   enrolledCourses: z.array(z.string()),
+  /**
+   * Only with EDUCATOR_APPLICATIONS=on: 'Tornar-se educador' opens an application an admin decides
+   * instead of changing the role at once.
+   */
+  educatorApplications: z.literal(true).optional(),
 });
 export type UserData = z.infer<typeof userDataSchema>;
 

@@ -11,6 +11,7 @@ export const certificateIdParamsSchema = z.object({
   ),
 });
 
+/** POST /api/user/certificate/:courseId: the learner's certificate, issued on the first ask at 100 %. */
 export const certificateIdResponseSchema = z.object({
   success: z.literal(true),
   certificateId: z.string(),
@@ -29,6 +30,11 @@ export const certificateSchema = z.object({
   quizzes: z.array(z.object({ title: z.string(), score: z.number().int().min(0).max(100) })),
   /** When the course was refunded: the certificate no longer certifies anything ('revogado'). */
   revokedAt: z.string().nullable(),
+  /**
+   * The holder closed their account: the certificate was issued, and the name it bore is no longer
+   * kept ('Pessoa removida' stands in for it). Absent otherwise.
+   */
+  holderRemoved: z.literal(true).optional(),
   /**
    * The address that verifies it (PUBLIC_URL/certificate/<id>): the one its PDF prints and its QR
    * codes hold, and the one to share.

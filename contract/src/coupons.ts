@@ -92,6 +92,8 @@ export type Coupon = z.infer<typeof couponSchema>;
 
 export const couponListResponseSchema = z.object({
   success: z.literal(true),
+  /** The course the codes are for, named in the page's heading. */
+  courseTitle: z.string(),
   coupons: z.array(couponSchema),
 });
 export type CouponListResponse = z.infer<typeof couponListResponseSchema>;

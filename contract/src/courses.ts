@@ -22,6 +22,8 @@ export const lectureSchema = z.object({
   lectureDuration: z.number().min(0),
   /** '' when the caller may not watch it (not a free preview, not enrolled, not the educator). */
   lectureUrl: z.string(),
+  /** An uploaded video (then lectureUrl is ''): played through its expiring playback address. */
+  videoId: z.string().optional(),
   isPreviewFree: z.boolean(),
   lectureOrder: z.number().int().min(1),
 });
@@ -47,10 +49,14 @@ export const courseSummarySchema = z.object({
   courseThumbnail: z.string(),
   coursePrice: z.number(),
   discount: z.number(),
+  /** When the discount ends and the full price returns (ISO); null when it has no end date. */
+  discountEndsAt: z.string().nullable(),
   educator: publicPersonSchema,
   studentCount: z.number().int().min(0),
   ratingCount: z.number().int().min(0),
   averageRating: z.number().int().min(0).max(5),
+  /** The mean to one decimal (`meanRating`), what pages show; 0 when nobody has rated. */
+  meanRating: z.number().min(0).max(5),
   totalLectures: z.number().int().min(0),
   /** Minutes. */
   totalDuration: z.number().min(0),
@@ -122,6 +128,11 @@ export const courseSearchResponseSchema = z.object({
   pageSize: z.number().int().min(1),
   /** Words of the query no course holds; stop words and filler are never among them. */
   unmatchedWords: z.array(z.string()).optional(),
+  /**
+   * Set when every word is held by some course but no course holds them all: the list is of the
+   * courses with some of them.
+   */
+  partialMatch: z.boolean().optional(),
   /** Only when nothing matched: the catalogue's words nearest the query's ('Você quis dizer …?'). */
   didYouMean: z.array(z.string()).optional(),
   /** Only when nothing matched: the most popular courses, to carry on from. */

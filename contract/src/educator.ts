@@ -10,6 +10,8 @@ import { quizInputSchema, quizSchema } from './quizzes';
 import { textSchema } from './text-schemas';
 
 export const LECTURE_URL_MESSAGE = 'O URL da aula deve começar por http:// ou https://';
+export const LECTURE_VIDEO_OR_URL =
+  'Uma aula tem um vídeo enviado ou um link do YouTube, não os dois';
 export const LECTURE_DURATION_MESSAGE = `A duração da aula deve ser no máximo ${LECTURE_DURATION_MAX_MINUTES} minutos (24 horas)`;
 
 /** '' is allowed because the spec accepts empty lecture fields; otherwise only web links. */
@@ -18,24 +20,31 @@ const lectureUrlSchema = textSchema({ field: 'O URL da aula', typeError: LECTURE
   .refine((url) => url === '' || /^https?:\/\/\S+$/i.test(url), LECTURE_URL_MESSAGE);
 
 /** A lecture as the add-course form sends it; lectureOrder is ignored because the server assigns it. */
-export const lectureInputSchema = z.object({
-  lectureId: textSchema({ field: 'O identificador da aula' })
-    .max(100, 'Identificador de aula inválido')
-    .optional(),
-  lectureTitle: textSchema({ field: 'O título da aula', typeError: 'Título de aula inválido' }).max(
-    200,
-    'O título da aula deve ter no máximo 200 caracteres',
-  ),
-  // Minutes. z.number() already refuses NaN, infinities and numeric strings; the bound keeps the
-  // course's total finite and readable (two lectures of 1e308 minutes add up to 'Infinity horas').
-  lectureDuration: z
-    .number({ error: 'A duração da aula deve ser um número' })
-    .min(0, 'A duração da aula não pode ser negativa')
-    .max(LECTURE_DURATION_MAX_MINUTES, LECTURE_DURATION_MESSAGE)
-    .default(0),
-  lectureUrl: lectureUrlSchema,
-  isPreviewFree: z.boolean({ error: 'Valor de pré-visualização inválido' }).default(false),
-});
+export const lectureInputSchema = z
+  .object({
+    lectureId: textSchema({ field: 'O identificador da aula' })
+      .max(100, 'Identificador de aula inválido')
+      .optional(),
+    lectureTitle: textSchema({
+      field: 'O título da aula',
+      typeError: 'Título de aula inválido',
+    }).max(200, 'O título da aula deve ter no máximo 200 caracteres'),
+    // Minutes. z.number() already refuses NaN, infinities and numeric strings; the bound keeps the
+    // course's total finite and readable (two lectures of 1e308 minutes add up to 'Infinity horas').
+    lectureDuration: z
+      .number({ error: 'A duração da aula deve ser um número' })
+      .min(0, 'A duração da aula não pode ser negativa')
+      .max(LECTURE_DURATION_MAX_MINUTES, LECTURE_DURATION_MESSAGE)
+      .default(0),
+    lectureUrl: lectureUrlSchema,
+    /** An uploaded video of the educator's; a lecture has it or a lectureUrl, never both. */
+    videoId: z.uuid({ error: 'Vídeo inválido' }).optional(),
+    isPreviewFree: z.boolean({ error: 'Valor de pré-visualização inválido' }).default(false),
+  })
+  .refine((lecture) => !(lecture.videoId && lecture.lectureUrl !== ''), {
+    message: LECTURE_VIDEO_OR_URL,
+    path: ['videoId'],
+  });
 export type LectureInput = z.input<typeof lectureInputSchema>;
 export type ParsedLectureInput = z.infer<typeof lectureInputSchema>;
 
@@ -59,6 +68,8 @@ export type ParsedChapterInput = z.infer<typeof chapterInputSchema>;
 const PRICE_MESSAGE = 'Preço inválido';
 export const PRICE_MAX_MESSAGE = `O preço deve ser no máximo ${COURSE_PRICE_MAX}`;
 const DISCOUNT_MESSAGE = 'O desconto deve estar entre 0 e 100';
+const DISCOUNT_ENDS_MESSAGE = 'Informe uma data e hora válidas para o fim do desconto';
+export const DISCOUNT_ENDS_PAST = 'A data de término do desconto já passou';
 const GUARANTEE_MESSAGE = `A garantia deve ser de ${GUARANTEE_DAYS_MIN} a ${GUARANTEE_DAYS_MAX} dias`;
 
 /** At most two decimals: a price must be a whole number of cents. */
@@ -92,6 +103,12 @@ export const addCourseDataSchema = z.object({
     .int(DISCOUNT_MESSAGE)
     .min(0, DISCOUNT_MESSAGE)
     .max(100, DISCOUNT_MESSAGE),
+  // Optional, as the spec's form has no such field: a discount without an end date never says
+  // 'Faltam N dias'. Must lie ahead when saved (the service checks it against its clock).
+  discountEndsAt: textSchema({ field: 'A data de término do desconto', trim: true })
+    .pipe(z.iso.datetime({ offset: true, error: DISCOUNT_ENDS_MESSAGE }))
+    .nullable()
+    .optional(),
   // Optional so the spec's form keeps working: a new course gets the default, an edit keeps its own.
   guaranteeDays: z
     .number({ error: GUARANTEE_MESSAGE })
@@ -134,11 +151,14 @@ export const dashboardResponseSchema = z.object({
      */
     refunds: z.object({ count: z.number().int().min(0), amount: z.number().min(0) }),
     /**
-     * From the ledger of money movements: available = sales whose guarantee has ended, pending =
-     * sales still refundable, refunded = money given back through refunds. available + pending =
-     * totalEarnings.
+     * From the ledger of money movements: gross = what buyers paid for every sale (after coupons),
+     * platformFee = the platform's share of it (PLATFORM_FEE_PERCENT), refunded = the educator's net
+     * given back through refunds; available = net of sales whose guarantee has ended, pending = net
+     * of sales still refundable. gross − platformFee − refunded = available + pending = totalEarnings.
      */
     balance: z.object({
+      gross: z.number().min(0),
+      platformFee: z.number().min(0),
       available: z.number().min(0),
       pending: z.number().min(0),
       refunded: z.number().min(0),
@@ -206,6 +226,7 @@ export const educatorCourseDetailSchema = z.object({
   courseThumbnail: z.string(),
   coursePrice: z.number(),
   discount: z.number(),
+  discountEndsAt: z.string().nullable(),
   guaranteeDays: z.number().int(),
   /** Each chapter's quiz in full: correct flags, explanations and its version. */
   courseContent: z.array(
@@ -225,6 +246,7 @@ export const educatorCourseDetailResponseSchema = z.object({
   success: z.literal(true),
   courseData: educatorCourseDetailSchema,
 });
+export type EducatorCourseDetailResponse = z.infer<typeof educatorCourseDetailResponseSchema>;
 
 /** What edit, publish and unpublish answer: the course's status after the change. */
 export const courseChangeResponseSchema = z.object({

@@ -1,28 +1,14 @@
 import { z } from 'zod';
 import { courseIdBodySchema, uuidSchema } from './common';
-import { couponCodeSchema } from './coupons';
 import { courseDetailSchema, courseSummarySchema } from './courses';
 import { textSchema } from './text-schemas';
 import { LECTURE_DURATION_MAX_MINUTES } from './rules/duration';
 import { RATING_MAX, RATING_MIN } from './rules/ratings';
 import { reviewTextSchema } from './reviews';
-import { checkPushPhone, paymentMethodSchema, phoneSchema, refundOfferSchema } from './payments';
+import { owedRefundSchema, refundOfferSchema } from './payments';
 
 export const enrollFreeBodySchema = courseIdBodySchema;
 export type EnrollFreeBody = z.infer<typeof enrollFreeBodySchema>;
-
-/** Without a method the purchase opens the checkout page, where the buyer chooses one. */
-export const purchaseBodySchema = courseIdBodySchema
-  .extend({
-    /** One code per purchase; the price it leaves is always worked out on the server. */
-    coupon: couponCodeSchema.optional(),
-    /** Euro deployments: the buyer ticked EU_WAIVER_TEXT (ignored elsewhere). */
-    euWaiver: z.boolean({ error: 'Valor inválido' }).optional(),
-    method: paymentMethodSchema.optional(),
-    phone: phoneSchema.optional(),
-  })
-  .superRefine(checkPushPhone);
-export type PurchaseBody = z.infer<typeof purchaseBodySchema>;
 
 export const courseProgressBodySchema = courseIdBodySchema;
 export type CourseProgressBody = z.infer<typeof courseProgressBodySchema>;
@@ -148,6 +134,10 @@ export const enrolledCourseSummarySchema = courseSummarySchema.extend({
   enrolledAt: z.string(),
   /** Present while the course was paid for and its guarantee lasts: 'Pedir reembolso'. */
   refund: refundOfferSchema.nullable(),
+  /** Money of this course owed back by hand, awaiting where to send it: 'Informe o IBAN'. */
+  owedRefund: owedRefundSchema.nullable().optional(),
+  /** Taken down for a rights claim: listed as removed, and its lectures are served no more. */
+  removedForRightsClaim: z.boolean().optional(),
 });
 export type EnrolledCourseSummary = z.infer<typeof enrolledCourseSummarySchema>;
 
@@ -163,14 +153,6 @@ export const enrolledCourseResponseSchema = z.object({
   enrolledCourse: enrolledCourseSchema.nullable(),
 });
 export type EnrolledCourseResponse = z.infer<typeof enrolledCourseResponseSchema>;
-
-export const purchaseResponseSchema = z.object({
-  success: z.literal(true),
-  session_url: z.string(),
-  /** A coupon made the course free: the learner is enrolled already, with nothing to pay. */
-  enrolled: z.boolean().optional(),
-});
-export type PurchaseResponse = z.infer<typeof purchaseResponseSchema>;
 
 export const messageResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;

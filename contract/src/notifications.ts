@@ -4,9 +4,25 @@ import { textSchema } from './text-schemas';
 
 /**
  * What a notification is about: an answer to my question, my answer accepted, a question in my
- * course (educators), or a post of mine an educator hid (with the note).
+ * course (educators), a post of mine an educator hid (with the note), my withdrawal paid or
+ * failed (educators; the note says how much and the bank's reference or the reason, and the
+ * question's fields are empty), a reviewer's decision on my course: approved, changes asked (the
+ * note) or taken down (the reason), with the course's fields filled and the question's empty; or my
+ * educator application approved or declined (the note is the admin's, the question's fields empty).
  */
-export const NOTIFICATION_KINDS = ['answer', 'accepted', 'question', 'hidden'] as const;
+export const NOTIFICATION_KINDS = [
+  'answer',
+  'accepted',
+  'question',
+  'hidden',
+  'payout_paid',
+  'payout_failed',
+  'course_approved',
+  'course_changes_requested',
+  'course_taken_down',
+  'application_approved',
+  'application_declined',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** The e-mails one may stop, each with its own one-click link. */
@@ -43,15 +59,18 @@ export const markReadBodySchema = z.object({
 });
 export type MarkReadBody = z.infer<typeof markReadBodySchema>;
 
+/** `news` (marketing) may be left out by a client that does not show it: nothing changes then. */
 export const mailPreferencesSchema = z.object({
   answers: z.boolean({ error: 'Escolha sim ou não para as respostas' }),
   digest: z.boolean({ error: 'Escolha sim ou não para o resumo diário' }),
+  news: z.boolean({ error: 'Escolha sim ou não para novidades e ofertas' }).optional(),
 });
-export type MailPreferences = z.infer<typeof mailPreferencesSchema>;
+export type MailPreferencesInput = z.infer<typeof mailPreferencesSchema>;
+export type MailPreferences = Required<MailPreferencesInput>;
 
 export const mailPreferencesResponseSchema = z.object({
   success: z.literal(true),
-  preferences: mailPreferencesSchema,
+  preferences: mailPreferencesSchema.required(),
 });
 
 /** A user id (a UUID, or Clerk's `user_…`) or a base64url signature: letters, digits, `-` and `_`. */

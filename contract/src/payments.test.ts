@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chooseMethodBodySchema } from './payments';
-import { purchaseBodySchema } from './learning';
+import { purchaseBodySchema } from './payments';
 
 const COURSE = '3f9a1c20-6b7d-4e8f-9a01-b2c3d4e5f600';
 

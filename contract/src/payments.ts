@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS, pushPhoneProblem } from './rules/payment-methods';
+import { courseIdBodySchema } from './common';
+import { couponCodeSchema } from './coupons';
 import { textSchema } from './text-schemas';
 
 /**
@@ -132,6 +134,38 @@ export const chooseMethodBodySchema = z
   .superRefine(checkPushPhone);
 export type ChooseMethodBody = z.infer<typeof chooseMethodBodySchema>;
 
+/** POST /api/user/purchase. Without a method the purchase opens the checkout page, where the buyer chooses one. */
+export const purchaseBodySchema = courseIdBodySchema
+  .extend({
+    /** One code per purchase; the price it leaves is always worked out on the server. */
+    coupon: couponCodeSchema.optional(),
+    /** Euro deployments: the buyer ticked EU_WAIVER_TEXT (ignored elsewhere). */
+    euWaiver: z.boolean({ error: 'Valor inválido' }).optional(),
+    method: paymentMethodSchema.optional(),
+    phone: phoneSchema.optional(),
+  })
+  .superRefine(checkPushPhone);
+export type PurchaseBody = z.infer<typeof purchaseBodySchema>;
+
+/** Where the buyer goes next: the checkout page, the provider's, or the course when nothing is left to pay. */
+export const purchaseResponseSchema = z.object({
+  success: z.literal(true),
+  session_url: z.string(),
+  /** A coupon made the course free: the learner is enrolled already, with nothing to pay. */
+  enrolled: z.boolean().optional(),
+});
+export type PurchaseResponse = z.infer<typeof purchaseResponseSchema>;
+
+/** POST /api/payments/:purchaseId/method: where the buyer goes next, and the attempt as it is now. */
+export const chooseMethodResponseSchema = z.object({
+  success: z.literal(true),
+  session_url: z.string(),
+  purchase: paymentAttemptSchema,
+  /** The coupon the purchase started with has ended meanwhile: the new price, said before paying. */
+  message: z.string().optional(),
+});
+export type ChooseMethodResponse = z.infer<typeof chooseMethodResponseSchema>;
+
 /** POST /api/payments/:purchaseId/refund: why (optional), and where to send it when the provider cannot. */
 export const REFUND_REASON_MAX = 500;
 export const refundRequestSchema = z.object({
@@ -154,6 +188,29 @@ export const refundRequestSchema = z.object({
     .optional(),
 });
 export type RefundRequest = z.infer<typeof refundRequestSchema>;
+
+/** PUT /api/payments/:purchaseId/refund-destination: where to send money owed back (checked per currency by rules/refund-destination). */
+export const refundDestinationBodySchema = z.object({
+  destination: textSchema({
+    field: 'A chave Pix ou o IBAN',
+    trim: true,
+    typeError: 'Chave Pix ou IBAN inválido',
+  })
+    .min(5, 'Informe a sua chave Pix ou o seu IBAN')
+    .max(140, 'A chave Pix ou o IBAN deve ter no máximo 140 caracteres'),
+});
+export type RefundDestinationBody = z.infer<typeof refundDestinationBodySchema>;
+
+/**
+ * Money owed back to the learner that an operator sends by hand and for which they have not said
+ * where yet (a second payment for a course they had): 'Informe o IBAN' in My Courses.
+ */
+export const owedRefundSchema = z.object({
+  purchaseId: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+});
+export type OwedRefund = z.infer<typeof owedRefundSchema>;
 
 /** A course of My Courses the learner may still give back: its purchase and the window's end. */
 export const refundOfferSchema = z.object({

@@ -220,6 +220,7 @@ export const quizAttemptResponseSchema = z.object({
   success: z.literal(true),
   attempt: quizAttemptSchema,
 });
+export type QuizAttemptResponse = z.infer<typeof quizAttemptResponseSchema>;
 
 /** GET …/attempts: the caller's own, oldest first, without answers' correctness beyond the score. */
 export const quizAttemptListResponseSchema = z.object({

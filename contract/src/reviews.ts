@@ -55,7 +55,7 @@ export type RatingDistribution = z.infer<typeof ratingDistributionSchema>;
 
 /**
  * One page of a course's written reviews, newest first. `total` counts written reviews (what the
- * pages walk); `ratingCount`, `averageRating` and `distribution` count every rating, with or
+ * pages walk); `ratingCount`, `averageRating`, `meanRating` and `distribution` count every rating, with or
  * without text.
  */
 export const courseReviewsResponseSchema = z.object({
@@ -66,6 +66,8 @@ export const courseReviewsResponseSchema = z.object({
   pageSize: z.number(),
   ratingCount: z.number(),
   averageRating: z.number(),
+  /** The mean to one decimal, what the page shows. */
+  meanRating: z.number(),
   distribution: ratingDistributionSchema,
 });
 export type CourseReviewsResponse = z.infer<typeof courseReviewsResponseSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { couponKey, priceWithCoupon } from './coupons';
+import { couponKey, coursePriceWithCoupon, priceWithCoupon } from './coupons';
 
 describe('coupons', () => {
   it('when codes differ only in case, accents or spaces, then they are the same code', () => {
@@ -35,5 +35,15 @@ describe('coupons', () => {
           expect(left).toBeLessThanOrEqual(price);
           expect(Math.round(left * 100) / 100).toBe(left);
         }
+  });
+
+  it('when the course has its own discount, then the coupon applies to the discounted price, for every kind', () => {
+    expect(coursePriceWithCoupon(100, 20, { kind: 'percent', value: 50 })).toBe(40);
+    expect(coursePriceWithCoupon(100, 50, { kind: 'percent', value: 50 })).toBe(25);
+    expect(coursePriceWithCoupon(100, 20, { kind: 'amount', value: 30 })).toBe(50);
+    expect(coursePriceWithCoupon(100, 20, { kind: 'price', value: 30 })).toBe(30);
+    // A set price above the discounted one leaves the discounted one.
+    expect(coursePriceWithCoupon(100, 50, { kind: 'price', value: 60 })).toBe(50);
+    expect(coursePriceWithCoupon(19.99, 15, { kind: 'percent', value: 10 })).toBe(15.29);
   });
 });

@@ -1,3 +1,5 @@
+import { discountedPrice } from './pricing';
+
 /**
  * Coupon rules, stated once: how a code is compared, and what a coupon leaves to pay. Amounts are
  * worked in whole cents so a coupon never leaves a fraction of a cent.
@@ -52,4 +54,18 @@ export function priceWithCoupon(price: number, coupon: CouponTerms): number {
       break;
   }
   return Math.min(cents, Math.max(0, left)) / 100;
+}
+
+/**
+ * What a buyer pays for a course with a coupon. The coupon applies to the price the course page
+ * shows, after the course's own discount: the two add up (list 100, discount 20 %, coupon 50 %:
+ * 40). A learner reads a coupon's '50 %' against the price in front of them, and a coupon always
+ * lowers it, so no use of a capped coupon is spent for nothing. The coupon form says so.
+ */
+export function coursePriceWithCoupon(
+  listPrice: number,
+  courseDiscount: number,
+  coupon: CouponTerms,
+): number {
+  return priceWithCoupon(discountedPrice(listPrice, courseDiscount), coupon);
 }

@@ -7,14 +7,13 @@ export const GUARANTEE_DAYS_MIN = 7;
 export const GUARANTEE_DAYS_MAX = 30;
 export const GUARANTEE_DAYS_DEFAULT = 7;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+/*
+ * The refund deadline itself (the course's guarantee days, at least EU_WITHDRAWAL_DAYS in euros,
+ * from the completion) is fixed by the database when a purchase completes, whoever completes it:
+ * server/src/db/rules/refund-deadline.sql is its one statement, and purchases.refundable_until holds it.
+ */
 
-/** When a purchase completed at `completedAt` stops being refundable by its buyer. */
-export function refundWindowEnd(completedAt: Date, guaranteeDays: number): Date {
-  return new Date(completedAt.getTime() + guaranteeDays * DAY_MS);
-}
-
-/** True while the buyer may still ask for the money back. */
+/** True while the buyer may still ask for the money back: before the purchase's refund deadline. */
 export function isRefundable(refundableUntil: Date | null, now: Date): boolean {
   return refundableUntil !== null && now.getTime() < refundableUntil.getTime();
 }
@@ -26,7 +25,7 @@ export function guaranteeLabel(days: number): string {
 
 /**
  * Every movement of an educator's money, one row each, never changed afterwards: a sale at the
- * course's price, the coupon discount given on it, the platform's fee (0 for now), and a refund.
+ * course's price, the coupon discount given on it, the platform's fee (rules/platform-fee), and a refund.
  * Sales are positive, the others negative or zero; a balance is a sum of them.
  */
 export const LEDGER_KINDS = ['sale', 'coupon_discount', 'fee', 'refund'] as const;
@@ -39,7 +38,10 @@ export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export const REFUND_ABUSE_LIMIT = 3;
 export const REFUND_ABUSE_DAYS = 90;
 
-/** The EU's right of withdrawal for distance purchases, in days (deployments charging in euros). */
+/**
+ * The EU's right of withdrawal for distance purchases, in days (deployments charging in euros): the
+ * refund deadline is never sooner (db/rules/refund-deadline.sql).
+ */
 export const EU_WITHDRAWAL_DAYS = 14;
 /**
  * Digital content may start before the 14 days end only when the buyer asks for it and acknowledges

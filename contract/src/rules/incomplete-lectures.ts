@@ -25,13 +25,14 @@ export interface IncompleteLectures {
   lectures: IncompleteLecture[];
 }
 
-type LectureFields = Readonly<{ lectureTitle: string; lectureUrl: string }>;
+type LectureFields = Readonly<{ lectureTitle: string; lectureUrl: string; videoId?: string }>;
 type ChapterFields = Readonly<{ chapterContent: readonly LectureFields[] }>;
 
 export function lectureProblems(lecture: LectureFields): LectureProblem[] {
   const problems: LectureProblem[] = [];
   if (lecture.lectureTitle.trim() === '') problems.push('missingTitle');
   const url = lecture.lectureUrl.trim();
+  if (lecture.videoId) return problems;
   if (url === '') problems.push('missingVideo');
   else if (youtubeVideoId(url) === '') problems.push('unplayableVideo');
   return problems;

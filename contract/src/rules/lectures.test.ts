@@ -4,6 +4,7 @@ import type { ChapterInput } from '../educator';
 import {
   findLecture,
   firstIncompleteLecture,
+  lectureAfterQuiz,
   nextLecture,
   normaliseCourseContent,
 } from './lectures';
@@ -157,5 +158,30 @@ describe('nextLecture', () => {
   it('when it is the last lecture or unknown, then null', () => {
     expect(nextLecture(content, 'c')).toBeNull();
     expect(nextLecture(content, 'z')).toBeNull();
+  });
+});
+
+describe('lectureAfterQuiz', () => {
+  const quiz = (quizId: string) => ({
+    quizId,
+    title: 'Revisão',
+    passPercent: 70,
+    maxAttempts: null,
+    required: true,
+    questionCount: 3,
+  });
+  const withQuizzes: CourseContent = [
+    { ...content[0]!, quiz: quiz('q1') },
+    content[1]!,
+    { ...content[2]!, quiz: quiz('q3') },
+  ];
+
+  it('when a chapter’s quiz is passed, then the first lecture of the next chapter that has one', () => {
+    expect(lectureAfterQuiz(withQuizzes, 'q1')?.lectureId).toBe('c');
+  });
+
+  it('when it is the last chapter’s quiz or an unknown one, then null', () => {
+    expect(lectureAfterQuiz(withQuizzes, 'q3')).toBeNull();
+    expect(lectureAfterQuiz(withQuizzes, 'zz')).toBeNull();
   });
 });

@@ -27,6 +27,7 @@ export function normaliseCourseContent(
       lectureTitle: lecture.lectureTitle,
       lectureDuration: lecture.lectureDuration ?? 0,
       lectureUrl: lecture.lectureUrl,
+      ...(lecture.videoId && { videoId: lecture.videoId }),
       isPreviewFree: lecture.isPreviewFree ?? false,
       lectureOrder: lectureIndex + 1,
     })),
@@ -52,6 +53,17 @@ export function firstIncompleteLecture(
 }
 
 /** The lecture after the given one in course order, across chapter ends; null after the last or for an unknown id. */
+/** The lecture a learner goes on to after a chapter's quiz: the first of the chapters after it. */
+export function lectureAfterQuiz(content: CourseContent, quizId: string): Lecture | null {
+  const index = content.findIndex((chapter) => chapter.quiz?.quizId === quizId);
+  if (index === -1) return null;
+  for (const chapter of content.slice(index + 1)) {
+    const first = chapter.chapterContent[0];
+    if (first) return first;
+  }
+  return null;
+}
+
 export function nextLecture(content: CourseContent, lectureId: string): Lecture | null {
   const lectures = lecturesInOrder(content);
   const index = lectures.findIndex((lecture) => lecture.lectureId === lectureId);

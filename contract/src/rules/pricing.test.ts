@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { courseEarnings, discountedPrice, formatMoney, isFreeCourse } from './pricing';
+import {
+  courseEarnings,
+  discountDaysLeft,
+  discountDeadlineText,
+  discountedPrice,
+  formatMoney,
+  isFreeCourse,
+} from './pricing';
 
 describe('discountedPrice', () => {
   it('when a discount applies, then the price drops by that percent, rounded to cents', () => {
@@ -43,5 +50,29 @@ describe('formatMoney', () => {
   it('when an amount is shown, then it has two decimals', () => {
     expect(formatMoney(5)).toBe('5.00');
     expect(formatMoney(16.99)).toBe('16.99');
+  });
+});
+
+describe('discountDaysLeft', () => {
+  const now = Date.parse('2026-11-28T12:00:00Z');
+
+  it('when a discount ends in some hours or days, then the days left are counted up', () => {
+    expect(discountDaysLeft(20, '2026-11-28T13:00:00Z', now)).toBe(1);
+    expect(discountDaysLeft(20, '2026-11-29T12:00:00Z', now)).toBe(1);
+    expect(discountDaysLeft(20, '2026-11-29T12:00:01Z', now)).toBe(2);
+    expect(discountDaysLeft(20, '2026-12-01T12:00:00Z', now)).toBe(3);
+  });
+
+  it('when there is no discount, no end date, or it has ended, then nothing is counted', () => {
+    expect(discountDaysLeft(0, '2026-12-01T12:00:00Z', now)).toBeNull();
+    expect(discountDaysLeft(20, null, now)).toBeNull();
+    expect(discountDaysLeft(20, '2026-11-28T12:00:00Z', now)).toBeNull();
+    expect(discountDaysLeft(20, '2026-11-20T12:00:00Z', now)).toBeNull();
+    expect(discountDaysLeft(20, 'não é data', now)).toBeNull();
+  });
+
+  it('when the days are said, then one day is singular', () => {
+    expect(discountDeadlineText(1)).toBe('Falta 1 dia a este preço!');
+    expect(discountDeadlineText(3)).toBe('Faltam 3 dias a este preço!');
   });
 });

@@ -28,3 +28,25 @@ export function courseEarnings(studentCount: number, price: number, discount: nu
 export function formatMoney(amount: number): string {
   return amount.toFixed(2);
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Whole days, rounded up, until a dated discount ends ('Faltam 3 dias a este preço!'); null when the
+ * discount has no end date, is 0, or has ended. Never said of a price that does not change.
+ */
+export function discountDaysLeft(
+  discount: number,
+  endsAt: string | null,
+  now: number = Date.now(),
+): number | null {
+  if (discount <= 0 || endsAt === null) return null;
+  const left = Date.parse(endsAt) - now;
+  if (!Number.isFinite(left) || left <= 0) return null;
+  return Math.ceil(left / DAY_MS);
+}
+
+/** The course page's line for a dated discount, as the spec words it, with the real count. */
+export function discountDeadlineText(days: number): string {
+  return days === 1 ? 'Falta 1 dia a este preço!' : `Faltam ${days} dias a este preço!`;
+}

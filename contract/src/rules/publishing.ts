@@ -41,6 +41,8 @@ export function playableYoutubeId(url: string): string | null {
 type PublishableLecture = Readonly<{
   lectureTitle: string;
   lectureUrl: string;
+  /** An uploaded video stands in for the YouTube address. */
+  videoId?: string;
   lectureDuration: number;
 }>;
 type PublishableChapter = Readonly<{ chapterContent: readonly PublishableLecture[] }>;
@@ -60,7 +62,9 @@ export function publishingProblems(chapters: readonly PublishableChapter[]): str
       lectures += 1;
       const name = `Aula ${chapterIndex + 1}.${lectureIndex + 1}`;
       if (lecture.lectureTitle.trim() === '') problems.push(`${name}: falta o título`);
-      if (lecture.lectureUrl.trim() === '') {
+      if (lecture.videoId) {
+        // An uploaded video: its address is made at playback, its duration filled from the file.
+      } else if (lecture.lectureUrl.trim() === '') {
         problems.push(`${name}: falta o URL do vídeo do YouTube`);
       } else if (playableYoutubeId(lecture.lectureUrl) === null) {
         problems.push(`${name}: o URL não é de um vídeo do YouTube válido`);

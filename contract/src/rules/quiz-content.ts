@@ -121,3 +121,11 @@ function canonical(questions: readonly QuizQuestion[]): string {
     ]),
   );
 }
+
+/**
+ * A quiz's name as the learner reads it: 'Questionário: <title>', once. Older quizzes were titled
+ * 'Questionário: <chapter>' by the editor itself, which the prefix would have doubled.
+ */
+export function quizHeading(title: string): string {
+  return /^question[aá]rio\b/i.test(title.trim()) ? title.trim() : `Questionário: ${title.trim()}`;
+}

@@ -2,12 +2,16 @@ import { describe, expect, it } from 'vitest';
 import type { QuizQuestion } from '../quizzes';
 import { quizInputSchema } from '../quizzes';
 import {
+  attemptProblem,
   attemptsLeft,
   chapterComplete,
   chapterProgress,
   courseCompletion,
   gradeQuiz,
   isAnsweredRight,
+  QUIZ_NOTHING_ANSWERED,
+  QUIZ_UNKNOWN_OPTION,
+  QUIZ_UNKNOWN_QUESTION,
   revealsAnswers,
 } from './quiz-grading';
 
@@ -234,5 +238,39 @@ describe('courseCompletion', () => {
       );
       expect(courseCompletion(chapters, done, passed).complete).toBe(everyChapter);
     }
+  });
+});
+
+describe('attemptProblem', () => {
+  const quiz = { questions: [single, multiple, truefalse] };
+
+  it('when nothing is chosen, whether no answers or answers with no options, then the attempt is refused', () => {
+    expect(attemptProblem(quiz, [])).toBe(QUIZ_NOTHING_ANSWERED);
+    expect(
+      attemptProblem(quiz, [
+        { questionId: 'q1', optionIds: [] },
+        { questionId: 'q2', optionIds: [] },
+      ]),
+    ).toBe(QUIZ_NOTHING_ANSWERED);
+  });
+
+  it('when one question of three is answered, then the attempt can be graded', () => {
+    expect(attemptProblem(quiz, [{ questionId: 'q2', optionIds: ['a'] }])).toBeNull();
+  });
+
+  it('when an answer names a question or an option the quiz does not have, then it is refused', () => {
+    expect(attemptProblem(quiz, [{ questionId: 'q9', optionIds: ['a'] }])).toBe(
+      QUIZ_UNKNOWN_QUESTION,
+    );
+    // An option of another question does not belong to this one.
+    expect(attemptProblem(quiz, [{ questionId: 'q1', optionIds: ['c'] }])).toBe(
+      QUIZ_UNKNOWN_OPTION,
+    );
+    expect(
+      attemptProblem(quiz, [
+        { questionId: 'q1', optionIds: ['a'] },
+        { questionId: 'q9', optionIds: [] },
+      ]),
+    ).toBe(QUIZ_UNKNOWN_QUESTION);
   });
 });

@@ -48,6 +48,32 @@ export function gradeQuiz(
   return { score, passed: score >= quiz.passPercent, questions };
 }
 
+export const QUIZ_NOTHING_ANSWERED = 'Responda a pelo menos uma pergunta antes de enviar.';
+export const QUIZ_UNKNOWN_QUESTION =
+  'Uma das respostas é de uma pergunta que não está neste questionário.';
+export const QUIZ_UNKNOWN_OPTION = 'Uma das opções escolhidas não existe na pergunta.';
+
+/**
+ * Why an attempt cannot be graded, or null. An attempt that answers nothing is a slip (an early
+ * click on 'Enviar respostas'), not a try: counting it would burn an attempt, and with one allowed
+ * lose the certificate. An answer naming a question or an option the quiz does not have comes from
+ * a stale page or a script; grading it as wrong would count an attempt the learner never made.
+ */
+export function attemptProblem(
+  quiz: Pick<Quiz, 'questions'>,
+  answers: readonly QuizAnswer[],
+): string | null {
+  const questions = new Map(quiz.questions.map((question) => [question.questionId, question]));
+  for (const answer of answers) {
+    const question = questions.get(answer.questionId);
+    if (!question) return QUIZ_UNKNOWN_QUESTION;
+    const options = new Set(question.options.map((option) => option.optionId));
+    if (answer.optionIds.some((id) => !options.has(id))) return QUIZ_UNKNOWN_OPTION;
+  }
+  if (!answers.some((answer) => answer.optionIds.length > 0)) return QUIZ_NOTHING_ANSWERED;
+  return null;
+}
+
 /** null: unlimited. */
 export function attemptsLeft(maxAttempts: number | null, used: number): number | null {
   return maxAttempts === null ? null : Math.max(0, maxAttempts - used);
@@ -124,6 +150,7 @@ export interface CourseCompletion {
    * complete.
    */
   percent: number;
+  /** The certificate is earned (`certificateEarned`). */
   complete: boolean;
 }
 
@@ -143,6 +170,23 @@ export function completionShape(chapters: readonly ChapterWithQuiz[]): Completio
 }
 
 /**
+ * The certificate's one condition: every lecture of a course that has lectures completed, and every
+ * required quiz passed. The server issues by it and the pages offer the certificate by it.
+ */
+export function certificateEarned(
+  completion: Pick<
+    CourseCompletion,
+    'lecturesCompleted' | 'lectures' | 'quizzesPassed' | 'quizzesRequired'
+  >,
+): boolean {
+  return (
+    completion.lectures > 0 &&
+    completion.lecturesCompleted >= completion.lectures &&
+    completion.quizzesPassed >= completion.quizzesRequired
+  );
+}
+
+/**
  * How far a learner is in a course, from its ids alone (what the server reads for My Enrollments,
  * without the course's content). Only ids the course still has count: an educator may have removed
  * a lecture the learner had completed, or a quiz they had passed.
@@ -159,14 +203,8 @@ export function completionOf(
   const quizzesRequired = shape.requiredQuizIds.length;
   const quizzesPassed = shape.requiredQuizIds.filter((id) => passed.has(id)).length;
   const percent = progressPercent(lecturesCompleted + quizzesPassed, lectures + quizzesRequired);
-  return {
-    lecturesCompleted,
-    lectures,
-    quizzesPassed,
-    quizzesRequired,
-    percent,
-    complete: percent === 100,
-  };
+  const counts = { lecturesCompleted, lectures, quizzesPassed, quizzesRequired };
+  return { ...counts, percent, complete: certificateEarned(counts) };
 }
 
 /** How far a learner is in a course (see `completionOf`). */

@@ -6,6 +6,8 @@
  * ('testes' finds 'Teste'); a word of 4+ letters forgives one typo; the last word is a prefix.
  */
 
+import { COURSE_LEVELS } from '../catalogue';
+
 /** Beyond this many words a query is a paste, not a search; the rest are not looked for. */
 export const SEARCH_MAX_WORDS = 8;
 
@@ -252,4 +254,18 @@ export function rankBySearch<T>(
     .filter((entry) => entry.found > 0)
     .sort((a, b) => b.found - a.found || a.index - b.index)
     .map((entry) => entry.item);
+}
+
+/** The stems of the catalogue's level names ('avancad', 'inici', 'intermediari'). */
+const LEVEL_STEMS: ReadonlySet<string> = new Set(
+  Object.values(COURSE_LEVELS).flatMap((label) => wordsOf(label).map(stemWord)),
+);
+
+/**
+ * Whether a folded query word names a level ('avançado', 'iniciantes', 'Intermediária'). Beside
+ * other words it says which of their courses come first, as a filter would, rather than adding
+ * every course of that level to the list.
+ */
+export function isLevelWord(word: string): boolean {
+  return LEVEL_STEMS.has(stemWord(word));
 }

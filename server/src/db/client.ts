@@ -47,7 +47,8 @@ export const NEAR_MISS_THRESHOLD = 0.4;
  * is bounded here rather than left at server-sized defaults: shared buffers (128MB by default)
  * fill with every page read until the whole database is resident, and a VACUUM (the maintenance
  * timer runs one) may take maintenance_work_mem (64MB). Pages past the buffers come from the OS's
- * file cache, which the kernel gives back under pressure. docs/decisions.md, "Memory".
+ * file cache, which the kernel gives back under pressure. See "Memory" in
+ * docs/decisions/2026-11-25-lean-signed-in-reads-and-a-bounded-server.md.
  */
 export const PGLITE_SETTINGS = [
   'shared_buffers = 16MB',

@@ -6,7 +6,7 @@ import { users } from './schema/users';
 import { enrollments } from './schema/enrollments';
 import { purchases } from './schema/purchases';
 
-// courses.student_count and courses.revenue are kept by triggers (migration 0003); these tests
+// courses.student_count is kept by a trigger (db/rules/totals.sql); these tests
 // write the underlying rows directly, as any writer could, and compare with the real aggregates.
 // (Drizzle renders a column inside sql`` unqualified, so the subqueries name `courses.id` by hand.)
 const { db, newCourse } = useTotalsDatabase();
@@ -15,11 +15,8 @@ async function totalsOf(courseId: string) {
   const [row] = await db()
     .select({
       studentCount: courses.studentCount,
-      revenue: courses.revenue,
       counted: sql<number>`(select count(*)::int from ${enrollments} e
         where e.course_id = courses.id)`.mapWith(Number),
-      summed: sql<string>`(select coalesce(sum(p.amount), 0)::numeric(12,2)::text from ${purchases} p
-        where p.course_id = courses.id and p.status = 'completed')`,
     })
     .from(courses)
     .where(eq(courses.id, courseId));
@@ -71,25 +68,7 @@ describe('course totals kept by the database', () => {
     expect(await totalsOf(course)).toMatchObject({ studentCount: 0, counted: 0 });
   });
 
-  it('when purchases complete, fail or change, then revenue sums the completed amounts only', async () => {
-    const course = await newCourse('Receita');
-    const [pending] = await db()
-      .insert(purchases)
-      .values(purchase('usr_a', course, '8.50', 'pending'))
-      .returning({ id: purchases.id });
-    await db()
-      .insert(purchases)
-      .values(purchase('usr_b', course, '12.25', 'completed'));
-    expect(await totalsOf(course)).toMatchObject({ revenue: '12.25', summed: '12.25' });
-
-    await db().update(purchases).set({ status: 'completed' }).where(eq(purchases.id, pending!.id));
-    expect(await totalsOf(course)).toMatchObject({ revenue: '20.75', summed: '20.75' });
-
-    await db().update(purchases).set({ status: 'failed' }).where(eq(purchases.id, pending!.id));
-    expect(await totalsOf(course)).toMatchObject({ revenue: '12.25', summed: '12.25' });
-  });
-
-  it('when a student is deleted, then the cascade takes their enrollment and purchase off the totals', async () => {
+  it('when a student is deleted, then the cascade takes their enrollment off the count', async () => {
     await db().insert(users).values({ id: 'usr_gone', name: 'Saída', email: 'gone@totals.test' });
     const course = await newCourse('Conta removida');
     await db()
@@ -107,11 +86,6 @@ describe('course totals kept by the database', () => {
 
     await db().delete(users).where(eq(users.id, 'usr_gone'));
 
-    expect(await totalsOf(course)).toMatchObject({
-      studentCount: 1,
-      counted: 1,
-      revenue: '7.00',
-      summed: '7.00',
-    });
+    expect(await totalsOf(course)).toMatchObject({ studentCount: 1, counted: 1 });
   });
 });

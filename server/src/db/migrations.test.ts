@@ -91,3 +91,60 @@ describe(`migration ${PLAIN_SPACES}`, () => {
     });
   });
 });
+
+describe('migration 0031_purchase_lifecycle_platform_fee and the rule files', () => {
+  it('when sales were made before it, then the totals get their gross and fees, courses.revenue goes, and the rules are applied once, then again only when a file changes', async () => {
+    const db = await databaseUntil('0030_eu_waiver_lectures_served');
+    await db.execute(
+      sql`insert into users (id, name, email, role) values ('usr_edu', 'Ana', 'ana@example.test', 'educator'), ('usr_buyer', 'Bia', 'bia@example.test', 'student')`,
+    );
+    const course = await insertCourse(db, 'Antes da taxa', '<p>x</p>');
+    // A coupon sale as 0030's triggers recorded it: sale 20, discount -5, fee 0.
+    await db.execute(sql`insert into purchases (user_id, course_id, amount, list_amount, currency,
+        status, provider, completed_at)
+      values ('usr_buyer', ${course}, 15, 20, 'brl', 'completed', 'sandbox', now())`);
+
+    await migrate(db);
+
+    const totals = await db.execute<{ amount: string; gross: string; fees: string }>(
+      sql`select amount::text, gross::text, fees::text from course_ledger_totals where course_id = ${course}`,
+    );
+    expect(totals.rows).toEqual([{ amount: '15.00', gross: '15.00', fees: '0.00' }]);
+    const revenue = await db.execute(
+      sql`select 1 from information_schema.columns where table_name = 'courses' and column_name = 'revenue'`,
+    );
+    expect(revenue.rows).toEqual([]);
+    const rules = await db.execute<{ name: string }>(sql`select name from app_rules order by name`);
+    expect(rules.rows.map((r) => r.name)).toEqual([
+      'coupons.sql',
+      'ledger.sql',
+      'refund-deadline.sql',
+      'totals.sql',
+    ]);
+
+    // The ledger's rule as re-created: a new sale's fee row carries its purchase's platform fee.
+    await db.execute(
+      sql`insert into users (id, name, email) values ('usr_late', 'Caio', 'caio@example.test')`,
+    );
+    const sold = await db.execute<{ id: string }>(sql`insert into purchases (user_id, course_id,
+        amount, platform_fee, currency, status, provider, completed_at)
+      values ('usr_late', ${course}, 20, 1.98, 'eur', 'completed', 'sandbox', now()) returning id`);
+    const rows = await db.execute<{ kind: string; amount: string; days: number }>(
+      sql`select l.kind, l.amount::text, round(extract(epoch from l.available_at - p.completed_at) / 86400)::int as days
+        from ledger_entries l join purchases p on p.id = l.purchase_id
+        where l.purchase_id = ${sold.rows[0]!.id} order by l.id`,
+    );
+    // In euros the refund deadline is at least the EU's 14 days, whatever the course's 7.
+    expect(rows.rows).toEqual([
+      { kind: 'sale', amount: '20.00', days: 14 },
+      { kind: 'fee', amount: '-1.98', days: 14 },
+    ]);
+
+    await db.execute(sql`update app_rules set hash = 'changed' where name = 'coupons.sql'`);
+    await migrate(db);
+    const reapplied = await db.execute<{ name: string }>(
+      sql`select name from app_rules where hash = 'changed'`,
+    );
+    expect(reapplied.rows).toEqual([]);
+  });
+});

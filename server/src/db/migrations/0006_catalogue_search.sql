@@ -1,4 +1,4 @@
--- Catalogue search (docs/decisions.md, "Search"): accent-insensitive matching and trigram indexes.
+-- Catalogue search (docs/decisions/2026-11-23-search.md): accent-insensitive matching and trigram indexes.
 -- Extensions belong to the whole database, so they live in "public" and every name from them is
 -- qualified: the PostgreSQL test suite runs each file in a throwaway schema with only that schema on
 -- its search_path, and creating them there would drop them with it.

@@ -1,4 +1,4 @@
--- Catalogue search (docs/decisions.md, "Search"): pg_trgm declares its word-similarity operators as
+-- Catalogue search (docs/decisions/2026-11-23-search.md): pg_trgm declares its word-similarity operators as
 -- cheap as an integer comparison (cost 1), so the planner preferred checking every title with `<%`
 -- to reading the trigram index, and a near-miss search read all 10,000 titles. At their real cost
 -- the index is chosen and only its candidates are checked. Where the extension belongs to another

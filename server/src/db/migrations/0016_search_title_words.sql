@@ -1,4 +1,4 @@
--- Catalogue search (docs/decisions.md, "Search"): the words of each folded title, so the two kinds of
+-- Catalogue search (docs/decisions/2026-11-23-search.md): the words of each folded title, so the two kinds of
 -- query that cost the most at 10,000 courses read an exact index instead of checking every candidate
 -- title again.
 -- The words of a folded title, split where a short query may start a word (course-search.repository.ts,

@@ -1,4 +1,4 @@
--- Word search (docs/decisions.md, "Word search"): every word of a query counts, in any order, through
+-- Word search (docs/decisions/2026-11-25-word-search.md): every word of a query counts, in any order, through
 -- PostgreSQL full-text search with the Portuguese stemmer over folded text, plus a lexicon of the
 -- catalogue's words for typos and for 'Você quis dizer'.
 --

@@ -13,7 +13,7 @@ CREATE TABLE "educator_ledger_days" (
 --> statement-breakpoint
 ALTER TABLE "course_ledger_totals" ADD CONSTRAINT "course_ledger_totals_course_id_courses_id_fk" FOREIGN KEY ("course_id") REFERENCES "public"."courses"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "educator_ledger_days" ADD CONSTRAINT "educator_ledger_days_educator_id_users_id_fk" FOREIGN KEY ("educator_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
--- The ledger's running sums (docs/decisions.md, "Ledger running sums"): each insert into the
+-- The ledger's running sums (docs/decisions/2026-11-26-ledger-running-sums.md): each insert into the
 -- append-only ledger adds its movements to its course's totals and to its educator's day of
 -- availability, in the writer's transaction. The dashboard read every movement of every sale
 -- before (90–110 ms at 100,000 sales).

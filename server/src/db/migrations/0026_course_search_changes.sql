@@ -1,5 +1,5 @@
--- The word search's index lives in each instance's memory (docs/decisions.md, "Search index in
--- process"); PostgreSQL stays the stemmer and the truth. An instance catches up by reading the
+-- The word search's index lives in each instance's memory
+-- (docs/decisions/2026-11-26-search-index-in-process.md); PostgreSQL stays the stemmer and the truth. An instance catches up by reading the
 -- courses written by every transaction its last read could not see: `search_xid` is the writing
 -- transaction's id, and any transaction not visible to a snapshot has an id at or above the
 -- snapshot's xmin. A sequence or a timestamp would not do: their values are taken before commit,

@@ -13,7 +13,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { type Chapter } from '@aprendiz/contract/courses';
 import { COURSE_CATEGORY_SLUGS, COURSE_LEVEL_SLUGS } from '@aprendiz/contract/catalogue';
-import { COURSE_STATUSES } from '@aprendiz/contract/rules/course-status';
+import { COURSE_STATUSES, TAKEDOWN_KINDS } from '@aprendiz/contract/rules/course-status';
 import {
   GUARANTEE_DAYS_DEFAULT,
   GUARANTEE_DAYS_MAX,
@@ -33,6 +33,8 @@ export const courses = pgTable(
     thumbnailUrl: text('thumbnail_url').notNull(),
     price: numeric('price', { precision: 10, scale: 2 }).notNull(),
     discount: integer('discount').notNull().default(0),
+    /** When the discount ends and the full price returns; null while it has no end date. */
+    discountEndsAt: timestamp('discount_ends_at', { withTimezone: true }),
     status: text('status', { enum: COURSE_STATUSES }).notNull().default('published'),
     /**
      * Kept by PostgreSQL from status, so the catalogue, search and access rules read one boolean
@@ -41,6 +43,11 @@ export const courses = pgTable(
     isPublished: boolean('is_published')
       .notNull()
       .generatedAlwaysAs(sql`status = 'published'`),
+    /**
+     * Why the platform took the course down, while status is 'taken_down': a rights claim also
+     * closes its lectures to enrolled learners.
+     */
+    takedownKind: text('takedown_kind', { enum: TAKEDOWN_KINDS }),
     content: jsonb('content').$type<Chapter[]>().notNull().default([]),
     /** Days after a sale during which its buyer may ask for the money back by themselves. */
     guaranteeDays: integer('guarantee_days').notNull().default(GUARANTEE_DAYS_DEFAULT),
@@ -54,8 +61,6 @@ export const courses = pgTable(
      */
     /** Rows in enrollments for this course. */
     studentCount: integer('student_count').notNull().default(0),
-    /** Sum of the amounts of this course's completed purchases. */
-    revenue: numeric('revenue', { precision: 12, scale: 2 }).notNull().default('0'),
     /**
      * Rows in ratings for this course, and the sum of their stars: kept by a trigger on ratings
      * (migration 0015) so search can order by rating along an index.
@@ -75,9 +80,14 @@ export const courses = pgTable(
       'courses_status_check',
       sql.raw(`status in (${COURSE_STATUSES.map((status) => `'${status}'`).join(', ')})`),
     ),
+    check(
+      'courses_takedown_kind_check',
+      sql.raw(
+        `takedown_kind is null or (status = 'taken_down' and takedown_kind in (${TAKEDOWN_KINDS.map((kind) => `'${kind}'`).join(', ')}))`,
+      ),
+    ),
     check('courses_title_check', sql`char_length(${t.title}) between 1 and 200`),
     check('courses_student_count_check', sql`${t.studentCount} >= 0`),
-    check('courses_revenue_check', sql`${t.revenue} >= 0`),
     check('courses_rating_count_check', sql`${t.ratingCount} >= 0`),
     index('courses_educator_idx').on(t.educatorId, t.createdAt),
     index('courses_published_created_idx').on(t.isPublished, t.createdAt),

@@ -12,6 +12,12 @@ export const enrollments = pgTable(
       .notNull()
       .references(() => courses.id, { onDelete: 'cascade' }),
     enrolledAt: timestamp('enrolled_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When every lecture address was first handed to the learner (the player's course, or the
+     * course page once enrolled): with them a video plays anywhere, so for the EU waiver this is
+     * the first access, as a lecture played in the player is.
+     */
+    lecturesServedAt: timestamp('lectures_served_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.courseId] }),

@@ -19,8 +19,20 @@ export {
 export { coursePublications } from './course-publications';
 export { certificatePdfs } from './certificate-pdfs';
 export { quizzes, quizVersions, quizAttempts } from './quizzes';
-export { courseLedgerTotals, educatorLedgerDays, ledgerEntries, manualRefunds } from './ledger';
+export {
+  courseLedgerTotals,
+  duplicatePayments,
+  educatorLedgerDays,
+  ledgerEntries,
+  manualRefunds,
+} from './ledger';
 export { coupons, couponRedemptions } from './coupons';
 export { questions, answers, questionVotes, postReports } from './questions';
 export { lectureNotes } from './notes';
 export { notifications, mailOptOuts } from './notifications';
+export { privacyRequests, privacyExportFiles } from './privacy';
+export { payoutProfiles, payouts, payoutEntries } from './payouts';
+export { accountSessions, emailVerificationTokens, mailConsents } from './account-security';
+export { videos, videoCaptions } from './videos';
+export { auditLog, signInChallenges, twoStepRecoveryCodes, twoStepSecrets } from './staff';
+export { educatorApplications } from './educator-applications';

@@ -57,7 +57,7 @@ export const ledgerEntries = pgTable(
 export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
 
 /*
- * Running sums of the ledger, kept by a trigger on ledger_entries (migration 0025) in the writer's
+ * Running sums of the ledger, kept by a trigger on ledger_entries (db/rules/ledger.sql) in the writer's
  * own transaction, so an educator's figures read a row per course and a few per day rather than
  * every movement of every sale.
  */
@@ -68,6 +68,10 @@ export const courseLedgerTotals = pgTable('course_ledger_totals', {
     .primaryKey()
     .references(() => courses.id, { onDelete: 'restrict' }),
   amount: numeric('amount', { precision: 14, scale: 2 }).notNull().default('0'),
+  /** What buyers paid for the sales (sale + coupon_discount movements). */
+  gross: numeric('gross', { precision: 14, scale: 2 }).notNull().default('0'),
+  /** The platform's fees on them, as a positive amount. */
+  fees: numeric('fees', { precision: 14, scale: 2 }).notNull().default('0'),
   /** The refunds, as a positive amount. */
   refunded: numeric('refunded', { precision: 14, scale: 2 }).notNull().default('0'),
 });
@@ -94,8 +98,11 @@ export const educatorLedgerDays = pgTable(
  */
 export const manualRefunds = pgTable('manual_refunds', {
   purchaseId: uuid('purchase_id').primaryKey(),
-  /** The buyer's Pix key or IBAN. */
-  destination: text('destination').notNull(),
+  /**
+   * The buyer's Pix key or IBAN; null until they give it (a payment owed back that they did not
+   * ask for, such as a second payment for a course they had).
+   */
+  destination: text('destination'),
   amount: numeric('amount', { precision: 10, scale: 2 }).notNull(),
   currency: text('currency').notNull(),
   provider: text('provider').notNull(),
@@ -105,3 +112,17 @@ export const manualRefunds = pgTable('manual_refunds', {
 });
 
 export type ManualRefundRow = typeof manualRefunds.$inferSelect;
+
+/**
+ * A second paid Checkout session of a purchase already paid through another one: its money is given
+ * back through the provider, and this row says it was (refundedAt) or is still owed.
+ */
+export const duplicatePayments = pgTable('duplicate_payments', {
+  providerRef: text('provider_ref').primaryKey(),
+  purchaseId: uuid('purchase_id').notNull(),
+  provider: text('provider').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  refundedAt: timestamp('refunded_at', { withTimezone: true }),
+});
+
+export type DuplicatePaymentRow = typeof duplicatePayments.$inferSelect;

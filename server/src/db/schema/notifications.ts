@@ -28,9 +28,8 @@ export const notifications = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
-    questionId: uuid('question_id')
-      .notNull()
-      .references(() => questions.id, { onDelete: 'cascade' }),
+    /** Null for a notice about a payout. */
+    questionId: uuid('question_id').references(() => questions.id, { onDelete: 'cascade' }),
     answerId: uuid('answer_id').references(() => answers.id, { onDelete: 'cascade' }),
     subjectId: uuid('subject_id').notNull(),
     actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),

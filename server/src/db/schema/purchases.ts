@@ -37,6 +37,11 @@ export const purchases = pgTable(
       .notNull()
       .references(() => courses.id, { onDelete: 'restrict' }),
     amount: numeric('amount', { precision: 10, scale: 2 }).notNull(),
+    /**
+     * The platform's share of `amount` (PLATFORM_FEE_PERCENT when the attempt was priced, rounded in
+     * the minor unit: rules/platform-fee); the ledger's fee movement of the sale.
+     */
+    platformFee: numeric('platform_fee', { precision: 10, scale: 2 }).notNull().default('0'),
     currency: text('currency').notNull(),
     status: text('status', { enum: PURCHASE_STATUSES }).notNull().default('pending'),
     provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
@@ -49,6 +54,16 @@ export const purchases = pgTable(
     /** When reconciliation last asked the provider about this attempt (it asks the longest unasked first). */
     reconciledAt: timestamp('reconciled_at', { withTimezone: true }),
     providerRef: text('provider_ref'),
+    /**
+     * The provider's id of the attempt whose money completed the purchase (a Stripe Checkout
+     * session). A switch replaces providerRef; a refund goes to the session that was paid.
+     */
+    paidRef: text('paid_ref'),
+    /**
+     * Held while a method switch talks to the provider: one switch at a time per purchase, without
+     * a transaction open across the provider's calls. Past this time a crashed switch's hold lapses.
+     */
+    switchingUntil: timestamp('switching_until', { withTimezone: true }),
     /** Where the buyer pays; a repeated start of the same open purchase answers it again. */
     checkoutUrl: text('checkout_url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -56,8 +71,8 @@ export const purchases = pgTable(
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     /**
      * The end of the buyer's guarantee, fixed when the purchase completes (from the course's
-     * guaranteeDays then; a later edit of the course changes nothing for it). Set by a trigger
-     * (migration 0021), so every writer of a completion gets it.
+     * guaranteeDays then, at least 14 days in euros; a later edit of the course changes nothing for
+     * it). Set by the database (db/rules/refund-deadline.sql), so every writer of a completion gets it.
      */
     refundableUntil: timestamp('refundable_until', { withTimezone: true }),
     /** When the buyer asked for their money back, and why (optional); null for other refunds. */
@@ -74,6 +89,7 @@ export const purchases = pgTable(
   },
   (t) => [
     check('purchases_amount_check', sql`${t.amount} >= 0`),
+    check('purchases_platform_fee_check', sql`${t.platformFee} between 0 and ${t.amount}`),
     check('purchases_status_check', sql`${t.status} in (${sqlList(PURCHASE_STATUSES)})`),
     check('purchases_provider_check', sql`${t.provider} in (${sqlList(PAYMENT_PROVIDERS)})`),
     check('purchases_method_check', sql`${t.method} in (${sqlList(PAYMENT_METHODS)})`),

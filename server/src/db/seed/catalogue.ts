@@ -200,6 +200,8 @@ export interface SeedCourse {
   educator: EducatorKey;
   price: number;
   discount: number;
+  /** A dated discount: it ends this many days after the seed runs ('Faltam N dias a este preço!'). */
+  discountDays?: number;
   /** Publication date, in days before the seed runs. */
   daysAgo: number;
   summary: string;
@@ -270,6 +272,7 @@ export const SEED_COURSES: readonly SeedCourse[] = [
     educator: 'ana',
     price: 39.99,
     discount: 20,
+    discountDays: 3,
     daysAgo: 152,
     summary:
       'Dê o salto de scripts soltos para código organizado. Vamos estruturar projetos em módulos, escrever funções claras, tratar erros com cuidado e proteger tudo com testes automáticos em pytest.',
@@ -355,6 +358,7 @@ export const SEED_COURSES: readonly SeedCourse[] = [
     educator: 'ana',
     price: 79.99,
     discount: 30,
+    discountDays: 5,
     daysAgo: 121,
     summary:
       'Transforme dados brutos em respostas. Neste curso prático vai limpar, explorar e resumir conjuntos de dados reais com pandas e NumPy, e apresentar conclusões que qualquer equipe consegue entender.',
@@ -477,6 +481,7 @@ export const SEED_COURSES: readonly SeedCourse[] = [
     educator: 'mateus',
     price: 34.99,
     discount: 25,
+    discountDays: 2,
     daysAgo: 212,
     summary:
       'A linguagem que dá vida a todas as páginas web, explicada desde o início. Você vai entender variáveis, funções, objetos e eventos, e construir uma lista de tarefas interativa que funciona no navegador.',

@@ -175,6 +175,8 @@ export function buildSeedPlan(options: PlanOptions): SeedPlan {
         imageUrl: '',
         passwordHash: hashes.student,
         createdAt: daysAgo(240),
+        // Demo addresses receive no mail: they are confirmed, so nothing waits on a link.
+        emailVerifiedAt: daysAgo(240),
       },
       {
         ...DEMO_EDUCATOR,
@@ -182,6 +184,8 @@ export function buildSeedPlan(options: PlanOptions): SeedPlan {
         imageUrl: '',
         passwordHash: hashes.educator,
         createdAt: daysAgo(240),
+        // Demo addresses receive no mail: they are confirmed, so nothing waits on a link.
+        emailVerifiedAt: daysAgo(240),
       },
     );
   }
@@ -199,6 +203,9 @@ export function buildSeedPlan(options: PlanOptions): SeedPlan {
       thumbnailUrl: `/uploads/${thumbnailFileName(course.slug)}`,
       price: course.price.toFixed(2),
       discount: course.discount,
+      discountEndsAt: course.discountDays
+        ? new Date(now.getTime() + course.discountDays * DAY)
+        : null,
       status: 'published',
       category: SEED_CATEGORIES[course.category].catalogueCategory,
       level: course.level,

@@ -214,7 +214,7 @@ describe('seeding with demo accounts', () => {
     expect(freeWithPurchase).toEqual([]);
   });
 
-  it('when demo accounts are seeded, then their passwords verify and seeded students cannot sign in', async () => {
+  it('when demo accounts are seeded, then their passwords verify, their e-mails are confirmed and seeded students cannot sign in', async () => {
     const [student] = await db.select().from(users).where(eq(users.email, 'aluno@aprendiz.dev'));
     const [educator] = await db
       .select()
@@ -225,6 +225,9 @@ describe('seeding with demo accounts', () => {
     expect(await verifyPassword(DEMO_PASSWORD, student!.passwordHash!)).toBe(true);
     expect(await verifyPassword(DEMO_PASSWORD, educator!.passwordHash!)).toBe(true);
     expect(await verifyPassword('outra-palavra', student!.passwordHash!)).toBe(false);
+    // Demo addresses get no mail: nothing may wait on a confirmation link.
+    expect(student!.emailVerifiedAt).not.toBeNull();
+    expect(educator!.emailVerifiedAt).not.toBeNull();
 
     const withPassword = await db
       .select({ id: users.id })
