@@ -22,12 +22,28 @@ import { contactRoutes } from './modules/contact/contact.routes';
 import { onlineRoutes } from './modules/online/online.routes';
 import { devOutboxRoutes } from './modules/mail/dev-outbox.routes';
 import { accountRoutes } from './modules/account/account.routes';
+import { privacyRoutes } from './modules/privacy/privacy.routes';
+import { accountSecurityRoutes } from './modules/account-security/account-security.routes';
 import { opsRoutes } from './modules/jobs/ops.routes';
 import { manualRefundRoutes } from './modules/payments/refunds.routes';
 import { quizzesRoutes } from './modules/quizzes/quizzes.routes';
 import { questionsRoutes } from './modules/questions/questions.routes';
 import { notesRoutes } from './modules/notes/notes.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import {
+  opsPayoutRoutes,
+  payoutsRoutes,
+  stripeConnectWebhookRoutes,
+} from './modules/payouts/payouts.routes';
+import { devPayoutClockRoutes } from './modules/payouts/payout-clock';
+import {
+  VIDEO_URL_PREFIX,
+  videoPlaybackRoutes,
+  videosApiRoutes,
+} from './modules/videos/videos.routes';
+import { twoStepRoutes } from './modules/two-step/two-step.routes';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { educatorApplicationsRoutes } from './modules/educator-applications/educator-applications.routes';
 
 export const JSON_BODY_LIMIT = '100kb';
 
@@ -50,11 +66,21 @@ export function createApp(deps: AppDeps): Express {
   api.use(stripeWebhookRoutes(deps));
   api.use(proxyPayWebhookRoutes(deps));
   api.use(clerkWebhookRoutes(deps));
+  api.use(stripeConnectWebhookRoutes(deps));
+  // tus streams each upload's body to the store itself: mounted above the JSON parser.
+  api.use(videosApiRoutes(deps));
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
   api.use(opsRoutes(deps));
   api.use(manualRefundRoutes(deps));
+  api.use(opsPayoutRoutes(deps));
+  api.use(devPayoutClockRoutes(deps.config));
   api.use(authRoutes(deps));
   api.use(accountRoutes(deps));
+  api.use(privacyRoutes(deps));
+  api.use(accountSecurityRoutes(deps));
+  api.use(twoStepRoutes(deps));
+  api.use(adminRoutes(deps));
+  api.use(educatorApplicationsRoutes(deps));
   api.use(usersRoutes(deps));
   api.use(learningRoutes(deps));
   api.use(quizzesRoutes(deps));
@@ -63,6 +89,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(notificationsRoutes(deps));
   api.use(paymentsRoutes(deps));
   api.use(educatorRoutes(deps));
+  api.use(payoutsRoutes(deps));
   api.use(contactRoutes(deps));
   api.use(onlineRoutes(deps));
   api.use(notFoundApiHandler);
@@ -74,6 +101,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(sandboxCheckoutPage(deps));
 
   app.use(UPLOADS_URL_PATH, uploadsRoutes(deps));
+  app.use(VIDEO_URL_PREFIX, videoPlaybackRoutes(deps));
   app.use(crawlerRoutes(deps));
   app.use(
     staticClient(deps.config.clientDist, {

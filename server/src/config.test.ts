@@ -380,3 +380,29 @@ describe('the payment provider', () => {
     );
   });
 });
+
+describe('PLATFORM_FEE_PERCENT', () => {
+  it('when it is unset or empty, then the platform takes nothing, as before', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).platformFeePercent).toBe(0);
+    expect(
+      loadConfig({ NODE_ENV: 'development', PLATFORM_FEE_PERCENT: '' }).platformFeePercent,
+    ).toBe(0);
+  });
+
+  it('when it is a percentage with up to two decimals, then it is the fee', () => {
+    expect(
+      loadConfig({ NODE_ENV: 'development', PLATFORM_FEE_PERCENT: '9.9' }).platformFeePercent,
+    ).toBe(9.9);
+    expect(
+      loadConfig({ NODE_ENV: 'development', PLATFORM_FEE_PERCENT: '100' }).platformFeePercent,
+    ).toBe(100);
+  });
+
+  it('when it is negative, above 100, finer than a hundredth or not a number, then the start fails naming the variable', () => {
+    for (const value of ['-1', '100.5', '9.999', 'dez']) {
+      expect(() => loadConfig({ NODE_ENV: 'development', PLATFORM_FEE_PERCENT: value })).toThrow(
+        /PLATFORM_FEE_PERCENT/,
+      );
+    }
+  });
+});

@@ -1,7 +1,10 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { BRAND_NAME } from '@aprendiz/contract/brand';
 import { CURRENCIES, DEFAULT_CURRENCY, type Currency } from '@aprendiz/contract/rules/currency';
+import { DEFAULT_DELETION_COOL_OFF_DAYS } from '@aprendiz/contract/privacy';
+import { isPlatformFeePercent } from '@aprendiz/contract/rules/platform-fee';
 
 /** OWASP's recommended scrypt cost, N = 2^17 (r=8, p=1): production never hashes below it. */
 export const PASSWORD_COST_LOG2 = 17;
@@ -40,6 +43,13 @@ const envSchema = z.object({
     .transform((v) => (v === '' ? DEFAULT_CURRENCY : v))
     .pipe(z.enum(CURRENCIES))
     .default(DEFAULT_CURRENCY),
+  PLATFORM_FEE_PERCENT: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? '0' : v))
+    .pipe(z.coerce.number())
+    .refine(isPlatformFeePercent, 'must be a percentage from 0 to 100, at most two decimals')
+    .default(0),
   STRIPE_BOLETO: z.enum(['0', '1']).optional(),
   PROXYPAY_API_KEY: optional,
   PROXYPAY_ENTITY: optional,
@@ -60,6 +70,13 @@ const envSchema = z.object({
   SMTP_URL: optional,
   MAIL_FROM: optional,
   OPS_TOKEN: optional,
+  PRIVACY_CONTROLLER_NAME: optional,
+  PRIVACY_CONTACT_EMAIL: optional.pipe(
+    z.email({ error: 'PRIVACY_CONTACT_EMAIL must be an e-mail address' }).optional(),
+  ),
+  ADMIN_EMAILS: optional,
+  COURSE_REVIEW: z.enum(['on', 'off']).default('off'),
+  EDUCATOR_APPLICATIONS: z.enum(['on', 'off']).default('off'),
   JOBS_POLL_SECONDS: optionalNumber(z.coerce.number().min(0.5)),
   JOBS_RETRY_DELAY_SECONDS: optionalNumber(z.coerce.number().int().min(1)),
   JOBS_EXPIRE_SECONDS: optionalNumber(z.coerce.number().int().min(2)),
@@ -78,9 +95,35 @@ const envSchema = z.object({
   ONLINE_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(3),
   PUBLISH_QUOTA_PER_DAY: z.coerce.number().int().min(1).default(20),
   QA_POSTS_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  QA_EDITS_PER_HOUR: z.coerce.number().int().min(1).default(60),
   COUPON_MISSES_PER_USER: z.coerce.number().int().min(1).default(10),
   PAYMENT_METHOD_SWITCHES_PER_HOUR: z.coerce.number().int().min(1).default(20),
   PUSH_PAYMENTS_PER_PHONE: z.coerce.number().int().min(1).default(3),
+  ACCOUNT_DELETION_COOL_OFF_DAYS: optionalNumber(z.coerce.number().int().min(0).max(365)),
+  PAYOUTS: z.enum(['0', '1']).optional(),
+  PAYOUT_DATA_KEY: optional,
+  STRIPE_CONNECT: z.enum(['0', '1']).optional(),
+  STRIPE_CONNECT_WEBHOOK_SECRET: optional,
+  STRIPE_TRANSFER_ATTEMPTS: optionalNumber(z.coerce.number().int().min(1).max(20)),
+  VIDEO_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(4 * 1024 ** 3),
+  VIDEO_QUOTA_BYTES_PER_EDUCATOR: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(50 * 1024 ** 3),
+  VIDEO_FFMPEG: optional,
+  VIDEO_FFPROBE: optional,
+  VIDEO_TOKEN_SECRET: optional,
+  VIDEO_TOKEN_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(4 * 60 * 60),
+  VIDEO_TRANSCODE_THREADS: z.coerce.number().int().min(1).max(16).default(1),
 });
 
 export type AuthConfig =
@@ -184,6 +227,43 @@ export interface JobsConfig {
 /** An OPS_TOKEN shorter than this is refused: it opens the job list and retries to whoever has it. */
 export const OPS_TOKEN_MIN_LENGTH = 24;
 
+/**
+ * Paying educators (modules/payouts). On by default outside production; production turns it on with
+ * PAYOUTS=1, and then needs PAYOUT_DATA_KEY, the AES-256 key the payout profiles are sealed with.
+ */
+export interface PayoutsConfig {
+  enabled: boolean;
+  /** 32 bytes; undefined outside production, where a key is kept in DATA_DIR instead. */
+  dataKey: Buffer | undefined;
+  /** Stripe Connect Express as a euro rail (STRIPE_CONNECT=1, with Stripe's keys). */
+  stripeConnect: boolean;
+  /** The signing secret of the Connect endpoint (events of connected accounts: account.updated). */
+  stripeConnectWebhookSecret: string | undefined;
+  /**
+   * How many times a payout's transfer is tried while Stripe cannot be reached or answers 5xx (the
+   * approval's try, then the job queue's, backing off), before the payout fails and its money goes
+   * back to available. A decline fails it at once.
+   */
+  stripeTransferAttempts: number;
+}
+
+/** Uploaded video (modules/videos): its limits, the ffmpeg it runs, and its playback tokens. */
+export interface VideoConfig {
+  /** Files kept under dataDir/video: the uploads in progress and each video's renditions. */
+  dir: string;
+  maxBytes: number;
+  quotaBytesPerEducator: number;
+  /** The OS's ffmpeg and ffprobe (names looked up on PATH, or paths). */
+  ffmpeg: string;
+  ffprobe: string;
+  /** Signs playback tokens; unset: one generated and kept in dataDir (one instance only). */
+  tokenSecret: string | undefined;
+  /** How long a playback address works; the player renews it before. */
+  tokenSeconds: number;
+  /** Threads one transcode may use: the site keeps answering on the other cores. */
+  transcodeThreads: number;
+}
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
@@ -194,6 +274,8 @@ export interface Config {
   publicUrl: string;
   /** The deployment's one currency: what is charged and what learner pages label prices with. */
   currency: Currency;
+  /** The platform's share of each sale, in percent (0–100; 0 by default): rules/platform-fee. */
+  platformFeePercent: number;
   auth: AuthConfig;
   payments: PaymentsConfig;
   storage: StorageConfig;
@@ -208,6 +290,15 @@ export interface Config {
   jobs: JobsConfig;
   /** Bearer token of the operators' endpoints (/api/ops/jobs) and `npm run jobs`; unset: they are closed. */
   opsToken: string | undefined;
+  /**
+   * Local accounts with these e-mails (lower-cased) become admins when they sign up or sign in:
+   * how a site gets its first operator.
+   */
+  adminEmails: readonly string[];
+  /** COURSE_REVIEW=on: publishing sends a course to the console's review instead of the catalogue. */
+  courseReview: boolean;
+  /** EDUCATOR_APPLICATIONS=on: 'Tornar-se educador' is an application an admin decides. */
+  educatorApplications: boolean;
   pages: {
     /** Bytes of rendered pages kept in memory, compressed copies included. */
     cacheBytes: number;
@@ -216,18 +307,29 @@ export interface Config {
     /** Renders that missed the cache, per client address per minute; past it, the app shell. */
     renderRateLimit: number;
   };
+  /**
+   * Who answers for the personal data (the privacy page names them) and where people write to
+   * exercise their rights; without an address the page points to the contact form.
+   */
+  privacy: { controllerName: string; contactEmail: string | undefined };
   /** Clients of one address the 'Alunos online' counter counts. */
   onlineMaxPerAddress: number;
   /** Courses an educator may publish per rolling 24 hours. */
   publishQuotaPerDay: number;
   /** Questions, answers, reports and notes a person may write per hour, each counted apart. */
   qaPostsPerHour: number;
+  /** Edits of one's own questions and answers per person per hour, counted together. */
+  qaEditsPerHour: number;
   /** Unknown coupon codes a person may try per 15 minutes (their address gets three times this). */
   couponMissesPerUser: number;
   /** Payment-method switches a person may make per hour: each one calls the provider twice. */
   methodSwitchesPerHour: number;
   /** Live pushes (MB WAY, Multicaixa Express) per number per 10 minutes; an account gets twice this. */
   pushPaymentsPerPhone: number;
+  /** Days between 'Excluir minha conta' and the retirement; signing in meanwhile cancels it. */
+  accountDeletionCoolOffDays: number;
+  payouts: PayoutsConfig;
+  video: VideoConfig;
 }
 
 export class ConfigError extends Error {
@@ -494,6 +596,53 @@ function paymentsConfig(e: z.infer<typeof envSchema>, production: boolean): Paym
   return { provider: 'sandbox' };
 }
 
+/** A 32-byte key given as 64 hex digits or as base64. */
+function payoutDataKey(raw: string): Buffer {
+  const key = /^[0-9a-f]{64}$/i.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
+  if (key.length !== 32) {
+    throw new ConfigError(
+      'PAYOUT_DATA_KEY must be 32 bytes, as 64 hex digits or base64 (try: openssl rand -base64 32)',
+    );
+  }
+  return key;
+}
+
+/**
+ * With the queue's backoff (doubling up to a minute), eight tries span about three minutes of a
+ * Stripe outage; past that the operator sees the payout failed rather than stuck approved.
+ */
+const STRIPE_TRANSFER_ATTEMPTS = 8;
+
+function payoutsConfig(
+  e: z.infer<typeof envSchema>,
+  production: boolean,
+  stripe: boolean,
+): PayoutsConfig {
+  const enabled = e.PAYOUTS === undefined ? !production : e.PAYOUTS === '1';
+  const dataKey = e.PAYOUT_DATA_KEY === undefined ? undefined : payoutDataKey(e.PAYOUT_DATA_KEY);
+  if (enabled && production && !dataKey) {
+    throw new ConfigError(
+      "PAYOUT_DATA_KEY is required in production with PAYOUTS=1: it seals the educators' Pix keys, IBANs and tax ids (try: openssl rand -base64 32)",
+    );
+  }
+  const stripeConnect = e.STRIPE_CONNECT === '1';
+  if (stripeConnect && (!stripe || e.CURRENCY !== 'eur')) {
+    throw new ConfigError('STRIPE_CONNECT=1 needs STRIPE_SECRET_KEY and CURRENCY=eur');
+  }
+  if (stripeConnect && !e.STRIPE_CONNECT_WEBHOOK_SECRET) {
+    throw new ConfigError(
+      "STRIPE_CONNECT_WEBHOOK_SECRET is required with STRIPE_CONNECT=1 (the Connect endpoint's signing secret)",
+    );
+  }
+  return {
+    enabled,
+    dataKey,
+    stripeConnect,
+    stripeConnectWebhookSecret: stripeConnect ? e.STRIPE_CONNECT_WEBHOOK_SECRET : undefined,
+    stripeTransferAttempts: e.STRIPE_TRANSFER_ATTEMPTS ?? STRIPE_TRANSFER_ATTEMPTS,
+  };
+}
+
 /**
  * What a start must shout about without refusing it. In production the sandbox runs only because
  * PAYMENTS_SANDBOX=1 asked for it, and its pages enroll anyone for free: fine for a demo, a silent
@@ -596,6 +745,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     publicUrl,
     currency: e.CURRENCY,
+    platformFeePercent: e.PLATFORM_FEE_PERCENT,
     auth,
     payments,
     storage,
@@ -615,17 +765,40 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       schedules: e.JOBS_SCHEDULES !== 'off',
     },
     opsToken: e.OPS_TOKEN,
+    courseReview: e.COURSE_REVIEW === 'on',
+    educatorApplications: e.EDUCATOR_APPLICATIONS === 'on',
+    adminEmails: (e.ADMIN_EMAILS ?? '')
+      .split(',')
+      .map((email) => email.trim().toLowerCase())
+      .filter((email) => email !== ''),
     pages: {
       cacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
       renderConcurrency: e.PAGE_RENDER_CONCURRENCY,
       renderRateLimit: e.PAGE_RENDER_RATE_LIMIT,
     },
+    privacy: {
+      controllerName: e.PRIVACY_CONTROLLER_NAME ?? BRAND_NAME,
+      contactEmail: e.PRIVACY_CONTACT_EMAIL,
+    },
     onlineMaxPerAddress: e.ONLINE_MAX_PER_ADDRESS,
     publishQuotaPerDay: e.PUBLISH_QUOTA_PER_DAY,
     qaPostsPerHour: e.QA_POSTS_PER_HOUR,
+    qaEditsPerHour: e.QA_EDITS_PER_HOUR,
     couponMissesPerUser: e.COUPON_MISSES_PER_USER,
     methodSwitchesPerHour: e.PAYMENT_METHOD_SWITCHES_PER_HOUR,
     pushPaymentsPerPhone: e.PUSH_PAYMENTS_PER_PHONE,
+    accountDeletionCoolOffDays: e.ACCOUNT_DELETION_COOL_OFF_DAYS ?? DEFAULT_DELETION_COOL_OFF_DAYS,
+    payouts: payoutsConfig(e, production, payments.provider.startsWith('stripe')),
+    video: {
+      dir: path.join(dataDir, 'video'),
+      maxBytes: e.VIDEO_MAX_BYTES,
+      quotaBytesPerEducator: e.VIDEO_QUOTA_BYTES_PER_EDUCATOR,
+      ffmpeg: e.VIDEO_FFMPEG ?? 'ffmpeg',
+      ffprobe: e.VIDEO_FFPROBE ?? 'ffprobe',
+      tokenSecret: e.VIDEO_TOKEN_SECRET,
+      tokenSeconds: e.VIDEO_TOKEN_SECONDS,
+      transcodeThreads: e.VIDEO_TRANSCODE_THREADS,
+    },
     clientDist: path.resolve(
       e.CLIENT_DIST ??
         path.join(path.dirname(new URL(import.meta.url).pathname), '../../client/dist'),

@@ -13,16 +13,17 @@ import {
   type SessionCache,
   withSessionCache,
 } from './modules/account/session-cache';
-import type { PaymentProvider } from './providers/payment-provider';
-import { createSandboxPayments } from './providers/payments-sandbox';
-import { createStripePayments } from './providers/payments-stripe';
-import { createProxyPayVouchers } from './modules/payments/proxypay/proxypay-gateway';
+import type { PaymentProvider } from './modules/payments/providers/payment-provider';
+import { createSandboxPayments } from './modules/payments/providers/sandbox';
+import { createStripePayments } from './modules/payments/providers/stripe';
+import { createProxyPayVouchers } from './modules/payments/providers/proxypay-gateway';
 import {
   createLocalAuthProvider,
   createLocalTokens,
   loadOrCreateAuthSecret,
 } from './providers/auth-local';
 import { createClerkAuthProvider } from './providers/auth-clerk';
+import { createSessionActivity } from './modules/account-security/sessions';
 import { passwordHasherAt } from './modules/auth/password';
 import { createUserStore } from './modules/users/users.repository';
 import { createSessionStore } from './modules/account/account.repository';
@@ -39,8 +40,8 @@ import type { Mailer } from './providers/mailer';
 import { createDisabledMailer, createSmtpMailer } from './providers/mail-smtp';
 import { createOutboxMailer } from './providers/mail-outbox';
 import { createJobQueue, type JobQueue } from './modules/jobs/job-queue';
-import { registerJobs } from './modules/jobs/registry';
 import { createCourseSearch, type CourseSearch } from './modules/courses/course-search.engine';
+import { createVideoRuntime, type VideoRuntime } from './modules/videos/video-runtime';
 
 export interface AppDeps {
   config: Config;
@@ -68,6 +69,8 @@ export interface AppDeps {
   jobs: JobQueue;
   /** Set when REDIS_URL is: shared state (online counter, rate limits) across instances. */
   redis?: RedisClient;
+  /** Uploaded video: whether ffmpeg is here, where files live, the playback tokens' secret. */
+  video: VideoRuntime;
   /**
    * Releases what buildDeps opened besides the database: the job queue first (no new jobs, running
    * ones finish, bounded), then the mailer, Redis and the catalogue notifications.
@@ -108,11 +111,16 @@ export async function buildDeps(
   const users = createUserStore(database.db);
   const auth: AuthProvider =
     config.auth.provider === 'local'
-      ? createLocalAuthProvider(
-          createSessionStore(database.db),
-          createLocalTokens(config.auth.secret ?? (await loadOrCreateAuthSecret(config.dataDir))),
-          passwordHasherAt(config.auth.passwordCostLog2),
-        )
+      ? {
+          ...createLocalAuthProvider(
+            createSessionStore(database.db),
+            createLocalTokens(config.auth.secret ?? (await loadOrCreateAuthSecret(config.dataDir))),
+            passwordHasherAt(config.auth.passwordCostLog2),
+          ),
+          recordActivity: createSessionActivity(database.db, {
+            onError: (err) => logger.warn({ err }, 'a session last-seen time was not recorded'),
+          }).seen,
+        }
       : createClerkAuthProvider(users, {
           secretKey: config.auth.secretKey,
           jwtKey: config.auth.jwtKey,
@@ -206,6 +214,7 @@ export async function buildDeps(
     mailer,
     jobs,
     redis,
+    video: await createVideoRuntime(config, logger),
     close: async () => {
       await jobs.stop();
       await mailer.close();
@@ -213,12 +222,5 @@ export async function buildDeps(
       if (redis?.isOpen) await redis.close();
     },
   };
-  registerJobs(jobs, deps);
-  try {
-    await jobs.start();
-  } catch (err) {
-    await deps.close();
-    throw err;
-  }
   return deps;
 }

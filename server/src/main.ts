@@ -6,6 +6,7 @@ import { prepareDatabase } from './db/prepare';
 import { keepDatabaseMaintained } from './db/maintenance';
 import type { DemoAccount } from './db/seed/seed';
 import { buildDeps } from './deps';
+import { startJobs } from './jobs-wiring';
 import { createApp } from './app';
 
 const ROLE_LABEL: Record<DemoAccount['role'], string> = { student: 'aluno', educator: 'educador' };
@@ -35,6 +36,10 @@ async function main(): Promise<void> {
       : { kind: 'pglite', dataDir: config.dataDir },
   );
   const deps = await buildDeps(config, database, logger);
+  await startJobs(deps).catch(async (err: unknown) => {
+    await database.close();
+    throw err;
+  });
   const demoAccounts = await (async () => {
     // The seed's images go where this instance serves /uploads from: the database when it is shared.
     const accounts = await prepareDatabase(database.db, config, logger, deps.thumbnailTable?.put);

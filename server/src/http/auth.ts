@@ -1,4 +1,5 @@
 import type { Request, RequestHandler } from 'express';
+import { suspendedMessage } from '@aprendiz/contract/staff';
 import type { UserRow } from '../db/schema/users';
 import type { AuthProvider } from '../providers/auth-provider';
 import { forbidden, unauthorized } from './errors';
@@ -22,7 +23,10 @@ export function requireAuth(auth: AuthProvider): RequestHandler {
     if (!token) throw unauthorized('Faça login para continuar');
     const user = await auth.authenticate(token);
     if (!user) throw unauthorized();
+    // A suspended account opens no session, whichever provider signed it in (Clerk's included).
+    if (user.suspendedAt) throw unauthorized(suspendedMessage(user.suspensionReason));
     req.user = user;
+    if (auth.kind === 'local') await auth.recordActivity?.(token, req.ip ?? '');
     next();
   };
 }
@@ -31,7 +35,8 @@ export function requireAuth(auth: AuthProvider): RequestHandler {
 export function optionalAuth(auth: AuthProvider): RequestHandler {
   return async (req, _res, next) => {
     const token = bearerToken(req);
-    if (token) req.user = (await auth.authenticate(token)) ?? undefined;
+    const user = token ? await auth.authenticate(token) : null;
+    if (user && !user.suspendedAt) req.user = user;
     next();
   };
 }

@@ -29,4 +29,10 @@ describe('Content-Security-Policy', () => {
     expect(policy).toContain('upgrade-insecure-requests');
     expect(policy).not.toContain('http://www.youtube.com');
   });
+
+  it('when an uploaded lecture plays, then hls.js may hand the video a blob: source (Media Source Extensions)', async () => {
+    const policy = await policyServedFrom('https://aprendiz.example');
+
+    expect(policy).toContain("media-src 'self' blob:");
+  });
 });

@@ -3,6 +3,7 @@ export type ErrorCode =
   | 'UNAUTHORIZED'
   | 'FORBIDDEN'
   | 'NOT_FOUND'
+  | 'METHOD_NOT_ALLOWED'
   | 'CONFLICT'
   | 'GONE'
   | 'PAYLOAD_TOO_LARGE'
@@ -14,6 +15,7 @@ const STATUS: Record<ErrorCode, number> = {
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
   GONE: 410,
   PAYLOAD_TOO_LARGE: 413,
@@ -37,6 +39,7 @@ export class AppError extends Error {
 }
 
 export const badRequest = (message: string) => new AppError('BAD_REQUEST', message);
+export const methodNotAllowed = (message: string) => new AppError('METHOD_NOT_ALLOWED', message);
 export const unauthorized = (message = 'Sessão inválida ou expirada. Faça login novamente.') =>
   new AppError('UNAUTHORIZED', message);
 export const forbidden = (message: string) => new AppError('FORBIDDEN', message);

@@ -179,7 +179,7 @@ export interface UserBudgetOptions {
   /** Uses per signed-in person per window. */
   max: number;
   /** Requests that spend nothing. */
-  skip?: (req: Request) => boolean;
+  skip?: (req: Request, res: Response) => boolean;
   windowMs: number;
   /** Names the count, and its Redis keys. */
   name: string;

@@ -29,6 +29,8 @@ export function helmetOptions(publicUrl: string): HelmetOptions {
         'connect-src': ["'self'", 'https:'],
         'style-src': ["'self'", "'unsafe-inline'"],
         'worker-src': ["'self'", 'blob:'],
+        // hls.js plays uploaded lectures through Media Source Extensions, whose source is a blob: URL.
+        'media-src': ["'self'", 'blob:'],
         // Over plain HTTP on any host but localhost, browsers would upgrade every script and
         // stylesheet to an https:// that does not answer, leaving a blank page.
         'upgrade-insecure-requests': publicUrl.startsWith('https:') ? [] : null,

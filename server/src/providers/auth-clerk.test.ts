@@ -73,6 +73,8 @@ describe('Clerk mode with CLERK_JWT_KEY (networkless verification)', () => {
       imageUrl: `https://img.clerk.com/${id}.png`,
       role: 'educator',
       enrolledCourses: [],
+      // Clerk confirms the address itself.
+      emailVerified: true,
     });
     const calls = api.requests.slice(requestsBefore);
     expect(calls).toEqual([

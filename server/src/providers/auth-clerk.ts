@@ -13,6 +13,7 @@ import {
   EMAIL_MAX,
   identityFromClerkUser,
   roleFromMetadata,
+  staffRoleFromMetadata,
   storableText,
   URL_MAX,
 } from '../modules/users/clerk-identity';
@@ -44,6 +45,11 @@ const sessionClaimsSchema = z.object({
   image_url: storableText(URL_MAX).optional().catch(undefined),
   public_metadata: z.record(z.string(), z.unknown()).optional().catch(undefined),
   metadata: z.record(z.string(), z.unknown()).optional().catch(undefined),
+  /**
+   * Factor verification age (session token v2): minutes since the first and the second factor were
+   * verified in this session, -1 for a factor never verified.
+   */
+  fva: z.tuple([z.number(), z.number()]).optional().catch(undefined),
 });
 type SessionClaims = z.infer<typeof sessionClaimsSchema>;
 
@@ -61,6 +67,7 @@ function identityFromClaims(claims: SessionClaims): UserIdentity | null {
     email: claims.email,
     imageUrl: claims.image_url ?? '',
     role: roleFromMetadata(claims.public_metadata ?? claims.metadata),
+    staffRole: staffRoleFromMetadata(claims.public_metadata ?? claims.metadata),
   };
 }
 
@@ -136,12 +143,34 @@ export function createClerkAuthProvider(
       if (!account) return null;
       return users.saveIdentity(account.identity, account.changedAt);
     },
+    secondStepVerified: async (token) => {
+      const claims = await verifiedClaims(token);
+      const secondFactorAge = claims?.fva?.[1];
+      return secondFactorAge !== undefined && secondFactorAge >= 0;
+    },
     publishRole: async (userId, role) => {
       try {
         // PATCH …/metadata deep-merges, so other public metadata keys are kept.
         const user = await clerk.users.updateUserMetadata(userId, { publicMetadata: { role } });
         return clerkTime(user.updatedAt);
       } catch (err) {
+        throw unavailable(err);
+      }
+    },
+    publishStaffRole: async (userId, role) => {
+      try {
+        // A null value removes the key in Clerk's deep merge.
+        await clerk.users.updateUserMetadata(userId, { publicMetadata: { staffRole: role } });
+      } catch (err) {
+        throw unavailable(err);
+      }
+    },
+    deleteUser: async (userId) => {
+      try {
+        await clerk.users.deleteUser(userId);
+      } catch (err) {
+        // Already gone (a retry after a crash, or the person deleted it at Clerk): the goal is met.
+        if (isClerkAPIResponseError(err) && err.status === 404) return;
         throw unavailable(err);
       }
     },

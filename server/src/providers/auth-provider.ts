@@ -1,4 +1,5 @@
 import type { Role } from '@aprendiz/contract/auth';
+import type { StaffRole } from '@aprendiz/contract/staff';
 import type { UserRow } from '../db/schema/users';
 
 interface AuthProviderBase {
@@ -44,6 +45,11 @@ export interface LocalAuthProvider extends AuthProviderBase {
   readonly kind: 'local';
   readonly tokens: LocalTokens;
   readonly passwords: PasswordHasher;
+  /**
+   * Notes that an authenticated request used the session (its last-seen time and address, for
+   * the profile's list of sessions); deps.ts gives it from the account-security module.
+   */
+  recordActivity?(token: string, address: string): Promise<void>;
 }
 
 /** Clerk keeps the accounts; our users table mirrors them. */
@@ -54,6 +60,15 @@ export interface ClerkAuthProvider extends AuthProviderBase {
    * resolves to the time Clerk recorded the change (null if its answer lacks one).
    */
   publishRole(userId: string, role: Role): Promise<Date | null>;
+  /**
+   * Whether this session passed Clerk's own second step (the token's `fva` claim): the console's
+   * second step for staff, in place of ours.
+   */
+  secondStepVerified(token: string): Promise<boolean>;
+  /** Writes (or, null, removes) the staff role in Clerk's public metadata. */
+  publishStaffRole(userId: string, role: StaffRole | null): Promise<void>;
+  /** Deletes the account at Clerk (a closed account); one Clerk no longer knows counts as deleted. */
+  deleteUser(userId: string): Promise<void>;
 }
 
 /** What requireAuth and the account routes need from whichever sign-in provider was chosen at start. */

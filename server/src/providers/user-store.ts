@@ -1,4 +1,5 @@
 import type { Role } from '@aprendiz/contract/auth';
+import type { StaffRole } from '@aprendiz/contract/staff';
 import type { UserRow } from '../db/schema/users';
 
 /** Who a user is according to the sign-in provider (Clerk); the fields we mirror. */
@@ -8,6 +9,8 @@ export interface UserIdentity {
   email: string;
   imageUrl: string;
   role: Role;
+  /** The provider's staff role (Clerk: public metadata); absent, the row's own is kept. */
+  staffRole?: StaffRole | null;
 }
 
 /**

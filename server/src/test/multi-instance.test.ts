@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../db/seed/seed';
 import { validCourseData } from './fixtures/educator-fixtures';
+import { codeFor } from './fixtures/staff-fixtures';
 
 // Two real app processes on the machine's PostgreSQL and Redis: what an operator runs behind a
 // load balancer. Each gets a database of its own making, dropped at the end.
@@ -24,6 +25,8 @@ const START_TIMEOUT_MS = 180_000;
 const STOP_TIMEOUT_MS = 15_000;
 // The issue's promise: every instance drops its cached catalogue within a second of a write.
 const PROPAGATION_MS = 1000;
+/** Made an admin at sign-up by ADMIN_EMAILS, for the suspension test. */
+const CONSOLE_ADMIN = 'chefe-multi@example.test';
 
 interface Instance {
   name: string;
@@ -202,6 +205,7 @@ describe.runIf(ADMIN_URL)('two instances on one PostgreSQL and Redis', () => {
       SEED: 'demo',
       // Redis keeps sign-in budgets per address across runs; this suite signs in from 127.0.0.1 often.
       AUTH_RATE_LIMIT_MAX: '1000',
+      ADMIN_EMAILS: CONSOLE_ADMIN,
     };
     // Started together on an empty database: both migrate and try to seed it at once.
     [a, b] = await Promise.all([start('a', shared), start('b', shared)]);
@@ -258,6 +262,127 @@ describe.runIf(ADMIN_URL)('two instances on one PostgreSQL and Redis', () => {
     expect((await api(a, '/api/auth/sign-out', postJson({}, token))).status).toBe(200);
     await within(PROPAGATION_MS, async () => {
       expect((await api(b, '/api/user/data', auth)).status).toBe(401);
+    });
+  });
+
+  it('when a listed session is ended, or all the others, through one instance, then the other, which had those sessions in memory, refuses them within a second', async () => {
+    const email = `aluna-${randomBytes(4).toString('hex')}@example.test`;
+    const password = 'uma-senha-longa';
+    const signUp = await api<{ token: string }>(
+      a,
+      '/api/auth/sign-up',
+      postJson({ name: 'Aluna Com Sessões', email, password }),
+    );
+    expect(signUp.status).toBe(201);
+    const laptop = signUp.body.token;
+    const signInOnB = async () => {
+      const res = await api<{ token: string }>(
+        b,
+        '/api/auth/sign-in',
+        postJson({ email, password }),
+      );
+      expect(res.status).toBe(200);
+      return res.body.token;
+    };
+    const statusOnB = async (token: string) =>
+      (await api(b, '/api/user/data', { headers: { Authorization: `Bearer ${token}` } })).status;
+
+    const phone = await signInOnB();
+    // B checks the phone's session once and keeps it in memory.
+    expect(await statusOnB(phone)).toBe(200);
+    const listed = await api<{ sessions: { _id: string; current: boolean }[] }>(
+      a,
+      '/api/account/sessions',
+      { headers: { Authorization: `Bearer ${laptop}` } },
+    );
+    expect(listed.body.sessions).toHaveLength(2);
+    const phoneSession = listed.body.sessions.find((s) => !s.current)!;
+    const ended = await api(a, `/api/account/sessions/${phoneSession._id}`, {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${laptop}` },
+    });
+    expect(ended.status).toBe(200);
+    await within(PROPAGATION_MS, async () => {
+      expect(await statusOnB(phone)).toBe(401);
+    });
+
+    const tablet = await signInOnB();
+    expect(await statusOnB(tablet)).toBe(200);
+    expect(await statusOnB(laptop)).toBe(200);
+    const others = await api<{ token: string }>(
+      a,
+      '/api/account/sessions/end-others',
+      postJson({}, laptop),
+    );
+    expect(others.status).toBe(200);
+    await within(PROPAGATION_MS, async () => {
+      expect(await statusOnB(tablet)).toBe(401);
+      expect(await statusOnB(laptop)).toBe(401);
+    });
+    expect(await statusOnB(others.body.token)).toBe(200);
+  });
+
+  it('when a learner asks to close the account through one instance, then the other, which had the session in memory, refuses it within a second', async () => {
+    const email = `aluna-${randomBytes(4).toString('hex')}@example.test`;
+    const password = 'uma-senha-longa';
+    const signUp = await api<{ token: string }>(
+      a,
+      '/api/auth/sign-up',
+      postJson({ name: 'Aluna De Saída', email, password }),
+    );
+    expect(signUp.status).toBe(201);
+    const token = signUp.body.token;
+    const statusOnB = async () =>
+      (await api(b, '/api/user/data', { headers: { Authorization: `Bearer ${token}` } })).status;
+    // B checks the session once and keeps it in memory.
+    expect(await statusOnB()).toBe(200);
+
+    const closing = await api(a, '/api/account/delete', postJson({ password }, token));
+    expect(closing.status).toBe(200);
+    await within(PROPAGATION_MS, async () => {
+      expect(await statusOnB()).toBe(401);
+    });
+  });
+
+  it('when an admin suspends a learner through one instance, then the other, which had the session in memory, refuses it within a second', async () => {
+    const { status, body } = await api<{ token: string }>(
+      a,
+      '/api/auth/sign-up',
+      postJson({ name: 'Chefe', email: CONSOLE_ADMIN, password: 'uma-senha-longa' }),
+    );
+    expect(status).toBe(201);
+    const setup = await api<{ secret: string }>(
+      a,
+      '/api/account/2fa/setup',
+      postJson({}, body.token),
+    );
+    const enable = await api(
+      a,
+      '/api/account/2fa/enable',
+      postJson({ code: await codeFor(setup.body.secret) }, body.token),
+    );
+    expect(enable.status).toBe(200);
+
+    const learner = await signUpOn(a, 'Aluna Suspensa');
+    const { body: me } = await api<{ user: { _id: string } }>(b, '/api/user/data', {
+      headers: { Authorization: `Bearer ${learner}` },
+    });
+    // B now holds the learner's session in memory.
+    expect(
+      (await api(b, '/api/user/data', { headers: { Authorization: `Bearer ${learner}` } })).status,
+    ).toBe(200);
+
+    const suspended = await api(
+      a,
+      `/api/admin/users/${me.user._id}/suspend`,
+      postJson({ reason: 'Teste em duas instâncias' }, body.token),
+    );
+    expect(suspended.status).toBe(200);
+    await within(PROPAGATION_MS, async () => {
+      expect(
+        (await api(b, '/api/user/data', { headers: { Authorization: `Bearer ${learner}` } }))
+          .status,
+      ).toBe(401);
     });
   });
 

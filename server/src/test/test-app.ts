@@ -13,6 +13,7 @@ import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { migrate, type MigrateOptions } from '../db/migrate';
 import { buildDeps } from '../deps';
+import { startJobs } from '../jobs-wiring';
 import { createLogger } from '../logger';
 import { insertUser } from '../modules/users/users.repository';
 import { createLocalTokens } from '../providers/auth-local';
@@ -39,7 +40,7 @@ const DB_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'db
 /**
  * The migrated database as a PGlite dump, made once for every test file of a run: migrating takes
  * ~0.6–1.5 s, loading the dump ~0.3 s, and the suite opens a database a few hundred times. Kept in
- * the temporary folder under a name that changes with any migration or PGlite version, so a stale
+ * the temporary folder under a name that changes with any migration, rule file or PGlite version, so a stale
  * dump is never loaded; written under a temporary name and renamed, so parallel workers that both
  * make it never read half of one.
  */
@@ -50,8 +51,10 @@ function loadMigratedDump(): Promise<Blob> {
     // PGlite's entry module changes with every release (its package.json is not exported).
     hash.update(await readFile(createRequire(import.meta.url).resolve('@electric-sql/pglite')));
     const sources = ['migrate.ts', 'client.ts'];
-    for (const name of await readdir(path.join(DB_DIR, 'migrations'), { recursive: true })) {
-      sources.push(path.join('migrations', name));
+    for (const folder of ['migrations', 'rules']) {
+      for (const name of await readdir(path.join(DB_DIR, folder), { recursive: true })) {
+        sources.push(path.join(folder, name));
+      }
     }
     for (const name of sources.filter((n) => /\.(sql|json|ts)$/.test(n)).sort()) {
       hash.update(name).update(await readFile(path.join(DB_DIR, name)));
@@ -131,6 +134,10 @@ export async function createTestContext(env: NodeJS.ProcessEnv = {}): Promise<Te
   });
   const { database, drop } = await openTestDatabase();
   const deps = await buildDeps(config, database, createLogger('silent'));
+  await startJobs(deps).catch(async (err: unknown) => {
+    await drop();
+    throw err;
+  });
   const app = createApp(deps);
   // A production context needs a secret of its own (the test one reads as a placeholder there).
   const tokens = createLocalTokens(

@@ -3,6 +3,11 @@ import type { Db } from '../../db/client';
 import { passwordResetTokens, revokedSessions } from '../../db/schema/account-tokens';
 import { users, type UserRow } from '../../db/schema/users';
 import type { SessionClaims, SessionStore } from '../../providers/auth-provider';
+import {
+  endAllSessionRows,
+  endSessionRowByToken,
+  markEmailVerified,
+} from '../account-security/account-security.repository';
 
 /** One query per authenticated request: the account, at the token's version, not signed out. */
 export function createSessionStore(db: Db): SessionStore {
@@ -36,6 +41,7 @@ export async function revokeSession(db: Db, claims: SessionClaims): Promise<void
       .insert(revokedSessions)
       .values({ tokenId: claims.tokenId, userId: claims.userId, expiresAt: claims.expiresAt })
       .onConflictDoNothing();
+    await endSessionRowByToken(tx, claims.tokenId);
     await tx.delete(revokedSessions).where(lt(revokedSessions.expiresAt, sql`now()`));
   });
 }
@@ -97,6 +103,8 @@ export async function resetPasswordWithToken(
       .update(passwordResetTokens)
       .set({ usedAt: sql`now()` })
       .where(and(eq(passwordResetTokens.userId, used.userId), isNull(passwordResetTokens.usedAt)));
+    // The link reached the account's address and was used: that proves the address as well.
+    await markEmailVerified(tx, used.userId);
     return setPassword(tx, used.userId, passwordHash);
   });
 }
@@ -120,6 +128,7 @@ export async function setPassword(
       .update(passwordResetTokens)
       .set({ usedAt: sql`now()` })
       .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+    await endAllSessionRows(tx, userId);
     return row ?? null;
   });
 }

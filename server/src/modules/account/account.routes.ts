@@ -13,6 +13,7 @@ import { forbidden, unauthorized } from '../../http/errors';
 import { authRateLimits } from '../../http/rate-limit';
 import { singleImageUpload } from '../../http/upload';
 import { parseInput } from '../../http/validate';
+import { sessionOrigin } from '../account-security/sessions';
 import {
   changePassword,
   changeProfile,
@@ -97,7 +98,12 @@ export function accountRoutes(deps: AppDeps): Router {
 
   router.post(ACCOUNT_PATHS.changePassword, signedIn, ...limits, async (req, res) => {
     const body = parseInput(changePasswordBodySchema, req.body);
-    const token = await changePassword(account, currentUser(req), body);
+    const current = bearerToken(req);
+    if (!current) throw unauthorized();
+    const token = await changePassword(account, currentUser(req), body, {
+      token: current,
+      origin: sessionOrigin(req),
+    });
     res.set('Cache-Control', 'no-store').json({
       success: true,
       message: 'Senha alterada. As outras sessões foram terminadas.',

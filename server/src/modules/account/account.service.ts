@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   PASSWORD_RESET_TTL_MS,
   RESET_LINK_INVALID,
@@ -11,7 +11,9 @@ import type { AppDeps } from '../../deps';
 import type { UserRow } from '../../db/schema/users';
 import { badRequest, unauthorized } from '../../http/errors';
 import type { LocalTokens, PasswordHasher, SessionClaims } from '../../providers/auth-provider';
-import { queuePasswordReset } from '../mail/notifications';
+import type { JobQueue } from '../jobs/job-queue';
+import { queuePasswordReset } from '../mail/mail-jobs';
+import { startSession, tokenIdOf, type SessionOrigin } from '../account-security/sessions';
 import { findUserByEmail } from '../users/users.repository';
 import { toAuthUser } from '../users/user-view';
 import {
@@ -39,12 +41,51 @@ function hashResetToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
 }
 
+/** Jobs of the account module (modules/jobs). */
+export const ACCOUNT_JOBS = {
+  passwordResetRequest: 'account-password-reset-request',
+} as const;
+
 /**
- * Mails a reset link to a local account with that e-mail. The caller's answer is the same either
- * way, and the mail is a job sent after the answer, so neither its content nor its timing tells
- * whether the e-mail has an account.
+ * A job is otherwise woken at once by its own insert, and on PGlite (in this process) its queries
+ * then hold the event loop before the answer is out: a known address's look-up, which writes a
+ * link, would make its own answer slower (the bench measured 25 ms). Held back, it runs at a later
+ * poll, apart from the request that asked for it.
+ */
+const RESET_LOOKUP_DELAY_SECONDS = 1;
+
+interface PasswordResetRequestJob {
+  email: string;
+}
+
+/**
+ * 'Esqueceu a senha?': only queues a job that looks the address up, whatever it is, so the answer
+ * costs the same for an address with an account and one without, and its time tells nothing. Each
+ * request is its own job (the per-e-mail rate limit bounds them); the e-mail is the job's data,
+ * which operators never see.
  */
 export async function requestPasswordReset(deps: AccountDeps, email: string): Promise<void> {
+  const data: PasswordResetRequestJob = { email };
+  await deps.jobs.send(
+    deps.database.db,
+    ACCOUNT_JOBS.passwordResetRequest,
+    data,
+    `forgot:${randomUUID()}`,
+    { startAfterSeconds: RESET_LOOKUP_DELAY_SECONDS },
+  );
+}
+
+/**
+ * The job behind 'Esqueceu a senha?': a local account with that e-mail gets a reset link; an
+ * address without one gets nothing. A 'no account with this address' mail would let anyone make
+ * us write to any address they type, a stranger's included: spam sent in our name, and a harm to
+ * the sender reputation the real reset mails depend on. The page already says a link goes out
+ * only if the address has an account.
+ */
+export async function issuePasswordReset(
+  deps: Pick<AppDeps, 'database' | 'jobs'>,
+  email: string,
+): Promise<void> {
   const user = await findUserByEmail(deps.database.db, email);
   // A row without a password is a Clerk mirror: there is no local password to reset.
   if (!user?.passwordHash) return;
@@ -58,6 +99,15 @@ export async function requestPasswordReset(deps: AccountDeps, email: string): Pr
     });
     await queuePasswordReset(deps.jobs, tx, token);
   });
+}
+
+export function registerAccountJobs(
+  jobs: JobQueue,
+  deps: Pick<AppDeps, 'database' | 'jobs'>,
+): void {
+  jobs.work<PasswordResetRequestJob>(ACCOUNT_JOBS.passwordResetRequest, ({ email }) =>
+    issuePasswordReset(deps, email),
+  );
 }
 
 /** Whether a mailed link can still set a password: not used, not expired, and one of ours. */
@@ -94,6 +144,7 @@ export async function changePassword(
   deps: AccountDeps,
   user: UserRow,
   body: ChangePasswordBody,
+  current: { token: string; origin: SessionOrigin },
 ): Promise<string> {
   // 400 rather than 401: a 401 would end the caller's session in the client.
   if (!user.passwordHash || !(await deps.passwords.verify(body.currentPassword, user.passwordHash)))
@@ -102,7 +153,13 @@ export async function changePassword(
   const row = await setPassword(deps.database.db, user.id, passwordHash);
   if (!row) throw unauthorized();
   deps.sessionCache.forgetUser(user.id);
-  return deps.tokens.issue(row.id, row.sessionVersion);
+  // This device keeps its place in the list of sessions; every other one is gone.
+  return startSession(
+    { db: deps.database.db, tokens: deps.tokens },
+    row,
+    current.origin,
+    tokenIdOf(current.token),
+  );
 }
 
 /**

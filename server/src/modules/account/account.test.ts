@@ -18,7 +18,12 @@ import { createTestContext, type TestContext } from '../../test/test-app';
 import { clerkTestEnv, newClerkWebhookSecret } from '../../test/fixtures/clerk-fixtures';
 import { WRONG_CREDENTIALS } from '../auth/auth.service';
 import { MANAGED_BY_CLERK } from './account.routes';
-import { NOTHING_TO_CHANGE, RESET_LINK_INVALID, WRONG_CURRENT_PASSWORD } from './account.service';
+import {
+  ACCOUNT_JOBS,
+  NOTHING_TO_CHANGE,
+  RESET_LINK_INVALID,
+  WRONG_CURRENT_PASSWORD,
+} from './account.service';
 import { PROFILE_PHOTO_SIZE } from './profile-photo';
 
 const PASSWORD = 'senha-antiga-segura';
@@ -98,8 +103,9 @@ describe('POST /api/auth/forgot-password', () => {
 
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, message: FORGOT_PASSWORD_ANSWER });
-    const mail = await smtp.waitFor((m) => m.to === account.email);
-    expect(mail.subject).toBe('Redefinir a sua senha na Aprendiz');
+    // The sign-up's own confirmation link goes to the same address: this is the other mail.
+    const mail = await smtp.waitFor((m) => m.to === account.email && m.subject.includes('senha'));
+    expect(mail.subject).toBe('Redefinir sua senha na Aprendiz');
     expect(mail.text).toContain('Olá, Rita Gomes.');
     const token = /reset-password\?token=([A-Za-z0-9_-]{43})\n/.exec(mail.text)?.[1];
     expect(token).toBeDefined();
@@ -131,6 +137,46 @@ describe('POST /api/auth/forgot-password', () => {
     const known = await signUp();
     await mailedResetToken(known.email);
     expect(smtp.mails.some((m) => m.to === email)).toBe(false);
+  });
+
+  it('when one address has an account and the other has none, then both answers are byte for byte the same and each request queues one look-up job', async () => {
+    const known = await signUp('Clara Reis');
+    const unknown = uniqueEmail();
+    const requestJobs = async () =>
+      (await ctx.deps.jobs.list({ name: ACCOUNT_JOBS.passwordResetRequest, limit: 1000 })).map(
+        (job) => job.id,
+      );
+    const before = new Set(await requestJobs());
+
+    const forKnown = await request(ctx.app)
+      .post('/api/auth/forgot-password')
+      .send({ email: known.email });
+    const afterKnown = (await requestJobs()).filter((id) => !before.has(id));
+    const forUnknown = await request(ctx.app)
+      .post('/api/auth/forgot-password')
+      .send({ email: unknown });
+    const afterUnknown = (await requestJobs()).filter(
+      (id) => !before.has(id) && !afterKnown.includes(id),
+    );
+
+    expect(afterKnown).toHaveLength(1);
+    expect(afterUnknown).toHaveLength(1);
+    expect(forUnknown.status).toBe(forKnown.status);
+    expect(forUnknown.text).toBe(forKnown.text);
+    expect(forUnknown.headers['cache-control']).toBe(forKnown.headers['cache-control']);
+    // The job, not the request, found the account: only the known address gets a link.
+    await smtp.waitFor((m) => m.to === known.email && m.subject.includes('senha'));
+    expect((await resetRowsOf(known.id)).length).toBe(1);
+    await expect
+      .poll(
+        async () =>
+          (await ctx.deps.jobs.list({ name: ACCOUNT_JOBS.passwordResetRequest, limit: 1000 }))
+            .filter((job) => afterUnknown.includes(job.id))
+            .map((job) => job.state),
+        { timeout: 15_000 },
+      )
+      .toEqual(['completed']);
+    expect(smtp.mails.some((m) => m.to === unknown)).toBe(false);
   });
 
   it.each([

@@ -1,9 +1,11 @@
 import { Router } from 'express';
 import { signInBodySchema, signUpBodySchema } from '@aprendiz/contract/auth';
+import { twoStepSignInBodySchema } from '@aprendiz/contract/staff';
 import type { AppDeps } from '../../deps';
 import { signInRateLimits } from '../../http/rate-limit';
 import { parseInput } from '../../http/validate';
-import { signIn, signUp } from './auth.service';
+import { sessionOrigin } from '../account-security/sessions';
+import { finishTwoStepSignIn, signIn, signUp } from './auth.service';
 
 /**
  * `POST /api/auth/sign-up` and `/sign-in`, for local accounts only: with Clerk configured they do
@@ -14,7 +16,13 @@ export function authRoutes(deps: AppDeps): Router {
   const auth = deps.auth;
   if (auth.kind !== 'local') return router;
 
-  const local = { db: deps.database.db, tokens: auth.tokens, passwords: auth.passwords };
+  const local = {
+    db: deps.database.db,
+    jobs: deps.jobs,
+    tokens: auth.tokens,
+    passwords: auth.passwords,
+    adminEmails: deps.config.adminEmails,
+  };
   const max = deps.config.authRateLimitMax;
   const limits = signInRateLimits({
     maxPerIp: max,
@@ -25,7 +33,7 @@ export function authRoutes(deps: AppDeps): Router {
 
   router.post('/auth/sign-up', ...limits, async (req, res) => {
     const body = parseInput(signUpBodySchema, req.body);
-    const result = await signUp(local, body);
+    const result = await signUp(local, body, sessionOrigin(req));
     res
       .status(201)
       .set('Cache-Control', 'no-store')
@@ -34,7 +42,14 @@ export function authRoutes(deps: AppDeps): Router {
 
   router.post('/auth/sign-in', ...limits, async (req, res) => {
     const body = parseInput(signInBodySchema, req.body);
-    const result = await signIn(local, body);
+    const result = await signIn(local, body, sessionOrigin(req));
+    res.set('Cache-Control', 'no-store').json({ success: true, ...result });
+  });
+
+  // The second step of a sign-in with two-step on; wrong codes are limited per account as well.
+  router.post('/auth/sign-in/2fa', ...limits, async (req, res) => {
+    const body = parseInput(twoStepSignInBodySchema, req.body);
+    const result = await finishTwoStepSignIn(local, body.challenge, body.code, sessionOrigin(req));
     res.set('Cache-Control', 'no-store').json({ success: true, ...result });
   });
 

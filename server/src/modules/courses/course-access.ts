@@ -1,10 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
+import {
+  COURSE_REMOVED_FOR_RIGHTS_CLAIM,
+  keepsLearnerAccess,
+  type CourseStatus,
+  type TakedownKind,
+} from '@aprendiz/contract/rules/course-status';
 import { discountedPrice } from '@aprendiz/contract/rules/pricing';
 import type { Db } from '../../db/client';
 import { courses } from '../../db/schema/courses';
 import { enrollments } from '../../db/schema/enrollments';
 import type { UserRow } from '../../db/schema/users';
-import { conflict, notFound } from '../../http/errors';
+import { conflict, gone, notFound } from '../../http/errors';
 import { COURSE_NOT_FOUND } from './courses.service';
 
 /**
@@ -24,6 +30,8 @@ export interface CourseAccessRow {
   discount: number;
   educatorId: string;
   isPublished: boolean;
+  status: CourseStatus;
+  takedownKind: TakedownKind | null;
   enrolled: boolean;
 }
 
@@ -41,6 +49,8 @@ export async function findCourseAccess(
       discount: courses.discount,
       educatorId: courses.educatorId,
       isPublished: courses.isPublished,
+      status: courses.status,
+      takedownKind: courses.takedownKind,
       enrolled: sql<boolean>`exists (select 1 from ${enrollments}
         where ${enrollments.userId} = ${userId} and ${enrollments.courseId} = ${courses.id})`.mapWith(
         Boolean,
@@ -52,7 +62,23 @@ export async function findCourseAccess(
   return row ?? null;
 }
 
-/** The course as this user may reach it: unpublished courses exist only for their students and educator. */
+/**
+ * A course taken down for a rights claim serves nothing of its lectures to its learners any more
+ * (its educator still sees their own work): 410, saying why, rather than a 404 that reads as a bug.
+ */
+export function assertLecturesAvailable(
+  course: Pick<CourseAccessRow, 'status' | 'takedownKind' | 'educatorId'>,
+  viewerId: string | undefined,
+): void {
+  if (course.educatorId !== viewerId && !keepsLearnerAccess(course)) {
+    throw gone(COURSE_REMOVED_FOR_RIGHTS_CLAIM);
+  }
+}
+
+/**
+ * The course as this user may reach it: unpublished courses exist only for their students and
+ * educator, and one removed for a rights claim only for its educator.
+ */
 export async function requireCourse(
   db: Db,
   user: UserRow,
@@ -62,6 +88,7 @@ export async function requireCourse(
   if (!course || (!course.isPublished && !course.enrolled && course.educatorId !== user.id)) {
     throw notFound(COURSE_NOT_FOUND);
   }
+  assertLecturesAvailable(course, user.id);
   return course;
 }
 

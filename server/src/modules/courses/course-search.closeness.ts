@@ -5,7 +5,7 @@ const INVERSE = WEIGHT_VALUE.map((value) => 1 / value);
 /**
  * How closely a document holds every word of a query, by cover density: the same measure as
  * PostgreSQL's `ts_rank_cd` with its default weights and no normalisation, which this search used
- * before its index moved into memory (docs/decisions.md, "Search index in process").
+ * before its index moved into memory (docs/decisions/2026-11-26-search-index-in-process.md).
  *
  * `document` is the course's positions in order, as pairs (lexeme id, position × 4 + weight);
  * `maskOf` gives, per lexeme id, the bits of the query's words it stands for (0 for none); `all` is

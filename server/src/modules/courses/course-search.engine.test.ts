@@ -87,6 +87,7 @@ describe('the course search index and the database', () => {
       ids: [],
       total: 0,
       unmatchedWords: ['eclipses'],
+      partialMatch: false,
     });
   });
 

@@ -1,5 +1,5 @@
 import type { CourseSearchQuery } from '@aprendiz/contract/courses';
-import { TYPO_MIN_LENGTH } from '@aprendiz/contract/rules/search-words';
+import { isLevelWord, TYPO_MIN_LENGTH } from '@aprendiz/contract/rules/search-words';
 import type { Db } from '../../db/client';
 import {
   readCourseChanges,
@@ -35,6 +35,11 @@ export interface WordSearchAnswer {
   total: number;
   /** The words (as given) no course holds. */
   unmatchedWords: string[];
+  /**
+   * Every word is held by some course but none holds them all: the list is of courses with some of
+   * them, and the page says so.
+   */
+  partialMatch: boolean;
 }
 
 /**
@@ -178,7 +183,8 @@ export function createCourseSearch(db: Db): CourseSearch {
           if (id !== undefined) lexemes.add(id);
         }
       }
-      return [{ word: { lexemes: [...lexemes] } satisfies IndexWord, position }];
+      const searchedWord: IndexWord = { lexemes: [...lexemes], ordersOnly: isLevelWord(word) };
+      return [{ word: searchedWord, position }];
     });
     return { current, searched, indexWords: searched.map(({ word }) => word) };
   };
@@ -205,6 +211,8 @@ export function createCourseSearch(db: Db): CourseSearch {
         ids: answer.ids,
         total: answer.total,
         unmatchedWords: request.words.filter((_, position) => missing.has(position)),
+        partialMatch:
+          searched.length > 1 && answer.total > 0 && missing.size === 0 && !answer.complete,
       };
     },
     async suggest(words, limits) {

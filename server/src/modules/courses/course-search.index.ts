@@ -48,6 +48,12 @@ export interface IndexedCourseRow {
  */
 export interface IndexWord {
   lexemes: readonly number[];
+  /**
+   * A word that orders what the query's other words find without adding courses of its own: a
+   * level name ('python avançado' lists Python courses, advanced ones first). Alone, or beside
+   * only such words, it is searched as any word.
+   */
+  ordersOnly?: boolean;
 }
 
 export type WordFields = 'all' | 'headline';
@@ -74,6 +80,8 @@ export interface IndexAnswer {
   total: number;
   /** A bit per word (by its index in the query) some match holds, or common to the catalogue. */
   found: number;
+  /** Whether some admitted course holds every word (false when no course matched at all). */
+  complete: boolean;
 }
 
 export interface EducatorMatch {
@@ -172,7 +180,7 @@ const SORT_ORDERS: Record<
  * Portuguese stemmer wrote it in the search documents), the courses holding it and in which field;
  * per educator, their name's lexemes and courses; per course, its positions (for closeness) and
  * sort keys. A search reads only the postings of its words and scores them here; the database
- * then reads the page's rows by id. See docs/decisions.md, "Search index in process".
+ * then reads the page's rows by id. See docs/decisions/2026-11-26-search-index-in-process.md.
  */
 export class CourseSearchIndex {
   private readonly compactAfterDead: number;
@@ -284,16 +292,20 @@ export class CourseSearchIndex {
    */
   search(query: IndexQuery): IndexAnswer {
     const count = query.words.length;
-    if (count === 0) return { ids: [], total: 0, found: 0 };
+    if (count === 0) return { ids: [], total: 0, found: 0, complete: false };
     const scores = query.words.map(() => new Uint8Array(this.courses.length));
     const hitBy = query.words.map(() => [] as number[]);
     const frequency = query.words.map((word, index) =>
       this.scoreDocuments(word, scores[index]!, hitBy[index]!),
     );
-    // Common words only order what the rarer ones find (unless every word is common).
+    // Common words only order what the rarer ones find (unless every word is common); so do level
+    // words, unless every word is one.
     const threshold = Math.max(this.commonMinCourses, COMMON_WORD_SHARE * this.size);
-    let common = query.words.map((_, index) => count > 1 && frequency[index]! >= threshold);
-    if (common.every(Boolean)) common = common.map(() => false);
+    const frequent = query.words.map((_, index) => count > 1 && frequency[index]! >= threshold);
+    const ordersOnly = query.words.map((word) => count > 1 && word.ordersOnly === true);
+    if (ordersOnly.every(Boolean)) ordersOnly.fill(false);
+    let common = frequent.map((isFrequent, index) => isFrequent || ordersOnly[index]!);
+    if (common.every(Boolean)) common = [...ordersOnly];
     const rareDone = new Set<number>();
     const scoreRare = () => {
       query.words.forEach((word, index) => {
@@ -312,14 +324,20 @@ export class CourseSearchIndex {
       matches = this.match(query, scores, hitBy, common);
     }
     let found = common.reduce(
-      (bits, isCommon, index) => (isCommon ? bits | (1 << index) : bits),
+      (bits, isCommon, index) => (isCommon && frequency[index]! > 0 ? bits | (1 << index) : bits),
       0,
     );
-    for (const match of matches) found |= match.found;
+    const all = (1 << count) - 1;
+    let complete = false;
+    for (const match of matches) {
+      found |= match.found;
+      if (match.found === all) complete = true;
+    }
     return {
       ids: this.page(query, matches).map((match) => this.courses[match.place]!.id),
       total: matches.length,
       found,
+      complete,
     };
   }
 

@@ -154,3 +154,44 @@ describe('search relevance on the demo catalogue', () => {
     });
   }
 });
+
+async function searchFor(query: string) {
+  const res = await request(ctx.app).get('/api/course/search').query({ q: query, pageSize: 60 });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return courseSearchResponseSchema.parse(res.body);
+}
+
+describe('level words and queries no single course answers', () => {
+  const levelOf = new Map(SEED_COURSES.map((course) => [course.title, course.level]));
+
+  it("when a learner types 'python avancado', then the list is the Python courses, advanced ones first, and no advanced course without Python pads it", async () => {
+    const python = (await searchFor('python')).courses.map((course) => course.courseTitle);
+    const both = (await searchFor('python avancado')).courses.map((course) => course.courseTitle);
+    expect(new Set(both)).toEqual(new Set(python));
+    const levels = both.map((title) => levelOf.get(title));
+    const firstOther = levels.findIndex((level) => level !== 'avancado');
+    expect(levels.slice(firstOther).includes('avancado'), both.join(' | ')).toBe(false);
+  });
+
+  it("when a learner types only a level ('avançado', 'iniciantes'), then every course of that level is found", async () => {
+    const advanced = SEED_COURSES.filter((course) => course.level === 'avancado').map(
+      (course) => course.title,
+    );
+    const found = (await searchFor('avançado')).courses.map((course) => course.courseTitle);
+    for (const title of advanced) expect(found).toContain(title);
+    const beginners = (await searchFor('iniciantes')).courses.map((c) =>
+      levelOf.get(c.courseTitle),
+    );
+    expect(beginners).toContain('iniciante');
+  });
+
+  it('when every word is held by some course but none holds them all, then the answer says so; when one does, it does not', async () => {
+    const apart = await searchFor('kotlin pandas');
+    expect(apart.total).toBeGreaterThanOrEqual(2);
+    expect(apart.unmatchedWords).toEqual([]);
+    expect(apart.partialMatch).toBe(true);
+    const together = await searchFor('python pandas');
+    expect(together.partialMatch).toBeUndefined();
+    expect((await searchFor('pandas')).partialMatch).toBeUndefined();
+  });
+});

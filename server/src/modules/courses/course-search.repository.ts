@@ -7,6 +7,7 @@ import { users } from '../../db/schema/users';
 import {
   contentTotalColumns,
   courseSummaryBaseColumns,
+  meanRatingColumn,
   type CourseSummaryRow,
 } from './courses.repository';
 import { textArray } from './course-search.changes';
@@ -24,6 +25,8 @@ export interface CourseSearchPage {
   total: number;
   /** The query's words (as `searchWords` gives them) that no course holds. */
   unmatchedWords: string[];
+  /** Every word is held by some course, none holds them all (see `WordSearchAnswer`). */
+  partialMatch: boolean;
 }
 
 /**
@@ -74,6 +77,7 @@ function summaryColumns() {
       sql<number>`coalesce(${courses.ratingTotal} / nullif(${courses.ratingCount}, 0), 0)`.mapWith(
         Number,
       ),
+    meanRating: meanRatingColumn(),
     ...contentTotalColumns(),
   };
 }
@@ -117,6 +121,7 @@ async function browse(db: Db, query: CourseSearchQuery): Promise<CourseSearchPag
     rows: rows.map(({ total: _, ...row }) => row),
     total: carrier?.total ?? 0,
     unmatchedWords: [],
+    partialMatch: false,
   };
 }
 
@@ -165,6 +170,7 @@ export async function searchCourses(
     rows: await summariesOf(db, answer.ids),
     total: answer.total,
     unmatchedWords: answer.unmatchedWords,
+    partialMatch: answer.partialMatch,
   };
 }
 

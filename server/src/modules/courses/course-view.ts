@@ -8,10 +8,12 @@ export function toCourseSummary(row: CourseSummaryRow): CourseSummary {
     courseThumbnail: row.thumbnailUrl,
     coursePrice: Number(row.price),
     discount: row.discount,
+    discountEndsAt: row.discountEndsAt?.toISOString() ?? null,
     educator: { _id: row.educatorId, name: row.educatorName, imageUrl: row.educatorImageUrl },
     studentCount: row.studentCount,
     ratingCount: row.ratingCount,
     averageRating: row.averageRating,
+    meanRating: row.meanRating,
     totalLectures: row.totalLectures,
     totalDuration: row.totalDuration,
     category: row.category,
@@ -31,7 +33,7 @@ export function hideLockedLectureUrls(content: Chapter[]): Chapter[] {
 }
 
 export function toCourseDetail(
-  row: Omit<CourseDetailRow, 'isPublished' | 'viewerEnrolled'>,
+  row: Omit<CourseDetailRow, 'isPublished' | 'viewerEnrolled' | 'status' | 'takedownKind'>,
   options: { showAllLectureUrls: boolean; includeMyRating: boolean },
 ): CourseDetail {
   return {

@@ -1,6 +1,7 @@
-import { desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Chapter } from '@aprendiz/contract/courses';
 import type { CourseCategory, CourseLevel } from '@aprendiz/contract/catalogue';
+import type { CourseStatus, TakedownKind } from '@aprendiz/contract/rules/course-status';
 import type { Db } from '../../db/client';
 import { courses } from '../../db/schema/courses';
 import { enrollments } from '../../db/schema/enrollments';
@@ -14,6 +15,7 @@ export interface CourseSummaryRow {
   thumbnailUrl: string;
   price: string;
   discount: number;
+  discountEndsAt: Date | null;
   category: CourseCategory | null;
   level: CourseLevel | null;
   createdAt: Date;
@@ -23,6 +25,8 @@ export interface CourseSummaryRow {
   studentCount: number;
   ratingCount: number;
   averageRating: number;
+  /** One decimal. */
+  meanRating: number;
   totalLectures: number;
   totalDuration: number;
 }
@@ -32,6 +36,9 @@ export interface CourseDetailRow extends CourseSummaryRow {
   guaranteeDays: number;
   content: Chapter[];
   isPublished: boolean;
+  /** With the takedown's kind, whether its learners may still watch it (contract's keepsLearnerAccess). */
+  status: CourseStatus;
+  takedownKind: TakedownKind | null;
   myRating: number | null;
   viewerEnrolled: boolean;
 }
@@ -42,6 +49,7 @@ export const courseSummaryBaseColumns = {
   thumbnailUrl: courses.thumbnailUrl,
   price: courses.price,
   discount: courses.discount,
+  discountEndsAt: courses.discountEndsAt,
   category: courses.category,
   level: courses.level,
   createdAt: courses.createdAt,
@@ -75,7 +83,15 @@ export function perCourseStatColumns() {
     averageRating:
       sql<number>`(select coalesce(floor(avg(rated.rating)), 0)::int from ${ratings} rated
       where rated.course_id = ${courses.id})`.mapWith(Number),
+    meanRating: meanRatingColumn(),
   };
+}
+
+/** The mean to one decimal from the totals the course row keeps (migration 0015); 0 unrated. */
+export function meanRatingColumn(): SQL<number> {
+  return sql<number>`coalesce(round(${courses.ratingTotal}::numeric / nullif(${courses.ratingCount}, 0), 1), 0)`.mapWith(
+    Number,
+  );
 }
 
 export function viewerRatingColumn(viewerId: string): SQL<number | null> {
@@ -106,6 +122,7 @@ export async function getCourseSummaries(db: Db): Promise<CourseSummaryRow[]> {
       studentCount: courses.studentCount,
       ratingCount: sql<number>`coalesce(${ratingStats.votes}, 0)`.mapWith(Number),
       averageRating: sql<number>`coalesce(${ratingStats.flooredMean}, 0)`.mapWith(Number),
+      meanRating: meanRatingColumn(),
       ...contentTotalColumns(),
     })
     .from(courses)
@@ -131,6 +148,8 @@ export async function findCourseDetail(
       guaranteeDays: courses.guaranteeDays,
       content: courses.content,
       isPublished: courses.isPublished,
+      status: courses.status,
+      takedownKind: courses.takedownKind,
       myRating: viewerId
         ? viewerRatingColumn(viewerId)
         : sql<number | null>`null`.mapWith((v) => (v === null ? null : Number(v))),
@@ -146,4 +165,28 @@ export async function findCourseDetail(
     .where(eq(courses.id, courseId))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * Notes that every lecture address of the course was handed to the learner, the first time only;
+ * true when this was the first time. With the EU waiver this ends the right of withdrawal: a
+ * YouTube address plays anywhere, so reading it counts as playing in the player would.
+ */
+export async function markLecturesServed(
+  db: Db,
+  userId: string,
+  courseId: string,
+): Promise<boolean> {
+  const marked = await db
+    .update(enrollments)
+    .set({ lecturesServedAt: sql`now()` })
+    .where(
+      and(
+        eq(enrollments.userId, userId),
+        eq(enrollments.courseId, courseId),
+        isNull(enrollments.lecturesServedAt),
+      ),
+    )
+    .returning({ courseId: enrollments.courseId });
+  return marked.length > 0;
 }

@@ -4,15 +4,19 @@ import type {
   CourseSearchResponse,
 } from '@aprendiz/contract/courses';
 import { uuidSchema } from '@aprendiz/contract/common';
+import {
+  COURSE_REMOVED_FOR_RIGHTS_CLAIM,
+  keepsLearnerAccess,
+} from '@aprendiz/contract/rules/course-status';
 import type { CourseSuggestResponse } from '@aprendiz/contract/search';
 import type { AppDeps } from '../../deps';
 import type { UserRow } from '../../db/schema/users';
-import { notFound } from '../../http/errors';
+import { gone, notFound } from '../../http/errors';
 import type { CachedBody } from './catalogue-cache';
 import { toCourseDetail, toCourseSummary } from './course-view';
 import { nearestCatalogueWords, searchCourses } from './course-search.repository';
 import { suggestCourses } from './course-suggest.repository';
-import { findCourseDetail, getCourseSummaries } from './courses.repository';
+import { findCourseDetail, getCourseSummaries, markLecturesServed } from './courses.repository';
 
 export const COURSE_NOT_FOUND = 'Curso não encontrado';
 
@@ -41,7 +45,11 @@ export async function searchCatalogue(
   query: CourseSearchQuery,
 ): Promise<CourseSearchResponse> {
   const db = deps.database.db;
-  const { rows, total, unmatchedWords } = await searchCourses(db, deps.courseSearch, query);
+  const { rows, total, unmatchedWords, partialMatch } = await searchCourses(
+    db,
+    deps.courseSearch,
+    query,
+  );
   const answer: CourseSearchResponse = {
     success: true,
     courses: rows.map(toCourseSummary),
@@ -49,6 +57,7 @@ export async function searchCatalogue(
     page: query.page,
     pageSize: query.pageSize,
     unmatchedWords,
+    ...(partialMatch ? { partialMatch } : {}),
   };
   if (total > 0 || unmatchedWords.length === 0) return answer;
   // Nothing holds any word: never a dead end, but the nearest words and what most people learn.
@@ -87,7 +96,7 @@ export async function getPublicCourse(deps: CatalogueDeps, courseId: string): Pr
 
 /** A signed-in caller's view: every lecture link once enrolled or when it is their own course. */
 export async function getCourseForUser(
-  deps: CatalogueDeps,
+  deps: CatalogueDeps & Pick<AppDeps, 'learnerCache'>,
   courseId: string,
   user: UserRow,
 ): Promise<CourseDetail> {
@@ -96,6 +105,11 @@ export async function getCourseForUser(
   const isOwner = row?.educatorId === user.id;
   if (!row || (!row.isPublished && !isOwner && !row.viewerEnrolled)) {
     throw notFound(COURSE_NOT_FOUND);
+  }
+  if (!isOwner && !keepsLearnerAccess(row)) throw gone(COURSE_REMOVED_FOR_RIGHTS_CLAIM);
+  if (row.viewerEnrolled && !isOwner) {
+    if (await markLecturesServed(deps.database.db, user.id, courseId))
+      deps.learnerCache.forget(user.id);
   }
   return toCourseDetail(row, {
     showAllLectureUrls: isOwner || row.viewerEnrolled,

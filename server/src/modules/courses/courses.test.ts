@@ -66,10 +66,12 @@ describe('GET /api/course/all', () => {
       courseThumbnail: '/uploads/thumb.webp',
       coursePrice: 19.99,
       discount: 15,
+      discountEndsAt: null,
       educator: { _id: educator.id, name: 'Ana Educadora', imageUrl: '' },
       studentCount: 2,
       ratingCount: 2,
       averageRating: 4,
+      meanRating: 4.5,
       totalLectures: 3,
       totalDuration: 45.5,
       category: null,
@@ -80,6 +82,7 @@ describe('GET /api/course/all', () => {
       studentCount: 0,
       ratingCount: 0,
       averageRating: 0,
+      meanRating: 0,
       totalLectures: 0,
       totalDuration: 0,
     });
@@ -145,7 +148,32 @@ describe('GET /api/course/all', () => {
       .send({ courseId: course.id, rating: 3 })
       .expect(200);
     const rated = (await listCourses()).find((c) => c._id === course.id);
-    expect(rated).toMatchObject({ ratingCount: 1, averageRating: 3 });
+    expect(rated).toMatchObject({ ratingCount: 1, averageRating: 3, meanRating: 3 });
+  });
+
+  it('when a course is rated 4, 5 and 5, then every answer keeps the floor (4) and adds the mean to one decimal (4.7)', async () => {
+    const owner = await ctx.createUser({ role: 'educator' });
+    const course = await insertCourse(ctx.database.db, owner.user.id, { title: 'Média Exata' });
+    for (const rating of [4, 5, 5]) {
+      const learner = await ctx.createUser();
+      await enrollDirectly(ctx.database.db, learner.user.id, course.id);
+      await request(ctx.app)
+        .post('/api/user/add-rating')
+        .set(learner.auth)
+        .send({ courseId: course.id, rating })
+        .expect(200);
+    }
+    const figures = { ratingCount: 3, averageRating: 4, meanRating: 4.7 };
+    expect((await listCourses()).find((c) => c._id === course.id)).toMatchObject(figures);
+    const detail = await request(ctx.app).get(`/api/course/${course.id}`).expect(200);
+    expect(courseDetailResponseSchema.parse(detail.body).courseData).toMatchObject(figures);
+    const found = await request(ctx.app)
+      .get('/api/course/search')
+      .query({ q: 'Média Exata' })
+      .expect(200);
+    expect(found.body.courses[0]).toMatchObject({ _id: course.id, ...figures });
+    const reviews = await request(ctx.app).get(`/api/course/${course.id}/reviews`).expect(200);
+    expect(reviews.body).toMatchObject(figures);
   });
 });
 

@@ -6,6 +6,7 @@ import {
   learnerCourseTotals,
 } from '../../db/schema/analytics-totals';
 import { courses } from '../../db/schema/courses';
+import { enrollments } from '../../db/schema/enrollments';
 
 export interface DailyTotalsRow {
   date: string;
@@ -38,7 +39,7 @@ export interface CourseProgressRow {
   /** The course's lectures in course order. */
   lectureIds: string[];
   lectureTitles: string[];
-  /** Learners who completed every lecture, found through (course_id, completed). */
+  /** Enrolled learners who completed every lecture, found through (course_id, completed). */
   finished: number;
 }
 
@@ -78,12 +79,13 @@ export async function getCourseProgress(db: Db, educatorId: string): Promise<Cou
       studentCount: top.studentCount,
       lectureIds: sql<string[]>`${top.lectureIds}`,
       lectureTitles: sql<string[]>`${top.lectureTitles}`,
-      // A course without lectures has nobody who finished it.
+      // A course without lectures has nobody who finished it. Only learners enrolled now count
+      // (as in studentCount): a refunded learner keeps their progress but is no longer a learner.
       finished: sql<number>`(select count(*)::int from ${learnerCourseTotals} done
         where done.course_id = ${top.id}
-          and done.completed >= greatest(jsonb_array_length(${top.lectureIds}), 1))`.mapWith(
-        Number,
-      ),
+          and done.completed >= greatest(jsonb_array_length(${top.lectureIds}), 1)
+          and exists (select 1 from ${enrollments} e
+            where e.user_id = done.user_id and e.course_id = done.course_id))`.mapWith(Number),
     })
     .from(top)
     .orderBy(desc(top.studentCount), desc(top.createdAt), desc(top.id));

@@ -168,6 +168,43 @@ describe('GET /api/educator/analytics', () => {
     expect([after.seriesSum, after.totalEarnings, after.refunded]).toEqual([12.5, 12.5, 20]);
   });
 
+  it('when the learner who finished is refunded, then completion and drop-off describe the learners enrolled now, and their progress counts again if they buy again', async () => {
+    const db = ctx.database.db;
+    const owner = await ctx.createUser({ role: 'educator' });
+    const course = await insertCourse(db, owner.user.id, { title: 'Reembolsado' });
+    const first = await soldAt(course.id, '20.00', new Date());
+    await db.insert(lectureProgress).values(
+      ['lec-1', 'lec-2', 'lec-3'].map((lectureId) => ({
+        userId: first.buyer.user.id,
+        courseId: course.id,
+        lectureId,
+      })),
+    );
+    const second = await ctx.createUser();
+    await enrollDirectly(db, second.user.id, course.id);
+    const describe = async () => {
+      const res = await request(ctx.app).get('/api/educator/analytics').set(owner.auth).expect(200);
+      return analyticsResponseSchema
+        .parse(res.body)
+        .analytics.courses.find((entry) => entry.courseId === course.id);
+    };
+    expect(await describe()).toMatchObject({ completionRate: 50 });
+
+    await refund(first.buyer, first.purchaseId);
+
+    // Only the learner who watched nothing is left: nobody finished, and they stop at the start.
+    expect(await describe()).toMatchObject({
+      completionRate: 0,
+      dropOffLecture: { lectureId: 'lec-1', learners: 1 },
+    });
+
+    await enrollDirectly(db, first.buyer.user.id, course.id);
+    expect(await describe()).toMatchObject({
+      completionRate: 50,
+      dropOffLecture: { lectureId: 'lec-1', learners: 1 },
+    });
+  });
+
   it(`when an educator has more than ${ANALYTICS_COURSES_LIMIT} courses, then the ${ANALYTICS_COURSES_LIMIT} with the most learners are described`, async () => {
     const { user, auth } = await ctx.createUser({ role: 'educator' });
     for (let i = 0; i <= ANALYTICS_COURSES_LIMIT; i++) {

@@ -20,6 +20,8 @@ export interface NewCourse {
   /** numeric(10,2) as text, so no float rounding reaches the column. */
   price: string;
   discount: number;
+  /** When the discount ends; undefined on an edit leaves the stored one. */
+  discountEndsAt?: Date | null;
   guaranteeDays: number;
   content: Chapter[];
   /** The chapters' quizzes in full; content holds only their summaries. */
@@ -52,6 +54,7 @@ const ownCourseColumns = {
   thumbnailUrl: courses.thumbnailUrl,
   price: courses.price,
   discount: courses.discount,
+  discountEndsAt: courses.discountEndsAt,
   guaranteeDays: courses.guaranteeDays,
   content: courses.content,
   category: courses.category,
@@ -160,7 +163,7 @@ export async function changeOwnCourseStatus(
 const UNFINISHED_CHECKOUT_STATUSES: PurchaseStatus[] = ['pending', 'failed', 'expired'];
 
 export type DeleteOutcome =
-  | { outcome: 'deleted'; thumbnailUrl: string }
+  | { outcome: 'deleted'; thumbnailUrl: string; content: Chapter[] }
   | { outcome: 'enrolled' }
   | { outcome: 'checkoutOpen' }
   | { outcome: 'awaitingPayment' }
@@ -179,7 +182,7 @@ export async function deleteOwnCourse(
 ): Promise<DeleteOutcome> {
   return db.transaction(async (tx) => {
     const [course] = await tx
-      .select({ id: courses.id, thumbnailUrl: courses.thumbnailUrl })
+      .select({ id: courses.id, thumbnailUrl: courses.thumbnailUrl, content: courses.content })
       .from(courses)
       .where(ownedBy(courseId, educatorId))
       .for('update');
@@ -239,7 +242,7 @@ export async function deleteOwnCourse(
         ),
       );
     await tx.delete(courses).where(eq(courses.id, courseId));
-    return { outcome: 'deleted', thumbnailUrl: course.thumbnailUrl };
+    return { outcome: 'deleted', thumbnailUrl: course.thumbnailUrl, content: course.content };
   });
 }
 

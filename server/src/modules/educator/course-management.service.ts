@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import {
   addCourseDataSchema,
+  DISCOUNT_ENDS_PAST,
   updateCourseDataSchema,
   type EducatorCourseDetail,
 } from '@aprendiz/contract/educator';
@@ -32,12 +33,19 @@ import {
 import { findCourseQuizzes, type CurrentQuiz } from '../quizzes/quizzes.repository';
 import { sanitizeDescription } from './sanitize-description';
 import { toThumbnailWebp } from './thumbnail-image';
+import { releaseDroppedVideos, withLectureVideos } from '../videos/lecture-videos';
 
 export const THUMBNAIL_NOT_SELECTED = 'Thumbnail Not Selected';
 export const COURSE_ADDED = 'Curso adicionado com sucesso';
 export const DRAFT_SAVED = 'Rascunho salvo';
 export const COURSE_UPDATED = 'Curso atualizado com sucesso';
 export const COURSE_PUBLISHED = 'Curso publicado';
+export const COURSE_SENT_TO_REVIEW =
+  'Curso enviado para revisão: ele entra no catálogo assim que for aprovado';
+export const COURSE_BACK_TO_REVIEW =
+  'Curso atualizado. Como o título, a descrição ou o preço mudou, ele voltou para revisão e sai do catálogo até ser aprovado';
+export const COURSE_TAKEN_DOWN =
+  'Este curso foi retirado pela plataforma: fale com o suporte para publicá-lo de novo';
 export const COURSE_UNPUBLISHED =
   'Curso despublicado: saiu do catálogo, e os alunos inscritos mantêm o acesso';
 export const COURSE_DELETED = 'Curso excluído';
@@ -50,7 +58,10 @@ export const COURSE_HAS_STUDENTS =
 export const COURSE_HAS_SALES =
   'Este curso já foi vendido, e as vendas (mesmo as reembolsadas) ficam registradas: não é possível excluí-lo. Despublique-o para o retirar do catálogo.';
 
-type ManageDeps = Pick<AppDeps, 'database' | 'catalogueCache' | 'thumbnails' | 'logger'>;
+type ManageDeps = Pick<
+  AppDeps,
+  'database' | 'catalogueCache' | 'thumbnails' | 'logger' | 'jobs' | 'config'
+>;
 
 export interface AddCourseForm {
   /** The multipart `courseData` field: JSON text. */
@@ -71,6 +82,21 @@ export function parseCourseData<S extends z.ZodType>(schema: S, raw: unknown): z
   return parseInput(schema, json);
 }
 
+/**
+ * When the discount ends: cleared with the discount; left as stored when an edit does not say
+ * (the spec's form has no such field); refused when it has already passed.
+ */
+function discountEnd(
+  data: z.infer<typeof updateCourseDataSchema>,
+  now: Date,
+): Date | null | undefined {
+  if (data.discount === 0) return null;
+  if (data.discountEndsAt === undefined || data.discountEndsAt === null) return data.discountEndsAt;
+  const endsAt = new Date(data.discountEndsAt);
+  if (endsAt <= now) throw badRequest(DISCOUNT_ENDS_PAST);
+  return endsAt;
+}
+
 /** The one mapping from the course form to the row's editable columns, for add and edit alike. */
 function courseColumns(data: z.infer<typeof updateCourseDataSchema>): Omit<
   NewCourse,
@@ -86,6 +112,7 @@ function courseColumns(data: z.infer<typeof updateCourseDataSchema>): Omit<
     descriptionHtml: sanitizeDescription(data.courseDescription),
     price: data.coursePrice.toFixed(2),
     discount: data.discount,
+    discountEndsAt: discountEnd(data, new Date()),
     guaranteeDays: data.guaranteeDays,
     content: withQuizSummaries(chapters, quizzes),
     quizzes,
@@ -106,17 +133,22 @@ export async function addCourse(
   const data = parseCourseData(addCourseDataSchema, form.courseData);
   if (!form.image) throw badRequest(THUMBNAIL_NOT_SELECTED);
   const webp = await toThumbnailWebp(form.image);
-  const columns = courseColumns(data);
+  const columns = await withLectureVideos(deps.database.db, educator.id, courseColumns(data));
   // One rule for publishing, whether from ADD or from a draft: what cannot be published is kept
   // as a draft, and the answer says why.
   const problems = data.status === 'published' ? publishingProblems(columns.content) : [];
-  const status: CourseStatus = problems.length > 0 ? 'draft' : data.status;
+  const asked: CourseStatus = problems.length > 0 ? 'draft' : data.status;
+  // With course review on, what would be published waits for a reviewer instead.
+  const status: CourseStatus =
+    asked === 'published' && deps.config.courseReview ? 'in_review' : asked;
   const message =
     problems.length > 0
       ? keptAsDraftMessage(problems)
       : status === 'draft'
         ? DRAFT_SAVED
-        : COURSE_ADDED;
+        : status === 'in_review'
+          ? COURSE_SENT_TO_REVIEW
+          : COURSE_ADDED;
   const course = {
     educatorId: educator.id,
     ...columns,
@@ -154,6 +186,7 @@ function toEducatorCourseDetail(row: OwnCourseRow, quizzes: CurrentQuiz[]): Educ
     courseThumbnail: row.thumbnailUrl,
     coursePrice: Number(row.price),
     discount: row.discount,
+    discountEndsAt: row.discountEndsAt?.toISOString() ?? null,
     guaranteeDays: row.guaranteeDays,
     courseContent: row.content.map((chapter) => {
       const current = byChapter.get(chapter.chapterId);
@@ -227,7 +260,7 @@ export async function updateCourse(
   let before: OwnCourseRow | null;
   try {
     before = await updateOwnCourse(deps.database.db, courseId, educator.id, {
-      ...courseColumns(data),
+      ...(await withLectureVideos(deps.database.db, educator.id, courseColumns(data))),
       ...(thumbnail ? { thumbnailUrl: thumbnail.url } : {}),
     });
   } catch (err) {
@@ -242,10 +275,38 @@ export async function updateCourse(
     throw notFound(COURSE_NOT_FOUND);
   }
   deps.catalogueCache.invalidate();
+  await releaseDroppedVideos(deps, educator.id, before.content, data.courseContent);
   if (thumbnail && before.thumbnailUrl !== thumbnail.url) {
     await removeThumbnail(deps, before.thumbnailUrl);
   }
+  if (
+    deps.config.courseReview &&
+    before.status === 'published' &&
+    reviewedFieldsChanged(before, data)
+  ) {
+    const changed = await changeOwnCourseStatus(
+      deps.database.db,
+      courseId,
+      educator.id,
+      (course) => (course.status === 'published' ? 'in_review' : course.status),
+    );
+    deps.catalogueCache.invalidate();
+    return changed?.status ?? current.status;
+  }
   return current.status;
+}
+
+/** What a reviewer approved and a buyer relies on: a change sends the course back to review. */
+function reviewedFieldsChanged(
+  before: OwnCourseRow,
+  data: z.infer<typeof updateCourseDataSchema>,
+): boolean {
+  return (
+    before.title !== data.courseTitle ||
+    before.descriptionHtml !== sanitizeDescription(data.courseDescription) ||
+    Number(before.price) !== Number(data.coursePrice.toFixed(2)) ||
+    before.discount !== data.discount
+  );
 }
 
 /** Publishing checks what a learner needs from the stored content and names every problem. */
@@ -257,9 +318,16 @@ export async function publishCourse(
   assertCourseId(courseId);
   const changed = ownOrNotFound(
     await changeOwnCourseStatus(deps.database.db, courseId, educator.id, (course) => {
+      if (course.status === 'taken_down') throw conflict(COURSE_TAKEN_DOWN);
+      // Already in the catalogue or waiting for a reviewer: nothing to send.
+      if (
+        deps.config.courseReview &&
+        (course.status === 'published' || course.status === 'in_review')
+      )
+        return course.status;
       const problems = publishingProblems(course.content);
       if (problems.length > 0) throw badRequest(publishRefusal(problems));
-      return 'published';
+      return deps.config.courseReview ? 'in_review' : 'published';
     }),
   );
   deps.catalogueCache.invalidate();
@@ -282,7 +350,10 @@ export async function unpublishCourse(
   return changed.status;
 }
 
-/** Only a course nobody is enrolled in and nobody paid for may go; its thumbnail goes with it. */
+/**
+ * Only a course nobody is enrolled in and nobody paid for may go; its thumbnail and the uploaded
+ * videos no other course of the educator names go with it.
+ */
 export async function deleteCourse(
   deps: ManageDeps,
   educator: UserRow,
@@ -299,5 +370,6 @@ export async function deleteCourse(
       'Este curso tem um pagamento aguardando confirmação: você poderá excluí-lo quando ele terminar',
     );
   deps.catalogueCache.invalidate();
+  await releaseDroppedVideos(deps, educator.id, result.content, []);
   await removeThumbnail(deps, result.thumbnailUrl);
 }

@@ -28,14 +28,18 @@ export interface EducatorBalance {
   pending: string;
   /** The refunds, as a positive amount. */
   refunded: string;
+  /** What buyers paid for every sale (after coupons). */
+  gross: string;
+  /** The platform's fees on those sales, as a positive amount. */
+  platformFee: string;
 }
 
 /**
  * The dashboard's figures in one statement over the educator's own course rows, whose student
- * counts the database keeps current (migration 0003_course_totals_triggers); refunds and vouchers
+ * counts the database keeps current (db/rules/totals.sql); refunds and vouchers
  * awaiting payment are few, so they are summed from the purchases, found through (course_id, status).
  *
- * The balance at `now` comes from the ledger's running sums (migration 0025): a movement counts as
+ * The balance at `now` comes from the ledger's running sums (db/rules/ledger.sql): a movement counts as
  * available once its sale's guarantee has ended, as pending before. Pending is the days of
  * availability after today plus, per course, today's movements not yet due (its
  * `(course_id, available_at)` index); available is the rest of everything moved.
@@ -61,10 +65,12 @@ export async function getEducatorTotals(
       (select count(*)::int ${awaiting}) as "awaitingCount",
       (select coalesce(sum(${purchases.amount}), 0)::text ${awaiting}) as "awaitingAmount",
       ${money(sql`f.moved - f.pending`)} as available, ${money(sql`f.pending`)} as pending,
-      ${money(sql`f.refunded`)} as refunded
+      ${money(sql`f.refunded`)} as refunded, ${money(sql`f.gross`)} as gross,
+      ${money(sql`f.fees`)} as "platformFee"
     from (
       select count(*)::int as courses, coalesce(sum(c.student_count), 0)::int as enrollments,
         coalesce(sum(t.amount), 0) as moved, coalesce(sum(t.refunded), 0) as refunded,
+        coalesce(sum(t.gross), 0) as gross, coalesce(sum(t.fees), 0) as fees,
         coalesce(sum(due.amount), 0) + (
           select coalesce(sum(d.amount), 0) from ${educatorLedgerDays} d
           where d.educator_id = ${educatorId} and d.available_on > ${today}
@@ -79,8 +85,8 @@ export async function getEducatorTotals(
       where c.educator_id = ${educatorId}
     ) f`);
   // An aggregate without GROUP BY answers exactly one row, zeros included.
-  const { available, pending, refunded, ...totals } = result.rows[0]!;
-  return { ...totals, balance: { available, pending, refunded } };
+  const { available, pending, refunded, gross, platformFee, ...totals } = result.rows[0]!;
+  return { ...totals, balance: { available, pending, refunded, gross, platformFee } };
 }
 
 /** Each of the educator's courses' net earnings from the ledger, numeric text, by course id. */

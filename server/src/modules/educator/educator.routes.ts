@@ -8,7 +8,9 @@ import { singleImageUpload } from '../../http/upload';
 import {
   addCourse,
   COURSE_DELETED,
+  COURSE_BACK_TO_REVIEW,
   COURSE_PUBLISHED,
+  COURSE_SENT_TO_REVIEW,
   COURSE_UNPUBLISHED,
   COURSE_UPDATED,
   deleteCourse,
@@ -54,7 +56,9 @@ export function educatorRoutes(deps: AppDeps): Router {
   router.put('/educator/course/:id', ...educator, singleImageUpload('image'), async (req, res) => {
     const courseId = String(req.params.id);
     const status = await updateCourse(deps, currentUser(req), courseId, courseForm(req));
-    res.json({ success: true, message: COURSE_UPDATED, courseId, status });
+    const message =
+      status === 'in_review' && deps.config.courseReview ? COURSE_BACK_TO_REVIEW : COURSE_UPDATED;
+    res.json({ success: true, message, courseId, status });
   });
 
   router.post('/educator/course/:id/publish', ...educator, async (req, res) => {
@@ -63,7 +67,8 @@ export function educatorRoutes(deps: AppDeps): Router {
     const status = await withinPublishQuota(deps, user.id, () =>
       publishCourse(deps, user, courseId),
     );
-    res.json({ success: true, message: COURSE_PUBLISHED, courseId, status });
+    const message = status === 'in_review' ? COURSE_SENT_TO_REVIEW : COURSE_PUBLISHED;
+    res.json({ success: true, message, courseId, status });
   });
 
   router.post('/educator/course/:id/unpublish', ...educator, async (req, res) => {

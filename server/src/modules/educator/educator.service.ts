@@ -45,7 +45,13 @@ export async function getDashboard(
     // Earned net of refunds: what is available plus what may still be refunded.
     totalEarnings: money(String(Number(balance.available) + Number(balance.pending))),
     refunds: { count: totals.refundCount, amount: money(totals.refundAmount) },
-    balance: { available, pending, refunded: money(balance.refunded) },
+    balance: {
+      available,
+      pending,
+      refunded: money(balance.refunded),
+      gross: money(balance.gross),
+      platformFee: money(balance.platformFee),
+    },
     awaitingPayment: { count: totals.awaitingCount, amount: money(totals.awaitingAmount) },
     enrolledStudentsData: latest.map((row) => ({
       courseTitle: row.courseTitle,

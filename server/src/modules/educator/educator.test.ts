@@ -729,7 +729,7 @@ describe('educator dashboard, courses and students', () => {
         totalEarnings: 303.98,
         refunds: { count: 2, amount: 106.99 },
         // Bought just now: every sale is still inside its 7-day guarantee.
-        balance: { available: 0, pending: 303.98, refunded: 0 },
+        balance: { gross: 303.98, platformFee: 0, available: 0, pending: 303.98, refunded: 0 },
         awaitingPayment: { count: 1, amount: 90 },
         enrolledStudentsData: [
           { courseTitle: 'React', student: person('Enzo') },
@@ -822,7 +822,7 @@ describe('educator dashboard, courses and students', () => {
       totalEnrollments: 1,
       totalEarnings: 50,
       refunds: { count: 1, amount: 50 },
-      balance: { available: 0, pending: 50, refunded: 0 },
+      balance: { gross: 50, platformFee: 0, available: 0, pending: 50, refunded: 0 },
       awaitingPayment: { count: 0, amount: 0 },
       enrolledStudentsData: [{ courseTitle: 'Alheio', student: person('Enzo') }],
     });
@@ -846,7 +846,7 @@ describe('educator dashboard, courses and students', () => {
         totalEnrollments: 0,
         totalEarnings: 0,
         refunds: { count: 0, amount: 0 },
-        balance: { available: 0, pending: 0, refunded: 0 },
+        balance: { gross: 0, platformFee: 0, available: 0, pending: 0, refunded: 0 },
         awaitingPayment: { count: 0, amount: 0 },
         enrolledStudentsData: [],
       },

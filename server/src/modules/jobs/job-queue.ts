@@ -54,17 +54,32 @@ export interface JobCount {
   count: number;
 }
 
+export interface WorkOptions {
+  concurrency?: number;
+  expireSeconds?: number;
+}
+
 export type RetryOutcome = 'retried' | 'not-failed' | 'missing';
 
 export interface JobQueue {
   /**
    * Adds a job in the caller's transaction, so it exists if and only if that transaction commits.
    * `key` names what the job acts on ('purchase:<id>'): the same job with the same key is added
-   * once, however often this runs.
+   * once, however often this runs. `startAfterSeconds` holds it back that long.
    */
-  send(tx: Db, name: string, data: object, key: string): Promise<void>;
-  /** Registers what runs a queue's jobs; before start(). Each job runs on one instance at a time. */
-  work<T extends object>(name: string, handler: JobHandler<T>): void;
+  send(
+    tx: Db,
+    name: string,
+    data: object,
+    key: string,
+    options?: { startAfterSeconds?: number },
+  ): Promise<void>;
+  /**
+   * Registers what runs a queue's jobs; before start(). Each job runs on one instance at a time.
+   * `concurrency` caps this instance's jobs of the queue at once (a transcode takes 1);
+   * `expireSeconds` gives an attempt longer than the default to finish (a long video's ladder).
+   */
+  work<T extends object>(name: string, handler: JobHandler<T>, options?: WorkOptions): void;
   /**
    * Registers work that runs once per period across every instance sharing the database (a job
    * per period, deduplicated by pg-boss). Before start(). The place for sweeps and reconciliations.
@@ -100,6 +115,7 @@ interface Registered {
   name: string;
   handler: JobHandler<object>;
   everySeconds?: number;
+  options?: WorkOptions;
 }
 
 interface JobRow {
@@ -207,18 +223,19 @@ export function createJobQueue(options: {
   }
 
   return {
-    async send(tx, name, data, key) {
+    async send(tx, name, data, key, options = {}) {
       if (!registered.has(name)) throw new Error(`no job named ${name}`);
       await boss.send(name, data, {
         ...perJob,
+        ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
         id: keyedJobId(name, key),
         singletonKey: key,
         db: fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql),
       });
     },
 
-    work(name, handler) {
-      register({ name, handler: handler as JobHandler<object> });
+    work(name, handler, options) {
+      register({ name, handler: handler as JobHandler<object>, options });
     },
 
     registerSchedule(name, everySeconds, handler) {
@@ -231,9 +248,13 @@ export function createJobQueue(options: {
       started = true;
       await boss.start();
       for (const entry of registered.values()) {
-        await boss.createQueue(entry.name, queueOptions);
+        const expireSeconds = entry.options?.expireSeconds;
+        const options = expireSeconds
+          ? { ...queueOptions, expireInSeconds: expireSeconds }
+          : queueOptions;
+        await boss.createQueue(entry.name, options);
         // A queue created by an earlier version keeps its options unless told the current ones.
-        const { retryDelayMax: _max, heartbeatSeconds: _beat, ...updatable } = queueOptions;
+        const { retryDelayMax: _max, heartbeatSeconds: _beat, ...updatable } = options;
         await boss.updateQueue(entry.name, updatable);
       }
       if (!work) return;
@@ -246,7 +267,7 @@ export function createJobQueue(options: {
             // due (no notification) would wait that long.
             notifyPollingIntervalSeconds: config.pollSeconds,
             batchSize: 1,
-            localConcurrency: connection.kind === 'pglite' ? 1 : 2,
+            localConcurrency: entry.options?.concurrency ?? (connection.kind === 'pglite' ? 1 : 2),
           },
           async ([job]) => {
             if (job) await runOne(entry, job);

@@ -13,9 +13,9 @@ import { insertPurchaseRow } from '../../test/fixtures/purchase-fixtures';
 import { ABANDONED_PURCHASE_AFTER_MS } from '../payments/purchase-sweep';
 import { insertUser } from '../users/users.repository';
 import { createLocalTokens } from '../../providers/auth-local';
-import { MAIL_JOBS } from '../mail/notifications';
+import { MAIL_JOBS } from '../mail/mail-jobs';
 import type { JobSummary } from './job-queue';
-import { SCHEDULES } from './registry';
+import { SCHEDULES } from '../../jobs-wiring';
 import { api, killApp, startApp, stopApp, START_TIMEOUT_MS, type AppProcess } from './app-process';
 
 // Real server processes, stopped with SIGTERM and killed with SIGKILL: on PGlite (a data directory
@@ -76,15 +76,25 @@ async function jobList(app: AppProcess, query: string): Promise<JobSummary[]> {
   return res.body.jobs;
 }
 
-async function signUpAndAskReset(app: AppProcess, name: string): Promise<string> {
+/** A new account, once the mail confirming its address (sent at sign-up) has gone out. */
+async function signUpConfirmed(app: AppProcess, smtp: SmtpCapture, name: string): Promise<string> {
   const email = `${name.toLowerCase()}-${randomUUID().slice(0, 8)}@exemplo.pt`;
   const signUp = await api(app, '/api/auth/sign-up', {
     body: { name, email, password: 'uma senha bem comprida' },
   });
   expect(signUp.status).toBe(201);
+  await smtp.waitFor((m) => m.to === email, 30_000);
+  return email;
+}
+
+async function askReset(app: AppProcess, email: string): Promise<void> {
   const ask = await api(app, '/api/auth/forgot-password', { body: { email } });
   expect(ask.status).toBe(200);
-  return email;
+}
+
+/** The password-reset mails that reached `email` (its sign-up's confirmation aside). */
+function resetMails(smtp: SmtpCapture, email: string) {
+  return smtp.mails.filter((m) => m.to === email && /reset-password\?token=/.test(m.text));
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -117,12 +127,13 @@ describe(`a server process that stops or dies (${ADMIN_URL ? 'PostgreSQL' : 'PGl
         SMTP_URL: smtp.url,
         LOG_LEVEL: 'info',
       });
+      const email = await signUpConfirmed(first, smtp, 'Graciosa');
       smtp.slow(1500);
-      const email = await signUpAndAskReset(first, 'Graciosa');
+      await askReset(first, email);
       await smtp.held();
 
       expect(await stopApp(first)).toBe(0);
-      expect(smtp.mails.filter((m) => m.to === email)).toHaveLength(1);
+      expect(resetMails(smtp, email)).toHaveLength(1);
       expect(first.output.join('')).toContain('job queue stopped');
 
       smtp.accept();
@@ -130,7 +141,7 @@ describe(`a server process that stops or dies (${ADMIN_URL ? 'PostgreSQL' : 'PGl
       const resets = await jobList(second, `name=${MAIL_JOBS.passwordReset}`);
       expect(resets.map((job) => [job.state, job.retryCount])).toEqual([['completed', 0]]);
       await pause(3000);
-      expect(smtp.mails.filter((m) => m.to === email)).toHaveLength(1);
+      expect(resetMails(smtp, email)).toHaveLength(1);
       running = second;
     },
     START_TIMEOUT_MS * 2,
@@ -141,18 +152,22 @@ describe(`a server process that stops or dies (${ADMIN_URL ? 'PostgreSQL' : 'PGl
     async () => {
       const doomed =
         running ?? (await launch('doomed', { ...store, ...FAST_JOBS, SMTP_URL: smtp.url }));
+      const email = await signUpConfirmed(doomed, smtp, 'Kill');
       smtp.hold();
-      const email = await signUpAndAskReset(doomed, 'Kill');
+      await askReset(doomed, email);
       await smtp.held();
       await killApp(doomed);
-      expect(smtp.mails.filter((m) => m.to === email)).toHaveLength(0);
+      expect(resetMails(smtp, email)).toHaveLength(0);
 
       smtp.accept();
       const revived = await launch('revived', { ...store, ...FAST_JOBS, SMTP_URL: smtp.url });
       // Taken back when its heartbeat is 10 s old, at the monitor's next look (every 5 s).
-      const mail = await smtp.waitFor((m) => m.to === email, 60_000);
+      const mail = await smtp.waitFor(
+        (m) => m.to === email && /reset-password\?token=/.test(m.text),
+        60_000,
+      );
       await pause(3000);
-      expect(smtp.mails.filter((m) => m.to === email)).toHaveLength(1);
+      expect(resetMails(smtp, email)).toHaveLength(1);
       const [job] = (await jobList(revived, `name=${MAIL_JOBS.passwordReset}`)).filter(
         (j) => j.state !== 'completed' || j.retryCount > 0,
       );

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { certificatePdfs } from '../../db/schema/certificate-pdfs';
 import { certificates, type CertificateRow } from '../../db/schema/certificates';
 import { courses } from '../../db/schema/courses';
+import { enrollments } from '../../db/schema/enrollments';
 import { lectureProgress } from '../../db/schema/lecture-progress';
 import { users } from '../../db/schema/users';
 
@@ -17,6 +18,19 @@ export async function findCertificateOf(
     .where(and(eq(certificates.userId, userId), eq(certificates.courseId, courseId)))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * Locks the learner's enrollment in the course against a refund (which deletes it) until the
+ * transaction ends; false when there is none any more.
+ */
+export async function holdEnrollment(tx: Db, userId: string, courseId: string): Promise<boolean> {
+  const rows = await tx
+    .select({ userId: enrollments.userId })
+    .from(enrollments)
+    .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)))
+    .for('share');
+  return rows.length > 0;
 }
 
 export async function findCertificate(db: Db, id: string): Promise<CertificateRow | null> {

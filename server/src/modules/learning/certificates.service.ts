@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { REMOVED_PERSON_NAME } from '@aprendiz/contract/privacy';
 import { certificateMinutes, type Certificate } from '@aprendiz/contract/certificates';
-import { progressPercent } from '@aprendiz/contract/rules/progress';
+import { certificateEarned } from '@aprendiz/contract/rules/quiz-grading';
 import type { AppDeps } from '../../deps';
+import type { Db } from '../../db/client';
 import type { CertificateRow } from '../../db/schema/certificates';
 import type { UserRow } from '../../db/schema/users';
 import { forbidden, gone, notFound } from '../../http/errors';
@@ -13,6 +15,7 @@ import {
   findStoredCertificatePdf,
   saveCertificatePdf,
   getCompletionFacts,
+  holdEnrollment,
   insertCertificate,
   reinstateCertificate,
 } from './certificates.repository';
@@ -49,19 +52,40 @@ export async function certificateFor(
   const db = deps.database.db;
   const course = await requireCourse(db, user, courseId);
   if (!course.enrolled) throw forbidden(NOT_ENROLLED);
-  const existing = await findCertificateOf(db, user.id, course.id);
-  if (existing && !existing.revokedAt) return existing.id;
-  const facts = await getCompletionFacts(db, user.id, course.id);
-  if (
-    !facts ||
-    facts.totalLectures === 0 ||
-    progressPercent(facts.completedLectures, facts.totalLectures) < 100 ||
-    !facts.lastCompletedAt
-  ) {
-    throw forbidden(COURSE_NOT_COMPLETED);
+  // A refund deletes the enrollment and revokes the certificate in one transaction. Holding the
+  // enrollment row while issuing makes the two take turns: a refund that came first leaves no row
+  // to hold (not enrolled), and one that comes later waits and then revokes what was issued.
+  const issued = await db.transaction(async (tx) => {
+    if (!(await holdEnrollment(tx, user.id, course.id))) throw forbidden(NOT_ENROLLED);
+    return issueUnderEnrollment(tx, user, course.id);
+  });
+  if (issued.reinstated) recentPdfs.delete(issued.id);
+  return issued.id;
+}
+
+async function issueUnderEnrollment(
+  tx: Db,
+  user: UserRow,
+  courseId: string,
+): Promise<{ id: string; reinstated: boolean }> {
+  const existing = await findCertificateOf(tx, user.id, courseId);
+  if (existing && !existing.revokedAt) return { id: existing.id, reinstated: false };
+  const facts = await getCompletionFacts(tx, user.id, courseId);
+  const quizzes = await getQuizStandingsForCourse(tx, user.id, courseId);
+  const required = quizzes.filter((quiz) => quiz.required);
+  const completion = {
+    lectures: facts?.totalLectures ?? 0,
+    lecturesCompleted: facts?.completedLectures ?? 0,
+    quizzesRequired: required.length,
+    quizzesPassed: required.filter((quiz) => quiz.passed).length,
+  };
+  if (!facts?.lastCompletedAt || !certificateEarned(completion)) {
+    // Say what is missing: the lectures first, then the quizzes.
+    const lecturesLeft =
+      !facts?.lastCompletedAt ||
+      !certificateEarned({ ...completion, quizzesPassed: completion.quizzesRequired });
+    throw forbidden(lecturesLeft ? COURSE_NOT_COMPLETED : QUIZZES_NOT_PASSED);
   }
-  const quizzes = await getQuizStandingsForCourse(db, user.id, course.id);
-  if (quizzes.some((quiz) => quiz.required && !quiz.passed)) throw forbidden(QUIZZES_NOT_PASSED);
   const issuedFacts = {
     learnerName: user.name,
     courseTitle: facts.courseTitle,
@@ -73,17 +97,16 @@ export async function certificateFor(
       .map((quiz) => ({ title: quiz.title, score: quiz.bestScore ?? 0 })),
   };
   if (existing) {
-    await reinstateCertificate(db, existing.id, issuedFacts);
-    recentPdfs.delete(existing.id);
-    return existing.id;
+    await reinstateCertificate(tx, existing.id, issuedFacts);
+    return { id: existing.id, reinstated: true };
   }
-  const issued = await insertCertificate(db, {
+  const issued = await insertCertificate(tx, {
     id: newCertificateId(),
     userId: user.id,
-    courseId: course.id,
+    courseId,
     ...issuedFacts,
   });
-  return issued.id;
+  return { id: issued.id, reinstated: false };
 }
 
 /**
@@ -108,6 +131,8 @@ export function toCertificate(row: CertificateRow, publicUrl: string): Certifica
     minutes: minutesOf(row.hours),
     quizzes: row.quizzes,
     revokedAt: row.revokedAt?.toISOString() ?? null,
+    // The retirement of a closed account writes this name in; nothing else does.
+    ...(row.learnerName === REMOVED_PERSON_NAME && { holderRemoved: true }),
     url: certificateUrl(publicUrl, row.id),
   };
 }

@@ -16,6 +16,7 @@ import { users } from '../../db/schema/users';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { enrollDirectly, insertCourse } from '../../test/fixtures/course-fixtures';
 import { CERTIFICATE_REVOKED } from './certificates.service';
+import { CERTIFICATE_ISSUED_BY_POST } from './learning.routes';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -42,7 +43,7 @@ async function learner(completed: string[] = LECTURES) {
 }
 
 const ask = (auth: { Authorization: string } | undefined, courseId: string) => {
-  const call = request(ctx.app).get(`/api/user/certificate/${courseId}`);
+  const call = request(ctx.app).post(`/api/user/certificate/${courseId}`);
   return auth ? call.set(auth) : call;
 };
 
@@ -85,7 +86,7 @@ async function pdfText(bytes: Buffer) {
   return { pages: pdf.numPages, text, joined, images };
 }
 
-describe('GET /api/user/certificate/:courseId', () => {
+describe('POST /api/user/certificate/:courseId', () => {
   it('when an enrolled student has completed every lecture, then a certificate is issued once with an unguessable id', async () => {
     const { course, student } = await learner();
     const res = await ask(student.auth, course.id);
@@ -106,6 +107,15 @@ describe('GET /api/user/certificate/:courseId', () => {
       hours: '0.77',
       completedAt: new Date(Date.UTC(2031, 2, 12, 12)),
     });
+  });
+
+  it('when the completed learner asks with a GET, then 405 naming POST in Portuguese, and nothing is issued', async () => {
+    const { course, student } = await learner();
+    const res = await request(ctx.app).get(`/api/user/certificate/${course.id}`).set(student.auth);
+    expect(res.status).toBe(405);
+    expect(res.headers.allow).toBe('POST');
+    expect(res.body).toEqual({ success: false, message: CERTIFICATE_ISSUED_BY_POST });
+    expect(await certificatesOf(student.user.id)).toEqual([]);
   });
 
   it('when the student asks twice at once, then one certificate stands', async () => {

@@ -5,6 +5,7 @@ import { courses } from '../../db/schema/courses';
 import { enrollments } from '../../db/schema/enrollments';
 import { lectureProgress } from '../../db/schema/lecture-progress';
 import { lecturePositions } from '../../db/schema/lecture-positions';
+import { manualRefunds } from '../../db/schema/ledger';
 import { purchases } from '../../db/schema/purchases';
 import { quizAttempts } from '../../db/schema/quizzes';
 import { ratings } from '../../db/schema/ratings';
@@ -18,6 +19,7 @@ import {
   type CourseSummaryRow,
 } from '../courses/courses.repository';
 import type { CompletionShape } from '@aprendiz/contract/rules/quiz-grading';
+import type { CourseStatus, TakedownKind } from '@aprendiz/contract/rules/course-status';
 
 /** The learner's paid purchase of a course whose guarantee still lasts. */
 export interface RefundablePurchase {
@@ -28,9 +30,21 @@ export interface RefundablePurchase {
   method: PaymentMethod | null;
 }
 
-export interface EnrolledCourseRow extends Omit<CourseDetailRow, 'isPublished' | 'viewerEnrolled'> {
+/** Money of the course owed back by hand whose destination the learner has not given yet. */
+export interface OwedRefundRow {
+  purchaseId: string;
+  /** jsonb's number of a numeric, as text or number depending on the driver. */
+  amount: string | number;
+  currency: string;
+}
+
+export interface EnrolledCourseRow extends Omit<
+  CourseDetailRow,
+  'isPublished' | 'viewerEnrolled' | 'status' | 'takedownKind'
+> {
   enrolledAt: Date;
   refundable: RefundablePurchase | null;
+  owedRefund: OwedRefundRow | null;
   lectureCompleted: string[];
   quizzesPassed: string[];
   myReview: string | null;
@@ -38,8 +52,11 @@ export interface EnrolledCourseRow extends Omit<CourseDetailRow, 'isPublished' |
 
 /** One enrolled course as My Enrollments lists it: no description, no content, only its ids. */
 export interface EnrolledCourseSummaryRow extends CourseSummaryRow {
+  status: CourseStatus;
+  takedownKind: TakedownKind | null;
   enrolledAt: Date;
   refundable: RefundablePurchase | null;
+  owedRefund: OwedRefundRow | null;
   lectureCompleted: string[];
   quizzesPassed: string[];
   myRating: number | null;
@@ -73,8 +90,17 @@ function learnerProgressColumns(userId: string) {
           exists (select 1 from ${lectureProgress} w where w.user_id = p.user_id
             and w.course_id = p.course_id and w.completed_at >= p.completed_at)
           or exists (select 1 from ${lecturePositions} w where w.user_id = p.user_id
-            and w.course_id = p.course_id and w.updated_at >= p.completed_at)))
+            and w.course_id = p.course_id and w.updated_at >= p.completed_at)
+          -- Every lecture address handed out plays anywhere: as good as watched.
+          or exists (select 1 from ${enrollments} e where e.user_id = p.user_id
+            and e.course_id = p.course_id and e.lectures_served_at >= p.completed_at)))
       order by p.completed_at desc limit 1)`,
+    owedRefund: sql<OwedRefundRow | null>`(select jsonb_build_object('purchaseId', p.id,
+        'amount', p.amount, 'currency', p.currency)
+      from ${manualRefunds} m join ${purchases} p on p.id = m.purchase_id
+      where p.user_id = ${userId} and p.course_id = ${courses.id}
+        and m.paid_at is null and m.destination is null
+      order by m.created_at limit 1)`,
   };
 }
 
@@ -94,6 +120,8 @@ export async function getEnrolledCourseSummaries(
       ...contentTotalColumns(),
       ...learnerProgressColumns(userId),
       myRating: viewerRatingColumn(userId),
+      status: courses.status,
+      takedownKind: courses.takedownKind,
       shape: sql<CompletionShape>`jsonb_build_object(
         'lectureIds', jsonb_path_query_array(${courses.content}, '$[*].chapterContent[*].lectureId'),
         'requiredQuizIds', jsonb_path_query_array(${courses.content},

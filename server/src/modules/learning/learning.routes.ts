@@ -16,7 +16,7 @@ import {
 } from '@aprendiz/contract/reviews';
 import type { AppDeps } from '../../deps';
 import { currentUser, optionalAuth, requireAuth, requireEducator } from '../../http/auth';
-import { badRequest, unauthorized } from '../../http/errors';
+import { badRequest, methodNotAllowed, unauthorized } from '../../http/errors';
 import { parseInput } from '../../http/validate';
 import {
   enrollInFreeCourse,
@@ -35,6 +35,8 @@ import { alreadyHeld } from '../../http/uploads';
 import { sendCached } from '../../http/send-cached';
 
 const courseIdParamsSchema = courseIdBodySchema;
+
+export const CERTIFICATE_ISSUED_BY_POST = 'Método não permitido: o certificado é pedido com POST';
 
 const BEACON_BODY_LIMIT = '2kb';
 
@@ -136,10 +138,17 @@ export function learningRoutes(deps: AppDeps): Router {
     res.status(201).json({ success: true, message: 'Resposta publicada' });
   });
 
-  router.get('/user/certificate/:courseId', auth, async (req, res) => {
+  // Issuing writes (the first ask at 100 % creates the certificate), so it is a POST; asking again
+  // answers the same id.
+  router.post('/user/certificate/:courseId', auth, async (req, res) => {
     const { courseId } = parseInput(courseIdParamsSchema, { courseId: req.params.courseId });
     const certificateId = await certificateFor(deps, currentUser(req), courseId);
     res.set('Cache-Control', 'private, no-store').json({ success: true, certificateId });
+  });
+  // The address that used to issue on a GET: a GET must never write, so it only names the method.
+  router.get('/user/certificate/:courseId', (_req, res) => {
+    res.set('Allow', 'POST');
+    throw methodNotAllowed(CERTIFICATE_ISSUED_BY_POST);
   });
 
   router.get('/certificate/:id', async (req, res) => {

@@ -4,6 +4,7 @@ import type {
   EnrolledCourseSummary,
   LecturePositionBody,
 } from '@aprendiz/contract/learning';
+import { keepsLearnerAccess } from '@aprendiz/contract/rules/course-status';
 import { completionOf } from '@aprendiz/contract/rules/quiz-grading';
 import type { AppDeps } from '../../deps';
 import type { UserRow } from '../../db/schema/users';
@@ -11,6 +12,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import {
   ALREADY_OWNED,
   assertCanJoin,
+  assertLecturesAvailable,
   findCourseAccess,
   insertEnrollment,
   priceToPay,
@@ -18,7 +20,8 @@ import {
 } from '../courses/course-access';
 import { getQuizStandingsForCourse } from '../quizzes/quizzes.repository';
 import { toCourseDetail, toCourseSummary } from '../courses/course-view';
-import { queueEnrollmentConfirmation } from '../mail/notifications';
+import { markLecturesServed } from '../courses/courses.repository';
+import { queueEnrollmentConfirmation } from '../mail/mail-jobs';
 import { COURSE_NOT_FOUND } from '../courses/courses.service';
 import {
   courseHasLecture,
@@ -85,6 +88,8 @@ export async function listEnrolledCourses(
     myRating: row.myRating,
     enrolledAt: row.enrolledAt.toISOString(),
     refund: refundOffer(row.refundable),
+    owedRefund: row.owedRefund && { ...row.owedRefund, amount: Number(row.owedRefund.amount) },
+    removedForRightsClaim: !keepsLearnerAccess(row),
   }));
 }
 
@@ -94,6 +99,11 @@ export async function getEnrolledCourse(
   user: UserRow,
   courseId: string,
 ): Promise<EnrolledCourse | null> {
+  const access = await findCourseAccess(deps.database.db, courseId, user.id);
+  if (access?.enrolled) assertLecturesAvailable(access, user.id);
+  // Marked before the read, so the refund offer in this very answer already follows it.
+  if (await markLecturesServed(deps.database.db, user.id, courseId))
+    deps.learnerCache.forget(user.id);
   const row = await findEnrolledCourse(deps.database.db, user.id, courseId);
   if (!row) return null;
   return {
@@ -166,6 +176,7 @@ export async function saveLecturePositionOf(
   const course = await findCourseAccess(db, position.courseId, userId);
   if (!course) throw notFound(COURSE_NOT_FOUND);
   if (!course.enrolled) throw forbidden(NOT_ENROLLED);
+  assertLecturesAvailable(course, userId);
   const minutes = await findLectureDuration(db, course.id, position.lectureId);
   if (minutes === null) throw badRequest(LECTURE_NOT_IN_COURSE);
   return saveLecturePosition(db, {

@@ -1,5 +1,5 @@
 import type { CourseReviewsResponse } from '@aprendiz/contract/reviews';
-import { RATING_MAX, RATING_MIN } from '@aprendiz/contract/rules/ratings';
+import { meanRating, RATING_MAX, RATING_MIN } from '@aprendiz/contract/rules/ratings';
 import { REVIEWS_PAGE_SIZE } from '@aprendiz/contract/rules/reviews';
 import type { AppDeps } from '../../deps';
 import type { UserRow } from '../../db/schema/users';
@@ -64,6 +64,7 @@ export async function listCourseReviews(
     ratingCount,
     // The spec's rule: the floor of the mean, 0 when nobody has rated.
     averageRating: ratingCount === 0 ? 0 : Math.floor(sum / ratingCount),
+    meanRating: meanRating(sum, ratingCount),
     distribution,
   };
 }

@@ -133,8 +133,9 @@ describe('GET /api/course/:id/reviews', () => {
       page: 1,
       pageSize: 10,
       ratingCount: 4,
-      // floor((5 + 4 + 2 + 4) / 4) = floor(3.75)
+      // floor((5 + 4 + 2 + 4) / 4) = floor(3.75); the mean shown is 3.8
       averageRating: 3,
+      meanRating: 3.8,
       distribution: { 1: 0, 2: 1, 3: 0, 4: 2, 5: 1 },
     });
     expect(
@@ -186,6 +187,7 @@ describe('GET /api/course/:id/reviews', () => {
       pageSize: 10,
       ratingCount: 0,
       averageRating: 0,
+      meanRating: 0,
       distribution: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 },
     });
   });

@@ -1,5 +1,6 @@
 import { BRAND_NAME as BRAND } from '@aprendiz/contract/brand';
-import { currencyLabel, isCurrency } from '@aprendiz/contract/rules/currency';
+import { currencyLabel, isCurrency, type Currency } from '@aprendiz/contract/rules/currency';
+import { formatMarketDateTime } from '@aprendiz/contract/rules/market-time';
 import { formatMoney } from '@aprendiz/contract/rules/pricing';
 import type { OutgoingMail } from '../../providers/mailer';
 
@@ -19,7 +20,8 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 }
 
-function layout(
+/** The one look every mail shares: heading, paragraphs (already escaped), an optional button. */
+export function layout(
   heading: string,
   paragraphs: string[],
   action?: { label: string; url: string },
@@ -27,10 +29,10 @@ function layout(
 ) {
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#2563eb;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p>
-<p style="font-size:13px;color:#475569">Se o botão não abrir, copie este endereço para o navegador:<br><a href="${escapeHtml(action.url)}" style="color:#1d4ed8;word-break:break-all">${escapeHtml(action.url)}</a></p>`
+<p style="font-size:13px;color:#475569">Se o botão não abrir, copie este endereço no navegador:<br><a href="${escapeHtml(action.url)}" style="color:#1d4ed8;word-break:break-all">${escapeHtml(action.url)}</a></p>`
     : '';
   return `<!doctype html>
-<html lang="pt">
+<html lang="pt-BR">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(heading)}</title></head>
 <body style="margin:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
 <div style="max-width:560px;margin:0 auto;padding:24px">
@@ -47,7 +49,7 @@ ${unsubscribeUrl ? `<p style="font-size:12px;color:#64748b;text-align:center"><a
 </html>`;
 }
 
-function textFooter(): string {
+export function textFooter(): string {
   return `\n--\nEsta mensagem foi enviada automaticamente pela ${BRAND}. Não responda a este e-mail.\n`;
 }
 
@@ -68,35 +70,38 @@ export function formatAmount(amount: number, currency: string): string {
   }
 }
 
-/** Servers run in UTC and readers live anywhere, so the zone is written out. */
-export function formatDate(date: Date): string {
-  const text = new Intl.DateTimeFormat('pt-PT', {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: 'UTC',
-  }).format(date);
-  return `${text} (UTC)`;
+/**
+ * On the clock of the deployment's market (`CURRENCY`), named: servers run in UTC, readers live in
+ * Luanda, Brasília or Lisbon.
+ */
+export function formatDate(date: Date, market: Currency): string {
+  return formatMarketDateTime(date, market);
+}
+
+/** Titles typed by people, quoted the way Portuguese text quotes them. */
+function quote(text: string): string {
+  return `“${text}”`;
 }
 
 export const RESET_LINK_LIFETIME_TEXT = '1 hora';
 
 export function passwordResetMail(input: { name: string; link: string }): MailContent {
-  const subject = `Redefinir a sua senha na ${BRAND}`;
+  const subject = `Redefinir sua senha na ${BRAND}`;
   const text = `Olá, ${input.name}.
 
 Recebemos um pedido para redefinir a senha da sua conta na ${BRAND}.
-Para escolher uma nova senha, abra este endereço (válido durante ${RESET_LINK_LIFETIME_TEXT} e só uma vez):
+Para escolher uma nova senha, acesse este link (válido por ${RESET_LINK_LIFETIME_TEXT} e só uma vez):
 
 ${input.link}
 
-Se não foi você que pediu, ignore esta mensagem: a sua senha continua a mesma.
+Se não foi você que pediu, ignore esta mensagem: sua senha continua a mesma.
 ${textFooter()}`;
   const html = layout(
-    'Redefinir a sua senha',
+    'Redefinir sua senha',
     [
       `Olá, ${escapeHtml(input.name)}.`,
-      `Recebemos um pedido para redefinir a senha da sua conta na ${BRAND}. O endereço abaixo é válido durante ${RESET_LINK_LIFETIME_TEXT} e só pode ser usado uma vez.`,
-      'Se não foi você que pediu, ignore esta mensagem: a sua senha continua a mesma.',
+      `Recebemos um pedido para redefinir a senha da sua conta na ${BRAND}. O link abaixo vale por ${RESET_LINK_LIFETIME_TEXT} e só pode ser usado uma vez.`,
+      'Se não foi você que pediu, ignore esta mensagem: sua senha continua a mesma.',
     ],
     { label: 'Escolher nova senha', url: input.link },
   );
@@ -113,16 +118,18 @@ export function purchaseReceiptMail(input: {
   courseUrl: string;
   /** Set when the buyer waived the EU right of withdrawal: the receipt is its durable record. */
   euWaiverAt?: Date | null;
+  /** The deployment's market, whose clock the dates are on. */
+  market: Currency;
 }): MailContent {
   const amount = formatAmount(input.amount, input.currency);
-  const date = formatDate(input.paidAt);
+  const date = formatDate(input.paidAt, input.market);
   const waiver = input.euWaiverAt
-    ? `Confirmamos que, em ${formatDate(input.euWaiverAt)}, pediu para começar já e reconheceu que perde o direito de livre resolução de 14 dias a partir da primeira aula vista.`
+    ? `Confirmamos que, em ${formatDate(input.euWaiverAt, input.market)}, você pediu para começar já e reconheceu que perde o direito de livre resolução de 14 dias a partir do momento em que abrir as aulas do curso (no player ou na página do curso).`
     : null;
   const subject = `Recibo da sua compra: ${input.courseTitle}`;
   const text = `Olá, ${input.name}.
 
-Obrigado pela sua compra. Já está inscrito no curso e pode começar quando quiser.
+Obrigado pela sua compra. Você já está inscrito no curso e pode começar quando quiser.
 
 Curso: ${input.courseTitle}
 Valor pago: ${amount}
@@ -137,7 +144,7 @@ ${textFooter()}`;
     'Recibo da sua compra',
     [
       `Olá, ${escapeHtml(input.name)}.`,
-      'Obrigado pela sua compra. Já está inscrito no curso e pode começar quando quiser.',
+      'Obrigado pela sua compra. Você já está inscrito no curso e pode começar quando quiser.',
       `<table role="presentation" style="border-collapse:collapse">${[
         row('Curso', input.courseTitle),
         row('Valor pago', amount),
@@ -156,19 +163,20 @@ export function enrollmentMail(input: {
   courseTitle: string;
   enrolledAt: Date;
   courseUrl: string;
+  market: Currency;
 }): MailContent {
   const subject = `Inscrição confirmada: ${input.courseTitle}`;
-  const date = formatDate(input.enrolledAt);
+  const date = formatDate(input.enrolledAt, input.market);
   const text = `Olá, ${input.name}.
 
-A sua inscrição no curso "${input.courseTitle}" está confirmada (${date}).
-Pode começar já: ${input.courseUrl}
+Sua inscrição no curso ${quote(input.courseTitle)} está confirmada (${date}).
+Você já pode começar: ${input.courseUrl}
 ${textFooter()}`;
   const html = layout(
     'Inscrição confirmada',
     [
       `Olá, ${escapeHtml(input.name)}.`,
-      `A sua inscrição no curso <strong>${escapeHtml(input.courseTitle)}</strong> está confirmada (${escapeHtml(date)}).`,
+      `Sua inscrição no curso <strong>${escapeHtml(input.courseTitle)}</strong> está confirmada (${escapeHtml(date)}).`,
     ],
     { label: 'Começar o curso', url: input.courseUrl },
   );
@@ -181,7 +189,7 @@ function unsubscribeHeaders(url: string): Record<string, string> {
 }
 
 function unsubscribeText(url: string): string {
-  return `Não quer mais receber estes e-mails? ${url}\n`;
+  return `Não quer mais receber estes e-mails? Acesse ${url}\n`;
 }
 
 /** A new answer to the learner's question; the answer is quoted as text, never as HTML. */
@@ -197,7 +205,7 @@ export function questionAnswerMail(input: {
   const subject = `Nova resposta: ${input.questionTitle}`;
   const text = `Olá, ${input.name}.
 
-${input.answererName} respondeu à sua pergunta "${input.questionTitle}" no curso "${input.courseTitle}":
+${input.answererName} respondeu à sua pergunta ${quote(input.questionTitle)} no curso ${quote(input.courseTitle)}:
 
 ${input.answerBody}
 
@@ -224,11 +232,13 @@ export function unansweredDigestMail(input: {
   items: { questionTitle: string; courseTitle: string; createdAt: Date }[];
   inboxUrl: string;
   unsubscribeUrl: string;
+  market: Currency;
 }): MailContent {
   const plural = input.total === 1 ? 'pergunta espera' : 'perguntas esperam';
   const subject = `${input.total} ${plural} resposta nos seus cursos`;
   const lines = input.items.map(
-    (item) => `- ${item.questionTitle} (${item.courseTitle}, ${formatDate(item.createdAt)})`,
+    (item) =>
+      `- ${quote(item.questionTitle)} (${item.courseTitle}, ${formatDate(item.createdAt, input.market)})`,
   );
   const more =
     input.total > input.items.length ? `\n… e mais ${input.total - input.items.length}.` : '';
@@ -243,7 +253,7 @@ ${textFooter()}${unsubscribeText(input.unsubscribeUrl)}`;
   const list = `<ul style="padding-left:20px;margin:0">${input.items
     .map(
       (item) =>
-        `<li style="margin-bottom:6px"><strong>${escapeHtml(item.questionTitle)}</strong><br><span style="color:#475569">${escapeHtml(item.courseTitle)} · ${escapeHtml(formatDate(item.createdAt))}</span></li>`,
+        `<li style="margin-bottom:6px"><strong>${escapeHtml(item.questionTitle)}</strong><br><span style="color:#475569">${escapeHtml(item.courseTitle)} · ${escapeHtml(formatDate(item.createdAt, input.market))}</span></li>`,
     )
     .join('')}</ul>${more ? `<p>${escapeHtml(more.trim())}</p>` : ''}`;
   const html = layout(
@@ -253,4 +263,108 @@ ${textFooter()}${unsubscribeText(input.unsubscribeUrl)}`;
     input.unsubscribeUrl,
   );
   return { subject, text, html, headers: unsubscribeHeaders(input.unsubscribeUrl) };
+}
+
+/** 'Baixar meus dados': the ZIP is ready; the link opens it without signing in, until it expires. */
+export function privacyExportReadyMail(input: {
+  name: string;
+  link: string;
+  expiresAt: string;
+}): MailContent {
+  const subject = `Seus dados na ${BRAND} estão prontos`;
+  const text = `Olá, ${input.name}.
+
+A cópia dos seus dados que você pediu na ${BRAND} está pronta: um arquivo ZIP com um arquivo por tipo de dado e um LEIA-ME que explica cada um.
+Baixe por este link (válido até ${input.expiresAt}):
+
+${input.link}
+
+Quem tiver este link consegue baixar o arquivo: não o repasse.
+Se não foi você que pediu, troque sua senha.
+${textFooter()}`;
+  const html = layout(
+    'Seus dados estão prontos',
+    [
+      `Olá, ${escapeHtml(input.name)}.`,
+      `A cópia dos seus dados que você pediu na ${BRAND} está pronta: um arquivo ZIP com um arquivo por tipo de dado e um LEIA-ME que explica cada um. O link vale até ${escapeHtml(input.expiresAt)}.`,
+      'Quem tiver este link consegue baixar o arquivo: não o repasse. Se não foi você que pediu, troque sua senha.',
+    ],
+    { label: 'Baixar meus dados', url: input.link },
+  );
+  return { subject, text, html };
+}
+
+/** 'Excluir minha conta': when it happens, and that signing in before then cancels it. */
+export function accountDeletionScheduledMail(input: {
+  name: string;
+  scheduledFor: string;
+  signInUrl: string;
+}): MailContent {
+  const subject = `Sua conta na ${BRAND} será excluída`;
+  const text = `Olá, ${input.name}.
+
+Recebemos o pedido para excluir sua conta na ${BRAND}. Ela será excluída em ${input.scheduledFor}, e você saiu de todos os aparelhos.
+Mudou de ideia? Basta entrar de novo antes dessa data: a exclusão é cancelada.
+
+${input.signInUrl}
+
+Depois da exclusão, suas notas, sessões e foto são apagadas; avaliações, perguntas e respostas ficam assinadas como "Pessoa removida"; compras ficam mantidas sem seu nome, como a lei fiscal exige.
+${textFooter()}`;
+  const html = layout(
+    'Sua conta será excluída',
+    [
+      `Olá, ${escapeHtml(input.name)}.`,
+      `Recebemos o pedido para excluir sua conta na ${BRAND}. Ela será excluída em ${escapeHtml(input.scheduledFor)}, e você saiu de todos os aparelhos.`,
+      'Mudou de ideia? Basta entrar de novo antes dessa data: a exclusão é cancelada.',
+      'Depois da exclusão, suas notas, sessões e foto são apagadas; avaliações, perguntas e respostas ficam assinadas como “Pessoa removida”; compras ficam mantidas sem seu nome, como a lei fiscal exige.',
+    ],
+    { label: 'Entrar e cancelar a exclusão', url: input.signInUrl },
+  );
+  return { subject, text, html };
+}
+
+export type CourseReviewDecision = 'approved' | 'changes_requested' | 'taken_down';
+
+/** The educator is told what a reviewer decided about their course, with the reviewer's words. */
+export function courseReviewMail(input: {
+  name: string;
+  courseTitle: string;
+  decision: CourseReviewDecision;
+  checklist: readonly string[];
+  note: string | null;
+  link: string;
+  /** For a takedown: false when a rights claim closed the lectures to enrolled learners too. */
+  learnersKeepAccess?: boolean;
+}): MailContent {
+  const headings: Record<CourseReviewDecision, string> = {
+    approved: 'Seu curso foi aprovado',
+    changes_requested: 'Seu curso precisa de alterações',
+    taken_down: 'Seu curso foi retirado do catálogo',
+  };
+  const openings: Record<CourseReviewDecision, string> = {
+    approved: `O curso "${input.courseTitle}" foi aprovado e já está no catálogo.`,
+    changes_requested: `O curso "${input.courseTitle}" precisa de alterações antes de entrar no catálogo. Corrija o que está abaixo e publique de novo para uma nova revisão.`,
+    taken_down:
+      input.learnersKeepAccess === false
+        ? `O curso "${input.courseTitle}" foi removido pela plataforma por uma reclamação de direitos autorais. Suas aulas não estão mais disponíveis, nem para quem já está inscrito.`
+        : `O curso "${input.courseTitle}" foi retirado do catálogo pela plataforma. Quem já está inscrito continua com acesso.`,
+  };
+  const heading = headings[input.decision];
+  const lines = [
+    openings[input.decision],
+    ...input.checklist.map((item) => `• ${item}`),
+    ...(input.note ? [`Nota da revisão: ${input.note}`] : []),
+  ];
+  const text = `Olá, ${input.name}.
+
+${lines.join('\n')}
+
+${input.link}
+${textFooter()}`;
+  const html = layout(
+    heading,
+    [`Olá, ${escapeHtml(input.name)}.`, ...lines.map((line) => escapeHtml(line))],
+    { label: 'Ver meus cursos', url: input.link },
+  );
+  return { subject: `${heading} — ${input.courseTitle}`, text, html };
 }

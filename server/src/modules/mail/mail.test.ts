@@ -22,7 +22,7 @@ import {
   purchaseReceiptMail,
 } from './mail-templates';
 import { outboxPage } from './dev-outbox.routes';
-import { MAIL_JOBS } from './notifications';
+import { MAIL_JOBS } from './mail-jobs';
 
 let smtp: SmtpCapture;
 beforeAll(async () => {
@@ -40,6 +40,7 @@ describe('mail templates', () => {
       paidAt: new Date('2026-11-23T10:05:00Z'),
       purchaseId: 'c0ffee',
       courseUrl: 'http://app.test/player/1?a=1&b=2',
+      market: 'usd',
     });
 
     expect(mail.html).not.toMatch(/<img src=x|<script>/);
@@ -62,7 +63,7 @@ describe('mail templates', () => {
       name: 'Ana',
       link: 'http://app.test/reset-password?token=t',
     });
-    expect(reset.subject).toBe('Redefinir a sua senha na Aprendiz');
+    expect(reset.subject).toBe('Redefinir sua senha na Aprendiz');
     expect(reset.text).toContain('http://app.test/reset-password?token=t');
     expect(reset.text).toContain('1 hora');
     expect(reset.html).toContain('href="http://app.test/reset-password?token=t"');
@@ -72,10 +73,46 @@ describe('mail templates', () => {
       courseTitle: 'Python',
       enrolledAt: new Date('2026-01-02T03:04:00Z'),
       courseUrl: 'http://app.test/player/9',
+      market: 'brl',
     });
     expect(enrolled.subject).toBe('Inscrição confirmada: Python');
     expect(enrolled.text).toContain('http://app.test/player/9');
     expect(enrolled.html).toContain('<strong>Python</strong>');
+    // On Brasília's clock (03:04 UTC is 00:04 there), named, and the title in “aspas”.
+    expect(enrolled.text).toContain(
+      'Sua inscrição no curso “Python” está confirmada (2 de janeiro de 2026 às 00:04 (horário de Brasília)).',
+    );
+  });
+
+  it('when a mail is written, then it speaks Brazilian Portuguese to “você” and quotes titles with curly quotes', () => {
+    const at = new Date('2026-11-30T22:05:00Z');
+    const mails = [
+      passwordResetMail({ name: 'Ana', link: 'http://app.test/r' }),
+      purchaseReceiptMail({
+        name: 'Ana',
+        courseTitle: 'Git',
+        amount: 10,
+        currency: 'aoa',
+        paidAt: at,
+        purchaseId: 'p1',
+        courseUrl: 'http://app.test/player/1',
+        euWaiverAt: at,
+        market: 'aoa',
+      }),
+      enrollmentMail({
+        name: 'Ana',
+        courseTitle: 'Git',
+        enrolledAt: at,
+        courseUrl: 'http://app.test/player/1',
+        market: 'aoa',
+      }),
+    ];
+    for (const mail of mails) {
+      // European forms the walk found: an article before the possessive, 'durante', «guillemets».
+      expect(mail.text).not.toMatch(/\b[Aa] sua\b|\b[Oo] seu\b|durante|«|»|"/);
+      expect(mail.html).toContain('<html lang="pt-BR">');
+    }
+    expect(mails[1]!.text).toContain('Data: 30 de novembro de 2026 às 23:05 (horário de Luanda)');
   });
 });
 
@@ -245,7 +282,7 @@ describe('receipts and enrollment mails', () => {
     expect(mail.text).toContain('Olá, Beatriz Lopes.');
     expect(mail.text).toMatch(/Valor pago: Kz 30.00/);
     expect(mail.text).toContain(`Referência: ${purchaseId}`);
-    expect(mail.text).toMatch(/Data: \d{1,2} de \w+ de \d{4} às \d{2}:\d{2} \(UTC\)/);
+    expect(mail.text).toMatch(/Data: \d{1,2} de \w+ de \d{4} às \d{2}:\d{2} \(horário de Luanda\)/);
     expect(row!.completedAt).not.toBeNull();
     expect(mail.html).toContain(`href="http://app.test/player/${course.id}"`);
   });

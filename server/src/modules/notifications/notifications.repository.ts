@@ -10,7 +10,8 @@ import { users } from '../../db/schema/users';
 export interface NewNotification {
   userId: string;
   kind: NotificationKind;
-  questionId: string;
+  /** Absent for a notice about a payout. */
+  questionId?: string;
   answerId?: string;
   /** The answer, or the question, the notice is about: with the kind, it is notified once. */
   subjectId: string;
@@ -38,6 +39,13 @@ export async function deleteNotification(
 }
 
 const actors = alias(users, 'actors');
+/** The course a reviewer's decision is about: its notice's subject. */
+const decidedCourses = alias(courses, 'decided_courses');
+const COURSE_NOTICE_KINDS: NotificationKind[] = [
+  'course_approved',
+  'course_changes_requested',
+  'course_taken_down',
+];
 
 export function listNotifications(db: Db, userId: string, limit: number) {
   return db
@@ -47,17 +55,24 @@ export function listNotifications(db: Db, userId: string, limit: number) {
       readAt: notifications.readAt,
       createdAt: notifications.createdAt,
       note: notifications.note,
-      courseId: questions.courseId,
-      courseTitle: courses.title,
+      courseId: sql<string | null>`coalesce(${questions.courseId}, ${decidedCourses.id})`,
+      courseTitle: sql<string | null>`coalesce(${courses.title}, ${decidedCourses.title})`,
       lectureId: questions.lectureId,
       questionId: questions.id,
       questionTitle: questions.title,
       actorName: actors.name,
     })
     .from(notifications)
-    .innerJoin(questions, eq(questions.id, notifications.questionId))
-    .innerJoin(courses, eq(courses.id, questions.courseId))
+    .leftJoin(questions, eq(questions.id, notifications.questionId))
+    .leftJoin(courses, eq(courses.id, questions.courseId))
     .leftJoin(actors, eq(actors.id, notifications.actorId))
+    .leftJoin(
+      decidedCourses,
+      and(
+        inArray(notifications.kind, COURSE_NOTICE_KINDS),
+        eq(decidedCourses.id, notifications.subjectId),
+      ),
+    )
     .where(eq(notifications.userId, userId))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(limit);

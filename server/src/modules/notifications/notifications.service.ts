@@ -3,6 +3,7 @@ import {
   type AppNotification,
   type MailKind,
   type MailPreferences,
+  type MailPreferencesInput,
   type NotificationKind,
 } from '@aprendiz/contract/notifications';
 import { NOTIFICATIONS_LISTED } from '@aprendiz/contract/rules/questions';
@@ -22,6 +23,10 @@ import {
   type NewNotification,
 } from './notifications.repository';
 import type { UnsubscribeLinks } from './unsubscribe-links';
+import {
+  appendConsents,
+  findLatestConsents,
+} from '../account-security/account-security.repository';
 
 type NotificationDeps = Pick<AppDeps, 'database'>;
 
@@ -75,11 +80,12 @@ export async function getNotifications(
       kind: row.kind as NotificationKind,
       read: row.readAt !== null,
       createdAt: row.createdAt.toISOString(),
-      courseId: row.courseId,
-      courseTitle: row.courseTitle,
-      lectureId: row.lectureId,
-      questionId: row.questionId,
-      questionTitle: row.questionTitle,
+      // A payout's notice is about no question: its fields are empty.
+      courseId: row.courseId ?? '',
+      courseTitle: row.courseTitle ?? '',
+      lectureId: row.lectureId ?? '',
+      questionId: row.questionId ?? '',
+      questionTitle: row.questionTitle ?? '',
       actorName: row.kind === 'hidden' ? '' : (row.actorName ?? ''),
       note: row.note,
     })),
@@ -99,20 +105,44 @@ export async function getMailPreferences(
   deps: NotificationDeps,
   user: UserRow,
 ): Promise<MailPreferences> {
-  const optOuts = await findOptOuts(deps.database.db, user.id);
-  return { answers: !optOuts.has('answers'), digest: !optOuts.has('digest') };
+  return readMailPreferences(deps.database.db, user.id);
 }
 
+/** Activity mails are on until stopped (an opt-out row); marketing is off until a yes is recorded. */
+async function readMailPreferences(db: Db, userId: string): Promise<MailPreferences> {
+  const [optOuts, consents] = await Promise.all([
+    findOptOuts(db, userId),
+    findLatestConsents(db, userId),
+  ]);
+  return {
+    answers: !optOuts.has('answers'),
+    digest: !optOuts.has('digest'),
+    news: consents.news === true,
+  };
+}
+
+/**
+ * Saves the profile's choices, and appends a consent record (when, yes or no, the words shown) for
+ * each one that changed, in the same transaction.
+ */
 export async function saveMailPreferences(
   deps: NotificationDeps,
   user: UserRow,
-  preferences: MailPreferences,
+  input: MailPreferencesInput,
 ): Promise<MailPreferences> {
   const db = deps.database.db;
-  await db.transaction(async (tx) => {
-    for (const kind of MAIL_KINDS) await setOptOut(tx, user.id, kind, !preferences[kind]);
+  return db.transaction(async (tx) => {
+    const before = await readMailPreferences(tx, user.id);
+    const after: MailPreferences = { ...input, news: input.news ?? before.news };
+    for (const kind of MAIL_KINDS) await setOptOut(tx, user.id, kind, !after[kind]);
+    const changed = Object.fromEntries(
+      (Object.keys(after) as (keyof MailPreferences)[])
+        .filter((topic) => after[topic] !== before[topic])
+        .map((topic) => [topic, after[topic]]),
+    );
+    await appendConsents(tx, user.id, changed, 'profile');
+    return after;
   });
-  return preferences;
 }
 
 /** False when the link was not signed by us for this person and kind (or the person is gone). */
@@ -124,6 +154,9 @@ export async function unsubscribe(
   if (!links.verify(link.u, link.k, link.s)) return false;
   const db = deps.database.db;
   if (!(await userExists(db, link.u))) return false;
-  await setOptOut(db, link.u, link.k, true);
+  await db.transaction(async (tx) => {
+    await setOptOut(tx, link.u, link.k, true);
+    await appendConsents(tx, link.u, { [link.k]: false }, 'link');
+  });
   return true;
 }

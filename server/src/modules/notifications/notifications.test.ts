@@ -100,7 +100,7 @@ describe('e-mail preferences and unsubscribing', () => {
       .send({ answers: false, digest: true });
     expect(saved.status).toBe(200);
     const read = await request(ctx.app).get('/api/notifications/preferences').set(user.auth);
-    expect(read.body.preferences).toEqual({ answers: false, digest: true });
+    expect(read.body.preferences).toEqual({ answers: false, digest: true, news: false });
     const bad = await request(ctx.app)
       .put('/api/notifications/preferences')
       .set(user.auth)
@@ -135,7 +135,7 @@ describe('e-mail preferences and unsubscribing', () => {
     const done = await request(ctx.app).post(`${url.pathname}${url.search}`);
     expect(done.status).toBe(200);
     const prefs = await request(ctx.app).get('/api/notifications/preferences').set(user.auth);
-    expect(prefs.body.preferences).toEqual({ answers: false, digest: true });
+    expect(prefs.body.preferences).toEqual({ answers: false, digest: true, news: false });
   });
 
   it('when the asker stopped answer e-mails, then a new answer reaches the bell but sends no mail', async () => {

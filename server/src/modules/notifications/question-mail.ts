@@ -83,6 +83,7 @@ export function registerQuestionMailJobs(jobs: JobQueue, deps: QuestionMailDeps)
         items: facts.items,
         inboxUrl: `${deps.config.publicUrl}/educator/questions`,
         unsubscribeUrl: (await links()).url(educatorId, 'digest'),
+        market: deps.config.currency,
       }),
     });
   });

@@ -37,7 +37,7 @@ const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*\shref="\/(assets\/[^"]+\.cs
 /**
  * The built stylesheets written into the page instead of linked: a rendered page then paints with
  * its first response rather than after a second request that, on a phone's connection, shares the
- * bandwidth with the scripts (Lighthouse: FCP 2.0 s → see docs/decisions.md "Server rendering").
+ * bandwidth with the scripts (Lighthouse: FCP 2.0 s → see docs/decisions/2026-11-24-server-rendering-a-static-data-router-inside-our-express-app.md).
  * The app shell keeps its link; a stylesheet that cannot be read stays linked.
  */
 export function inlineStylesheets(indexHtml: string, clientDist: string): string {

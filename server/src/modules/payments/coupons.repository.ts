@@ -41,13 +41,18 @@ export async function deleteCoupon(db: Db, courseId: string, codeKey: string): P
 }
 
 /** True when the course exists and `educatorId` made it. */
-export async function ownsCourse(db: Db, courseId: string, educatorId: string): Promise<boolean> {
+/** The course's title when `educatorId` owns it; null otherwise. */
+export async function ownCourseTitle(
+  db: Db,
+  courseId: string,
+  educatorId: string,
+): Promise<string | null> {
   const [row] = await db
-    .select({ id: courses.id })
+    .select({ title: courses.title })
     .from(courses)
     .where(and(eq(courses.id, courseId), eq(courses.educatorId, educatorId)))
     .limit(1);
-  return row !== undefined;
+  return row?.title ?? null;
 }
 
 /**

@@ -53,8 +53,8 @@ export function addCouponRoutes(
   const educator = [requireAuth(deps.auth), requireEducator];
 
   router.get('/educator/course/:id/coupons', ...educator, async (req, res) => {
-    const coupons = await listCoupons(deps, currentUser(req), String(req.params.id));
-    res.set('Cache-Control', 'private, no-store').json({ success: true, coupons });
+    const listed = await listCoupons(deps, currentUser(req), String(req.params.id));
+    res.set('Cache-Control', 'private, no-store').json({ success: true, ...listed });
   });
 
   router.post('/educator/course/:id/coupons', ...educator, async (req, res) => {

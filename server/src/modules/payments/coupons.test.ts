@@ -25,11 +25,34 @@ afterAll(() => ctx.close());
 
 type Person = Awaited<ReturnType<TestContext['createUser']>>;
 
-function addCoupon(owner: Person, courseId: string, body: object) {
-  return request(ctx.app)
+function addCoupon(owner: Person, courseId: string, body: object, context = ctx) {
+  return request(context.app)
     .post(`/api/educator/course/${courseId}/coupons`)
     .set(owner.auth)
     .send(body);
+}
+
+interface CouponFixture {
+  code: string;
+  kind?: 'percent' | 'amount' | 'price';
+  value?: number;
+  maxRedemptions?: number;
+  onePerLearner?: boolean;
+}
+
+/**
+ * The steps nearly every test here starts with: a new educator's course (100, no discount unless
+ * said), one coupon on it (50 % unless said), and a learner to buy it.
+ */
+async function couponedCourse(
+  coupon: CouponFixture,
+  price: { price: number; discount: number } = { price: 100, discount: 0 },
+  context = ctx,
+) {
+  const { owner, course } = await courseOfNewEducator(context, price);
+  await addCoupon(owner, course.id, { kind: 'percent', value: 50, ...coupon }, context).expect(201);
+  const buyer = await context.createUser();
+  return { owner, course, buyer };
 }
 
 function buy(buyer: Person, courseId: string, coupon?: string) {
@@ -87,6 +110,7 @@ describe('educator coupons', () => {
       .set(owner.auth)
       .expect(200);
     expect(list.body.coupons.map((c: { code: string }) => c.code)).toEqual(['Lançamento']);
+    expect(list.body.courseTitle).toBe(course.title);
 
     const other = await ctx.createUser({ role: 'educator' });
     expect(
@@ -158,10 +182,27 @@ describe('GET /api/course/:id/quote', () => {
 });
 
 describe('POST /api/user/purchase with a coupon', () => {
+  it('when the course has its own discount, then the coupon applies to the discounted price, on the quote and the purchase alike', async () => {
+    const { course, buyer } = await couponedCourse(
+      { code: 'METADE-DA-PROMO' },
+      { price: 100, discount: 20 },
+    );
+
+    const quote = await request(ctx.app)
+      .get(`/api/course/${course.id}/quote?coupon=metade-da-promo`)
+      .expect(200);
+    await buy(buyer, course.id, 'metade-da-promo').expect(200);
+
+    expect(quote.body).toMatchObject({ price: 40, originalPrice: 80 });
+    const [purchase] = await purchasesOf(buyer.user.id);
+    expect(purchase).toMatchObject({ amount: '40.00', status: 'pending' });
+  });
+
   it('when a learner buys with a coupon, then the server prices it, and the completed sale enters the ledger at list price with the discount apart', async () => {
-    const { owner, course } = await courseOfNewEducator(ctx, { price: 50, discount: 0 });
-    await addCoupon(owner, course.id, { code: 'METADE', kind: 'percent', value: 50 }).expect(201);
-    const buyer = await ctx.createUser();
+    const { owner, course, buyer } = await couponedCourse(
+      { code: 'METADE' },
+      { price: 50, discount: 0 },
+    );
     const start = await request(ctx.app)
       .post('/api/user/purchase')
       .set(buyer.auth)
@@ -191,9 +232,11 @@ describe('POST /api/user/purchase with a coupon', () => {
   });
 
   it('when a coupon makes the course free, then the learner is enrolled at once without any payment', async () => {
-    const { owner, course } = await courseOfNewEducator(ctx, { price: 30, discount: 0 });
-    await addCoupon(owner, course.id, { code: 'GRATIS-2026', kind: 'price', value: 0 }).expect(201);
-    const learner = await ctx.createUser();
+    const { course, buyer: learner } = await couponedCourse({
+      code: 'GRATIS-2026',
+      kind: 'price',
+      value: 0,
+    });
 
     const res = await buy(learner, course.id, 'Grátis-2026');
 
@@ -205,13 +248,12 @@ describe('POST /api/user/purchase with a coupon', () => {
   });
 
   it('when 100 learners redeem a code capped at 10 at once, then exactly 10 get it and the rest are told it is used up', async () => {
-    const { owner, course } = await courseOfNewEducator(ctx, { price: 20, discount: 0 });
-    await addCoupon(owner, course.id, {
+    const { course } = await couponedCourse({
       code: 'DEZ',
       kind: 'amount',
       value: 5,
       maxRedemptions: 10,
-    }).expect(201);
+    });
     const learners = await Promise.all(Array.from({ length: 100 }, () => ctx.createUser()));
 
     const answers = await Promise.all(learners.map((learner) => buy(learner, course.id, 'dez')));
@@ -237,14 +279,12 @@ describe('POST /api/user/purchase with a coupon', () => {
   });
 
   it('when the payment holding a use expires, then the use is released for someone else', async () => {
-    const { owner, course } = await courseOfNewEducator(ctx, { price: 20, discount: 0 });
-    await addCoupon(owner, course.id, {
+    const { course, buyer: first } = await couponedCourse({
       code: 'UNICO',
       kind: 'amount',
       value: 5,
       maxRedemptions: 1,
-    }).expect(201);
-    const first = await ctx.createUser();
+    });
     const second = await ctx.createUser();
     await buy(first, course.id, 'unico').expect(200);
     const refused = await buy(second, course.id, 'unico');
@@ -262,14 +302,12 @@ describe('POST /api/user/purchase with a coupon', () => {
   });
 
   it('when a one-per-learner code was used by a learner, then their second use is refused', async () => {
-    const { owner, course } = await courseOfNewEducator(ctx, { price: 20, discount: 0 });
-    await addCoupon(owner, course.id, {
+    const { course, buyer: learner } = await couponedCourse({
       code: 'SO-UMA-VEZ',
       kind: 'price',
       value: 0,
       onePerLearner: true,
-    }).expect(201);
-    const learner = await ctx.createUser();
+    });
     await buy(learner, course.id, 'so-uma-vez').expect(200);
     // Enrolled by the free coupon; after leaving the course (a refund would end it), the code stays used.
     await ctx.database.db
@@ -294,14 +332,7 @@ function switchMethod(buyer: Person, purchaseId: string, body: object) {
 
 describe('another method for a purchase with a coupon', () => {
   it('when the buyer switches method, also after the attempt expired, then the new attempt keeps the coupon price and holds one use', async () => {
-    const { owner, course } = await courseOfNewEducator(ctx, { price: 100, discount: 0 });
-    await addCoupon(owner, course.id, {
-      code: 'METADE',
-      kind: 'percent',
-      value: 50,
-      maxRedemptions: 5,
-    }).expect(201);
-    const buyer = await ctx.createUser();
+    const { course, buyer } = await couponedCourse({ code: 'METADE', maxRedemptions: 5 });
     await buy(buyer, course.id, 'metade').expect(200);
     const [started] = await purchasesOf(buyer.user.id);
 
@@ -331,14 +362,8 @@ describe('another method for a purchase with a coupon', () => {
   });
 
   it('when the coupon has ended or its cap was taken meanwhile, then the new attempt is at the course price, the use is given back and the answer says so', async () => {
-    const { owner, course } = await courseOfNewEducator(ctx, { price: 100, discount: 0 });
-    await addCoupon(owner, course.id, {
-      code: 'ACABA',
-      kind: 'percent',
-      value: 50,
-      maxRedemptions: 1,
-    }).expect(201);
-    const [buyer, other] = [await ctx.createUser(), await ctx.createUser()];
+    const { course, buyer } = await couponedCourse({ code: 'ACABA', maxRedemptions: 1 });
+    const other = await ctx.createUser();
     await buy(buyer, course.id, 'acaba').expect(200);
     const [started] = await purchasesOf(buyer.user.id);
     await ctx.database.db
@@ -356,16 +381,7 @@ describe('another method for a purchase with a coupon', () => {
     expect((await redemptionOf(started!.id)).releasedAt).not.toBeNull();
 
     // A capped coupon whose one use went to someone else while this attempt was expired.
-    const { owner: owner2, course: course2 } = await courseOfNewEducator(ctx, {
-      price: 100,
-      discount: 0,
-    });
-    await addCoupon(owner2, course2.id, {
-      code: 'UMSO',
-      kind: 'percent',
-      value: 50,
-      maxRedemptions: 1,
-    }).expect(201);
+    const { course: course2 } = await couponedCourse({ code: 'UMSO', maxRedemptions: 1 });
     await buy(buyer, course2.id, 'umso').expect(200);
     const held = (await purchasesOf(buyer.user.id)).find((p) => p.courseId === course2.id)!;
     await ctx.database.db
@@ -382,11 +398,7 @@ describe('another method for a purchase with a coupon', () => {
 
 describe('a late payment of a purchase with a coupon', () => {
   async function expiredWithCoupon(code: string, maxRedemptions: number) {
-    const { owner, course } = await courseOfNewEducator(ctx, { price: 100, discount: 0 });
-    await addCoupon(owner, course.id, { code, kind: 'percent', value: 50, maxRedemptions }).expect(
-      201,
-    );
-    const buyer = await ctx.createUser();
+    const { course, buyer } = await couponedCourse({ code, maxRedemptions });
     await buy(buyer, course.id, code).expect(200);
     const [started] = await purchasesOf(buyer.user.id);
     await switchMethod(buyer, started!.id, { method: 'reference' }).expect(200);
@@ -449,13 +461,11 @@ describe('guessing coupon codes', () => {
   afterAll(() => guess.close());
 
   it('when one account tries too many unknown codes, then 429 in Portuguese on the quote and the purchase, a right code included, and nothing is bought', async () => {
-    const { owner, course } = await courseOfNewEducator(guess, { price: 50, discount: 0 });
-    await request(guess.app)
-      .post(`/api/educator/course/${course.id}/coupons`)
-      .set(owner.auth)
-      .send({ code: 'CERTO', kind: 'percent', value: 10 })
-      .expect(201);
-    const guesser = await guess.createUser();
+    const { course, buyer: guesser } = await couponedCourse(
+      { code: 'CERTO', value: 10 },
+      { price: 50, discount: 0 },
+      guess,
+    );
     const quote = (code: string) =>
       request(guess.app).get(`/api/course/${course.id}/quote?coupon=${code}`).set(guesser.auth);
     // A right code spends nothing.

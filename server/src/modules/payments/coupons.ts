@@ -1,6 +1,6 @@
 import type { Coupon, NewCoupon, QuoteResponse } from '@aprendiz/contract/coupons';
 import { uuidSchema } from '@aprendiz/contract/common';
-import { couponKey, priceWithCoupon } from '@aprendiz/contract/rules/coupons';
+import { couponKey, coursePriceWithCoupon } from '@aprendiz/contract/rules/coupons';
 import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
 import type { CouponRow } from '../../db/schema/coupons';
@@ -17,7 +17,7 @@ import {
   insertCoupon,
   insertRedemption,
   listCourseCoupons,
-  ownsCourse,
+  ownCourseTitle,
   releaseRedemption,
   reopenRedemption,
   takeCouponUse,
@@ -50,18 +50,23 @@ function toCoupon(row: CouponRow): Coupon {
   };
 }
 
-async function requireOwnCourse(db: Db, educator: UserRow, courseId: string): Promise<void> {
-  if (!uuidSchema.safeParse(courseId).success || !(await ownsCourse(db, courseId, educator.id)))
-    throw notFound(COURSE_NOT_FOUND);
+/** The course's title; 404 unless the educator owns it. */
+async function requireOwnCourse(db: Db, educator: UserRow, courseId: string): Promise<string> {
+  const title = uuidSchema.safeParse(courseId).success
+    ? await ownCourseTitle(db, courseId, educator.id)
+    : null;
+  if (title === null) throw notFound(COURSE_NOT_FOUND);
+  return title;
 }
 
 export async function listCoupons(
   deps: CouponDeps,
   educator: UserRow,
   courseId: string,
-): Promise<Coupon[]> {
-  await requireOwnCourse(deps.database.db, educator, courseId);
-  return (await listCourseCoupons(deps.database.db, courseId)).map(toCoupon);
+): Promise<{ courseTitle: string; coupons: Coupon[] }> {
+  const courseTitle = await requireOwnCourse(deps.database.db, educator, courseId);
+  const coupons = (await listCourseCoupons(deps.database.db, courseId)).map(toCoupon);
+  return { courseTitle, coupons };
 }
 
 export async function createCoupon(
@@ -119,7 +124,10 @@ export async function usableCoupon(
 }
 
 export function couponPrice(course: CourseAccessRow, coupon: CouponRow): number {
-  return priceWithCoupon(priceToPay(course), { kind: coupon.kind, value: Number(coupon.value) });
+  return coursePriceWithCoupon(Number(course.price), course.discount, {
+    kind: coupon.kind,
+    value: Number(coupon.value),
+  });
 }
 
 /** GET /api/course/:id/quote: what the course costs, with the coupon when one is given. */

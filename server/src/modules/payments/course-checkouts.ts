@@ -1,7 +1,8 @@
 import { uuidSchema } from '@aprendiz/contract/common';
 import type { AppDeps } from '../../deps';
 import { AppError, conflict } from '../../http/errors';
-import { findOpenStripeCheckouts, markPurchaseFailed } from './payments.repository';
+import { findOpenStripeCheckouts } from './payments.repository';
+import { applyPurchaseSignal } from './lifecycle/purchase-lifecycle';
 
 export const PAID_WHILE_DELETING =
   'Um aluno acabou de pagar este curso: ele já não pode ser excluído. Despublique-o para o retirar do catálogo.';
@@ -35,6 +36,6 @@ export async function closeOpenCheckouts(
       throw new AppError('UNAVAILABLE', CHECKOUTS_UNREACHABLE, { cause: err });
     }
     if (outcome === 'paid') throw conflict(PAID_WHILE_DELETING);
-    await markPurchaseFailed(db, checkout.id, 'stripe');
+    await applyPurchaseSignal(db, checkout.id, { type: 'abandoned' }, { provider: 'stripe' });
   }
 }

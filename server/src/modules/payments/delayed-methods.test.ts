@@ -13,7 +13,7 @@ import {
 } from '../../test/fakes/payments-stripe-fake';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { courseOfNewEducator, enrollmentsOf } from '../../test/fixtures/enrollment-fixtures';
-import { MAIL_JOBS } from '../mail/notifications';
+import { MAIL_JOBS } from '../mail/mail-jobs';
 import { PAYMENT_INSTRUCTIONS_JOB } from './payment-mail';
 import { ABANDONED_PURCHASE_AFTER_MS, sweepAbandonedPurchases } from './purchase-sweep';
 import {
@@ -237,7 +237,13 @@ async function expectPaidOnce(
   ]);
   const dashboard = await dashboardOf(ctx, bought.owner);
   expect(dashboard.totalEarnings).toBe(30);
-  expect(dashboard.balance).toEqual({ available: 0, pending: 30, refunded: 0 });
+  expect(dashboard.balance).toEqual({
+    gross: 30,
+    platformFee: 0,
+    available: 0,
+    pending: 30,
+    refunded: 0,
+  });
   return receipt;
 }
 
@@ -604,6 +610,12 @@ describe('MB WAY in the sandbox (eur)', () => {
     const paid = await dashboardOf(sandbox, owner);
     expect(paid.awaitingPayment).toEqual({ count: 0, amount: 0 });
     expect(paid.totalEarnings).toBe(30);
-    expect(paid.balance).toEqual({ available: 0, pending: 30, refunded: 0 });
+    expect(paid.balance).toEqual({
+      gross: 30,
+      platformFee: 0,
+      available: 0,
+      pending: 30,
+      refunded: 0,
+    });
   });
 });

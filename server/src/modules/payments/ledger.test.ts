@@ -6,6 +6,7 @@ import { courses } from '../../db/schema/courses';
 import { ledgerEntries } from '../../db/schema/ledger';
 import { purchases } from '../../db/schema/purchases';
 import { getEducatorTotals } from '../educator/educator.repository';
+import { applyPurchaseSignal } from './lifecycle/purchase-lifecycle';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { enrollDirectly } from '../../test/fixtures/course-fixtures';
 import { courseOfNewEducator } from '../../test/fixtures/enrollment-fixtures';
@@ -188,7 +189,13 @@ describe('the educator balance', () => {
 
     const res = await request(ctx.app).get('/api/educator/dashboard').set(owner.auth).expect(200);
     const { dashboardData } = dashboardResponseSchema.parse(res.body);
-    expect(dashboardData.balance).toEqual({ available: 30, pending: 25.5, refunded: 0 });
+    expect(dashboardData.balance).toEqual({
+      gross: 55.5,
+      platformFee: 0,
+      available: 30,
+      pending: 25.5,
+      refunded: 0,
+    });
     expect(dashboardData.totalEarnings).toBe(55.5);
     expect(dashboardData.awaitingPayment).toEqual({ count: 1, amount: 30 });
 
@@ -226,11 +233,17 @@ describe('the educator balance', () => {
     await db.update(purchases).set({ status: 'refunded' }).where(eq(purchases.id, refunded));
 
     const at = async (moment: Date) => (await getEducatorTotals(db, owner.user.id, moment)).balance;
-    expect(await at(now)).toEqual({ available: '3.00', pending: '12.00', refunded: '16.00' });
+    expect(await at(now)).toEqual({
+      gross: '31.00',
+      platformFee: '0.00',
+      available: '3.00',
+      pending: '12.00',
+      refunded: '16.00',
+    });
     // Just before and after a guarantee ends within today, and past midnight.
     expect((await at(new Date(now.getTime() + 3 * HOUR - 1))).available).toBe('3.00');
     expect((await at(new Date(now.getTime() + 3 * HOUR))).available).toBe('7.00');
-    expect(await at(new Date(now.getTime() + 2 * DAY))).toEqual({
+    expect(await at(new Date(now.getTime() + 2 * DAY))).toMatchObject({
       available: '15.00',
       pending: '0.00',
       refunded: '16.00',
@@ -262,5 +275,63 @@ describe('the educator balance', () => {
       .from(ledgerEntries)
       .where(eq(ledgerEntries.courseId, course.id));
     expect(sum!.total).toBe('12.00');
+  });
+});
+
+describe('the platform fee', () => {
+  let feeCtx: TestContext;
+  beforeAll(async () => {
+    feeCtx = await createTestContext({ PLATFORM_FEE_PERCENT: '9.9' });
+  });
+  afterAll(() => feeCtx.close());
+
+  it('when a R$ 20 sale completes at a 9.9 % fee, then the ledger holds gross 20, fee 1.98 and net 18.02, and the dashboard shows all three; a refund takes the net back', async () => {
+    const { owner, course } = await courseOfNewEducator(feeCtx, { price: 20, discount: 0 });
+    const buyer = await feeCtx.createUser();
+    const start = await request(feeCtx.app)
+      .post('/api/user/purchase')
+      .set(buyer.auth)
+      .send({ courseId: course.id })
+      .expect(200);
+    const purchaseId = String(start.body.session_url).split('/').pop()!;
+    await request(feeCtx.app)
+      .post(`/api/payments/sandbox/${purchaseId}/complete`)
+      .set(buyer.auth)
+      .expect(200);
+
+    const db = feeCtx.database.db;
+    const [purchase] = await db.select().from(purchases).where(eq(purchases.id, purchaseId));
+    expect(purchase).toMatchObject({ amount: '20.00', platformFee: '1.98' });
+    const entries = await db
+      .select({ kind: ledgerEntries.kind, amount: ledgerEntries.amount })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.purchaseId, purchaseId))
+      .orderBy(asc(ledgerEntries.id));
+    expect(entries).toEqual([
+      { kind: 'sale', amount: '20.00' },
+      { kind: 'fee', amount: '-1.98' },
+    ]);
+
+    const dashboard = async () => {
+      const res = await request(feeCtx.app)
+        .get('/api/educator/dashboard')
+        .set(owner.auth)
+        .expect(200);
+      return dashboardResponseSchema.parse(res.body).dashboardData;
+    };
+    const sold = await dashboard();
+    expect(sold.balance).toEqual({
+      gross: 20,
+      platformFee: 1.98,
+      available: 0,
+      pending: 18.02,
+      refunded: 0,
+    });
+    expect(sold.totalEarnings).toBe(18.02);
+
+    await applyPurchaseSignal(db, purchaseId, { type: 'refund_requested', reason: null });
+    const refunded = await dashboard();
+    expect(refunded.balance).toMatchObject({ gross: 20, platformFee: 1.98, refunded: 18.02 });
+    expect(refunded.totalEarnings).toBe(0);
   });
 });

@@ -10,12 +10,7 @@ import type { AppDeps } from '../../deps';
 import { currentUser } from '../../http/auth';
 import { rateLimitStore, userRateLimit } from '../../http/rate-limit';
 import { parseInput } from '../../http/validate';
-import {
-  checkPaymentAttempt,
-  choosePaymentMethod,
-  failSandboxVoucher,
-  timeOutSandboxVoucher,
-} from './payment-attempts';
+import { checkPaymentAttempt, choosePaymentMethod } from './payment-attempts';
 import { listMethods } from './vouchers';
 
 export const PUSH_WINDOW_MS = 10 * 60_000;
@@ -23,7 +18,12 @@ export const PUSHES_LIMITED =
   'Muitos pedidos de pagamento enviados para este celular. Tente novamente daqui a 10 minutos.';
 
 /** The push this request would have the provider send now, if any: its method and number. */
-function pushAsked(deps: AppDeps, req: Request): { method: PaymentMethod; number: string } | null {
+interface PushAsked {
+  method: PaymentMethod;
+  number: string;
+}
+
+function pushAsked(deps: AppDeps, req: Request): PushAsked | null {
   const body = req.body as Record<string, unknown> | undefined;
   const method = body?.method;
   const phone = body?.phone;
@@ -35,12 +35,21 @@ function pushAsked(deps: AppDeps, req: Request): { method: PaymentMethod; number
   return { method, number: pushPhoneNumber(phone) };
 }
 
+function askedPushOf(res: Response): PushAsked | null {
+  return (res.locals as { pushAsked?: PushAsked | null }).pushAsked ?? null;
+}
+
 /**
  * Budgets on the live pushes a buyer can have sent (each rings a phone, whoever's it is): per
  * number, so nobody's phone is flooded from many accounts, and per account. Every push asked for
  * counts, sent or refused, so a burst is stopped before it reaches the provider.
  */
 export function pushRateLimits(deps: AppDeps): RequestHandler[] {
+  // Read from the body once per request; both budgets below take it from here.
+  const askPush: RequestHandler = (req, res, next) => {
+    res.locals.pushAsked = pushAsked(deps, req);
+    next();
+  };
   const common = {
     windowMs: PUSH_WINDOW_MS,
     standardHeaders: 'draft-8',
@@ -50,23 +59,24 @@ export function pushRateLimits(deps: AppDeps): RequestHandler[] {
     },
   } satisfies Parameters<typeof rateLimit>[0];
   return [
+    askPush,
     userRateLimit({
       name: 'push-user',
       max: deps.config.pushPaymentsPerPhone * 2,
       windowMs: PUSH_WINDOW_MS,
       message: PUSHES_LIMITED,
       redis: deps.redis,
-      skip: (req) => pushAsked(deps, req) === null,
+      skip: (_req, res) => askedPushOf(res) === null,
     }),
     rateLimit({
       ...common,
       limit: deps.config.pushPaymentsPerPhone,
       store: rateLimitStore('push-phone', deps.redis),
-      keyGenerator: (req) => {
-        const push = pushAsked(deps, req);
+      keyGenerator: (_req, res) => {
+        const push = askedPushOf(res);
         return push ? `${push.method}:${push.number}` : '';
       },
-      skip: (req) => pushAsked(deps, req) === null,
+      skip: (_req, res) => askedPushOf(res) === null,
     }),
   ];
 }
@@ -127,24 +137,5 @@ export function addPaymentAttemptRoutes(
       String(req.params.purchaseId),
     );
     res.json({ success: true, purchase });
-  });
-
-  if (deps.payments.kind !== 'sandbox') return;
-  // Stand-ins for the provider's confirmation; they exist only where no provider is configured.
-  router.post('/payments/sandbox/:purchaseId/fail', ...auth, async (req, res) => {
-    const purchase = await failSandboxVoucher(
-      deps,
-      currentUser(req),
-      String(req.params.purchaseId),
-    );
-    res.json({ success: true, message: 'Pagamento recusado', purchase });
-  });
-  router.post('/payments/sandbox/:purchaseId/time-out', ...auth, async (req, res) => {
-    const purchase = await timeOutSandboxVoucher(
-      deps,
-      currentUser(req),
-      String(req.params.purchaseId),
-    );
-    res.json({ success: true, message: 'Pagamento expirado', purchase });
   });
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import request from 'supertest';
 import { eq } from 'drizzle-orm';
 import {
+  chooseMethodResponseSchema,
   paymentAttemptResponseSchema,
   paymentMethodsResponseSchema,
 } from '@aprendiz/contract/payments';
@@ -11,7 +12,7 @@ import { purchases } from '../../db/schema/purchases';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { enrollDirectly } from '../../test/fixtures/course-fixtures';
 import { courseOfNewEducator, enrollmentsOf } from '../../test/fixtures/enrollment-fixtures';
-import type { VoucherState } from '../../providers/payment-provider';
+import type { VoucherState } from './providers/payment-provider';
 import {
   CHECK_INTERVAL_MS,
   checkPaymentAttempt,
@@ -180,7 +181,7 @@ describe('a Multibanco purchase (eur)', () => {
 });
 
 describe('Multicaixa Express (aoa): expiry, another method, late payment', () => {
-  it('when the 90 s push runs out unpaid, then it shows expired; another method is a new voucher that completes', async () => {
+  it('when the 90 s push runs out unpaid, then a read leaves it awaiting and the explicit check expires it; another method is a new voucher that completes', async () => {
     const { course, buyer, res, purchaseId } = await buy(aoa, {
       method: 'multicaixa_express',
       phone: '923 456 789',
@@ -194,7 +195,14 @@ describe('Multicaixa Express (aoa): expiry, another method, late payment', () =>
       .update(purchases)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(purchases.id, purchaseId));
-    const expired = await request(aoa.app).get(`/api/payments/${purchaseId}`).set(buyer.auth);
+    const lapsed = await rowOf(aoa, purchaseId);
+    const read = await request(aoa.app).get(`/api/payments/${purchaseId}`).set(buyer.auth);
+    expect(read.status).toBe(200);
+    expect(read.body.purchase).toMatchObject({ status: 'awaiting_payment' });
+    expect(await rowOf(aoa, purchaseId)).toEqual(lapsed);
+    const expired = await request(aoa.app)
+      .post(`/api/payments/${purchaseId}/check`)
+      .set(buyer.auth);
     expect(expired.body.purchase).toMatchObject({ status: 'expired', instructions: null });
     expect((await rowOf(aoa, purchaseId)).status).toBe('expired');
 
@@ -203,8 +211,9 @@ describe('Multicaixa Express (aoa): expiry, another method, late payment', () =>
       .set(buyer.auth)
       .send({ method: 'reference' });
     expect(again.status).toBe(200);
-    expect(again.body.session_url).toBe(`/payment/${purchaseId}`);
-    expect(again.body.purchase).toMatchObject({ status: 'awaiting_payment', method: 'reference' });
+    const chosen = chooseMethodResponseSchema.parse(again.body);
+    expect(chosen.session_url).toBe(`/payment/${purchaseId}`);
+    expect(chosen.purchase).toMatchObject({ status: 'awaiting_payment', method: 'reference' });
     const renewed = await rowOf(aoa, purchaseId);
     expect(renewed.instructions?.kind).toBe('reference');
     expectNear(renewed.expiresAt, Date.now() + 3 * 24 * 60 * MINUTE);
@@ -216,7 +225,7 @@ describe('Multicaixa Express (aoa): expiry, another method, late payment', () =>
     expect(await enrollmentsOf(aoa.database.db, buyer.user.id, course.id)).toHaveLength(1);
   });
 
-  it("when the sandbox's push times out, then the read that follows expires it; another learner's is not found and a paid one is refused", async () => {
+  it("when the sandbox's push times out, then it expires at once; another learner's is not found and a paid one is refused", async () => {
     const { buyer, purchaseId } = await buy(aoa, {
       method: 'multicaixa_express',
       phone: '923 456 780',

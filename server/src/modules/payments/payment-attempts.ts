@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { isPushMethod, type PaymentAttempt } from '@aprendiz/contract/payments';
+import { isPushMethod, type PaymentAttempt, type PurchaseView } from '@aprendiz/contract/payments';
 import { uuidSchema } from '@aprendiz/contract/common';
 import {
   currencyLabel,
@@ -13,19 +13,22 @@ import { courses } from '../../db/schema/courses';
 import { purchases, type PurchaseRow } from '../../db/schema/purchases';
 import type { UserRow } from '../../db/schema/users';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
-import type { VoucherState } from '../../providers/payment-provider';
+import type { VoucherState } from './providers/payment-provider';
 import { assertCanJoin, priceToPay, requireCourse } from '../courses/course-access';
 import { isVoucherMethod, voucherExpiry } from './payment-methods';
-import { lockPurchase, markPurchaseExpired, markPurchaseRefunded } from './payments.repository';
+import { claimMethodSwitch, lockPurchase, releaseMethodSwitch } from './payments.repository';
+import { applyPurchaseSignal, platformFeeOf } from './lifecycle/purchase-lifecycle';
 import {
   completePurchase,
-  openCheckout,
+  completeSandboxPurchase,
   PURCHASE_NOT_FOUND,
   type CompletionOutcome,
 } from './payments.service';
 import { COUPON_DROPPED, couponPrice, keepPurchaseCoupon } from './coupons';
-import { reconcileStripeAttempt } from './stripe-attempts';
-import { assertChoice, gatewayOf, issueVoucher, type MethodChoice } from './vouchers';
+import { closeStripeSession, reconcileStripeAttempt } from './stripe-attempts';
+import { assertChoice, gatewayOf, type MethodChoice } from './vouchers';
+import { issueHeldAttempt, issueHoldFrom, type HeldAttempt } from './attempt-issue';
+import { isUniqueViolation } from '../../db/errors';
 
 export const ALREADY_PAID = 'Este pagamento já foi concluído';
 export const OTHER_PURCHASE_OPEN =
@@ -84,10 +87,11 @@ export async function confirmVoucherPayment(
     afterFailure: true,
     whenAlreadyEnrolled: 'refund_pending',
   });
-  if (outcome === 'completed') deps.catalogueCache.invalidate();
+  // An owed refund shows in My Courses ('Informe o IBAN') as an enrollment does.
+  if (outcome === 'completed' || outcome === 'already-enrolled') deps.catalogueCache.invalidate();
   // Nothing was really taken in the sandbox, so its refund is done at once.
   if (outcome === 'already-enrolled' && provider === 'sandbox')
-    await markPurchaseRefunded(deps.database.db, purchaseId);
+    await applyPurchaseSignal(deps.database.db, purchaseId, { type: 'refund_settled' });
   return outcome;
 }
 
@@ -97,18 +101,13 @@ export async function failVoucherPayment(
   purchaseId: string,
   provider: PurchaseRow['provider'],
 ): Promise<boolean> {
-  const changed = await db
-    .update(purchases)
-    .set({ status: 'failed' })
-    .where(
-      and(
-        eq(purchases.id, purchaseId),
-        eq(purchases.provider, provider),
-        eq(purchases.status, 'awaiting_payment'),
-      ),
-    )
-    .returning({ id: purchases.id });
-  return changed.length > 0;
+  const failed = await applyPurchaseSignal(
+    db,
+    purchaseId,
+    { type: 'refused' },
+    { status: ['awaiting_payment'], provider },
+  );
+  return failed !== null;
 }
 
 /**
@@ -142,61 +141,58 @@ export async function reconcileAttempt(
   } else if (state === 'failed') await failVoucherPayment(deps.database.db, row.id, row.provider);
   else {
     const deadline = new Date(now.getTime() - graceMs);
-    await markPurchaseExpired(deps.database.db, row.id, row.provider, deadline);
+    await applyPurchaseSignal(
+      deps.database.db,
+      row.id,
+      { type: 'lapsed' },
+      { provider: row.provider, expiresBefore: deadline },
+    );
   }
   return state;
 }
 
+/**
+ * The attempt as the database knows it. A read never settles: the provider's event, reconciliation
+ * or the explicit check ('Já paguei', and the page when its countdown runs out) does.
+ */
 export async function getPaymentAttempt(
   deps: AttemptDeps,
   user: UserRow,
   purchaseId: string,
 ): Promise<PaymentAttempt> {
   const { row, courseTitle } = await findOwnAttempt(deps.database.db, user, purchaseId);
-  // The sandbox answers at once, so a voucher past its time shows 'expirado' as soon as it is.
-  if (
-    row.status === 'awaiting_payment' &&
-    row.provider === 'sandbox' &&
-    row.expiresAt &&
-    row.expiresAt <= new Date()
-  ) {
-    await reconcileAttempt(deps, row, new Date(), 0);
-    return toAttempt((await findOwnAttempt(deps.database.db, user, purchaseId)).row, courseTitle);
-  }
-  if (
-    row.status === 'awaiting_payment' &&
-    row.provider !== 'sandbox' &&
-    row.method &&
-    isPushMethod(row.method) &&
-    row.expiresAt &&
-    row.expiresAt <= new Date()
-  ) {
-    await settlePastPush(deps, row);
-    return toAttempt((await findOwnAttempt(deps.database.db, user, purchaseId)).row, courseTitle);
-  }
   return toAttempt(row, courseTitle);
 }
 
 /**
- * A push whose countdown ran out while the page watches: the provider is asked, and its answer
- * (approved, or refused/timed out) is taken at once. A push it still holds open stays awaiting —
- * only reconciliation expires it, past the grace — and a provider that does not answer leaves the
- * page as it was rather than failing the read.
+ * A push past its countdown at a real provider (the sandbox answers at once): the phone's answer
+ * may still be on its way, so only reconciliation expires it, past the grace.
+ */
+function isPushPastItsTime(row: PurchaseRow, now: Date): boolean {
+  return (
+    row.status === 'awaiting_payment' &&
+    row.provider !== 'sandbox' &&
+    row.method !== null &&
+    isPushMethod(row.method) &&
+    row.expiresAt !== null &&
+    row.expiresAt <= now
+  );
+}
+
+/**
+ * A push whose countdown ran out: the provider's answer (approved, or refused/timed out) is taken
+ * at once; a push it still holds open stays awaiting.
  */
 async function settlePastPush(deps: AttemptDeps, row: PurchaseRow): Promise<void> {
   const gateway = deps.payments.vouchers;
   if (!gateway || row.provider !== gateway.provider || !row.method) return;
-  try {
-    const state = await gateway.status({
-      purchaseId: row.id,
-      providerRef: row.providerRef,
-      method: row.method,
-    });
-    if (state === 'paid') await confirmVoucherPayment(deps, row.id, row.provider);
-    else if (state === 'failed') await failVoucherPayment(deps.database.db, row.id, row.provider);
-  } catch (err) {
-    deps.logger.warn({ err, purchaseId: row.id }, 'provider could not be asked about a push');
-  }
+  const state = await gateway.status({
+    purchaseId: row.id,
+    providerRef: row.providerRef,
+    method: row.method,
+  });
+  if (state === 'paid') await confirmVoucherPayment(deps, row.id, row.provider);
+  else if (state === 'failed') await failVoucherPayment(deps.database.db, row.id, row.provider);
 }
 
 /**
@@ -209,7 +205,7 @@ export const CHECK_INTERVAL_MS = 10_000;
  * Claims the provider ask for this purchase: false when it (or the sweep) asked less than
  * CHECK_INTERVAL_MS ago. One conditional UPDATE, so every instance shares the interval.
  */
-async function claimProviderAsk(db: Db, purchaseId: string, now: Date): Promise<boolean> {
+export async function claimProviderAsk(db: Db, purchaseId: string, now: Date): Promise<boolean> {
   const claimed = await db
     .update(purchases)
     .set({ reconciledAt: now })
@@ -227,8 +223,9 @@ async function claimProviderAsk(db: Db, purchaseId: string, now: Date): Promise<
 }
 
 /**
- * 'Já paguei': asks the provider now rather than waiting for its callback or the next sweep. Within
- * CHECK_INTERVAL_MS of the last ask it answers what the database knows, which is not an error.
+ * 'Já paguei', and the payment page when its countdown runs out: asks the provider now rather than
+ * waiting for its callback or the next sweep. Within CHECK_INTERVAL_MS of the last ask it answers
+ * what the database knows, which is not an error.
  */
 export async function checkPaymentAttempt(
   deps: AttemptDeps,
@@ -239,7 +236,8 @@ export async function checkPaymentAttempt(
   const now = new Date();
   if (!(await claimProviderAsk(deps.database.db, row.id, now))) return toAttempt(row, courseTitle);
   try {
-    await reconcileAttempt(deps, row, now, 0);
+    if (isPushPastItsTime(row, now)) await settlePastPush(deps, row);
+    else await reconcileAttempt(deps, row, now, 0);
   } catch (err) {
     deps.logger.warn({ err, purchaseId }, 'provider could not be asked about a payment');
     throw new AppError(
@@ -253,11 +251,17 @@ export async function checkPaymentAttempt(
   return toAttempt((await findOwnAttempt(deps.database.db, user, purchaseId)).row, courseTitle);
 }
 
+export const SWITCH_IN_PROGRESS =
+  'Outra troca de método desta compra ainda está em curso. Aguarde um instante e recarregue a página.';
+
 /**
- * 'Escolher outro método': the live voucher is cancelled at the provider first (a voucher it says
- * was paid completes instead), then the same purchase gets a new attempt at today's price, with its
- * coupon while that is still valid (`message` says when it no longer is). An expired or failed
- * purchase may be tried again this way too.
+ * 'Escolher outro método': the live voucher (or Stripe Checkout session) is closed at the provider
+ * first (one it says was paid completes instead), then the same purchase gets a new attempt at
+ * today's price, with its coupon while that is still valid (`message` says when it no longer is).
+ * An expired or failed purchase may be tried again this way too. One switch at a time per purchase
+ * (a double click, or a start still issuing it, is refused with 409), so only one voucher is ever
+ * left payable. The hold is the purchase's `switchingUntil`, not a row lock: every provider call
+ * runs with no transaction open, and a new voucher the provider cannot issue fails the attempt.
  */
 export async function choosePaymentMethod(
   deps: AttemptDeps,
@@ -265,9 +269,32 @@ export async function choosePaymentMethod(
   purchaseId: string,
   choice: MethodChoice,
 ): Promise<{ sessionUrl: string; purchase: PaymentAttempt; message?: string }> {
-  const { row: found } = await findOwnAttempt(deps.database.db, user, purchaseId);
+  const { row: own } = await findOwnAttempt(deps.database.db, user, purchaseId);
   assertChoice(deps, choice);
+  const now = new Date();
+  const until = issueHoldFrom(now);
+  const found = await claimMethodSwitch(deps.database.db, own.id, now, until);
+  if (!found) throw conflict(SWITCH_IN_PROGRESS);
+  try {
+    return await switchMethod(deps, user, found, choice, until);
+  } finally {
+    await releaseMethodSwitch(deps.database.db, found.id, until);
+  }
+}
+
+async function switchMethod(
+  deps: AttemptDeps,
+  user: UserRow,
+  found: PurchaseRow,
+  choice: MethodChoice,
+  hold: Date,
+): Promise<{ sessionUrl: string; purchase: PaymentAttempt; message?: string }> {
   const gateway = deps.payments.vouchers;
+  // A failed or expired purchase's session may still be open too (one left at a changed price).
+  const unpaid = !['completed', 'refund_pending', 'refunded'].includes(found.status);
+  const payments = deps.payments;
+  if (unpaid && found.provider === 'stripe' && payments.kind === 'stripe')
+    await closeStripeSession({ ...deps, payments }, found, ALREADY_PAID);
 
   if (found.status === 'awaiting_payment' && gateway && found.provider === gateway.provider) {
     const state = await gateway.status({
@@ -284,7 +311,9 @@ export async function choosePaymentMethod(
   }
 
   let couponDropped = false;
-  const sessionUrl = await deps.database.db.transaction(async (tx) => {
+  // The new attempt is written in a short transaction; the provider is asked after it commits,
+  // while the switch hold (not a row lock) keeps other switches and starts of it waiting.
+  const held = await deps.database.db.transaction(async (tx): Promise<HeldAttempt> => {
     const locked = await lockPurchase(tx, found.id);
     if (!locked) throw notFound(PURCHASE_NOT_FOUND);
     if (
@@ -306,49 +335,33 @@ export async function choosePaymentMethod(
     const voucher = deps.payments.vouchers !== null && isVoucherMethod(choice.method);
     const attempt = {
       amount: exact(amount),
+      platformFee: platformFeeOf(exact(amount), currency, deps.config.platformFeePercent),
       listAmount: coupon ? exact(listPrice) : null,
       couponId: coupon?.id ?? null,
       currency,
       method: choice.method,
-      status: voucher ? ('awaiting_payment' as const) : ('pending' as const),
       provider: voucher ? gatewayOf(deps).provider : deps.payments.kind,
       expiresAt: voucher ? voucherExpiry(choice.method, new Date()) : null,
-      instructions: null,
-      providerRef: null,
-      checkoutUrl: null,
-      createdAt: sql`now()`,
     };
-    let updated: PurchaseRow | undefined;
+    let updated: PurchaseRow | null;
     try {
       // A savepoint: a unique violation (another open purchase of the course) leaves tx usable.
-      updated = await tx.transaction(async (inner) => {
-        const [row] = await inner
-          .update(purchases)
-          .set(attempt)
-          .where(eq(purchases.id, locked.id))
-          .returning();
-        return row;
-      });
+      updated = await tx.transaction((inner) =>
+        applyPurchaseSignal(inner, locked.id, { type: 'new_attempt', voucher, attempt }),
+      );
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict(OTHER_PURCHASE_OPEN);
       throw err;
     }
     if (!updated) throw notFound(PURCHASE_NOT_FOUND);
-    if (voucher) return issueVoucher(deps, tx, updated, course.title, choice.phone ?? null);
-    return openCheckout(deps, tx, updated, course, user);
+    return { purchase: updated, course, user, voucher, phone: choice.phone ?? null, hold };
   });
+  const sessionUrl = await issueHeldAttempt(deps, held);
   return {
     sessionUrl,
-    purchase: await getPaymentAttempt(deps, user, purchaseId),
+    purchase: await getPaymentAttempt(deps, user, found.id),
     ...(couponDropped ? { message: COUPON_DROPPED } : {}),
   };
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 /**
@@ -411,6 +424,21 @@ export async function completeSandboxVoucher(
   return getPaymentAttempt(deps, user, purchaseId);
 }
 
+/**
+ * Sandbox 'Pagar' and the voucher stand-in alike: a purchase paid by voucher completes through the
+ * voucher path, one on the sandbox card page through the card's.
+ */
+export async function completeSandboxPayment(
+  deps: AttemptDeps,
+  user: UserRow,
+  purchaseId: string,
+): Promise<PaymentAttempt | PurchaseView> {
+  const attempt = await getPaymentAttempt(deps, user, purchaseId);
+  if (attempt.method && attempt.method !== 'card')
+    return completeSandboxVoucher(deps, user, attempt._id);
+  return completeSandboxPurchase(deps, user, purchaseId);
+}
+
 /** Sandbox only: the 'provider' reports the payment refused (a push declined in the app). */
 export async function failSandboxVoucher(
   deps: AttemptDeps,
@@ -426,8 +454,9 @@ export async function failSandboxVoucher(
 
 /**
  * Sandbox only: the voucher's time runs out now, as if its lifetime had passed (a Multicaixa Express
- * push nobody approved in 90 s). Only its expiry moves: the next read expires it through the same
- * path a real lapse takes, so a test need not wait out the real lifetime.
+ * push nobody approved in 90 s). Its expiry moves, then the provider is asked as reconciliation and
+ * the explicit check ask, so it expires through the same path a real lapse takes and a test need not
+ * wait out the real lifetime.
  */
 export async function timeOutSandboxVoucher(
   deps: AttemptDeps,
@@ -436,9 +465,13 @@ export async function timeOutSandboxVoucher(
 ): Promise<PaymentAttempt> {
   const row = await ownSandboxVoucher(deps, user, purchaseId);
   if (row.status === 'completed') throw conflict(ALREADY_PAID);
-  await deps.database.db
+  const lapse = new Date();
+  const [lapsed] = await deps.database.db
     .update(purchases)
-    .set({ expiresAt: new Date() })
-    .where(and(eq(purchases.id, row.id), eq(purchases.status, 'awaiting_payment')));
+    .set({ expiresAt: lapse })
+    .where(and(eq(purchases.id, row.id), eq(purchases.status, 'awaiting_payment')))
+    .returning();
+  // Expiry takes a moment strictly past expiresAt.
+  if (lapsed) await reconcileAttempt(deps, lapsed, new Date(lapse.getTime() + 1), 0);
   return getPaymentAttempt(deps, user, purchaseId);
 }

@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { PAYMENT_METHOD_LABELS, type PaymentInstructions } from '@aprendiz/contract/payments';
+import type { Currency } from '@aprendiz/contract/rules/currency';
+import { formatBoletoLine } from '@aprendiz/contract/rules/payment-methods';
 import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
 import { courses } from '../../db/schema/courses';
@@ -39,7 +41,10 @@ function instructionLines(instructions: PaymentInstructions, amount: string): st
         `Montante: ${amount}`,
       ];
     case 'boleto':
-      return ['Pague o boleto no app do seu banco ou em uma lotérica:', instructions.barcode];
+      return [
+        'Pague o boleto no app do seu banco ou em uma lotérica:',
+        formatBoletoLine(instructions.barcode),
+      ];
     case 'push':
       return [`Aprove o pagamento no app do seu celular (${instructions.phone}).`];
     case 'redirect':
@@ -56,13 +61,14 @@ export function paymentInstructionsMail(input: {
   expiresAt: Date;
   instructions: PaymentInstructions;
   pageUrl: string;
+  market: Currency;
 }): MailContent {
   const amount = formatAmount(input.amount, input.currency);
   const lines = instructionLines(input.instructions, amount);
   const subject = `Aguardando pagamento: ${input.courseTitle}`;
-  const intro = `Olá, ${input.name}. A sua compra de «${input.courseTitle}» (${amount}, ${PAYMENT_METHOD_LABELS[input.method]}) aguarda pagamento até ${formatDate(input.expiresAt)}.`;
+  const intro = `Olá, ${input.name}. Sua compra de “${input.courseTitle}” (${amount}, ${PAYMENT_METHOD_LABELS[input.method]}) aguarda pagamento até ${formatDate(input.expiresAt, input.market)}.`;
   const text = `${intro}\n\n${lines.join('\n')}\n\nAcompanhe o pagamento: ${input.pageUrl}\n`;
-  const html = `<!doctype html><html lang="pt"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+  const html = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;color:#0f172a"><div style="max-width:560px;margin:0 auto;padding:24px">
 <h1 style="font-size:20px">Aguardando pagamento</h1><p>${escapeHtml(intro)}</p>
 ${lines.map((line) => `<p style="word-break:break-all">${escapeHtml(line)}</p>`).join('\n')}
@@ -105,6 +111,7 @@ export function registerPaymentMailJobs(jobs: JobQueue, deps: MailDeps): void {
         expiresAt: p.expiresAt,
         instructions: p.instructions,
         pageUrl: `${deps.config.publicUrl}/payment/${purchaseId}`,
+        market: deps.config.currency,
       }),
     });
   });

@@ -1,18 +1,14 @@
 import { Router, type RequestHandler } from 'express';
-import { purchaseBodySchema } from '@aprendiz/contract/learning';
+import { purchaseBodySchema } from '@aprendiz/contract/payments';
 import type { AppDeps } from '../../deps';
 import { currentUser, requireAuth } from '../../http/auth';
 import { parseInput } from '../../http/validate';
-import { getPaymentAttempt, completeSandboxVoucher } from './payment-attempts';
+import { getPaymentAttempt } from './payment-attempts';
 import { addPaymentAttemptRoutes, pushRateLimits } from './payment-attempts.routes';
 import { addRefundRoutes } from './refunds.routes';
 import { addCouponRoutes, couponGuessLimits, markCouponMiss } from './coupons.routes';
-import {
-  cancelSandboxPurchase,
-  completeSandboxPurchase,
-  getOwnPurchase,
-  startPurchase,
-} from './payments.service';
+import { getOwnPurchase, startPurchase } from './payments.service';
+import { addSandboxRoutes } from './sandbox.routes';
 
 /**
  * A purchase answer is one person's (its amount, status, checkout address): no shared cache or
@@ -46,42 +42,12 @@ export function paymentsRoutes(deps: AppDeps): Router {
 
   router.get('/payments/:purchaseId', ...auth, async (req, res) => {
     const purchaseId = String(req.params.purchaseId);
-    // The attempt first: reading it may find the voucher expired.
     const attempt = await getPaymentAttempt(deps, currentUser(req), purchaseId);
     const purchase = await getOwnPurchase(deps, currentUser(req), purchaseId);
     res.json({ success: true, purchase: { ...purchase, ...attempt } });
   });
 
-  // With Stripe configured these would let anyone enroll without paying, so they exist only in the sandbox.
-  if (deps.payments.kind === 'sandbox') {
-    router.post('/payments/sandbox/:purchaseId/complete', ...auth, async (req, res) => {
-      const attempt = await getPaymentAttempt(
-        deps,
-        currentUser(req),
-        String(req.params.purchaseId),
-      );
-      if (attempt.method && attempt.method !== 'card') {
-        const purchase = await completeSandboxVoucher(deps, currentUser(req), attempt._id);
-        res.json({ success: true, message: 'Pagamento concluído. Bons estudos!', purchase });
-        return;
-      }
-      const purchase = await completeSandboxPurchase(
-        deps,
-        currentUser(req),
-        String(req.params.purchaseId),
-      );
-      res.json({ success: true, message: 'Pagamento concluído. Bons estudos!', purchase });
-    });
-
-    router.post('/payments/sandbox/:purchaseId/cancel', ...auth, async (req, res) => {
-      const purchase = await cancelSandboxPurchase(
-        deps,
-        currentUser(req),
-        String(req.params.purchaseId),
-      );
-      res.json({ success: true, message: 'Pagamento cancelado', purchase });
-    });
-  }
+  addSandboxRoutes(router, deps, auth);
 
   router.use(markCouponMiss);
   return router;

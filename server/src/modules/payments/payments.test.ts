@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { purchaseViewResponseSchema } from '@aprendiz/contract/payments';
-import { courses } from '../../db/schema/courses';
+import { purchaseResponseSchema, purchaseViewResponseSchema } from '@aprendiz/contract/payments';
 import { enrollments } from '../../db/schema/enrollments';
 import { purchases } from '../../db/schema/purchases';
+import { courseLedgerTotals } from '../../db/schema/ledger';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { insertCourse } from '../../test/fixtures/course-fixtures';
 import { insertPurchaseRow } from '../../test/fixtures/purchase-fixtures';
@@ -29,7 +29,7 @@ async function pendingPurchase() {
     .set(buyer.auth)
     .send({ courseId: course.id });
   expect(res.status).toBe(200);
-  const purchaseId = String(res.body.session_url).split('/').pop()!;
+  const purchaseId = purchaseResponseSchema.parse(res.body).session_url.split('/').pop()!;
   return { owner, course, buyer, purchaseId };
 }
 
@@ -180,10 +180,10 @@ describe('POST /api/payments/sandbox/:purchaseId/complete for a buyer who has th
 
     expect(await enrollmentCount(buyer.user.id)).toBe(1);
     const [row] = await ctx.database.db
-      .select({ revenue: courses.revenue })
-      .from(courses)
-      .where(eq(courses.id, course.id));
-    expect(row!.revenue).toBe('30.00');
+      .select({ gross: courseLedgerTotals.gross })
+      .from(courseLedgerTotals)
+      .where(eq(courseLedgerTotals.courseId, course.id));
+    expect(row!.gross).toBe('30.00');
     const statuses = (
       await ctx.database.db.select().from(purchases).where(eq(purchases.userId, buyer.user.id))
     ).map((p) => p.status);

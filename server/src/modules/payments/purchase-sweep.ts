@@ -1,6 +1,5 @@
-import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { purchases } from '../../db/schema/purchases';
+import { abandonPendingBefore } from './lifecycle/purchase-lifecycle';
 import type { Logger } from '../../logger';
 
 /**
@@ -10,25 +9,13 @@ import type { Logger } from '../../logger';
  */
 export const ABANDONED_PURCHASE_AFTER_MS = 25 * 60 * 60 * 1000;
 
-/**
- * Marks every purchase still pending since before `olderThan` as failed, so the buyer's next
- * 'Comprar' opens a fresh checkout and the educator's figures never count it. Answers how many.
- */
-export async function expireAbandonedPurchases(db: Db, olderThan: Date): Promise<number> {
-  const expired = await db
-    .update(purchases)
-    .set({ status: 'failed' })
-    .where(and(eq(purchases.status, 'pending'), lt(purchases.createdAt, olderThan)))
-    .returning({ id: purchases.id });
-  return expired.length;
-}
-
 /** The scheduled sweep (modules/jobs/schedules.ts runs it once per period across instances). */
 export async function sweepAbandonedPurchases(
   deps: { database: { db: Db }; logger: Logger },
   now = new Date(),
 ): Promise<number> {
-  const count = await expireAbandonedPurchases(
+  // A checkout pending that long is abandoned: the buyer's next 'Comprar' opens a fresh one.
+  const count = await abandonPendingBefore(
     deps.database.db,
     new Date(now.getTime() - ABANDONED_PURCHASE_AFTER_MS),
   );

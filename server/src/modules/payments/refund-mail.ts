@@ -23,7 +23,7 @@ export async function queueRefundMails(jobs: JobQueue, tx: Db, purchaseId: strin
 
 function simpleMail(subject: string, paragraphs: string[]): MailContent {
   const text = `${paragraphs.join('\n\n')}\n`;
-  const html = `<!doctype html><html lang="pt"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+  const html = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;color:#0f172a"><div style="max-width:560px;margin:0 auto;padding:24px">
 <h1 style="font-size:20px">${escapeHtml(subject)}</h1>
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}</div></body></html>`;
@@ -34,10 +34,10 @@ export function learnerRefundMail(facts: RefundMailFacts): MailContent {
   const amount = formatAmount(Number(facts.amount), facts.currency);
   return simpleMail(`Reembolso pedido: ${facts.courseTitle}`, [
     `Olá, ${facts.learnerName}.`,
-    `Recebemos o seu pedido de reembolso de «${facts.courseTitle}» (${amount}). A sua inscrição terminou; o seu progresso é mantido, caso volte a comprar o curso.`,
+    `Recebemos seu pedido de reembolso de “${facts.courseTitle}” (${amount}). Sua inscrição foi encerrada; seu progresso fica salvo, caso você compre o curso de novo.`,
     facts.manual
-      ? 'Este pagamento não pode ser devolvido pelo mesmo meio: a nossa equipe envia o valor para a chave Pix ou o IBAN que indicou, em até 10 dias úteis.'
-      : 'O valor volta pelo mesmo meio de pagamento; pode levar alguns dias a aparecer no seu extrato.',
+      ? 'Este pagamento não pode ser devolvido pelo mesmo meio: nossa equipe envia o valor para a chave Pix ou o IBAN que você informou, em até 10 dias úteis.'
+      : 'O valor volta pelo mesmo meio de pagamento; pode levar alguns dias para aparecer no seu extrato.',
   ]);
 }
 
@@ -45,8 +45,8 @@ export function educatorRefundMail(facts: RefundMailFacts): MailContent {
   const amount = formatAmount(Number(facts.amount), facts.currency);
   return simpleMail(`Reembolso de ${facts.courseTitle}`, [
     `Olá, ${facts.educatorName}.`,
-    `${facts.learnerName} pediu o reembolso de «${facts.courseTitle}» dentro da garantia do curso. ${amount} saiu do seu saldo pendente.`,
-    facts.reason ? `Motivo indicado: ${facts.reason}` : 'Nenhum motivo foi indicado.',
+    `${facts.learnerName} pediu o reembolso de “${facts.courseTitle}” dentro da garantia do curso. ${amount} saiu do seu saldo pendente.`,
+    facts.reason ? `Motivo informado: ${facts.reason}` : 'Nenhum motivo foi informado.',
   ]);
 }
 

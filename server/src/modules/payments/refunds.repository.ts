@@ -1,12 +1,13 @@
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { certificates } from '../../db/schema/certificates';
 import { courses } from '../../db/schema/courses';
 import { enrollments } from '../../db/schema/enrollments';
 import { lecturePositions } from '../../db/schema/lecture-positions';
 import { lectureProgress } from '../../db/schema/lecture-progress';
-import { manualRefunds, type ManualRefundRow } from '../../db/schema/ledger';
+import { duplicatePayments, manualRefunds, type ManualRefundRow } from '../../db/schema/ledger';
 import { purchases } from '../../db/schema/purchases';
+import { ratings } from '../../db/schema/ratings';
 import { users } from '../../db/schema/users';
 
 /** The buyer's own refunds asked since `since`: the abuse limit counts them. */
@@ -18,26 +19,20 @@ export async function countRefundsSince(db: Db, userId: string, since: Date): Pr
   return row?.n ?? 0;
 }
 
-/**
- * Moves a completed purchase to refund_pending with the buyer's reason; the ledger's trigger
- * writes the refund movement in this same statement's transaction.
- */
-export async function markRefundRequested(
-  tx: Db,
-  purchaseId: string,
-  reason: string | null,
-): Promise<void> {
-  await tx
-    .update(purchases)
-    .set({ status: 'refund_pending', refundRequestedAt: sql`now()`, refundReason: reason })
-    .where(and(eq(purchases.id, purchaseId), eq(purchases.status, 'completed')));
-}
-
 /** Ends the enrollment; lecture progress stays, for a later purchase. */
 export async function endEnrollment(tx: Db, userId: string, courseId: string): Promise<void> {
   await tx
     .delete(enrollments)
     .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)));
+}
+
+/**
+ * A refunded learner's rating and review go with the enrollment: a course's stars describe the
+ * people who kept it (as Udemy removes a refunded student's review). A learner who buys again
+ * rates again.
+ */
+export async function withdrawRating(tx: Db, userId: string, courseId: string): Promise<void> {
+  await tx.delete(ratings).where(and(eq(ratings.userId, userId), eq(ratings.courseId, courseId)));
 }
 
 export async function revokeCertificate(tx: Db, userId: string, courseId: string): Promise<void> {
@@ -53,6 +48,38 @@ export async function revokeCertificate(tx: Db, userId: string, courseId: string
     );
 }
 
+/** A second payment of a purchase, to give back; recording it again changes nothing. */
+export async function recordDuplicatePayment(
+  tx: Db,
+  payment: { providerRef: string; purchaseId: string; provider: string },
+): Promise<void> {
+  await tx.insert(duplicatePayments).values(payment).onConflictDoNothing();
+}
+
+/** The second payment made through `providerRef`, while its money is still owed back. */
+export async function findUnrefundedDuplicate(
+  db: Db,
+  providerRef: string,
+): Promise<{ purchaseId: string } | null> {
+  const [row] = await db
+    .select({ purchaseId: duplicatePayments.purchaseId })
+    .from(duplicatePayments)
+    .where(
+      and(eq(duplicatePayments.providerRef, providerRef), isNull(duplicatePayments.refundedAt)),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export async function markDuplicateRefunded(db: Db, providerRef: string): Promise<void> {
+  await db
+    .update(duplicatePayments)
+    .set({ refundedAt: sql`now()` })
+    .where(
+      and(eq(duplicatePayments.providerRef, providerRef), isNull(duplicatePayments.refundedAt)),
+    );
+}
+
 export async function insertManualRefund(
   tx: Db,
   refund: Omit<ManualRefundRow, 'createdAt' | 'paidAt'>,
@@ -62,7 +89,7 @@ export async function insertManualRefund(
 
 export interface ManualRefundView {
   purchaseId: string;
-  destination: string;
+  destination: string | null;
   amount: string;
   currency: string;
   provider: string;
@@ -99,12 +126,44 @@ export async function listManualRefunds(
     .orderBy(manualRefunds.createdAt);
 }
 
-/** True when this call recorded the payment; an already paid one answers false. */
+/**
+ * Sets where the buyer wants the money of their own unpaid manual refund; false when they have
+ * none waiting (paid already, someone else's, or none at all).
+ */
+export async function setManualRefundDestination(
+  tx: Db,
+  refund: { purchaseId: string; userId: string; destination: string },
+): Promise<boolean> {
+  const changed = await tx
+    .update(manualRefunds)
+    .set({ destination: refund.destination })
+    .where(
+      and(
+        eq(manualRefunds.purchaseId, refund.purchaseId),
+        isNull(manualRefunds.paidAt),
+        sql`exists (select 1 from ${purchases} p where p.id = ${manualRefunds.purchaseId}
+          and p.user_id = ${refund.userId})`,
+      ),
+    )
+    .returning({ id: manualRefunds.purchaseId });
+  return changed.length > 0;
+}
+
+/**
+ * True when this call recorded the payment; an already paid one, or one whose buyer has not said
+ * where to send it, answers false.
+ */
 export async function markManualRefundPaid(tx: Db, purchaseId: string): Promise<boolean> {
   const changed = await tx
     .update(manualRefunds)
     .set({ paidAt: sql`now()` })
-    .where(and(eq(manualRefunds.purchaseId, purchaseId), isNull(manualRefunds.paidAt)))
+    .where(
+      and(
+        eq(manualRefunds.purchaseId, purchaseId),
+        isNull(manualRefunds.paidAt),
+        isNotNull(manualRefunds.destination),
+      ),
+    )
     .returning({ id: manualRefunds.purchaseId });
   return changed.length > 0;
 }
@@ -151,7 +210,8 @@ export async function findRefundMailFacts(
 
 /**
  * True when the learner has watched a lecture of the course since `since`: a position past a
- * video's start saved or a lecture completed. With the EU waiver, that ends the right of
+ * video's start saved, a lecture completed, or every lecture address handed to them (the player's
+ * course, the course page once enrolled), since a YouTube address plays outside the player. With the EU waiver, that ends the right of
  * withdrawal; a lecture whose video never played (saved at its start) has not begun it.
  */
 export async function watchedSince(
@@ -165,6 +225,8 @@ export async function watchedSince(
       exists (select 1 from ${lectureProgress} where user_id = ${userId}
         and course_id = ${courseId} and completed_at >= ${at})
       or exists (select 1 from ${lecturePositions} where user_id = ${userId}
-        and course_id = ${courseId} and seconds > 0 and updated_at >= ${at})) as watched`);
+        and course_id = ${courseId} and seconds > 0 and updated_at >= ${at})
+      or exists (select 1 from ${enrollments} where user_id = ${userId}
+        and course_id = ${courseId} and lectures_served_at >= ${at})) as watched`);
   return Boolean(result.rows[0]?.watched);
 }

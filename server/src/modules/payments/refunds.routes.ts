@@ -1,13 +1,16 @@
 import { Router, type RequestHandler } from 'express';
-import { refundRequestSchema } from '@aprendiz/contract/payments';
+import { refundDestinationBodySchema, refundRequestSchema } from '@aprendiz/contract/payments';
 import type { AppDeps } from '../../deps';
 import { currentUser } from '../../http/auth';
 import { parseInput } from '../../http/validate';
 import { requireOperator } from '../jobs/ops.routes';
 import { listManualRefunds } from './refunds.repository';
-import { confirmManualRefundPaid, requestRefund } from './refunds';
+import { confirmManualRefundPaid, giveRefundDestination, requestRefund } from './refunds';
 
-/** `POST /api/payments/:purchaseId/refund {reason?, destination?}`: the buyer's own refund. */
+/**
+ * `POST /api/payments/:purchaseId/refund {reason?, destination?}`: the buyer's own refund;
+ * `PUT /api/payments/:purchaseId/refund-destination {destination}`: where money owed back goes.
+ */
 export function addRefundRoutes(router: Router, deps: AppDeps, auth: RequestHandler[]): void {
   router.post('/payments/:purchaseId/refund', ...auth, async (req, res) => {
     const request = parseInput(refundRequestSchema, req.body ?? {});
@@ -18,6 +21,13 @@ export function addRefundRoutes(router: Router, deps: AppDeps, auth: RequestHand
       request,
     );
     res.json({ success: true, purchase });
+  });
+
+  // 'Informe o IBAN': where money owed back by hand is sent.
+  router.put('/payments/:purchaseId/refund-destination', ...auth, async (req, res) => {
+    const { destination } = parseInput(refundDestinationBodySchema, req.body ?? {});
+    await giveRefundDestination(deps, currentUser(req), String(req.params.purchaseId), destination);
+    res.json({ success: true, message: 'Recebemos os dados. O valor será enviado em breve.' });
   });
 }
 

@@ -7,7 +7,7 @@ import { ledgerEntries, manualRefunds } from '../../db/schema/ledger';
 import { lectureProgress } from '../../db/schema/lecture-progress';
 import { purchases, type PurchaseRow } from '../../db/schema/purchases';
 import { createTestContext, type TestContext } from '../../test/test-app';
-import { createStripePayments } from '../../providers/payments-stripe';
+import { createStripePayments } from './providers/stripe';
 import {
   createStripeTestContext,
   type StripeTestContext,
@@ -167,7 +167,7 @@ describe('POST /api/payments/:purchaseId/refund (sandbox)', () => {
       )
       .toEqual([`Reembolso de ${course.title}`, `Reembolso pedido: ${course.title}`]);
     const educatorMail = (await outbox.list()).find((m) => m.to === owner.user.email);
-    expect(educatorMail!.text).toMatch(/Motivo indicado: Não era o que eu esperava/);
+    expect(educatorMail!.text).toMatch(/Motivo informado: Não era o que eu esperava/);
 
     // A revoked certificate's PDF is no longer handed out, even by its direct address.
     const pdf = await request(ctx.app).get('/api/certificate/AAAAAAAAAAAAAAAAAAAAAA/pdf');
@@ -179,10 +179,42 @@ describe('POST /api/payments/:purchaseId/refund (sandbox)', () => {
       { userId: buyer.user.id, courseId: course.id, lectureId: 'lec-2' },
       { userId: buyer.user.id, courseId: course.id, lectureId: 'lec-3' },
     ]);
-    const again = await request(ctx.app).get(`/api/user/certificate/${course.id}`).set(buyer.auth);
+    const again = await request(ctx.app).post(`/api/user/certificate/${course.id}`).set(buyer.auth);
     expect(again.body).toEqual({ success: true, certificateId: 'AAAAAAAAAAAAAAAAAAAAAA' });
     const reinstated = await request(ctx.app).get('/api/certificate/AAAAAAAAAAAAAAAAAAAAAA');
     expect(reinstated.body.certificate.revokedAt).toBeNull();
+  });
+
+  it("when a buyer who rated and reviewed is refunded, then their stars and review no longer count; another learner's stay", async () => {
+    const { course, buyer, purchase } = await paidPurchase(ctx, { price: 20 });
+    const keeper = await ctx.createUser();
+    await enrollDirectly(ctx.database.db, keeper.user.id, course.id);
+    const rate = (person: Person, rating: number, review: string) =>
+      request(ctx.app)
+        .post('/api/user/add-rating')
+        .set(person.auth)
+        .send({ courseId: course.id, rating, review })
+        .expect(200);
+    await rate(buyer, 1, 'Não gostei nada, quero o dinheiro de volta.');
+    await rate(keeper, 5, 'Excelente, recomendo.');
+    const shown = async () => {
+      const detail = await request(ctx.app).get(`/api/course/${course.id}`).expect(200);
+      const reviews = await request(ctx.app).get(`/api/course/${course.id}/reviews`).expect(200);
+      return {
+        ratingCount: detail.body.courseData.ratingCount,
+        averageRating: detail.body.courseData.averageRating,
+        reviews: reviews.body.reviews.map((entry: { review: string }) => entry.review),
+      };
+    };
+    expect(await shown()).toMatchObject({ ratingCount: 2, averageRating: 3 });
+
+    expect((await askRefund(ctx.app, buyer.auth, purchase.id)).status).toBe(200);
+
+    expect(await shown()).toEqual({
+      ratingCount: 1,
+      averageRating: 5,
+      reviews: ['Excelente, recomendo.'],
+    });
   });
 
   it('when the guarantee has ended, then 409 with a clear message, My Courses offers nothing and nothing changes', async () => {

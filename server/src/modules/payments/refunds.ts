@@ -11,21 +11,23 @@ import {
 } from '@aprendiz/contract/rules/guarantee';
 import type { AppDeps } from '../../deps';
 import type { UserRow } from '../../db/schema/users';
+import type { Db } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
-import type { JobQueue } from '../jobs/job-queue';
 import {
-  findPurchase,
-  findPurchaseView,
-  lockPurchase,
-  markPurchaseRefunded,
-} from './payments.repository';
+  normalizeRefundDestination,
+  refundDestinationProblem,
+} from '@aprendiz/contract/rules/refund-destination';
+import type { JobQueue } from '../jobs/job-queue';
+import { findPurchase, findPurchaseView, lockPurchase } from './payments.repository';
 import { queueRefundMails } from './refund-mail';
+import { applyPurchaseSignal } from './lifecycle/purchase-lifecycle';
 import {
   countRefundsSince,
   endEnrollment,
+  withdrawRating,
   insertManualRefund,
   markManualRefundPaid,
-  markRefundRequested,
+  setManualRefundDestination,
   revokeCertificate,
   watchedSince,
 } from './refunds.repository';
@@ -41,7 +43,9 @@ export const REFUND_WAIVED =
 export const REFUND_LIMIT_REACHED = `Você pediu mais de ${REFUND_ABUSE_LIMIT - 1} reembolsos nos últimos ${REFUND_ABUSE_DAYS} dias: para este, fale com o suporte pela página de contato.`;
 export const REFUND_DESTINATION_NEEDED =
   'Este pagamento não pode ser devolvido pelo mesmo meio: informe a sua chave Pix ou o seu IBAN';
-export const MANUAL_REFUND_NOT_FOUND = 'Reembolso manual não encontrado ou já pago';
+export const MANUAL_REFUND_NOT_FOUND =
+  'Reembolso manual não encontrado, já pago ou ainda sem destino informado pelo aluno';
+export const NO_REFUND_OWED = 'Não há reembolso à espera de destino nesta compra';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -90,8 +94,13 @@ export async function requestRefund(
     const manual = needsManualRefund(purchase.provider, purchase.method);
     if (manual && !request.destination) throw badRequest(REFUND_DESTINATION_NEEDED);
 
-    await markRefundRequested(tx, purchase.id, request.reason || null);
+    // The ledger's trigger writes the refund movement in this same transaction.
+    await applyPurchaseSignal(tx, purchase.id, {
+      type: 'refund_requested',
+      reason: request.reason || null,
+    });
     await endEnrollment(tx, purchase.userId, purchase.courseId);
+    await withdrawRating(tx, purchase.userId, purchase.courseId);
     await revokeCertificate(tx, purchase.userId, purchase.courseId);
     if (manual) {
       await insertManualRefund(tx, {
@@ -145,16 +154,18 @@ export async function settleRequestedRefund(deps: RefundDeps, purchaseId: string
   // Paid back by an operator (npm run jobs -- refund-paid), not here.
   if (needsManualRefund(purchase.provider, purchase.method)) return;
   if (purchase.provider === 'stripe') {
-    if (deps.payments.kind !== 'stripe' || !purchase.providerRef)
+    // The session that was paid, not the newest: a switch may have opened others since.
+    const sessionId = purchase.paidRef ?? purchase.providerRef;
+    if (deps.payments.kind !== 'stripe' || !sessionId)
       throw new Error('a Stripe purchase needs Stripe configured on this instance to be refunded');
     await deps.payments.refundCheckout({
       purchaseId,
-      sessionId: purchase.providerRef,
+      sessionId,
       reason: 'requested_by_customer',
     });
   }
   // The sandbox took no money: marking it refunded is the whole refund.
-  if (await markPurchaseRefunded(db, purchaseId))
+  if (await applyPurchaseSignal(db, purchaseId, { type: 'refund_settled' }))
     deps.logger.info({ purchaseId, provider: purchase.provider }, 'refund settled');
 }
 
@@ -166,13 +177,45 @@ export function registerRefundJobs(jobs: JobQueue, deps: RefundDeps): void {
 export async function confirmManualRefundPaid(
   deps: Pick<AppDeps, 'database' | 'logger'>,
   purchaseId: string,
+  /** Runs in the same transaction once the refund is marked (the console's audit row). */
+  alongside?: (tx: Db) => Promise<void>,
 ): Promise<void> {
   if (!uuidSchema.safeParse(purchaseId).success) throw notFound(MANUAL_REFUND_NOT_FOUND);
   const paid = await deps.database.db.transaction(async (tx) => {
     if (!(await markManualRefundPaid(tx, purchaseId))) return false;
-    await markPurchaseRefunded(tx, purchaseId);
+    await applyPurchaseSignal(tx, purchaseId, { type: 'refund_settled' });
+    await alongside?.(tx);
     return true;
   });
   if (!paid) throw notFound(MANUAL_REFUND_NOT_FOUND);
   deps.logger.info({ purchaseId }, 'manual refund recorded as paid by an operator');
+}
+
+/**
+ * 'Informe o IBAN': the buyer says where to send money owed back by hand (an Angolan IBAN for
+ * kwanzas, a Portuguese one for euros, a Pix key for reais), checked against the purchase's own
+ * currency. It may be corrected until an operator has paid it.
+ */
+export async function giveRefundDestination(
+  deps: Pick<AppDeps, 'database' | 'logger' | 'learnerCache'>,
+  user: UserRow,
+  purchaseId: string,
+  destination: string,
+): Promise<void> {
+  if (!uuidSchema.safeParse(purchaseId).success) throw notFound(NO_REFUND_OWED);
+  const db = deps.database.db;
+  const purchase = await findPurchase(db, purchaseId);
+  // Someone else's purchase answers as one with nothing owed, so ids cannot be probed.
+  if (!purchase || purchase.userId !== user.id) throw notFound(NO_REFUND_OWED);
+  const problem = refundDestinationProblem(purchase.currency, destination);
+  if (problem) throw badRequest(problem);
+  const saved = await setManualRefundDestination(db, {
+    purchaseId,
+    userId: user.id,
+    destination: normalizeRefundDestination(purchase.currency, destination),
+  });
+  if (!saved) throw notFound(NO_REFUND_OWED);
+  // My Courses stops asking for it.
+  deps.learnerCache.forget(user.id);
+  deps.logger.info({ purchaseId }, 'refund destination given by the buyer');
 }

@@ -1,18 +1,18 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import type { PaymentMethod } from '@aprendiz/contract/payments';
+import { needsManualRefund, type PaymentMethod } from '@aprendiz/contract/payments';
 import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
-import { purchases, type PurchaseRow } from '../../db/schema/purchases';
-import { AppError } from '../../http/errors';
-import type { StripeCheckoutState, StripePayments } from '../../providers/payment-provider';
+import type { PurchaseRow } from '../../db/schema/purchases';
+import { AppError, conflict } from '../../http/errors';
+import type { StripeCheckoutState, StripePayments } from './providers/payment-provider';
 import { isVoucherMethod, voucherExpiry } from './payment-methods';
+import { findPurchase, lockPurchase } from './payments.repository';
+import { applyPurchaseSignal } from './lifecycle/purchase-lifecycle';
+import { completePurchase, type CompletionOutcome, type CompletionRules } from './payments.service';
 import {
-  findPurchase,
-  lockPurchase,
-  markPurchaseExpired,
-  markPurchaseRefunded,
-} from './payments.repository';
-import { completePurchase, type CompletionRules } from './payments.service';
+  findUnrefundedDuplicate,
+  markDuplicateRefunded,
+  recordDuplicatePayment,
+} from './refunds.repository';
 
 // A Stripe Checkout paid with a delayed method (a boleto, a Multibanco reference, an MB WAY push)
 // lives on after the buyer leaves it: awaiting its money, completed by Stripe's word (the webhook or
@@ -47,6 +47,10 @@ export async function settleStripeRefund(
   const db = deps.database.db;
   const purchase = await findPurchase(db, purchaseId);
   if (purchase?.status !== 'refund_pending') return false;
+  // Another session's money is a second payment (settleSecondPayment), not this purchase's own.
+  if (purchase.paidRef && purchase.paidRef !== sessionId) return false;
+  // A boleto cannot be refunded through Stripe: it waits on the operators' list.
+  if (needsManualRefund(purchase.provider, purchase.method)) return false;
   try {
     await deps.payments.refundCheckout({ purchaseId, sessionId });
   } catch (err) {
@@ -56,7 +60,97 @@ export async function settleStripeRefund(
     );
     throw new AppError('UNAVAILABLE', REFUND_DELAYED, { cause: err });
   }
-  return markPurchaseRefunded(db, purchaseId);
+  return (await applyPurchaseSignal(db, purchaseId, { type: 'refund_settled' })) !== null;
+}
+
+/** The completion rules of money taken by one session: the purchase keeps which one was paid. */
+export function stripeCompletion(sessionId: string): CompletionRules {
+  return { ...STRIPE_COMPLETION, paidRef: sessionId };
+}
+
+/**
+ * Completes the purchase whose session `sessionId` took money, in `db` (the webhook's transaction,
+ * or on its own): a second paid session of a purchase already paid through another is recorded,
+ * to be given back by settleSecondPayment.
+ */
+export async function completeStripeSession(
+  deps: StripeAttemptDeps,
+  db: Db,
+  purchaseId: string,
+  sessionId: string,
+): Promise<CompletionOutcome> {
+  const outcome = await completePurchase(db, deps.jobs, purchaseId, stripeCompletion(sessionId));
+  if (outcome === 'paid-twice') {
+    deps.logger.error({ purchaseId, sessionId }, 'a purchase paid twice: refunding the second');
+    await recordDuplicatePayment(db, { providerRef: sessionId, purchaseId, provider: 'stripe' });
+  }
+  return outcome;
+}
+
+/**
+ * Gives back a recorded second payment through Stripe, on every delivery of its event (replays
+ * included), like settleStripeRefund: a 503 makes Stripe deliver again. True when this call did.
+ */
+export async function settleSecondPayment(
+  deps: StripeAttemptDeps,
+  sessionId: string,
+): Promise<boolean> {
+  const db = deps.database.db;
+  const owed = await findUnrefundedDuplicate(db, sessionId);
+  if (!owed) return false;
+  try {
+    await deps.payments.refundCheckout({
+      purchaseId: owed.purchaseId,
+      sessionId,
+      reason: 'duplicate',
+      secondPayment: true,
+    });
+  } catch (err) {
+    deps.logger.error(
+      { err, purchaseId: owed.purchaseId, sessionId },
+      'second payment refund failed',
+    );
+    throw new AppError('UNAVAILABLE', REFUND_DELAYED, { cause: err });
+  }
+  await markDuplicateRefunded(db, sessionId);
+  return true;
+}
+
+export const SWITCH_UNAVAILABLE =
+  'Não foi possível fechar o pagamento em curso agora. Tente de novo daqui a pouco.';
+
+/**
+ * Before a purchase is given another session, its current one is expired at Stripe, so only one is
+ * ever payable. A session the buyer paid meanwhile cannot be expired: the purchase is completed
+ * with it (through the webhook's own path) and the switch refused (409).
+ */
+export async function closeStripeSession(
+  deps: StripeAttemptDeps,
+  purchase: PurchaseRow,
+  alreadyPaid: string,
+): Promise<void> {
+  if (purchase.provider !== 'stripe' || !purchase.providerRef) return;
+  let state: 'expired' | 'paid';
+  try {
+    state = await deps.payments.expireCheckout(purchase.providerRef);
+  } catch (err) {
+    deps.logger.warn(
+      { err, purchaseId: purchase.id },
+      'checkout could not be expired for a switch',
+    );
+    throw new AppError('UNAVAILABLE', SWITCH_UNAVAILABLE, { cause: err });
+  }
+  if (state === 'expired') return;
+  const outcome = await completeStripeSession(
+    deps,
+    deps.database.db,
+    purchase.id,
+    purchase.providerRef,
+  );
+  if (outcome === 'completed') deps.catalogueCache.invalidate();
+  await settleStripeRefund(deps, purchase.id, purchase.providerRef);
+  await settleSecondPayment(deps, purchase.providerRef);
+  throw conflict(alreadyPaid);
 }
 
 /**
@@ -99,11 +193,12 @@ export async function awaitStripePayment(
     return false;
   const awaited = awaitedMethod(purchase, session.methods, session.issuedAt);
   if (!awaited) return false;
-  await tx
-    .update(purchases)
-    .set({ status: 'awaiting_payment', method: awaited.method, expiresAt: awaited.expiresAt })
-    .where(eq(purchases.id, purchase.id));
-  return true;
+  const applied = await applyPurchaseSignal(tx, purchase.id, {
+    type: 'awaiting_money',
+    method: awaited.method,
+    expiresAt: awaited.expiresAt,
+  });
+  return applied !== null;
 }
 
 /**
@@ -115,19 +210,13 @@ export async function failStripePurchase(
   db: Db,
   session: { purchaseId: string; sessionId: string },
 ): Promise<boolean> {
-  const changed = await db
-    .update(purchases)
-    .set({ status: 'failed' })
-    .where(
-      and(
-        eq(purchases.id, session.purchaseId),
-        eq(purchases.provider, 'stripe'),
-        eq(purchases.providerRef, session.sessionId),
-        inArray(purchases.status, ['pending', 'awaiting_payment']),
-      ),
-    )
-    .returning({ id: purchases.id });
-  return changed.length > 0;
+  const failed = await applyPurchaseSignal(
+    db,
+    session.purchaseId,
+    { type: 'refused' },
+    { provider: 'stripe', providerRef: session.sessionId },
+  );
+  return failed !== null;
 }
 
 /**
@@ -145,13 +234,20 @@ export async function reconcileStripeAttempt(
     return 'skipped';
   const state = await deps.payments.checkoutState(row.providerRef);
   if (state === 'paid') {
-    const outcome = await completePurchase(deps.database.db, deps.jobs, row.id, STRIPE_COMPLETION);
+    const outcome = await completeStripeSession(deps, deps.database.db, row.id, row.providerRef);
     if (outcome === 'completed') deps.catalogueCache.invalidate();
     await settleStripeRefund(deps, row.id, row.providerRef);
-  } else if (state === 'expired') await markPurchaseExpired(deps.database.db, row.id, 'stripe');
+    await settleSecondPayment(deps, row.providerRef);
+  } else if (state === 'expired')
+    await applyPurchaseSignal(deps.database.db, row.id, { type: 'lapsed' }, { provider: 'stripe' });
   else {
     const deadline = new Date(now.getTime() - graceMs);
-    await markPurchaseExpired(deps.database.db, row.id, 'stripe', deadline);
+    await applyPurchaseSignal(
+      deps.database.db,
+      row.id,
+      { type: 'lapsed' },
+      { provider: 'stripe', expiresBefore: deadline },
+    );
   }
   return state;
 }

@@ -1,12 +1,12 @@
 import { AppError, badRequest } from '../../http/errors';
 import { findPurchase, recordProcessedEvent } from './payments.repository';
-import { completePurchase } from './payments.service';
 import {
   awaitStripePayment,
+  completeStripeSession,
   failStripePurchase,
   REFUND_DELAYED,
+  settleSecondPayment,
   settleStripeRefund,
-  STRIPE_COMPLETION,
   type StripeAttemptDeps,
 } from './stripe-attempts';
 import { sessionActionOf, stripeEventSchema } from './stripe-event';
@@ -92,11 +92,11 @@ export async function applyStripeEvent(
       if (!(await recordProcessedEvent(tx, 'stripe', event.id))) return 'replayed';
       switch (action.kind) {
         case 'complete': {
-          const outcome = await completePurchase(
+          const outcome = await completeStripeSession(
+            deps,
             tx,
-            deps.jobs,
             action.purchaseId,
-            STRIPE_COMPLETION,
+            action.sessionId,
           );
           // Rolls the event's record back: it is recorded once the money is returned.
           if (outcome === 'missing') throw new UnknownPurchase();
@@ -133,5 +133,6 @@ export async function applyStripeEvent(
   if (result === 'applied') deps.catalogueCache.invalidate();
   if (await settleStripeRefund(deps, action.purchaseId, action.sessionId))
     applied.result = 'refunded';
+  if (await settleSecondPayment(deps, action.sessionId)) applied.result = 'refunded';
   return applied;
 }

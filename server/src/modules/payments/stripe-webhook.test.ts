@@ -9,6 +9,7 @@ import { courses } from '../../db/schema/courses';
 import { enrollments } from '../../db/schema/enrollments';
 import { processedEvents } from '../../db/schema/processed-events';
 import { purchases, type PurchaseRow } from '../../db/schema/purchases';
+import { courseLedgerTotals } from '../../db/schema/ledger';
 import { createStripeTestContext, type FakeStripeApi } from '../../test/fakes/payments-stripe-fake';
 import type { TestContext } from '../../test/test-app';
 import { CHECKOUT_OPEN } from '../educator/course-management.service';
@@ -110,12 +111,13 @@ async function enrollmentCount(userId: string, courseId: string) {
   return rows.length;
 }
 
+/** The course's net in the ledger: its sales less fees and refunds. */
 async function revenueOf(courseId: string) {
   const [row] = await ctx.database.db
-    .select({ revenue: courses.revenue })
-    .from(courses)
-    .where(eq(courses.id, courseId));
-  return row!.revenue;
+    .select({ amount: courseLedgerTotals.amount })
+    .from(courseLedgerTotals)
+    .where(eq(courseLedgerTotals.courseId, courseId));
+  return row?.amount ?? '0.00';
 }
 
 async function processedEventCount() {

@@ -1,24 +1,18 @@
-import { eq } from 'drizzle-orm';
 import {
   isPushMethod,
   PAYMENT_METHOD_LABELS,
   type PaymentMethod,
 } from '@aprendiz/contract/payments';
-import { currencyLabel, isCurrency } from '@aprendiz/contract/rules/currency';
+import { currencyLabel } from '@aprendiz/contract/rules/currency';
 import type { AppDeps } from '../../deps';
-import type { Db } from '../../db/client';
-import { purchases, type PurchaseRow } from '../../db/schema/purchases';
-import { AppError, badRequest } from '../../http/errors';
-import type { VoucherGateway } from '../../providers/payment-provider';
-import { queuePaymentInstructions } from './payment-mail';
+import { badRequest } from '../../http/errors';
+import type { VoucherGateway } from './providers/payment-provider';
 import { stripeMethods } from './payment-methods';
 
-// The methods a deployment offers and the issuing of a voucher: what starting a purchase needs,
-// kept apart from the attempt's later life (payment-attempts.ts), which completes purchases.
+// The methods a deployment offers: what starting a purchase needs, kept apart from the attempt's
+// issuing (attempt-issue.ts) and its later life (payment-attempts.ts), which completes purchases.
 
 export const CHECKOUT_UNAVAILABLE = 'Não foi possível iniciar o pagamento. Tente novamente.';
-
-type VoucherDeps = Pick<AppDeps, 'config' | 'payments' | 'logger' | 'jobs'>;
 
 export const METHOD_UNAVAILABLE = 'Este método de pagamento não está disponível';
 export const PHONE_REQUIRED = 'Informe o número de celular para aprovar o pagamento no app';
@@ -67,43 +61,4 @@ export function gatewayOf(deps: Pick<AppDeps, 'payments'>): VoucherGateway {
   const gateway = deps.payments.vouchers;
   if (!gateway) throw badRequest(METHOD_UNAVAILABLE);
   return gateway;
-}
-
-/**
- * Issues the voucher of an attempt already written as awaiting_payment (same transaction), keeps
- * its instructions and queues them by e-mail. A provider failure undoes the whole attempt.
- */
-export async function issueVoucher(
-  deps: VoucherDeps,
-  tx: Db,
-  purchase: PurchaseRow,
-  courseTitle: string,
-  phone: string | null,
-): Promise<string> {
-  const gateway = gatewayOf(deps);
-  if (!purchase.method || !purchase.expiresAt || !isCurrency(purchase.currency))
-    throw new Error(`purchase ${purchase.id} is not a voucher attempt`);
-  let voucher;
-  try {
-    voucher = await gateway.issue({
-      purchaseId: purchase.id,
-      method: purchase.method,
-      amount: Number(purchase.amount),
-      currency: purchase.currency,
-      expiresAt: purchase.expiresAt,
-      phone,
-      courseTitle,
-    });
-  } catch (err) {
-    // The buyer's own mistake (a phone number the provider cannot push to) is theirs to fix.
-    if (err instanceof AppError) throw err;
-    deps.logger.error({ err, purchaseId: purchase.id }, 'payment voucher could not be issued');
-    throw new AppError('UNAVAILABLE', CHECKOUT_UNAVAILABLE, { cause: err });
-  }
-  await tx
-    .update(purchases)
-    .set({ instructions: voucher.instructions, providerRef: voucher.providerRef })
-    .where(eq(purchases.id, purchase.id));
-  await queuePaymentInstructions(deps.jobs, tx, purchase.id, purchase.expiresAt);
-  return paymentPagePath(purchase.id);
 }

@@ -42,6 +42,8 @@ import {
 
 export const QA_RATE_WINDOW_MS = 60 * 60_000;
 export const QA_RATE_LIMITED = 'Você publicou muitas vezes seguidas. Tente novamente mais tarde.';
+export const QA_EDITS_RATE_LIMITED =
+  'Você editou muitas vezes seguidas. Tente novamente mais tarde.';
 
 /** An id that cannot exist is simply not found. */
 function postId(params: Record<string, unknown>, message: string): string {
@@ -64,6 +66,15 @@ export function questionsRoutes(deps: AppDeps): Router {
   const asking = budget('questions');
   const answering = budget('answers');
   const reporting = budget('reports');
+  // The 30-minute edit window bounds how long a post can change, not how often: each edit is a
+  // write that every reader's list and the search index follow. Questions and answers share it.
+  const editing = userRateLimit({
+    name: 'qa-edits',
+    max: deps.config.qaEditsPerHour,
+    windowMs: QA_RATE_WINDOW_MS,
+    message: QA_EDITS_RATE_LIMITED,
+    redis: deps.redis,
+  });
   const question = (req: { params: Record<string, unknown> }) =>
     postId(req.params, QUESTION_NOT_FOUND);
   const answer = (req: { params: Record<string, unknown> }) => postId(req.params, ANSWER_NOT_FOUND);
@@ -90,7 +101,7 @@ export function questionsRoutes(deps: AppDeps): Router {
     res.json({ success: true, question: detail });
   });
 
-  router.patch('/questions/:id', auth, async (req, res) => {
+  router.patch('/questions/:id', auth, editing, async (req, res) => {
     const id = question(req);
     const edit = parseInput(editQuestionBodySchema, req.body);
     const updated = await editQuestion(deps, currentUser(req), id, edit);
@@ -133,7 +144,7 @@ export function questionsRoutes(deps: AppDeps): Router {
     res.json({ success: true, message: 'Pergunta exibida novamente' });
   });
 
-  router.patch('/answers/:id', auth, async (req, res) => {
+  router.patch('/answers/:id', auth, editing, async (req, res) => {
     const id = answer(req);
     const { body } = parseInput(answerBodySchema, req.body);
     const updated = await editAnswer(deps, currentUser(req), id, body);

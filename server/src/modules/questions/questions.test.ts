@@ -26,7 +26,7 @@ import { queueUnansweredDigests } from '../notifications/question-mail';
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext({ QA_POSTS_PER_HOUR: '1000' });
+  ctx = await createTestContext({ QA_POSTS_PER_HOUR: '1000', QA_EDITS_PER_HOUR: '1000' });
 });
 afterAll(() => ctx.close());
 
@@ -946,6 +946,73 @@ describe('rate limits per learner', () => {
   });
 });
 
+describe('edit budget per learner', () => {
+  it('when an author edits past the hourly budget inside the 30-minute window, then 429 and the text stays as the last allowed edit left it, while another author still edits', async () => {
+    const limited = await createTestContext({ QA_EDITS_PER_HOUR: '3' });
+    try {
+      const owner = await limited.createUser({ role: 'educator' });
+      const a = await limited.createUser();
+      const b = await limited.createUser();
+      const course = await insertCourse(limited.database.db, owner.user.id);
+      await enrollDirectly(limited.database.db, a.user.id, course.id);
+      await enrollDirectly(limited.database.db, b.user.id, course.id);
+      const post = async (who: Auth) =>
+        (
+          await request(limited.app)
+            .post(`/api/course/${course.id}/questions`)
+            .set(who)
+            .send({ lectureId: 'lec-1', title: 'T', body: 'B' })
+        ).body.question._id as string;
+      const mine = await post(a.auth);
+      const reply = await request(limited.app)
+        .post(`/api/questions/${mine}/answers`)
+        .set(a.auth)
+        .send({ body: 'Resposta' });
+      const editQuestion = (id: string, who: Auth, body: string) =>
+        request(limited.app).patch(`/api/questions/${id}`).set(who).send({ body });
+
+      // Questions and answers share the one budget.
+      const statuses = [
+        (await editQuestion(mine, a.auth, 'Edição 1')).status,
+        (await editQuestion(mine, a.auth, 'Edição 2')).status,
+        (
+          await request(limited.app)
+            .patch(`/api/answers/${reply.body.answer._id}`)
+            .set(a.auth)
+            .send({ body: 'Resposta editada' })
+        ).status,
+      ];
+      const over = await editQuestion(mine, a.auth, 'Edição 4');
+      const overAnswer = await request(limited.app)
+        .patch(`/api/answers/${reply.body.answer._id}`)
+        .set(a.auth)
+        .send({ body: 'De novo' });
+      const theirs = await post(b.auth);
+      const fromB = await editQuestion(theirs, b.auth, 'Outra pessoa');
+
+      expect(statuses).toEqual([200, 200, 200]);
+      expect([over.status, overAnswer.status]).toEqual([429, 429]);
+      expect(over.body).toEqual({
+        success: false,
+        message: 'Você editou muitas vezes seguidas. Tente novamente mais tarde.',
+      });
+      const [question] = await limited.database.db
+        .select({ body: questions.body })
+        .from(questions)
+        .where(eq(questions.id, mine));
+      expect(question!.body).toBe('Edição 2');
+      const [stored] = await limited.database.db
+        .select({ body: answers.body })
+        .from(answers)
+        .where(eq(answers.id, reply.body.answer._id));
+      expect(stored!.body).toBe('Resposta editada');
+      expect(fromB.status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('educator inbox and digest', () => {
   it('when an educator opens Perguntas, then unanswered questions of their courses come oldest first with the lecture title', async () => {
     const w = await world();
@@ -1002,7 +1069,7 @@ describe('educator inbox and digest', () => {
     expect(done.status).toBe(200);
     expect(done.text).toContain('E-mails cancelados');
     const prefs = await request(ctx.app).get('/api/notifications/preferences').set(w.owner.auth);
-    expect(prefs.body.preferences).toEqual({ answers: true, digest: false });
+    expect(prefs.body.preferences).toEqual({ answers: true, digest: false, news: false });
     const tomorrow = new Date(Date.now() + 86_400_000);
     await queueUnansweredDigests(deps, tomorrow);
     const queued = await ctx.deps.jobs.list({ name: QA_MAIL_JOBS.digest });

@@ -1,5 +1,6 @@
 import type { LearnerQuiz, QuizAnswer, QuizAttempt, QuizStats } from '@aprendiz/contract/quizzes';
 import {
+  attemptProblem,
   attemptsLeft,
   correctOptionIds,
   gradeQuiz,
@@ -8,7 +9,7 @@ import {
 import type { AppDeps } from '../../deps';
 import type { QuizAttemptRow } from '../../db/schema/quizzes';
 import type { UserRow } from '../../db/schema/users';
-import { conflict, forbidden, notFound } from '../../http/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { requireCourse } from '../courses/course-access';
 import { assertCourseId, COURSE_NOT_FOUND } from '../courses/courses.service';
 import { NOT_ENROLLED } from '../learning/learning.service';
@@ -22,6 +23,7 @@ import {
   getQuizStats,
   recordAttempt,
 } from './quizzes.repository';
+import { isUniqueViolation } from '../../db/errors';
 
 type QuizDeps = Pick<AppDeps, 'database' | 'learnerCache'>;
 
@@ -78,8 +80,21 @@ export async function submitAttempt(
   await requireEnrolled(deps, user, courseId);
   let result;
   try {
-    result = await recordAttempt(deps.database.db, user.id, courseId, quizId, answers, (current) =>
-      gradeQuiz({ passPercent: current.quiz.passPercent, questions: current.questions }, answers),
+    result = await recordAttempt(
+      deps.database.db,
+      user.id,
+      courseId,
+      quizId,
+      answers,
+      (current) => {
+        // Checked against the version being graded, inside its transaction: the throw stores nothing.
+        const problem = attemptProblem(current, answers);
+        if (problem) throw badRequest(problem);
+        return gradeQuiz(
+          { passPercent: current.quiz.passPercent, questions: current.questions },
+          answers,
+        );
+      },
     );
   } catch (err) {
     // Another submission took this attempt number between our count and our insert.
@@ -107,12 +122,6 @@ export async function submitAttempt(
       })
     : [];
   return { ...attemptSummary(attempt), attemptsLeft: left, results };
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { code?: unknown; cause?: { code?: unknown } } | null)?.code;
-  const causeCode = (err as { cause?: { code?: unknown } } | null)?.cause?.code;
-  return code === '23505' || causeCode === '23505';
 }
 
 function attemptSummary(attempt: QuizAttemptRow) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import fc from 'fast-check';
 import { and, eq } from 'drizzle-orm';
-import type { QuizInput, QuizQuestion } from '@aprendiz/contract/quizzes';
+import type { QuizAnswer, QuizInput, QuizQuestion } from '@aprendiz/contract/quizzes';
 import {
   learnerQuizResponseSchema,
   quizAttemptListResponseSchema,
@@ -14,7 +14,11 @@ import {
   enrolledCourseResponseSchema,
   enrolledCoursesResponseSchema,
 } from '@aprendiz/contract/learning';
-import { courseCompletion, gradeQuiz } from '@aprendiz/contract/rules/quiz-grading';
+import {
+  correctOptionIds,
+  courseCompletion,
+  gradeQuiz,
+} from '@aprendiz/contract/rules/quiz-grading';
 import { certificates } from '../../db/schema/certificates';
 import { lectureProgress } from '../../db/schema/lecture-progress';
 import { quizAttempts, quizVersions, quizzes } from '../../db/schema/quizzes';
@@ -330,7 +334,7 @@ describe('a learner takes a quiz', () => {
   it('when the last attempt fails, then the correct options are shown and a further attempt is refused with 409', async () => {
     const { learner, stored, quizUrl, courseId } = await quizCourse(sampleQuiz({ maxAttempts: 1 }));
     const last = quizAttemptResponseSchema.parse(
-      (await submit(quizUrl, learner.auth, [])).body,
+      (await submit(quizUrl, learner.auth, wrongAnswers(stored.questions))).body,
     ).attempt;
     expect(last).toMatchObject({ score: 0, passed: false, attemptsLeft: 0 });
     expect(last.results.every((r) => Array.isArray(r.correctOptionIds))).toBe(true);
@@ -406,6 +410,42 @@ describe('a learner takes a quiz', () => {
   });
 });
 
+describe('an attempt that cannot be graded is refused and uses nothing', () => {
+  it('when a learner with one attempt sends nothing, an unknown question or an unknown option, then each is 400 and the attempt is still there', async () => {
+    const { learner, stored, quizUrl, courseId } = await quizCourse(sampleQuiz({ maxAttempts: 1 }));
+    const [first, second] = stored.questions;
+    const refusals: [QuizAnswer[], string][] = [
+      [[], 'Responda a pelo menos uma pergunta antes de enviar.'],
+      [
+        stored.questions.map((q) => ({ questionId: q.questionId, optionIds: [] })),
+        'Responda a pelo menos uma pergunta antes de enviar.',
+      ],
+      [
+        [{ questionId: 'nao-existe', optionIds: [first!.options[0]!.optionId] }],
+        'Uma das respostas é de uma pergunta que não está neste questionário.',
+      ],
+      [
+        [{ questionId: first!.questionId, optionIds: [second!.options.at(-1)!.optionId + '-x'] }],
+        'Uma das opções escolhidas não existe na pergunta.',
+      ],
+    ];
+    for (const [answers, message] of refusals) {
+      const res = await submit(quizUrl, learner.auth, answers);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(message);
+    }
+    expect(
+      await ctx.database.db.select().from(quizAttempts).where(eq(quizAttempts.courseId, courseId)),
+    ).toHaveLength(0);
+    // The one attempt allowed is still there: a partial answer is graded.
+    const partial = await submit(quizUrl, learner.auth, [
+      { questionId: first!.questionId, optionIds: correctOptionIds(first!) },
+    ]);
+    expect(partial.status).toBe(201);
+    expect(quizAttemptResponseSchema.parse(partial.body).attempt.attemptsLeft).toBe(0);
+  });
+});
+
 describe('grading on the server matches the contract reference grader', () => {
   it("when any choice of options is sent for any kind of question, then the score and per-question results are the reference grader's", async () => {
     const { learner, stored, quizUrl } = await quizCourse();
@@ -421,6 +461,11 @@ describe('grading on the server matches the contract reference grader', () => {
     await fc.assert(
       fc.asyncProperty(answerArb, async (answers) => {
         const res = await submit(quizUrl, learner.auth, answers);
+        if (answers.every((answer) => answer.optionIds.length === 0)) {
+          // Nothing chosen is a slip, not an attempt: refused, nothing stored.
+          expect(res.status).toBe(400);
+          return;
+        }
         expect(res.status).toBe(201);
         const attempt = quizAttemptResponseSchema.parse(res.body).attempt;
         const expected = gradeQuiz({ passPercent: 70, questions }, answers);
@@ -497,7 +542,7 @@ describe('certificates wait for the required quizzes', () => {
     );
     await completeLectures(courseId, learner.user.id);
     const refused = await request(ctx.app)
-      .get(`/api/user/certificate/${courseId}`)
+      .post(`/api/user/certificate/${courseId}`)
       .set(learner.auth);
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe(
@@ -512,7 +557,7 @@ describe('certificates wait for the required quizzes', () => {
 
     await submit(quizUrl, learner.auth, wrongAnswers(stored.questions));
     expect(
-      (await request(ctx.app).get(`/api/user/certificate/${courseId}`).set(learner.auth)).status,
+      (await request(ctx.app).post(`/api/user/certificate/${courseId}`).set(learner.auth)).status,
     ).toBe(403);
     const answers = rightAnswers(stored.questions);
     answers[2]!.optionIds = [stored.questions[2]!.options[1]!.optionId];
@@ -521,7 +566,7 @@ describe('certificates wait for the required quizzes', () => {
     await submit(quizUrl, learner.auth, answersRight);
 
     const issued = await request(ctx.app)
-      .get(`/api/user/certificate/${courseId}`)
+      .post(`/api/user/certificate/${courseId}`)
       .set(learner.auth);
     expect(issued.status).toBe(200);
     const [row] = await ctx.database.db

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Role } from '@aprendiz/contract/auth';
+import { staffRoleSchema, type StaffRole } from '@aprendiz/contract/staff';
 import type { UserIdentity } from '../../providers/user-store';
 
 /**
@@ -44,6 +45,17 @@ export function roleFromMetadata(metadata: Record<string, unknown> | null | unde
 }
 
 /**
+ * With Clerk, the operators are named where the educators are: `staffRole: 'admin' | 'support'` in
+ * the user's public metadata, which only the instance's dashboard or Backend API can write.
+ */
+export function staffRoleFromMetadata(
+  metadata: Record<string, unknown> | null | undefined,
+): StaffRole | null {
+  const role = staffRoleSchema.safeParse(metadata?.staffRole);
+  return role.success ? role.data : null;
+}
+
+/**
  * Accounts signed up by phone or a web3 wallet have no e-mail, yet ours is unique and required:
  * such accounts get an address on a reserved domain that can never receive mail.
  */
@@ -66,5 +78,6 @@ export function identityFromClerkUser(user: ClerkUserJson): UserIdentity {
     email,
     imageUrl: user.image_url ?? '',
     role: roleFromMetadata(user.public_metadata),
+    staffRole: staffRoleFromMetadata(user.public_metadata),
   };
 }

@@ -6,6 +6,7 @@ import { deletedAccounts } from '../../db/schema/deleted-accounts';
 import { enrollments } from '../../db/schema/enrollments';
 import { users, type NewUserRow, type UserRow } from '../../db/schema/users';
 import type { UserIdentity, UserStore } from '../../providers/user-store';
+import { appendAudit } from '../admin/audit.repository';
 
 /** The user's row, unless the provider deleted the account (an anonymised row may remain). */
 export async function findUserById(db: Db, id: string): Promise<UserRow | null> {
@@ -94,10 +95,23 @@ export async function mirrorProviderAccount(
         email: identity.email,
         imageUrl: identity.imageUrl,
         role: identity.role,
+        ...(identity.staffRole !== undefined ? { staffRole: identity.staffRole } : {}),
         providerUpdatedAt,
       },
     })
     .returning();
+  const staffBefore = current?.staffRole ?? null;
+  if (identity.staffRole !== undefined && identity.staffRole !== staffBefore) {
+    // Every role change is audited, with the change: here the provider is who acted.
+    await appendAudit(db, {
+      actorId: null,
+      action: 'user.role',
+      targetType: 'user',
+      targetId: identity.id,
+      before: { staffRole: staffBefore },
+      after: { staffRole: identity.staffRole, reason: 'Clerk' },
+    });
+  }
   return { status: 'saved', row: row! };
 }
 
@@ -125,6 +139,19 @@ export type UserRemoval = 'deleted' | 'anonymised' | 'absent';
  * anonymous row instead.
  */
 export async function removeUser(db: Db, id: string): Promise<UserRemoval> {
+  // A closing (or closed) account is the privacy module's: its retirement keeps the purchase and
+  // public rows a delete would cascade away, and pseudonymises the row instead.
+  const [closing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, id),
+        sql`(${users.retiredAt} is not null or ${users.deletionScheduledFor} is not null)`,
+      ),
+    )
+    .limit(1);
+  if (closing) return 'anonymised';
   const [ownsCourses] = await db
     .select({ id: courses.id })
     .from(courses)

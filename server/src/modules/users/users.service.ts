@@ -1,12 +1,14 @@
 import type { UserData } from '@aprendiz/contract/auth';
 import type { AppDeps } from '../../deps';
+import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema/users';
+import { forbidden } from '../../http/errors';
 import { findEnrolledCourseIds, setUserRole } from './users.repository';
-import { toAuthUser } from './user-view';
+import { isEmailVerified, toAuthUser } from './user-view';
 
 export const NOW_EDUCATOR = 'Agora você pode publicar um curso';
 
-type UsersDeps = Pick<AppDeps, 'database' | 'auth' | 'learnerCache' | 'sessionCache'>;
+type UsersDeps = Pick<AppDeps, 'database' | 'auth' | 'learnerCache' | 'sessionCache' | 'config'>;
 
 /**
  * The account as the session found it (the session cache forgets an account as soon as it changes,
@@ -17,20 +19,52 @@ export async function getUserData(deps: UsersDeps, user: UserRow): Promise<UserD
   const ids = await deps.learnerCache.getOrLoad(user.id, 'enrolled-ids', async () =>
     JSON.stringify(await findEnrolledCourseIds(deps.database.db, user.id)),
   );
-  return { ...toAuthUser(user), enrolledCourses: JSON.parse(ids.body) as string[] };
+  return {
+    ...toAuthUser(user),
+    emailVerified: isEmailVerified(user),
+    enrolledCourses: JSON.parse(ids.body) as string[],
+    ...(deps.config.educatorApplications ? { educatorApplications: true as const } : {}),
+  };
+}
+
+export const APPLY_TO_TEACH =
+  'Envie sua candidatura para se tornar educador: a equipe da plataforma responde em breve';
+
+/**
+ * Makes the caller an educator at once (the one-click flow). With EDUCATOR_APPLICATIONS=on the way
+ * in is an application an admin approves, so this refuses anyone who is not one already.
+ */
+export async function becomeEducator(deps: UsersDeps, user: UserRow): Promise<string> {
+  if (deps.config.educatorApplications && user.role !== 'educator') {
+    throw forbidden(APPLY_TO_TEACH);
+  }
+  await grantEducatorRole(deps, user.id);
+  return NOW_EDUCATOR;
 }
 
 /**
- * Makes the caller an educator. With Clerk the role lives in its public metadata, so it is written
- * there first (a later user.updated webhook then agrees with us), and the row remembers when Clerk
- * took it, so a late event with an older state cannot revert it; repeating it changes nothing.
+ * The one path by which a person becomes an educator: the one-click flow and an approved
+ * application. With Clerk the role lives in its public metadata, so it is written there first (a
+ * later user.updated webhook then agrees with us), and the row remembers when Clerk took it, so a
+ * late event with an older state cannot revert it; repeating it changes nothing. `alongside` runs in
+ * the role's transaction (an application's decision and its audit row).
  */
-export async function becomeEducator(deps: UsersDeps, user: UserRow): Promise<string> {
+export async function grantEducatorRole(
+  deps: UsersDeps,
+  userId: string,
+  alongside?: (tx: Db) => Promise<void>,
+): Promise<void> {
   const changedAt =
-    deps.auth.kind === 'clerk' ? await deps.auth.publishRole(user.id, 'educator') : null;
-  await setUserRole(deps.database.db, user.id, 'educator', changedAt);
+    deps.auth.kind === 'clerk' ? await deps.auth.publishRole(userId, 'educator') : null;
+  if (alongside) {
+    await deps.database.db.transaction(async (tx) => {
+      await alongside(tx);
+      await setUserRole(tx, userId, 'educator', changedAt);
+    });
+  } else {
+    await setUserRole(deps.database.db, userId, 'educator', changedAt);
+  }
   // Every instance hears it from the database; this one must not answer the next request with the
   // role the session was cached with meanwhile.
-  deps.sessionCache.forgetUser(user.id);
-  return NOW_EDUCATOR;
+  deps.sessionCache.forgetUser(userId);
 }

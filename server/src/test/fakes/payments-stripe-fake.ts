@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import { createApp } from '../../app';
 import { createTestContext, type TestContext } from '../test-app';
-import { createStripePayments } from '../../providers/payments-stripe';
-import type { StripePayments } from '../../providers/payment-provider';
+import { createStripePayments } from '../../modules/payments/providers/stripe';
+import type { StripePayments } from '../../modules/payments/providers/payment-provider';
 
 /** Test helper: a local HTTP server playing the few Stripe API calls the app makes, recording each. */
 
@@ -22,6 +22,11 @@ export interface FakeStripeApi {
   /** Answers every request whose path starts with `pathPrefix` with this error until succeed(). */
   failWith(status: number, body: object, pathPrefix?: string): void;
   succeed(): void;
+  /**
+   * Requests whose path starts with `pathPrefix` go unanswered until `release()`, as a slow
+   * Stripe would leave them; `arrived` settles when the first of them comes in.
+   */
+  hold(pathPrefix: string): { arrived: Promise<void>; release(): void };
   /** What retrieving session `id` answers from now on (by default: complete, unpaid). */
   setSession(id: string, fields: { payment_status?: string; status?: string }): void;
   /** Forgets what was recorded and answers every request successfully again. */
@@ -46,6 +51,17 @@ function answer(
   const expire = /^\/v1\/checkout\/sessions\/([^/?]+)\/expire/.exec(req.path);
   if (req.method === 'POST' && expire) {
     const id = decodeURIComponent(expire[1]!);
+    // As Stripe: only an open session can be expired.
+    if (sessions.get(id)?.status === 'complete')
+      return {
+        status: 400,
+        body: {
+          error: {
+            type: 'invalid_request_error',
+            message: `Only Checkout Sessions with a status in ["open"] can be expired.`,
+          },
+        },
+      };
     return { status: 200, body: { id, object: 'checkout.session', status: 'expired' } };
   }
   const session = /^\/v1\/checkout\/sessions\/([^/?]+)/.exec(req.path);
@@ -85,6 +101,7 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
   const counters = { sessions: 0, refunds: 0 };
   const sessions = new Map<string, SessionFields>();
   let failure: { status: number; body: object; pathPrefix: string } | null = null;
+  let gate: { pathPrefix: string; parked: (() => void)[]; arrive: () => void } | null = null;
   const server = http.createServer((req, res) => {
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
@@ -96,13 +113,19 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
         form: Object.fromEntries(new URLSearchParams(raw)),
       };
       recorded.push(entry);
-      const reply =
-        failure && entry.path.startsWith(failure.pathPrefix)
-          ? failure
-          : answer(entry, counters, sessions);
-      res.statusCode = reply.status;
-      res.setHeader('Content-Type', 'application/json');
-      res.end(JSON.stringify(reply.body));
+      const reply = () => {
+        const { status, body } =
+          failure && entry.path.startsWith(failure.pathPrefix)
+            ? failure
+            : answer(entry, counters, sessions);
+        res.statusCode = status;
+        res.setHeader('Content-Type', 'application/json');
+        res.end(JSON.stringify(body));
+      };
+      if (gate && entry.path.startsWith(gate.pathPrefix)) {
+        gate.parked.push(reply);
+        gate.arrive();
+      } else reply();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -112,12 +135,26 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
     api: { host: '127.0.0.1', port, protocol: 'http' },
     failWith: (status, body, pathPrefix = '/') => void (failure = { status, body, pathPrefix }),
     succeed: () => void (failure = null),
+    hold: (pathPrefix) => {
+      let arrive = () => {};
+      const arrived = new Promise<void>((resolve) => (arrive = resolve));
+      const held = { pathPrefix, parked: [] as (() => void)[], arrive };
+      gate = held;
+      return {
+        arrived,
+        release: () => {
+          if (gate === held) gate = null;
+          for (const reply of held.parked.splice(0)) reply();
+        },
+      };
+    },
     setSession: (id, fields) =>
       void sessions.set(id, Object.fromEntries(Object.entries(fields).filter(([, v]) => v))),
     reset: () => {
       recorded.length = 0;
       sessions.clear();
       failure = null;
+      gate = null;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -30,13 +30,17 @@ import {
   lecturePositionBodySchema,
   courseProgressBodySchema,
   enrollFreeBodySchema,
-  purchaseBodySchema,
   updateProgressBodySchema,
 } from '@aprendiz/contract/learning';
-import { chooseMethodBodySchema } from '@aprendiz/contract/payments';
+import {
+  chooseMethodBodySchema,
+  purchaseBodySchema,
+  refundDestinationBodySchema,
+} from '@aprendiz/contract/payments';
 import { onlineBodySchema } from '@aprendiz/contract/site';
 import { eq } from 'drizzle-orm';
 import { courses } from '../../db/schema/courses';
+import { manualRefunds } from '../../db/schema/ledger';
 import { purchases } from '../../db/schema/purchases';
 import { ratings } from '../../db/schema/ratings';
 import { answers, postReports, questions } from '../../db/schema/questions';
@@ -48,6 +52,7 @@ import { makeImage, validCourseData } from '../fixtures/educator-fixtures';
 import { insertPurchaseRow } from '../fixtures/purchase-fixtures';
 import { createTestContext, TEST_AUTH_SECRET, type TestContext } from '../test-app';
 import { snapshotStore, type StoreSnapshot } from './store-snapshot';
+import { changeEmailBodySchema, verifyEmailBodySchema } from '@aprendiz/contract/account-security';
 import {
   fuzzInput,
   hostileString,
@@ -103,6 +108,9 @@ const ATTEMPTS_PATH = `${QUIZ_PATH}/attempts`;
 /** The student's open purchase of a second paid course, whose method they may choose and change. */
 const CHOOSABLE_PURCHASE_ID = '3c9a7e51-6d2b-4f80-a1c4-9e7b5d3f2a60';
 const METHOD_PATH = `/api/payments/${CHOOSABLE_PURCHASE_ID}/method`;
+/** The enrolled student's second payment of a course they had, owed back by hand: 'Informe o IBAN'. */
+const OWED_PURCHASE_ID = '3c9a7e51-6d2b-4f80-a1c4-9e7b5d3f2a61';
+const DESTINATION_PATH = `/api/payments/${OWED_PURCHASE_ID}/refund-destination`;
 /** A course with questions (by the enrolled student, answered by the owner) and a note. */
 const QA_COURSE_ID = '3f9a1c20-6b7d-4e8f-9a01-b2c3d4e5f600';
 const QUESTION_ID = '3f9a1c20-6b7d-4e8f-9a01-b2c3d4e5f601';
@@ -120,6 +128,7 @@ beforeAll(async () => {
     TRUST_PROXY: 'loopback',
     // The questions' per-person budget would otherwise turn later runs into a 429 that tests nothing.
     QA_POSTS_PER_HOUR: '1000000',
+    QA_EDITS_PER_HOUR: '1000000',
     // Fuzzed codes are unknown codes: the guessing budget would refuse every later run.
     COUPON_MISSES_PER_USER: '1000000',
     PAYMENT_METHOD_SWITCHES_PER_HOUR: '1000000',
@@ -234,8 +243,26 @@ beforeAll(async () => {
     provider: 'sandbox',
     status: 'completed',
   });
+  const owed = await insertPurchaseRow(db, {
+    userId: enrolled.user.id,
+    courseId: paid.id,
+    amount: '27.00',
+    currency: 'aoa',
+    provider: 'proxypay',
+    status: 'refund_pending',
+  });
+  await db.update(purchases).set({ id: OWED_PURCHASE_ID }).where(eq(purchases.id, owed.id));
+  await db.insert(manualRefunds).values({
+    purchaseId: OWED_PURCHASE_ID,
+    destination: null,
+    amount: '27.00',
+    currency: 'aoa',
+    provider: 'proxypay',
+    method: 'reference',
+  });
   hints = {
     uuids: [
+      OWED_PURCHASE_ID,
       paid.id,
       free.id,
       hidden.id,
@@ -286,6 +313,10 @@ beforeAll(async () => {
       { role: 'student', body: { method: 'multicaixa_express', phone: '923 456 789' } },
       { role: 'student', body: { method: 'card' } },
     ],
+    [DESTINATION_PATH]: [
+      { role: 'enrolled student', body: { destination: 'AO06 0044 0000 6729 5030 1010 2' } },
+      { role: 'enrolled student', body: { destination: 'PT50 0002 0123 1234 5678 9015 4' } },
+    ],
     '/api/user/get-course-progress': [{ role: 'enrolled student', body: { courseId: paid.id } }],
     '/api/user/update-course-progress': [
       { role: 'enrolled student', body: { courseId: paid.id, lectureId: 'lec-2' } },
@@ -324,6 +355,12 @@ beforeAll(async () => {
       },
     ],
     '/api/user/profile': [{ role: 'student', body: { name: 'Nome Novo' } }],
+    // A well-formed link that was never mailed: refused without writing anything.
+    '/api/auth/verify-email': [{ role: 'anonymous', body: { token: 'b'.repeat(43) } }],
+    // The test users have no password, so a change of address never mails a link.
+    '/api/account/email': [
+      { role: 'student', body: { email: 'outra@example.test', password: 'palavra-passe-1' } },
+    ],
     [`/api/course/${QA_COURSE_ID}/questions`]: [
       {
         role: 'enrolled student',
@@ -358,7 +395,7 @@ beforeAll(async () => {
     [`/api/notes/${NOTE_ID}`]: [{ role: 'enrolled student', body: { text: 'Nota editada' } }],
     '/api/notifications/read': [{ role: 'enrolled student', body: { ids: [ANSWER_ID] } }],
     '/api/notifications/preferences': [
-      { role: 'enrolled student', body: { answers: true, digest: false } },
+      { role: 'enrolled student', body: { answers: true, digest: false, news: true } },
     ],
   };
   examples = (path) =>
@@ -453,7 +490,8 @@ function serialise(body: Body): string {
 
 /** PATCH for the profile, a question's and a note's edits; PUT for preferences; the rest POST. */
 function methodOf(path: string): 'post' | 'patch' | 'put' {
-  if (path === '/api/notifications/preferences') return 'put';
+  if (path === '/api/notifications/preferences' || path.endsWith('/refund-destination'))
+    return 'put';
   return path === '/api/user/profile' || /^\/api\/(questions|notes)\/[^/]+$/.test(path)
     ? 'patch'
     : 'post';
@@ -478,6 +516,7 @@ const jsonEndpoints: { path: string; schema: z.ZodType; runs: number }[] = [
   { path: '/api/user/enroll-free-course', schema: enrollFreeBodySchema, runs: 60 },
   { path: '/api/user/purchase', schema: purchaseBodySchema, runs: 60 },
   { path: METHOD_PATH, schema: chooseMethodBodySchema, runs: 60 },
+  { path: DESTINATION_PATH, schema: refundDestinationBodySchema, runs: 40 },
   { path: '/api/user/get-course-progress', schema: courseProgressBodySchema, runs: 60 },
   { path: '/api/user/update-course-progress', schema: updateProgressBodySchema, runs: 80 },
   { path: '/api/user/add-rating', schema: addRatingBodySchema, runs: 80 },
@@ -490,6 +529,8 @@ const jsonEndpoints: { path: string; schema: z.ZodType; runs: number }[] = [
   { path: '/api/auth/reset-password', schema: resetPasswordBodySchema, runs: 40 },
   { path: '/api/user/change-password', schema: changePasswordBodySchema, runs: 30 },
   { path: '/api/user/profile', schema: profileInputSchema, runs: 40 },
+  { path: '/api/auth/verify-email', schema: verifyEmailBodySchema, runs: 40 },
+  { path: '/api/account/email', schema: changeEmailBodySchema, runs: 30 },
   ...questionEndpoints(),
 ];
 
@@ -714,7 +755,7 @@ describe('fuzzing path parameters and query strings', () => {
     '?lectureId[]=a&q[]=b',
     '?q=%27%3A*%20%7C%20%21',
   );
-  const routes: { method: 'get' | 'post' | 'delete'; path: (id: string) => string }[] = [
+  const routes: { method: 'get' | 'post' | 'put' | 'delete'; path: (id: string) => string }[] = [
     { method: 'get', path: (id) => `/api/course/${id}` },
     { method: 'get', path: (id) => `/api/payments/${id}` },
     { method: 'post', path: (id) => `/api/payments/sandbox/${id}/complete` },
@@ -724,12 +765,13 @@ describe('fuzzing path parameters and query strings', () => {
     { method: 'post', path: (id) => `/api/payments/${id}/check` },
     { method: 'post', path: (id) => `/api/payments/${id}/method` },
     { method: 'post', path: (id) => `/api/payments/${id}/refund` },
+    { method: 'put', path: (id) => `/api/payments/${id}/refund-destination` },
     { method: 'get', path: (id) => `/api/course/${id}/quote` },
     { method: 'get', path: (id) => `/api/educator/course/${id}/coupons` },
     { method: 'get', path: (id) => `/api/user/resume/${id}` },
     { method: 'get', path: (id) => `/api/course/${id}/reviews` },
     { method: 'post', path: (id) => `/api/educator/review/${id}/reply` },
-    { method: 'get', path: (id) => `/api/user/certificate/${id}` },
+    { method: 'post', path: (id) => `/api/user/certificate/${id}` },
     { method: 'get', path: (id) => `/api/certificate/${id}` },
     { method: 'get', path: (id) => `/api/certificate/${id}/pdf` },
     { method: 'get', path: (id) => `/api/course/${id}/quizzes/${QUIZ_ID}` },
@@ -758,6 +800,7 @@ describe('fuzzing path parameters and query strings', () => {
     { method: 'delete', path: (id) => `/api/notes/${id}` },
     { method: 'get', path: (id) => `/api/notifications/unsubscribe?u=${id}&k=answers&s=${id}` },
     { method: 'post', path: (id) => `/api/notifications/unsubscribe?u=${id}&k=digest&s=${id}` },
+    { method: 'delete', path: (id) => `/api/account/sessions/${id}` },
   ];
 
   for (const route of routes) {
@@ -781,7 +824,9 @@ describe('fuzzing path parameters and query strings', () => {
               ? agent.get(url)
               : route.method === 'delete'
                 ? agent.delete(url)
-                : agent.post(url);
+                : route.method === 'put'
+                  ? agent.put(url)
+                  : agent.post(url);
           try {
             await expectHarmless(await req.set(headers[role]));
           } catch (error) {

@@ -106,6 +106,8 @@ describe('the ledger and the educator figures (property)', () => {
         const live = sales.filter((s) => !s.refunded);
         const cents = (list: ModelSale[]) => list.reduce((sum, s) => sum + s.netCents, 0);
         const expected = {
+          gross: cents(sales) / 100,
+          platformFee: 0,
           available: cents(live.filter((s) => s.availableAt <= now)) / 100,
           pending: cents(live.filter((s) => s.availableAt > now)) / 100,
           refunded: cents(sales.filter((s) => s.refunded)) / 100,

@@ -1,19 +1,21 @@
 import type { AppDeps } from '../../../deps';
 import { AppError, badRequest } from '../../../http/errors';
-import { confirmVoucherPayment, failVoucherPayment } from '../payment-attempts';
-import { findPurchaseByProviderRef } from '../payments.repository';
+import { claimProviderAsk, confirmVoucherPayment, failVoucherPayment } from '../payment-attempts';
+import { uuidSchema } from '@aprendiz/contract/common';
+import type { PurchaseRow } from '../../../db/schema/purchases';
+import { findPurchase, findPurchaseByProviderRef } from '../payments.repository';
 import type { CompletionOutcome } from '../payments.service';
 import {
   parseExpressCallback,
   parseReferenceCallback,
   type ReferencePayment,
-} from './proxypay-client';
+} from '../providers/proxypay-client';
 import {
   expressProviderRef,
   isProxyPayVouchers,
   referenceProviderRef,
   type ProxyPayVouchers,
-} from './proxypay-gateway';
+} from '../providers/proxypay-gateway';
 
 // What ProxyPay reports, acted on only after the API itself confirms it: a callback says where to
 // look, never what happened. Completion goes through confirmVoucherPayment, the path the sandbox
@@ -48,6 +50,40 @@ async function askingProvider<T>(deps: ProxyPayDeps, work: () => Promise<T>): Pr
 }
 
 /**
+ * The purchase an older reference was issued for: its payment carries our purchase id (the custom
+ * field set at issue), read from ProxyPay's own list, never from a callback's body.
+ */
+async function purchaseNamedBy(
+  deps: ProxyPayDeps,
+  payments: ReferencePayment[],
+): Promise<PurchaseRow | null> {
+  for (const payment of payments) {
+    const named = uuidSchema.safeParse(payment.customFields.purchase_id);
+    if (!named.success) continue;
+    const purchase = await findPurchase(deps.database.db, named.data);
+    if (purchase?.provider === 'proxypay') return purchase;
+  }
+  return null;
+}
+
+/**
+ * A purchase paid through an older reference: the voucher it holds now is withdrawn, so nobody
+ * pays it as well. A push cannot be withdrawn while it waits; that is left to its own expiry.
+ */
+async function withdrawCurrentVoucher(
+  deps: ProxyPayDeps,
+  gateway: ProxyPayVouchers,
+  purchase: PurchaseRow,
+): Promise<void> {
+  if (!purchase.providerRef) return;
+  try {
+    await gateway.cancel({ purchaseId: purchase.id, providerRef: purchase.providerRef });
+  } catch (err) {
+    deps.logger.warn({ err, purchaseId: purchase.id }, 'current voucher could not be withdrawn');
+  }
+}
+
+/**
  * Completes the purchase of each listed payment of `referenceId`, then acknowledges them. The
  * acknowledgement comes last: if it fails, the payment stays listed and the next look completes
  * nothing twice (the purchase is already completed) and acknowledges again.
@@ -60,17 +96,30 @@ async function settleReference(
 ): Promise<CallbackResult> {
   const payments = listed.filter((payment) => payment.referenceId === referenceId);
   if (payments.length === 0) return 'unpaid';
-  const purchase = await findPurchaseByProviderRef(
-    deps.database.db,
-    'proxypay',
-    referenceProviderRef(referenceId),
-  );
+  const providerRef = referenceProviderRef(referenceId);
+  const purchase =
+    (await findPurchaseByProviderRef(deps.database.db, 'proxypay', providerRef)) ??
+    (await purchaseNamedBy(deps, payments));
   // Another system on the same account, or a purchase since deleted: left listed for an operator.
   if (!purchase) {
     deps.logger.warn({ referenceId }, 'proxypay payment of a reference no purchase has');
     return 'unknown';
   }
   const outcome = await confirmVoucherPayment(deps, purchase.id, 'proxypay');
+  if (purchase.providerRef !== providerRef) {
+    deps.logger.warn(
+      { purchaseId: purchase.id, referenceId, outcome },
+      'proxypay payment of an older reference of a purchase: settled against it',
+    );
+    if (outcome === 'completed') await withdrawCurrentVoucher(deps, gateway, purchase);
+    // The purchase was paid through its other reference as well: nothing here records this one's
+    // money, so it is said loudly for an operator to return it.
+    if (outcome === 'already-completed')
+      deps.logger.error(
+        { purchaseId: purchase.id, referenceId },
+        'proxypay purchase paid twice (an older reference too): refund the second payment by hand',
+      );
+  }
   if (outcome === 'already-enrolled')
     deps.logger.error(
       { purchaseId: purchase.id, referenceId },
@@ -130,6 +179,13 @@ export async function applyExpressCallback(
     expressProviderRef(transactionId),
   );
   if (!purchase) return 'unknown';
+  // Answered from the database when there is nothing to learn, or the provider was just asked
+  // about this purchase (by 'Já paguei', the sweep or another callback): a callback anyone may
+  // post costs no provider call then; reconciliation asks again later if the answer was missed.
+  if (purchase.status === 'completed') return 'already-completed';
+  if (purchase.status === 'refund_pending' || purchase.status === 'refunded')
+    return 'already-enrolled';
+  if (!(await claimProviderAsk(deps.database.db, purchase.id, new Date()))) return 'pending';
   const transaction = await askingProvider(deps, () =>
     gateway.client.expressTransaction(transactionId),
   );

@@ -1,4 +1,5 @@
 import express, { Router } from 'express';
+import { rateLimit } from 'express-rate-limit';
 import type { AppDeps } from '../../../deps';
 import {
   applyExpressCallback,
@@ -7,6 +8,14 @@ import {
   proxyPayOf,
 } from './proxypay-payments';
 import { badRequest } from '../../../http/errors';
+import { rateLimitStore } from '../../../http/rate-limit';
+
+/**
+ * The express callback is anonymous (OPG v1 signs nothing), so each address may post it at most this
+ * often a minute: OPG posts once per transaction, and a script cannot have us ask it at will.
+ */
+export const EXPRESS_CALLBACKS_PER_MINUTE = 30;
+export const CALLBACKS_LIMITED = 'Muitas notificações. Tente novamente em um minuto.';
 
 /** A payment or a transaction object: a few hundred bytes. */
 const CALLBACK_BODY_LIMIT = '64kb';
@@ -30,7 +39,17 @@ export function proxyPayWebhookRoutes(deps: AppDeps): Router {
   });
 
   // The callback_url each Multicaixa Express request names (OPG v1).
-  router.post('/webhooks/proxypay/express', raw, async (req, res) => {
+  const perAddress = rateLimit({
+    windowMs: 60_000,
+    limit: EXPRESS_CALLBACKS_PER_MINUTE,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    store: rateLimitStore('proxypay-express', deps.redis),
+    handler: (_req, res) => {
+      res.status(429).json({ success: false, message: CALLBACKS_LIMITED });
+    },
+  });
+  router.post('/webhooks/proxypay/express', perAddress, raw, async (req, res) => {
     const body: unknown = req.body;
     let payload: unknown;
     try {

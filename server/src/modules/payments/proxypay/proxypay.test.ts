@@ -13,7 +13,11 @@ import {
   EXPIRY_GRACE_MS,
   reconcileAwaitingPayments,
 } from '../reconciliation';
-import { EXPRESS_STILL_PENDING, INVALID_ANGOLAN_PHONE, referenceEndDate } from './proxypay-gateway';
+import {
+  EXPRESS_STILL_PENDING,
+  INVALID_ANGOLAN_PHONE,
+  referenceEndDate,
+} from '../providers/proxypay-gateway';
 
 let fake: FakeProxyPay;
 let ctx: TestContext;
@@ -371,7 +375,39 @@ describe('a ProxyPay reference', () => {
     expect(fake.references.get(fresh)?.deleted).toBe(false);
   });
 
-  it('when ProxyPay is down, then buying answers 503 in Portuguese and nothing is written', async () => {
+  it('when ProxyPay cannot issue the new reference of a switch, then 503, the purchase fails with no payable reference, and choosing again issues one', async () => {
+    const { buyer, purchaseId } = await buy({ method: 'reference' });
+    const old = referenceOf(await rowOf(purchaseId));
+    // Only the new reference's creation fails: the old one is still asked about and deleted.
+    fake.down(500, (method, path) => method === 'PUT' && path.startsWith('/references/'));
+    const switchTo = () =>
+      request(ctx.app)
+        .post(`/api/payments/${purchaseId}/method`)
+        .set(buyer.auth)
+        .send({ method: 'reference' });
+    try {
+      const res = await switchTo();
+      expect(res.status).toBe(503);
+      expect(res.body.message).toBe('Não foi possível iniciar o pagamento. Tente novamente.');
+    } finally {
+      fake.up();
+    }
+    expect(fake.references.get(old)?.deleted).toBe(true);
+    expect(await rowOf(purchaseId)).toMatchObject({
+      status: 'failed',
+      instructions: null,
+      providerRef: null,
+      switchingUntil: null,
+    });
+
+    const again = await switchTo();
+    expect(again.status).toBe(200);
+    const row = await rowOf(purchaseId);
+    expect(row).toMatchObject({ status: 'awaiting_payment', switchingUntil: null });
+    expect(fake.references.get(referenceOf(row))?.deleted).toBe(false);
+  });
+
+  it('when ProxyPay is down, then buying answers 503 in Portuguese and the attempt is given up, leaving nothing payable', async () => {
     fake.down();
     const { buyer, res } = await buy({ method: 'reference' });
     expect(res.status).toBe(503);
@@ -380,7 +416,14 @@ describe('a ProxyPay reference', () => {
       .select()
       .from(purchases)
       .where(eq(purchases.userId, buyer.user.id));
-    expect(rows).toHaveLength(0);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        status: 'failed',
+        instructions: null,
+        providerRef: null,
+        switchingUntil: null,
+      }),
+    ]);
   });
 
   it('when ProxyPay is down, then "Já paguei" and a callback answer 503 in Portuguese and change nothing', async () => {
@@ -429,6 +472,11 @@ describe('Multicaixa Express through ProxyPay', () => {
     );
     expect(early.body.result).toBe('pending');
     expect((await rowOf(purchaseId)).status).toBe('awaiting_payment');
+    // That ask is answered from the database for 10 s; OPG's own callback comes after.
+    await ctx.database.db
+      .update(purchases)
+      .set({ reconciledAt: null })
+      .where(eq(purchases.id, purchaseId));
 
     const { body } = fake.decide(transactionId, 'accepted');
     const done = await postExpressCallback(body).expect(200);
@@ -464,23 +512,43 @@ describe('Multicaixa Express through ProxyPay', () => {
     expect((await rowOf(purchaseId)).status).toBe('awaiting_payment');
   });
 
-  it('when the countdown runs out while the page watches, then the page follows what OPG says, never its silence', async () => {
+  it('when the countdown runs out, then reading never settles the push; the explicit check follows what OPG says, never its silence', async () => {
     const { buyer, purchaseId } = await buy({ method: 'multicaixa_express', phone: '923000444' });
     const transactionId = transactionOf(await rowOf(purchaseId));
     await age(purchaseId, 91_000);
     const read = () => request(ctx.app).get(`/api/payments/${purchaseId}`).set(buyer.auth);
+    const check = async () => {
+      // Each ask waits CHECK_INTERVAL_MS after the last; here the last ask is made long ago.
+      await ctx.database.db
+        .update(purchases)
+        .set({ reconciledAt: null })
+        .where(eq(purchases.id, purchaseId));
+      return request(ctx.app).post(`/api/payments/${purchaseId}/check`).set(buyer.auth);
+    };
 
     // Still open at OPG: the voucher waits (reconciliation expires it past the grace).
+    expect((await check()).body.purchase.status).toBe('awaiting_payment');
+
+    // OPG refused it, but a read only reads: the row is as it was.
+    fake.decide(transactionId, 'rejected');
+    const before = await rowOf(purchaseId);
     expect((await read()).body.purchase.status).toBe('awaiting_payment');
-    // ProxyPay down: the page still reads, unchanged.
+    expect(await rowOf(purchaseId)).toEqual(before);
+
+    // ProxyPay down: the check says so in Portuguese, the read still answers, nothing changes.
     fake.down();
-    const down = await read();
-    expect(down.status).toBe(200);
-    expect(down.body.purchase.status).toBe('awaiting_payment');
+    const down = await check();
+    expect(down.status).toBe(503);
+    expect(down.body).toEqual({
+      success: false,
+      message: 'Não foi possível confirmar o pagamento agora. Tente de novo.',
+    });
+    expect((await read()).status).toBe(200);
+    expect((await rowOf(purchaseId)).status).toBe('awaiting_payment');
     fake.up();
 
-    fake.decide(transactionId, 'rejected');
-    expect((await read()).body.purchase.status).toBe('failed');
+    expect((await check()).body.purchase.status).toBe('failed');
+    expect((await rowOf(purchaseId)).status).toBe('failed');
   });
 
   it('when the callback is lost, then "Já paguei" asks OPG and completes', async () => {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { sandboxMethods } from '../modules/payments/payment-methods';
-import { pixCopyPasteCode, pixQrSvg } from '../modules/payments/pix-code';
+import { sandboxMethods } from '../payment-methods';
+import { pixCopyPasteCode, pixQrSvg } from '../pix-code';
 import type { SandboxPayments, Voucher, VoucherGateway, VoucherRequest } from './payment-provider';
 
 /** The sandbox's Pix key: a random (EVP) key, as a receiver without a CNPJ key would use. */

@@ -2,16 +2,19 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { eq } from 'drizzle-orm';
 import type { Express } from 'express';
-import { purchases } from '../db/schema/purchases';
-import { insertCourse } from '../test/fixtures/course-fixtures';
-import type { TestContext } from '../test/test-app';
+import { purchases } from '../../../db/schema/purchases';
+import { insertCourse } from '../../../test/fixtures/course-fixtures';
+import type { TestContext } from '../../../test/test-app';
 import {
   absoluteImageUrl,
   createStripePayments,
   STRIPE_CHECKOUT_REUSABLE_MS,
   toMinorUnits,
-} from './payments-stripe';
-import { createStripeTestContext, type FakeStripeApi } from '../test/fakes/payments-stripe-fake';
+} from './stripe';
+import {
+  createStripeTestContext,
+  type FakeStripeApi,
+} from '../../../test/fakes/payments-stripe-fake';
 
 let ctx: TestContext;
 let app: Express;
@@ -83,7 +86,7 @@ describe('POST /api/user/purchase with Stripe', () => {
       'metadata[userId]': student.user.id,
       'metadata[origin]': 'http://app.test',
       client_reference_id: purchase.id,
-      success_url: 'http://app.test/loading/my-enrollments',
+      success_url: `http://app.test/loading/my-enrollments?compra=${purchase.id}`,
       cancel_url: 'http://app.test/',
     });
 
@@ -115,7 +118,7 @@ describe('POST /api/user/purchase with Stripe', () => {
     expect(keys.some((k) => k.includes('[images]'))).toBe(false);
   });
 
-  it('when Stripe refuses the session, then 503 in Portuguese and nothing is written', async () => {
+  it('when Stripe refuses the session, then 503 in Portuguese and the attempt is given up, leaving nothing open', async () => {
     const { course, student } = await paidCourseAndStudent();
     stripe.failWith(400, {
       error: { type: 'invalid_request_error', message: 'Invalid currency' },
@@ -127,11 +130,19 @@ describe('POST /api/user/purchase with Stripe', () => {
       message: 'Não foi possível iniciar o pagamento. Tente novamente.',
     });
     expect(stripe.recorded).toHaveLength(1);
-    expect(await purchasesOf(student.user.id)).toEqual([]);
+    expect(await purchasesOf(student.user.id)).toEqual([
+      expect.objectContaining({
+        status: 'failed',
+        checkoutUrl: null,
+        providerRef: null,
+        switchingUntil: null,
+      }),
+    ]);
 
     stripe.succeed();
     await start(student.auth, course.id).expect(200);
-    expect(await purchasesOf(student.user.id)).toHaveLength(1);
+    const rows = await purchasesOf(student.user.id);
+    expect(rows.map((row) => row.status).sort()).toEqual(['failed', 'pending']);
   });
 
   it('when a student starts 10 checkouts of one course at once, then Stripe is asked once and every answer is that session', async () => {

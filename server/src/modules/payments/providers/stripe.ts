@@ -90,7 +90,9 @@ export function checkoutSessionParams(
     // not by another deployment sharing the Stripe account.
     metadata: { purchaseId: purchase.id, userId: user.id, origin: publicUrl },
     client_reference_id: purchase.id,
-    success_url: `${publicUrl}/loading/my-enrollments`,
+    // The return page reads this purchase and says 'Pagamento confirmado' only once it is paid:
+    // a Multibanco or boleto buyer returns while the money is still awaited.
+    success_url: `${publicUrl}/loading/my-enrollments?compra=${encodeURIComponent(purchase.id)}`,
     cancel_url: `${publicUrl}/`,
   };
 }
@@ -99,7 +101,7 @@ export function checkoutSessionParams(
 export const STRIPE_CHECKOUT_REUSABLE_MS = 23 * 60 * 60 * 1000;
 
 /**
- * A checkout is created inside the transaction that holds the buyer's open purchase, so a stalled
+ * The buyer waits on the answer (and other starts of the purchase wait on its hold), so a stalled
  * Stripe must give up soon rather than after the client's default 80 s (per attempt).
  */
 const STRIPE_TIMEOUT_MS = 10_000;
@@ -158,13 +160,13 @@ export function createStripePayments(options: StripePaymentsOptions): StripePaym
       }
     },
     checkoutState: async (sessionId) => stateOf(await stripe.checkout.sessions.retrieve(sessionId)),
-    refundCheckout: async ({ purchaseId, sessionId, reason = 'duplicate' }) => {
+    refundCheckout: async ({ purchaseId, sessionId, reason = 'duplicate', secondPayment }) => {
       const paymentIntent = paymentIntentOf(await stripe.checkout.sessions.retrieve(sessionId));
       if (!paymentIntent) throw new Error(`Stripe checkout session ${sessionId} took no payment`);
       try {
         await stripe.refunds.create(
           { payment_intent: paymentIntent, reason, metadata: { purchaseId } },
-          { idempotencyKey: `refund-${purchaseId}` },
+          { idempotencyKey: secondPayment ? `refund-${sessionId}` : `refund-${purchaseId}` },
         );
       } catch (err) {
         // Stripe forgets idempotency keys after 24 h, and redeliveries go on for days: a retry

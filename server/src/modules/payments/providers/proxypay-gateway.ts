@@ -7,7 +7,7 @@ import {
 import type { PaymentMethod } from '@aprendiz/contract/payments';
 import type { ProxyPayConfig } from '../../../config';
 import { badRequest, conflict } from '../../../http/errors';
-import type { Voucher, VoucherGateway, VoucherRequest } from '../../../providers/payment-provider';
+import type { Voucher, VoucherGateway, VoucherRequest } from './payment-provider';
 import { createProxyPayClient, type ProxyPayClient } from './proxypay-client';
 
 // ProxyPay's vouchers: a reference (entity + reference + amount, paid at an ATM or in home banking)

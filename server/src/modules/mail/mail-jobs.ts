@@ -91,6 +91,7 @@ export function registerMailJobs(jobs: JobQueue, deps: MailDeps): void {
         purchaseId,
         courseUrl: courseUrl(deps, facts.courseId),
         euWaiverAt: facts.euWaiverAt,
+        market: deps.config.currency,
       }),
     });
   });
@@ -105,6 +106,7 @@ export function registerMailJobs(jobs: JobQueue, deps: MailDeps): void {
         courseTitle: facts.courseTitle,
         enrolledAt: facts.enrolledAt,
         courseUrl: courseUrl(deps, courseId),
+        market: deps.config.currency,
       }),
     });
   });

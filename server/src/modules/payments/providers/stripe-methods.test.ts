@@ -2,10 +2,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { eq } from 'drizzle-orm';
 import type { Express } from 'express';
-import { purchases } from '../db/schema/purchases';
-import { insertCourse } from '../test/fixtures/course-fixtures';
-import type { TestContext } from '../test/test-app';
-import { createStripeTestContext, type FakeStripeApi } from '../test/fakes/payments-stripe-fake';
+import { purchases } from '../../../db/schema/purchases';
+import { insertCourse } from '../../../test/fixtures/course-fixtures';
+import type { TestContext } from '../../../test/test-app';
+import {
+  createStripeTestContext,
+  type FakeStripeApi,
+} from '../../../test/fakes/payments-stripe-fake';
 
 let brl: { ctx: TestContext; app: Express; stripe: FakeStripeApi; close: () => Promise<void> };
 let eur: typeof brl;

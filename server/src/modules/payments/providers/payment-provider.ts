@@ -95,6 +95,11 @@ export interface StripePayments extends CheckoutProvider {
     purchaseId: string;
     sessionId: string;
     reason?: 'duplicate' | 'requested_by_customer';
+    /**
+     * A second paid session of a purchase already paid through another: refunded once per
+     * session, beside the purchase's own refund.
+     */
+    secondPayment?: boolean;
   }): Promise<void>;
   /**
    * Closes an open checkout session so it can no longer be paid: 'expired' when it is closed

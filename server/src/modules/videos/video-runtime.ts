@@ -1,0 +1,72 @@
+import { mkdir } from 'node:fs/promises';
+import type { Config } from '../../config';
+import type { Logger } from '../../logger';
+import { toolVersion, type ToolRun } from './ffmpeg-process';
+import { createVideoFiles, type VideoFiles } from './video-storage';
+import { loadOrCreateVideoSecret } from './video-token';
+
+/** What the video module needs at run time, settled once at start. */
+export interface VideoRuntime {
+  /** ffmpeg and ffprobe both run: uploads are on. */
+  enabled: boolean;
+  /** Why uploads are off, as the editor says it (pt-BR); undefined when they are on. */
+  disabledReason?: string;
+  files: VideoFiles;
+  /** Signs playback tokens. */
+  secret: string;
+  /** The ffmpeg run of this instance's transcode, if one is running (one at a time). */
+  running(): ToolRun | null;
+  setRunning(run: ToolRun | null): void;
+}
+
+export const VIDEO_OFF_NO_FFMPEG =
+  'O envio de vídeos está desligado neste servidor: o ffmpeg não está instalado. Peça ao administrador para instalá-lo (pacote ffmpeg do sistema) ou use um link do YouTube.';
+
+/** Each tool is asked once per process: every test's app would otherwise start two more. */
+const versions = new Map<string, Promise<string | null>>();
+function versionOnce(tool: string): Promise<string | null> {
+  let found = versions.get(tool);
+  if (!found) {
+    found = toolVersion(tool);
+    versions.set(tool, found);
+  }
+  return found;
+}
+
+export async function createVideoRuntime(config: Config, logger: Logger): Promise<VideoRuntime> {
+  const video = config.video;
+  const [ffmpeg, ffprobe] = await Promise.all([
+    versionOnce(video.ffmpeg),
+    versionOnce(video.ffprobe),
+  ]);
+  const enabled = ffmpeg !== null && ffprobe !== null;
+  if (!enabled) {
+    const missing = [ffmpeg === null && video.ffmpeg, ffprobe === null && video.ffprobe]
+      .filter(Boolean)
+      .join(' and ');
+    logger.warn(
+      `video upload is off: ${missing} not found (install Debian's ffmpeg package, or set VIDEO_FFMPEG/VIDEO_FFPROBE); YouTube lectures keep working`,
+    );
+  } else {
+    logger.info({ ffmpeg }, 'video upload is on');
+  }
+  if (enabled && config.databaseUrl) {
+    logger.warn(
+      `video files are kept on this machine's disk (${video.dir}): with several instances sharing DATABASE_URL, each must see the same folder (a shared volume) or video must go to shared storage`,
+    );
+  }
+  const files = createVideoFiles(video.dir);
+  await mkdir(files.uploadsDir, { recursive: true });
+  const secret = await loadOrCreateVideoSecret(config.dataDir, video.tokenSecret);
+  let current: ToolRun | null = null;
+  return {
+    enabled,
+    ...(!enabled && { disabledReason: VIDEO_OFF_NO_FFMPEG }),
+    files,
+    secret,
+    running: () => current,
+    setRunning: (run) => {
+      current = run;
+    },
+  };
+}

@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { and, eq } from 'drizzle-orm';
+import { auditLog } from '../db/schema/staff';
+import { users } from '../db/schema/users';
+import { createTestContext, type TestContext } from '../test/test-app';
+import {
+  CLERK_TEST_SECRET_KEY,
+  clerkTestEnv,
+  clerkUserJson,
+  createClerkKeys,
+  newClerkId,
+  newClerkWebhookSecret,
+  postClerkWebhook,
+  signClerkToken,
+  startFakeClerkApi,
+  type ClerkKeys,
+  type ClerkUserFixture,
+  type FakeClerkApi,
+} from '../test/fixtures/clerk-fixtures';
+import { CLERK_TWO_STEP_REQUIRED, STAFF_ONLY } from '../modules/admin/staff';
+
+/**
+ * Staff roles under Clerk: `staffRole` in the user's public metadata names admins and support, and
+ * Clerk's own second step (the session token's `fva` claim) stands for ours. Networkless: tokens are
+ * signed with a generated key pair and the Backend API is a local fake.
+ */
+const WEBHOOK_SECRET = newClerkWebhookSecret();
+/** Session token v2's factor verification age: minutes since each factor, -1 when never. */
+const WITH_SECOND_STEP = { fva: [3, 3] };
+const WITHOUT_SECOND_STEP = { fva: [3, -1] };
+
+let ctx: TestContext;
+let api: FakeClerkApi;
+let keys: ClerkKeys;
+
+beforeAll(async () => {
+  api = await startFakeClerkApi();
+  keys = await createClerkKeys();
+  ctx = await createTestContext({
+    ...clerkTestEnv(WEBHOOK_SECRET, api.url),
+    CLERK_JWT_KEY: keys.publicPem.trim().replaceAll('\n', '\\n'),
+  });
+});
+afterAll(async () => {
+  await ctx.close();
+  await api.close();
+});
+
+async function rowOf(id: string) {
+  const [row] = await ctx.database.db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+async function roleAudits(id: string) {
+  return ctx.database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.targetId, id), eq(auditLog.action, 'user.role')))
+    .orderBy(auditLog.id);
+}
+
+function updated(user: ClerkUserFixture) {
+  return JSON.stringify({
+    type: 'user.updated',
+    data: { ...clerkUserJson(user), updated_at: Date.now() },
+    timestamp: Date.now(),
+  });
+}
+
+async function consoleMe(userId: string, claims: Record<string, unknown>) {
+  const token = await signClerkToken(keys, userId, { claims });
+  return request(ctx.app).get('/api/admin/me').set('Authorization', `Bearer ${token}`);
+}
+
+describe('staff roles under Clerk', () => {
+  it('when public metadata names an admin and the session passed Clerk’s second step, then the console opens; without that step, 403 saying to use it', async () => {
+    const id = newClerkId();
+    api.users.set(id, { id, email: `${id}@exemplo.pt`, staffRole: 'admin' });
+
+    const withStep = await consoleMe(id, WITH_SECOND_STEP);
+    expect(withStep.status).toBe(200);
+    expect(withStep.body.user).toMatchObject({ _id: id, staffRole: 'admin' });
+    expect((await rowOf(id))?.staffRole).toBe('admin');
+
+    const withoutStep = await consoleMe(id, WITHOUT_SECOND_STEP);
+    expect(withoutStep.status).toBe(403);
+    expect(withoutStep.body.message).toBe(CLERK_TWO_STEP_REQUIRED);
+    // A v1 token has no fva claim at all: no proof of a second step.
+    const noClaim = await consoleMe(id, {});
+    expect(noClaim.status).toBe(403);
+    expect(noClaim.body.message).toBe(CLERK_TWO_STEP_REQUIRED);
+  });
+
+  it('when the token claims carry the staff role, then a new row takes it from them; an unknown value grants nothing', async () => {
+    const id = newClerkId();
+    const res = await consoleMe(id, {
+      ...WITH_SECOND_STEP,
+      email: `${id}@exemplo.pt`,
+      public_metadata: { staffRole: 'support' },
+    });
+    expect(res.status).toBe(200);
+    expect((await rowOf(id))?.staffRole).toBe('support');
+
+    const other = newClerkId();
+    const refused = await consoleMe(other, {
+      ...WITH_SECOND_STEP,
+      email: `${other}@exemplo.pt`,
+      public_metadata: { staffRole: 'owner' },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(STAFF_ONLY);
+    expect((await rowOf(other))?.staffRole).toBeNull();
+  });
+
+  it('when user.updated grants and then removes a staff role, then the row follows and each change is audited with Clerk as its source', async () => {
+    const id = newClerkId();
+    const user: ClerkUserFixture = { id, email: `${id}@exemplo.pt` };
+    await postClerkWebhook(ctx.app, WEBHOOK_SECRET, updated(user)).expect(200);
+    expect(await roleAudits(id)).toEqual([]);
+
+    await postClerkWebhook(
+      ctx.app,
+      WEBHOOK_SECRET,
+      updated({ ...user, staffRole: 'support' }),
+    ).expect(200);
+    expect((await rowOf(id))?.staffRole).toBe('support');
+    // The same state again (a name change) is no role change.
+    await postClerkWebhook(
+      ctx.app,
+      WEBHOOK_SECRET,
+      updated({ ...user, firstName: 'Outra', staffRole: 'support' }),
+    ).expect(200);
+    await postClerkWebhook(ctx.app, WEBHOOK_SECRET, updated(user)).expect(200);
+    expect((await rowOf(id))?.staffRole).toBeNull();
+
+    const audits = await roleAudits(id);
+    expect(audits.map((a) => [a.actorId, a.before, a.after])).toEqual([
+      [null, { staffRole: null }, { staffRole: 'support', reason: 'Clerk' }],
+      [null, { staffRole: 'support' }, { staffRole: null, reason: 'Clerk' }],
+    ]);
+  });
+
+  it('when an admin grants a role in the console, then Clerk’s public metadata receives it first, so the next sync keeps it', async () => {
+    const adminId = newClerkId();
+    api.users.set(adminId, { id: adminId, email: `${adminId}@exemplo.pt`, staffRole: 'admin' });
+    const person = newClerkId();
+    api.users.set(person, { id: person, email: `${person}@exemplo.pt` });
+    expect((await consoleMe(person, {})).status).toBe(403);
+    const adminToken = await signClerkToken(keys, adminId, { claims: WITH_SECOND_STEP });
+    const before = api.requests.length;
+
+    const res = await request(ctx.app)
+      .post(`/api/admin/users/${person}/role`)
+      .set('Authorization', `Bearer ${adminToken}`)
+      .send({ role: 'support' });
+
+    expect(res.status).toBe(200);
+    expect(api.requests.slice(before)).toContainEqual({
+      method: 'PATCH',
+      path: `/v1/users/${person}/metadata`,
+      authorization: `Bearer ${CLERK_TEST_SECRET_KEY}`,
+      body: { public_metadata: { staffRole: 'support' } },
+    });
+    expect(api.users.get(person)?.staffRole).toBe('support');
+    await postClerkWebhook(ctx.app, WEBHOOK_SECRET, updated(api.users.get(person)!)).expect(200);
+    expect((await rowOf(person))?.staffRole).toBe('support');
+    expect(await roleAudits(person)).toHaveLength(1);
+  });
+});
