@@ -45,7 +45,7 @@ function Tab({
 function ProfileTab() {
   const { user } = useAuthUser();
   const { openSignIn, signOut } = useAuthActions();
-  const { isEducator } = useAppContext();
+  const { isEducator, userData } = useAppContext();
   const { becomeEducator, confirmation } = useBecomeEducator();
   const navigate = useNavigate();
   const content = (
@@ -70,6 +70,9 @@ function ProfileTab() {
     ? [{ label: 'Dashboard', onSelect: () => navigate(paths.educator) }]
     : [{ label: 'Tornar-se educador', onSelect: becomeEducator }];
   actions.push({ label: 'Meu perfil', onSelect: () => navigate(paths.profile) });
+  if (userData?.staffRole) {
+    actions.push({ label: 'Console da plataforma', onSelect: () => navigate(paths.admin) });
+  }
   actions.push({ label: 'Sair', onSelect: signOut });
 
   return (

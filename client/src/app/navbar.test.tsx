@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubApi } from '../test/api-stub';
+import { userData } from '../test/course-fixtures';
 import { renderWithProviders, testUser } from '../test/render';
 import { Navbar } from './navbar';
 
@@ -56,7 +57,7 @@ describe('Navbar', () => {
     const { app } = renderWithProviders(<Navbar />, { auth: { user: testUser } });
     await user.click(within(nav()).getByRole('button', { name: 'Tornar-se educador' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Tornar-se educador' });
-    expect(dialog).toHaveTextContent('A sua conta passa a ser de educador, de vez');
+    expect(dialog).toHaveTextContent('Sua conta passa a ser de educador, de vez');
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
 
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
@@ -64,10 +65,10 @@ describe('Navbar', () => {
     expect(app.setIsEducator).not.toHaveBeenCalled();
   });
 
-  it('when a student presses Tornar-se educador, then the role is updated, the flag flips and the message shows', async () => {
+  it('when a student presses Tornar-se educador, then the role is updated, the flag flips, the message shows and the educator area opens', async () => {
     const { calls } = stubServer();
     const user = userEvent.setup();
-    const { app } = renderWithProviders(<Navbar />, { auth: { user: testUser } });
+    const { app, location } = renderWithProviders(<Navbar />, { auth: { user: testUser } });
     await user.click(within(nav()).getByRole('button', { name: 'Tornar-se educador' }));
     await user.click(
       within(screen.getByRole('alertdialog', { name: 'Tornar-se educador' })).getByRole('button', {
@@ -84,6 +85,21 @@ describe('Navbar', () => {
     expect(updateRole?.method).toBe('GET');
     expect(updateRole?.headers.get('Authorization')).toBe('Bearer test-token');
     expect(await screen.findByText('Agora você pode publicar um curso')).toBeInTheDocument();
+    expect(location()).toBe('/educator');
+  });
+
+  it('when the platform takes educator applications, then Tornar-se educador leads to the application without asking or changing the role', async () => {
+    const { calls } = stubServer();
+    const user = userEvent.setup();
+    const { location } = renderWithProviders(<Navbar />, {
+      auth: { user: testUser },
+      app: { userData: userData({ educatorApplications: true }) },
+    });
+    await user.click(within(nav()).getByRole('button', { name: 'Tornar-se educador' }));
+
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(location()).toBe('/educator');
+    expect(calls.some((call) => call.url === '/api/educator/update-role')).toBe(false);
   });
 
   it('when the role update fails, then the flag stays and the server message is shown', async () => {

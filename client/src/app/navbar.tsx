@@ -10,7 +10,9 @@ import { Logo } from '../components/logo';
 import { focusRing } from '../components/ui/focus-ring';
 
 // Its own chunk, for signed-in people only: the anonymous first load of every page stays as it was.
-const NotificationBell = lazy(() => import('../components/notifications/notification-bell'));
+const NotificationBell = lazy(() =>
+  import('../features/notifications').then((feature) => ({ default: feature.NotificationBell })),
+);
 
 const linkClass = `rounded-md text-slate-700 hover:text-blue-700 ${focusRing}`;
 
@@ -63,7 +65,7 @@ export function Navbar() {
   const { pathname } = useLocation();
   const { user } = useAuthUser();
   const { openSignIn } = useAuthActions();
-  const { brand } = useAppContext();
+  const { brand, userData } = useAppContext();
   const onCourseList = pathname === '/course-list' || pathname.startsWith('/course-list/');
 
   return (
@@ -92,7 +94,7 @@ export function Navbar() {
               // apart from it: a new element appears, rather than the old one resized and moved.
               <div key="account" className="ml-auto flex h-10 items-center gap-3">
                 <span className="max-w-48 truncate text-slate-800">Olá, {user.name}</span>
-                <UserMenu />
+                <UserMenu staff={Boolean(userData?.staffRole)} />
               </div>
             ) : (
               // The button comes first in the markup and is drawn last (row-reverse): a browser

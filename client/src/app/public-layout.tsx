@@ -1,27 +1,38 @@
-import { Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Footer } from '../components/footer';
 import { InstallPrompt } from '../components/install-prompt';
+import { RouteErrorBoundary } from '../components/route-error-boundary';
 import { MobileNav } from './mobile-nav';
 import { Navbar } from './navbar';
+import { useAppContext } from '../context/app-context';
+import { SkipLink } from '../components/skip-link';
+
+// Its code (and the API client it sends with) loads only for an account that has something to confirm.
+const EmailVerificationBanner = lazy(() =>
+  import('../features/account-security').then((feature) => ({
+    default: feature.EmailVerificationBanner,
+  })),
+);
 
 /** Every public route: skip link, top bar, content, footer, the phone bottom bar and the install prompt. */
-export function PublicLayout() {
+function PublicShell({ children }: { children: ReactNode }) {
+  const { userData } = useAppContext();
   return (
     // Bottom padding on phones keeps the footer clear of the fixed bottom bar.
     <div className="flex min-h-screen flex-col pb-[calc(4rem+env(safe-area-inset-bottom))] md:pb-0">
-      <a
-        href="#conteudo"
-        className="sr-only z-50 rounded-md bg-blue-600 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
-        Ir para o conteúdo
-      </a>
+      <SkipLink targetId="conteudo" />
       {/* Suspense boundaries split hydration into short tasks (see pages/public/home.tsx). */}
       <Suspense>
         <Navbar />
       </Suspense>
+      {userData?.emailVerified === false && (
+        <Suspense>
+          <EmailVerificationBanner />
+        </Suspense>
+      )}
       <main id="conteudo" tabIndex={-1} className="flex-1 outline-none">
-        <Outlet />
+        {children}
       </main>
       <Suspense>
         <Footer />
@@ -31,5 +42,22 @@ export function PublicLayout() {
       </Suspense>
       <InstallPrompt />
     </div>
+  );
+}
+
+export function PublicLayout() {
+  return (
+    <PublicShell>
+      <Outlet />
+    </PublicShell>
+  );
+}
+
+/** A public page that throws: its failure and retry take the content's place, in the layout that still works. */
+export function PublicErrorBoundary() {
+  return (
+    <PublicShell>
+      <RouteErrorBoundary />
+    </PublicShell>
   );
 }

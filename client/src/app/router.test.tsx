@@ -1,7 +1,13 @@
 import { act, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import {
+  createMemoryRouter,
+  RouterProvider,
+  type NonIndexRouteObject,
+  type RouteObject,
+} from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { LocalAuthProvider } from '../auth/local-auth-provider';
+import { notify } from '../components/toast';
 import { stubApi } from '../test/api-stub';
 import { writeSession } from '../auth/session-storage';
 import { courseDetail, courseSummary, userData } from '../test/course-fixtures';
@@ -10,7 +16,7 @@ import { routes } from './router';
 
 const course = courseDetail();
 
-function renderAt(path: string) {
+function renderAt(path: string, table = routes) {
   const { calls } = stubApi(({ url }) => {
     if (url === `/api/course/${course._id}`) return { data: { success: true, courseData: course } };
     if (url.startsWith(`/api/course/${course._id}/reviews`))
@@ -21,7 +27,7 @@ function renderAt(path: string) {
     return { data: { success: true, courses: [courseSummary()] } };
   });
   // As in main.tsx: the auth provider is above the router, whose loaders wait for it.
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(table, { initialEntries: [path] });
   render(
     <LocalAuthProvider navigate={router.navigate}>
       <RouterProvider router={router} />
@@ -98,6 +104,39 @@ describe('routes', { timeout: 20_000 }, () => {
     expect(courseReads()[1]!.headers.get('Authorization')).toBe('Bearer tok-ana');
     const userDataRead = calls.find((call) => call.url === '/api/user/data');
     expect(userDataRead?.headers.get('Authorization')).toBe('Bearer tok-ana');
+  });
+
+  it('when a public page throws, then its failure shows with a retry, and the top bar, footer and toasts stay', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    function Broken(): never {
+      throw new Error('A página quebrou');
+    }
+    // The app's own table, with one more public page: one that cannot render.
+    const [root, ...beside] = routes as NonIndexRouteObject[];
+    const [publicLayout, ...others] = root!.children as NonIndexRouteObject[];
+    const table: RouteObject[] = [
+      {
+        ...root,
+        children: [
+          {
+            ...publicLayout,
+            children: [{ path: 'quebrada', Component: Broken }, ...publicLayout!.children!],
+          },
+          ...others,
+        ],
+      },
+      ...beside,
+    ];
+    renderAt('/quebrada', table);
+    expect(
+      await screen.findByRole('heading', { name: 'Algo deu errado' }, LOADED),
+    ).toBeInTheDocument();
+    expect(screen.getByText('A página quebrou')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
+    expect(screen.getByTestId('site-header')).toBeInTheDocument();
+    expect(await screen.findByRole('contentinfo', {}, LOADED)).toBeInTheDocument();
+    act(() => notify.error('Ainda aqui'));
+    expect(await screen.findByText('Ainda aqui', {}, LOADED)).toBeInTheDocument();
   });
 
   it('when someone signs in on the home page, then the catalogue is not read again', async () => {

@@ -2,10 +2,11 @@ import { data, type RouteObject } from 'react-router-dom';
 import { Loader } from '../components/loader';
 import { RouteErrorBoundary } from '../components/route-error-boundary';
 import { loadRoot, ROOT_ROUTE_ID } from '../context/root-route';
+import { resourceRoute } from '../data/resource';
 import { courseListPolicy, rootPolicy, sameForEveryUser } from '../data/revalidation';
 import { AppRoot } from './app-root';
 import { NotFoundPage, notFoundHandle } from './not-found-page';
-import { PublicLayout } from './public-layout';
+import { PublicErrorBoundary, PublicLayout } from './public-layout';
 
 /** A page module: its component as the default export, and optionally a loader and a handle. */
 type PageModule = {
@@ -53,6 +54,8 @@ export const routes: RouteObject[] = [
     children: [
       {
         element: <PublicLayout />,
+        // A public page that throws keeps the top bar, the footer and the toasts (the root's).
+        ErrorBoundary: PublicErrorBoundary,
         children: [
           {
             index: true,
@@ -81,6 +84,7 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('../pages/certificate/certificate-page')),
           },
           { path: 'reset-password', lazy: page(() => import('../pages/account/reset-password')) },
+          { path: 'verify-email', lazy: page(() => import('../pages/account/verify-email')) },
           { path: 'profile', lazy: page(() => import('../pages/account/profile')) },
           { path: 'loading/*', lazy: page(() => import('../pages/public/loading')) },
           { path: 'my-enrollments', lazy: page(() => import('../pages/student/my-enrollments')) },
@@ -97,7 +101,25 @@ export const routes: RouteObject[] = [
           { path: 'checkout/:purchaseId', lazy: page(() => import('../pages/student/checkout')) },
           {
             path: 'payment/:purchaseId',
-            lazy: page(() => import('../pages/student/payment/payment-page')),
+            lazy: page(() => import('../pages/student/payment')),
+          },
+          {
+            // The operators' console: its gate asks the server who may see it.
+            path: 'admin',
+            lazy: page(() => import('../pages/admin/admin-layout')),
+            children: [
+              { index: true, lazy: page(() => import('../pages/admin/overview')) },
+              { path: 'people', lazy: page(() => import('../pages/admin/people')) },
+              { path: 'people/:id', lazy: page(() => import('../pages/admin/person')) },
+              { path: 'courses', lazy: page(() => import('../pages/admin/courses')) },
+              { path: 'applications', lazy: page(() => import('../pages/admin/applications')) },
+              { path: 'money', lazy: page(() => import('../pages/admin/money')) },
+              { path: 'payouts', lazy: page(() => import('../pages/admin/payouts')) },
+              { path: 'privacy', lazy: page(() => import('../pages/admin/privacy')) },
+              { path: 'moderation', lazy: page(() => import('../pages/admin/moderation')) },
+              { path: 'jobs', lazy: page(() => import('../pages/admin/jobs')) },
+              { path: 'audit', lazy: page(() => import('../pages/admin/audit')) },
+            ],
           },
           {
             path: '*',
@@ -134,10 +156,13 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('../pages/educator/student-enrolled')),
           },
           { path: 'questions', lazy: page(() => import('../pages/educator/questions-inbox')) },
+          { path: 'payouts', lazy: page(() => import('../pages/educator/payouts')) },
         ],
       },
     ],
   },
+  // Panels' reads through fetchers (questions, notes, the bell, the mail preferences).
+  resourceRoute,
 ];
 
 /** The paths rendered on the server; every other address gets the app shell and renders in the browser. */

@@ -1,9 +1,18 @@
-import { createContext, useContext, useLayoutEffect, useMemo } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { configureApiAuth } from '../lib/api-auth';
+import { forgetSignOut, noteSignOutAt, signedOutOnPurposeAt } from './sign-out-intent';
 
 export type AuthUser = { id: string; name: string; email: string; imageUrl: string };
+
+export type SignOutOptions = {
+  /**
+   * The server has already ended every session (closing the account): the session ends here only,
+   * since anything sent with its token would be refused.
+   */
+  endedByServer?: boolean;
+};
 
 /** What every sign-in provider (local accounts, Clerk, a test stand-in) offers the app. */
 export type AuthContextValue = {
@@ -17,7 +26,7 @@ export type AuthContextValue = {
    */
   openSignIn: (returnTo?: string) => void;
   /** Ends the session only; `useAuthActions().signOut` also takes the user home. */
-  signOut: () => Promise<void>;
+  signOut: (options?: SignOutOptions) => Promise<void>;
   /**
    * Local accounts only: keeps the session in step after the profile page changed the name or
    * photo (a new user) or the password (a new token, the old one being revoked).
@@ -41,22 +50,42 @@ export function useAuthUser(): { user: AuthUser | null; isLoaded: boolean } {
 export function useAuthActions(): {
   getToken: () => Promise<string | null>;
   openSignIn: (returnTo?: string) => void;
-  signOut: () => Promise<void>;
+  signOut: (options?: SignOutOptions) => Promise<void>;
 } {
   const { getToken, openSignIn, signOut } = useAuthContext();
   const navigate = useNavigate();
+  // Read when signing out, not a dependency: the actions keep their identity across navigations.
+  const { pathname } = useLocation();
+  const here = useRef(pathname);
+  useLayoutEffect(() => {
+    here.current = pathname;
+  }, [pathname]);
   return useMemo(
     () => ({
       getToken,
       openSignIn,
-      // After sign-out the user goes to /.
-      signOut: async () => {
-        await signOut();
-        navigate(paths.home);
+      // After sign-out the user goes to /; the page left behind does not ask them to sign in again.
+      signOut: async (options?: SignOutOptions) => {
+        noteSignOutAt(here.current);
+        await signOut(options);
+        await navigate(paths.home);
       },
     }),
     [getToken, openSignIn, signOut, navigate],
   );
+}
+
+/**
+ * For a page that needs a signed-in visitor: opens the sign-in dialog as the page shows, unless the
+ * person has just signed out on this very page (they chose to leave; the way home is under way).
+ */
+export function useSignInOnArrival(): void {
+  const { openSignIn } = useAuthContext();
+  // Once per arrival, as before: moving between addresses of the same page does not ask again.
+  const arrivedAt = useRef(useLocation().pathname);
+  useEffect(() => {
+    if (!signedOutOnPurposeAt(arrivedAt.current)) openSignIn();
+  }, [openSignIn]);
 }
 
 /** The local session's updater; undefined with Clerk, which keeps its own profile. */
@@ -84,6 +113,10 @@ export function useApiAuthBridge({
     () => configureApiAuth({ userId, getToken, onUnauthorized: endSession }, isLoaded),
     [userId, isLoaded, getToken, endSession],
   );
+  // Someone is signed in again: a session that ends from now on was not left on purpose.
+  useLayoutEffect(() => {
+    if (userId !== null) forgetSignOut();
+  }, [userId]);
 }
 
 /** The value of an auth provider's navigation: the router's, handed down from main.tsx. */

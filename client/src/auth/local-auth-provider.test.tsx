@@ -158,7 +158,7 @@ describe('local sign-in dialog', () => {
     await user.type(screen.getByLabelText('Senha'), 'segredo-123');
     await user.click(screen.getByRole('button', { name: 'Entrar' }));
 
-    expect(screen.getByRole('button', { name: 'Entrar' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Entrando…' })).toBeDisabled();
     answer({ data: { success: true, token: 'tok-4', user: serverUser } });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });

@@ -13,9 +13,11 @@ import {
   type AppNavigate,
   type AuthContextValue,
   type AuthUser,
+  type SignOutOptions,
 } from './auth-context';
 import { loadApi } from '../lib/load-api';
 import { clearSession, readSession, subscribeSession, writeSession } from './session-storage';
+import { send } from '../lib/send';
 
 const SIGN_OUT_TIMEOUT_MS = 5000;
 
@@ -53,17 +55,22 @@ export function LocalAuthProvider({
   }, []);
 
   // 'Sair' revokes the token on the server first; if that fails (offline), the session still ends here.
-  const signOut = useCallback(async () => {
-    if (readSession()) {
-      try {
-        const api = await loadApi();
-        await api.post('/api/auth/sign-out', null, { timeout: SIGN_OUT_TIMEOUT_MS });
-      } catch {
-        // The token lapses by itself within 7 days; the person asked to leave now.
+  // A session the server has already ended is only forgotten: its token would be refused (a 401).
+  const signOut = useCallback(
+    async (options?: SignOutOptions) => {
+      if (readSession() && !options?.endedByServer) {
+        // Silent: the token lapses by itself within 7 days, and the person asked to leave now.
+        await send(
+          loadApi().then((api) =>
+            api.post('/api/auth/sign-out', null, { timeout: SIGN_OUT_TIMEOUT_MS }),
+          ),
+          { silent: true },
+        );
       }
-    }
-    await endSession();
-  }, [endSession]);
+      await endSession();
+    },
+    [endSession],
+  );
 
   const updateSession = useCallback((changes: { token?: string; user?: AuthUser }) => {
     const current = readSession();

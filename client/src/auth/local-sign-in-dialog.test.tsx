@@ -1,7 +1,7 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { stubApi } from '../test/api-stub';
+import { stubApi, type StubResponse } from '../test/api-stub';
 import { renderWithProviders } from '../test/render';
 import LocalSignInDialog from './local-sign-in-dialog';
 
@@ -26,7 +26,8 @@ describe('Esqueceu a senha?', () => {
     await user.type(screen.getByLabelText('E-mail'), 'ana@example.com');
     await user.click(screen.getByRole('button', { name: 'Enviar link' }));
 
-    expect(await screen.findByRole('status')).toHaveTextContent(NEUTRAL);
+    // The live region was there before the answer, so screen readers announce it.
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(NEUTRAL));
     expect(calls).toEqual([
       expect.objectContaining({
         method: 'POST',
@@ -66,6 +67,29 @@ describe('Esqueceu a senha?', () => {
     expect(screen.getByLabelText('E-mail')).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('when Criar conta is sent on a slow network, then the button says "Criando conta…" and cannot be sent twice', async () => {
+    let answer: (value: StubResponse) => void = () => {};
+    const { calls } = stubApi(
+      () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }),
+    );
+    const { user } = renderDialog();
+    await user.click(screen.getByRole('button', { name: 'Criar conta' }));
+    await user.type(screen.getByLabelText('Nome'), 'Ana Souza');
+    await user.type(screen.getByLabelText('E-mail'), 'ana@example.com');
+    await user.type(screen.getByLabelText('Senha'), 'segredo-123');
+    await user.click(screen.getAllByRole('button', { name: 'Criar conta' })[0]!);
+    const busy = await screen.findByRole('button', { name: 'Criando conta…' });
+    expect(busy).toBeDisabled();
+    await user.click(busy);
+    expect(calls).toHaveLength(1);
+    answer({ status: 409, data: { success: false, message: 'Este e-mail já tem conta' } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Este e-mail já tem conta');
+    expect(screen.getAllByRole('button', { name: 'Criar conta' })[0]).toBeEnabled();
   });
 
   it('when creating an account, then there is no "Esqueceu a senha?"', async () => {

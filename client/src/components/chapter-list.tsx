@@ -2,6 +2,7 @@ import type { Chapter, Lecture } from '@aprendiz/contract/courses';
 import { chapterMinutes, formatMinutes } from '@aprendiz/contract/rules/duration';
 import { ChevronIcon } from './chevron-icon';
 import { focusRing, focusRingInset } from './ui/focus-ring';
+import { quizHeading } from '@aprendiz/contract/rules/quiz-content';
 
 type ChapterListProps = {
   chapters: readonly Chapter[];
@@ -72,6 +73,25 @@ function ChapterItem({
               </span>
             </li>
           ))}
+          {chapter.quiz && (
+            <li className="flex items-start justify-between gap-3 py-1.5 text-sm">
+              <span className="flex min-w-0 flex-1 items-start gap-2 text-slate-800">
+                <svg
+                  aria-hidden="true"
+                  viewBox="0 0 20 20"
+                  className="mt-0.5 h-4 w-4 shrink-0 fill-slate-500"
+                >
+                  <path d="M6 2h8a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2zm1.3 8.7-1 1 2.7 2.8 4.8-4.8-1-1-3.8 3.8z" />
+                </svg>
+                <span className="min-w-0 break-words">{quizHeading(chapter.quiz.title)}</span>
+              </span>
+              <span className="shrink-0 whitespace-nowrap text-slate-600">
+                {chapter.quiz.questionCount === 1
+                  ? '1 pergunta'
+                  : `${chapter.quiz.questionCount} perguntas`}
+              </span>
+            </li>
+          )}
         </ul>
       </details>
     </li>

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { Dialog } from './dialog';
-import { focusRing } from './ui/focus-ring';
+import { Button } from './ui/button';
 
 type ConfirmDialogProps = {
   open: boolean;
@@ -33,20 +33,12 @@ export function ConfirmDialog({
         {message}
       </p>
       <div className="mt-6 flex flex-wrap justify-end gap-3">
-        <button
-          type="button"
-          onClick={onCancel}
-          className={`rounded-md border border-slate-300 px-5 py-2 font-medium text-slate-800 hover:bg-slate-100 ${focusRing}`}
-        >
+        <Button variant="secondary" onClick={onCancel}>
           {cancelLabel}
-        </button>
-        <button
-          type="button"
-          onClick={onConfirm}
-          className={`rounded-md bg-red-700 px-5 py-2 font-medium text-white hover:bg-red-800 ${focusRing}`}
-        >
+        </Button>
+        <Button variant="danger" onClick={onConfirm}>
           {confirmLabel}
-        </button>
+        </Button>
       </div>
     </Dialog>
   );

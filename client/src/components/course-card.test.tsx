@@ -25,7 +25,7 @@ describe('CourseCard', () => {
     expect(thumbnail).toHaveAttribute('height');
     expect(screen.getByRole('heading', { name: 'JavaScript do Zero' })).toBeInTheDocument();
     expect(screen.getByText('Carla Nunes')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Avaliação: 4 de 5' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Avaliação: 4,3 de 5' })).toBeInTheDocument();
     expect(link).toHaveTextContent('(7 avaliações)');
     // 19.99 less 15% is 16.99 (not 16.9915) in the app's currency.
     expect(screen.getByText('Kz 16.99')).toBeInTheDocument();

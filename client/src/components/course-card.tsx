@@ -5,7 +5,7 @@ import { paths } from '../config/paths';
 import { usePriceLabel } from '../config/storefront';
 import { formatPrice } from './price';
 import { CourseThumbnail } from './course-thumbnail';
-import { RatingStars } from './rating-stars';
+import { CourseRating } from './rating-stars';
 import { focusRing } from './ui/focus-ring';
 
 /**
@@ -49,12 +49,16 @@ export function CourseCard({
         </h3>
         <p className="text-sm text-slate-600">{course.educator.name}</p>
         <p className="flex items-center gap-2 text-sm text-slate-700">
-          <span aria-hidden="true">{course.averageRating}</span>
-          <RatingStars value={course.averageRating} />
-          <span>
-            ({course.ratingCount}
-            <span className="sr-only"> avaliações</span>)
-          </span>
+          <CourseRating
+            mean={course.meanRating}
+            count={course.ratingCount}
+            countText={
+              <>
+                ({course.ratingCount}
+                <span className="sr-only"> avaliações</span>)
+              </>
+            }
+          />
         </p>
         <p className="mt-auto pt-1 text-base font-semibold text-slate-900">
           {formatPrice(discountedPrice(course.coursePrice, course.discount), currency)}

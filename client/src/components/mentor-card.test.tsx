@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { Mentor } from '../data/mentors';
+import type { Mentor } from '../content/mentors';
 import { formatMentorPrice, MentorCard } from './mentor-card';
 
 const longDescription = 'a'.repeat(150) + ' bcdefghij' + ' resto que some';

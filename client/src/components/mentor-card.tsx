@@ -1,6 +1,6 @@
 import { MENTOR_DESCRIPTION_MAX, truncateWithEllipsis } from '@aprendiz/contract/rules/text';
-import type { Mentor } from '../data/mentors';
-import { focusRing } from './ui/focus-ring';
+import type { Mentor } from '../content/mentors';
+import { Button } from './ui/button';
 
 /** At most ten subject tags per card. */
 export const MENTOR_SUBJECTS_MAX = 10;
@@ -61,14 +61,13 @@ export function MentorCard({ mentor, onBook }: MentorCardProps) {
         <p className="text-base font-semibold whitespace-nowrap text-slate-900">
           {formatMentorPrice(mentor.price)}
         </p>
-        <button
-          type="button"
+        <Button
           onClick={() => onBook(mentor)}
           aria-label={`Reservar sessão com ${mentor.name}`}
-          className={`shrink-0 rounded-md bg-blue-600 px-5 py-2 font-medium text-white hover:bg-blue-700 ${focusRing}`}
+          className="shrink-0"
         >
           Reservar
-        </button>
+        </Button>
       </div>
     </article>
   );

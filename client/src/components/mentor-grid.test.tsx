@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { env } from '../config/env';
-import { mentors } from '../data/mentors';
+import { mentors } from '../content/mentors';
 import { renderWithProviders, testUser } from '../test/render';
 import { MentorGrid } from './mentor-grid';
 

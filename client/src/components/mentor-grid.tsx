@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useAuthActions, useAuthUser } from '../auth/auth-context';
-import type { Mentor } from '../data/mentors';
+import type { Mentor } from '../content/mentors';
 import { CalendlyPopup } from './calendly-popup';
 import { MentorCard } from './mentor-card';
 

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { RatingStars } from './rating-stars';
+import { CourseRating, RatingStars } from './rating-stars';
 
 /** The stars drawn in each colour: one subpath (`M`) per star. */
 function stars(): { filled: number; grey: number } {
@@ -16,10 +16,31 @@ describe('RatingStars', () => {
     expect(stars()).toEqual({ filled: 3, grey: 2 });
   });
 
-  it('when given a fractional average, then the floor is shown', () => {
-    render(<RatingStars value={4.9} />);
-    expect(screen.getByRole('img', { name: 'Avaliação: 4 de 5' })).toBeInTheDocument();
+  it('when given a mean, then it is said with a decimal comma and drawn to the nearest half star', () => {
+    const { unmount } = render(<RatingStars value={4.6} />);
+    expect(screen.getByRole('img', { name: 'Avaliação: 4,6 de 5' })).toBeInTheDocument();
     expect(stars()).toEqual({ filled: 4, grey: 1 });
+    // The fifth star's amber half, clipped at its middle over its grey drawing.
+    const half = document.querySelector('path[clip-path]');
+    expect(half?.getAttribute('d')?.startsWith('M100 ')).toBe(true);
+    const clip = document.querySelector('clipPath rect');
+    expect([clip?.getAttribute('x'), clip?.getAttribute('width')]).toEqual(['90', '10']);
+    unmount();
+    render(<RatingStars value={4.2} />);
+    expect(screen.getByRole('img', { name: 'Avaliação: 4,2 de 5' })).toBeInTheDocument();
+    expect(stars()).toEqual({ filled: 4, grey: 1 });
+    expect(document.querySelector('path[clip-path]')).toBeNull();
+  });
+
+  it('when a course has ratings, then the mean, the stars and the count show; with none, "Novo"', () => {
+    const { unmount } = render(<CourseRating mean={4.6} count={7} countText="(7)" />);
+    expect(screen.getByText('4,6')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Avaliação: 4,6 de 5' })).toBeInTheDocument();
+    expect(screen.getByText('(7)')).toBeInTheDocument();
+    unmount();
+    render(<CourseRating mean={0} count={0} countText="(0)" />);
+    expect(screen.getByText('Novo')).toBeInTheDocument();
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
   });
 
   it('when given a value outside 0–5, then it is clamped', () => {

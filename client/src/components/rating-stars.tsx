@@ -1,7 +1,8 @@
 import { RATING_MAX } from '@aprendiz/contract/rules/ratings';
+import { useId, type ReactNode } from 'react';
 
 type RatingStarsProps = {
-  /** An average rating; the stars show its floor. */
+  /** A rating or a mean; the stars show it to the nearest half. */
   value: number;
   /** Tailwind height class of the row of stars; its width follows. */
   height?: string;
@@ -21,15 +22,31 @@ function starsPath(from: number, to: number): string {
   return d;
 }
 
+/** '4,6': the mean as people in our markets write it, always one decimal. */
+const RATING_FORMAT = new Intl.NumberFormat('pt-BR', {
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 1,
+});
+
+export function formatRating(value: number): string {
+  return RATING_FORMAT.format(value);
+}
+
 /**
- * Display-only stars: as many filled as the whole-number rating, the rest grey. One drawing with a
- * path for each colour, not an element per star: catalogue pages show dozens of these rows, and
- * every element is parsed, styled, laid out and hydrated on a slow phone.
+ * Display-only stars: the rating to the nearest half star, the rest grey. One drawing with a path
+ * for each colour, not an element per star: catalogue pages show dozens of these rows, and every
+ * element is parsed, styled, laid out and hydrated on a slow phone. A half star is the next star's
+ * amber drawing clipped at its middle over its grey one.
  */
 export function RatingStars({ value, height = 'h-4' }: RatingStarsProps) {
-  const filled = Math.min(RATING_MAX, Math.max(0, Math.floor(value)));
+  const shown = Math.min(RATING_MAX, Math.max(0, value));
+  const halves = Math.round(shown * 2);
+  const filled = Math.floor(halves / 2);
+  const half = halves % 2 === 1;
+  const clipId = useId();
+  const label = Number.isInteger(shown) ? String(shown) : formatRating(shown);
   return (
-    <span role="img" aria-label={`Avaliação: ${filled} de ${RATING_MAX}`} className="inline-flex">
+    <span role="img" aria-label={`Avaliação: ${label} de ${RATING_MAX}`} className="inline-flex">
       <svg
         aria-hidden="true"
         viewBox={`0 0 ${ROW_WIDTH} ${STAR}`}
@@ -40,7 +57,51 @@ export function RatingStars({ value, height = 'h-4' }: RatingStarsProps) {
         {filled < RATING_MAX && (
           <path className="fill-slate-300" d={starsPath(filled, RATING_MAX)} />
         )}
+        {half && (
+          <>
+            <clipPath id={clipId}>
+              <rect x={filled * (STAR + GAP)} y="0" width={STAR / 2} height={STAR} />
+            </clipPath>
+            <path
+              className="fill-amber-500"
+              clipPath={`url(#${clipId})`}
+              d={starsPath(filled, filled + 1)}
+            />
+          </>
+        )}
       </svg>
     </span>
+  );
+}
+
+/**
+ * A course's rating as its card and page show it: '4,6', the stars and how many rated; 'Novo'
+ * while nobody has, since empty stars beside a new course read as a bad one.
+ */
+export function CourseRating({
+  mean,
+  count,
+  countText,
+}: {
+  mean: number;
+  count: number;
+  /** How the count reads here ('(7)' on a card, '(7 avaliações)' on the course page). */
+  countText: ReactNode;
+}) {
+  if (count === 0) {
+    return (
+      <span className="rounded-sm bg-emerald-50 px-1.5 py-0.5 text-xs font-semibold text-emerald-800">
+        Novo
+      </span>
+    );
+  }
+  return (
+    <>
+      <span aria-hidden="true" className="font-semibold text-slate-900">
+        {formatRating(mean)}
+      </span>
+      <RatingStars value={mean} />
+      <span>{countText}</span>
+    </>
   );
 }

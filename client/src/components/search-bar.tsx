@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths, SEARCH_PARAM } from '../config/paths';
 import { SearchCombobox } from './search-suggest/search-combobox';
-import { focusRing } from './ui/focus-ring';
+import { Button } from './ui/button';
 
 type SearchBarProps = {
   /** Pre-fills the box, e.g. with the course list's active search term. */
@@ -60,12 +60,9 @@ export function SearchBar({ initialValue = '', keepQuery = '' }: SearchBarProps)
         onChange={setQuery}
         className="min-w-0 flex-1 bg-transparent px-1 py-2 text-slate-900 placeholder:text-slate-500 focus:outline-none"
       />
-      <button
-        type="submit"
-        className={`shrink-0 rounded-md bg-blue-600 px-4 py-2.5 font-medium text-white hover:bg-blue-700 ${focusRing} sm:px-8`}
-      >
+      <Button type="submit" className="shrink-0 sm:px-8">
         Pesquisar
-      </button>
+      </Button>
     </form>
   );
 }

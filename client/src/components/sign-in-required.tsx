@@ -1,7 +1,6 @@
-import { useEffect } from 'react';
-import { useAuthActions } from '../auth/auth-context';
+import { useAuthActions, useSignInOnArrival } from '../auth/auth-context';
 import { usePageTitle } from '../lib/use-page-title';
-import { focusRing } from './ui/focus-ring';
+import { Button } from './ui/button';
 
 type SignInRequiredProps = {
   /** The page's h1, so a signed-out visitor still knows where they are. */
@@ -9,26 +8,22 @@ type SignInRequiredProps = {
   message: string;
 };
 
-/** A learner page seen signed out: the sign-in dialog opens by itself, and a button opens it again. */
+/**
+ * A learner page seen signed out: the sign-in dialog opens by itself (not right after signing out
+ * here on purpose), and a button opens it again.
+ */
 export function SignInRequired({ title, message }: SignInRequiredProps) {
   const { openSignIn } = useAuthActions();
   usePageTitle(title);
-
-  useEffect(() => {
-    openSignIn();
-  }, [openSignIn]);
+  useSignInOnArrival();
 
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center">
       <h1 className="text-2xl font-semibold text-slate-900 md:text-3xl">{title}</h1>
       <p className="mt-3 text-slate-700">{message}</p>
-      <button
-        type="button"
-        onClick={() => openSignIn()}
-        className={`mt-6 rounded-md bg-blue-600 px-6 py-3 font-medium text-white hover:bg-blue-700 ${focusRing}`}
-      >
+      <Button size="lg" onClick={() => openSignIn()} className="mt-6">
         Entrar
-      </button>
+      </Button>
     </section>
   );
 }

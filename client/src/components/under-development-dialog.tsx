@@ -1,5 +1,5 @@
 import { Dialog } from './dialog';
-import { focusRing } from './ui/focus-ring';
+import { Button } from './ui/button';
 
 type UnderDevelopmentDialogProps = {
   open: boolean;
@@ -15,13 +15,7 @@ export function UnderDevelopmentDialog({ open, onClose }: UnderDevelopmentDialog
         disponível.
       </p>
       <div className="mt-6 flex justify-end">
-        <button
-          type="button"
-          onClick={onClose}
-          className={`rounded-md bg-blue-600 px-5 py-2 font-medium text-white hover:bg-blue-700 ${focusRing}`}
-        >
-          Fechar
-        </button>
+        <Button onClick={onClose}>Fechar</Button>
       </div>
     </Dialog>
   );

@@ -144,8 +144,11 @@ export function Avatar({ user, size = 36 }: { user: AuthUser; size?: number }) {
   );
 }
 
-/** The signed-in user's avatar button with their name, e-mail, 'Meu perfil' and 'Sair'. */
-export function UserMenu() {
+/**
+ * The signed-in user's avatar button with their name, e-mail, 'Meu perfil' and 'Sair'; `staff`
+ * adds the way to the operators' console.
+ */
+export function UserMenu({ staff = false }: { staff?: boolean }) {
   const { user } = useAuthUser();
   const { signOut } = useAuthActions();
   const navigate = useNavigate();
@@ -163,6 +166,9 @@ export function UserMenu() {
       }
       actions={[
         { label: 'Meu perfil', onSelect: () => navigate(paths.profile) },
+        ...(staff
+          ? [{ label: 'Console da plataforma', onSelect: () => navigate(paths.admin) }]
+          : []),
         { label: 'Sair', onSelect: signOut },
       ]}
     />

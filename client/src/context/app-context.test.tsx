@@ -28,6 +28,7 @@ const course = {
   studentCount: 3,
   ratingCount: 1,
   averageRating: 4,
+  meanRating: 4,
   totalLectures: 2,
   totalDuration: 30,
   createdAt: '2025-04-11T00:00:00.000Z',
@@ -57,7 +58,7 @@ function Probe() {
       <dt>enrolled</dt>
       <dd data-testid="enrolled">{`${ctx.enrolledStatus}:${ctx.enrolledCourses.length}`}</dd>
       <dd>
-        <button type="button" onClick={() => void ctx.fetchUserEnrolledCourses()}>
+        <button type="button" onClick={() => void ctx.refreshSignedIn()}>
           Ler de novo
         </button>
         <button type="button" onClick={() => ctx.setIsEducator(true)}>

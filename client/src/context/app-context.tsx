@@ -23,16 +23,17 @@ export type AppContextValue = {
   currency: string;
   brand: string;
   userData: UserData | null;
-  /** Reads the user data again (the root loader); resolves once it has been read. */
-  fetchUserData: () => Promise<void>;
+  /**
+   * After a change to them (an enrollment, a rating, becoming an educator): reads the signed-in
+   * user's data and enrollments again (the root loader); resolves once they have been read.
+   */
+  refreshSignedIn: () => Promise<void>;
   isEducator: boolean;
   /** Shows the educator area at once after 'Tornar-se educador', before the user data is read again. */
   setIsEducator: (isEducator: boolean) => void;
   /** Most recent enrollment first, as the server sends them. */
   enrolledCourses: EnrolledCourseSummary[];
   enrolledStatus: EnrolledStatus;
-  /** Reads the enrollments again (the root loader); resolves once they have been read. */
-  fetchUserEnrolledCourses: () => Promise<void>;
 };
 
 export const AppContext = createContext<AppContextValue | null>(null);
@@ -80,7 +81,7 @@ export function AppContextProvider({ children }: { children: ReactNode }) {
   }
   const enrolledCourses = enrolled?.ok ? enrolled.value : NO_COURSES;
 
-  const refresh = useCallback(() => revalidateRoot(revalidate), [revalidate]);
+  const refreshSignedIn = useCallback(() => revalidateRoot(revalidate), [revalidate]);
   const currency = usePriceLabel();
 
   const value = useMemo<AppContextValue>(
@@ -88,14 +89,13 @@ export function AppContextProvider({ children }: { children: ReactNode }) {
       currency,
       brand: env.brand,
       userData,
-      fetchUserData: refresh,
+      refreshSignedIn,
       isEducator,
       setIsEducator,
       enrolledCourses,
       enrolledStatus,
-      fetchUserEnrolledCourses: refresh,
     }),
-    [currency, userData, refresh, isEducator, enrolledCourses, enrolledStatus],
+    [currency, userData, refreshSignedIn, isEducator, enrolledCourses, enrolledStatus],
   );
 
   return <AppContext.Provider value={value}>{children}</AppContext.Provider>;

@@ -5,6 +5,7 @@ import {
   keptOnRootRefresh,
   oncePerCourseAndUser,
   revalidateForUser,
+  revalidatePage,
   revalidateRoot,
   rootPolicy,
   rootReadStarted,
@@ -65,6 +66,17 @@ describe('rootPolicy', () => {
     expect(rootPolicy(args('/player/c1', '/my-enrollments'))).toBe(true);
     readRoot();
     expect(rootPolicy(args('/player/c1', '/my-enrollments'))).toBe(false);
+  });
+
+  it('when a page reads only its own data again (a poll), then the root is not read, unless it was asked for', async () => {
+    readRoot();
+    expect(
+      await decidedDuring(revalidatePage, rootPolicy, args('/payment/p1', '/payment/p1')),
+    ).toBe(false);
+    await revalidateRoot(async () => {});
+    expect(
+      await decidedDuring(revalidatePage, rootPolicy, args('/payment/p1', '/payment/p1')),
+    ).toBe(true);
   });
 
   it('when a root read is dropped by the router, then the root stays to be read', () => {

@@ -7,7 +7,7 @@ import { SHOWN_PARAM } from '../config/paths';
  * synchronously inside `revalidate()`, so the reason is set just around that call and no page reads it.
  */
 
-type Reason = 'user-changed' | 'root-refresh' | 'retry' | null;
+type Reason = 'user-changed' | 'root-refresh' | 'retry' | 'page-only' | null;
 let reason: Reason = null;
 // The root's data (user data, enrollments) was asked for again and has not been read since.
 let rootStale = false;
@@ -30,7 +30,7 @@ export function revalidateForUser(revalidate: () => Promise<void>): Promise<void
   return revalidateBecause('user-changed', revalidate);
 }
 
-/** Reads the root loader's data again, after a write that changes it (`fetchUserData`). */
+/** Reads the root loader's data again, after a write that changes it (`refreshSignedIn`). */
 export function revalidateRoot(revalidate: () => Promise<void>): Promise<void> {
   rootStale = true;
   return revalidateBecause('root-refresh', revalidate);
@@ -39,6 +39,14 @@ export function revalidateRoot(revalidate: () => Promise<void>): Promise<void> {
 /** Reads a page's loaders again after its read failed, even those read once per course. */
 export function revalidateToRetry(revalidate: () => Promise<void>): Promise<void> {
   return revalidateBecause('retry', revalidate);
+}
+
+/**
+ * Reads the page's own loaders again and not the root's: a page that watches its data change on the
+ * server (a payment awaiting its money) asks every few seconds, and the user data has not changed.
+ */
+export function revalidatePage(revalidate: () => Promise<void>): Promise<void> {
+  return revalidateBecause('page-only', revalidate);
 }
 
 /** For the root loader as it starts: its data is being read; a read the router drops leaves it stale. */
@@ -50,10 +58,11 @@ export function rootReadStarted(signal: AbortSignal): void {
 }
 
 /**
- * The root loader's policy: it runs when its data was asked for (or a page's retry revalidates), never
- * on a navigation: the course list's filters change the address, not who is signed in.
+ * The root loader's policy: it runs when its data was asked for (or a page's retry revalidates, but not
+ * when a page reads only its own), never on a navigation: the course list's filters change the address, not who is signed in.
  */
 export function rootPolicy({ currentUrl, nextUrl, formMethod }: ShouldRevalidateFunctionArgs) {
+  if (reason === 'page-only') return rootStale;
   return rootStale || (!formMethod && currentUrl.href === nextUrl.href);
 }
 

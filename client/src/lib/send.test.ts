@@ -39,4 +39,25 @@ describe('send', () => {
       key: 'enroll',
     });
   });
+
+  it('when the form says the failure itself, then the message goes beside it and nothing is toasted', async () => {
+    const error = vi.spyOn(notify, 'error').mockImplementation(() => {});
+    stubApi(() => ({ status: 401, data: { success: false, message: 'Senha atual incorreta' } }));
+    const said: string[] = [];
+    const answer = await send(api.post('/api/user/change-password', {}), {
+      inline: (message) => said.push(message),
+    });
+    expect(answer).toBeNull();
+    expect(said).toEqual(['Senha atual incorreta']);
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  it('when a background write fails silently by choice, then null comes back and nothing is said', async () => {
+    const error = vi.spyOn(notify, 'error').mockImplementation(() => {});
+    stubApi(() => {
+      throw networkError();
+    });
+    expect(await send(api.post('/api/auth/sign-out'), { silent: true })).toBeNull();
+    expect(error).not.toHaveBeenCalled();
+  });
 });

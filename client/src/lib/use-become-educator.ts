@@ -1,24 +1,28 @@
 import { createElement, useCallback, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
 import type { MessageResponse } from '@aprendiz/contract/learning';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { notify } from '../components/toast';
+import { paths } from '../config/paths';
 import { useAppContext } from '../context/app-context';
 import { loadApi } from './load-api';
 import { send } from './send';
 
 export const BECOME_EDUCATOR_QUESTION =
-  'A sua conta passa a ser de educador, de vez: ganha a área de educador para publicar cursos e ver inscrições e ganhos. Continuar?';
+  'Sua conta passa a ser de educador, de vez: você ganha a área de educador para publicar cursos e ver inscrições e ganhos. Continuar?';
 
 /**
- * The server updates the role, then the flag is set and its message
- * shown. The change is for good, so `becomeEducator` first asks: the caller renders `confirmation`.
+ * The server updates the role, then the flag is set, its message shown and the new educator taken
+ * to the area they just asked for. The change is for good, so `becomeEducator` first asks: the
+ * caller renders `confirmation`. Where the platform takes applications, it leads to the form instead.
  */
 export function useBecomeEducator(): {
   becomeEducator: () => void;
   pending: boolean;
   confirmation: ReactNode;
 } {
-  const { setIsEducator, fetchUserData } = useAppContext();
+  const { setIsEducator, refreshSignedIn, userData } = useAppContext();
+  const navigate = useNavigate();
   const [pending, setPending] = useState(false);
   const [asking, setAsking] = useState(false);
 
@@ -32,15 +36,21 @@ export function useBecomeEducator(): {
       if (data) {
         setIsEducator(true);
         notify.success(data.message);
+        navigate(paths.educator);
         // userData.role is still 'student' until it is read again.
-        void fetchUserData();
+        void refreshSignedIn();
       }
     } finally {
       setPending(false);
     }
-  }, [setIsEducator, fetchUserData]);
+  }, [setIsEducator, refreshSignedIn, navigate]);
 
-  const becomeEducator = useCallback(() => setAsking(true), []);
+  // With EDUCATOR_APPLICATIONS=on the way in is the application at the educator area's door.
+  const applies = userData?.educatorApplications === true;
+  const becomeEducator = useCallback(() => {
+    if (applies) navigate(paths.educator);
+    else setAsking(true);
+  }, [applies, navigate]);
   const confirmation = createElement(ConfirmDialog, {
     open: asking,
     title: 'Tornar-se educador',

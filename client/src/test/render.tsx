@@ -17,6 +17,7 @@ import {
 import type { Storefront } from '@aprendiz/contract/rendering';
 import { currencyLabel } from '@aprendiz/contract/rules/currency';
 import { StorefrontContext } from '../config/storefront';
+import { resourceRoute } from '../data/resource';
 import { AppContext, type AppContextValue } from '../context/app-context';
 
 export const testUser: AuthUser = {
@@ -113,19 +114,20 @@ export function renderWithProviders(
     currency: currencyLabel(storefront.currency),
     brand: 'Aprendiz',
     userData: null,
-    fetchUserData: vi.fn(async () => {}),
+    refreshSignedIn: vi.fn(async () => {}),
     isEducator: false,
     setIsEducator: vi.fn(),
     enrolledCourses: [],
     enrolledStatus: signedIn ? 'ready' : 'idle',
-    fetchUserEnrolledCourses: vi.fn(async () => {}),
     ...appOverrides,
   };
 
   const router = createMemoryRouter(
     options.routes
-      ? [{ element: ui, HydrateFallback: NothingYet, children: options.routes }]
+      ? [{ element: ui, HydrateFallback: NothingYet, children: options.routes }, resourceRoute]
       : [
+          // What panels read through (data/resource.ts), as the app's router has it.
+          resourceRoute,
           {
             path: path ?? '*',
             element: ui,

@@ -1,7 +1,7 @@
 /**
  * Quill needs a real layout engine; in component tests a textarea stands in for the course form's
  * editor, with the same value/onChange contract:
- * `vi.mock('./course-editor/rich-text-editor', () => import('../../test/rich-text-editor-stand-in'))`.
+ * `vi.mock('../../features/course-editor/rich-text-editor', () => import('../../test/rich-text-editor-stand-in'))`.
  */
 export function RichTextEditor({
   value,

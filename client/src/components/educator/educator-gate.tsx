@@ -1,5 +1,5 @@
-import { useEffect, type ReactNode } from 'react';
-import { useAuthActions } from '../../auth/auth-context';
+import type { ReactNode } from 'react';
+import { useAuthActions, useSignInOnArrival } from '../../auth/auth-context';
 import { useBecomeEducator } from '../../lib/use-become-educator';
 import { focusRing } from '../ui/focus-ring';
 
@@ -17,10 +17,7 @@ function GateMessage({ children }: { children: ReactNode }) {
 /** Shown at /educator/* to a visitor who is signed out: the sign-in dialog opens by itself. */
 export function EducatorSignInRequired() {
   const { openSignIn } = useAuthActions();
-
-  useEffect(() => {
-    openSignIn();
-  }, [openSignIn]);
+  useSignInOnArrival();
 
   return (
     <GateMessage>

@@ -106,6 +106,7 @@ export const educatorIcons = {
   myCourses: <BookIcon />,
   students: <PeopleIcon />,
   questions: <QuestionIcon />,
+  payouts: <BanknoteIcon />,
   enrollments: <PersonPlusIcon className="h-9 w-9" />,
   courses: <GraduationCapIcon className="h-9 w-9" />,
   earnings: <BanknoteIcon className="h-9 w-9" />,

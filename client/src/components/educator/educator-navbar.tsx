@@ -1,13 +1,14 @@
-import { lazy, Suspense } from 'react';
+import type { ReactNode } from 'react';
 import { useAuthUser } from '../../auth/auth-context';
 import { env } from '../../config/env';
 import { Logo } from '../logo';
 import { UserMenu } from '../user-menu';
 
-const NotificationBell = lazy(() => import('../notifications/notification-bell'));
-
-/** The educator area's top bar: the logo (home), a greeting and the user menu. */
-export function EducatorNavbar() {
+/**
+ * The educator area's top bar: the logo (home), a greeting, what the area puts beside them (the
+ * notification bell: a feature, which shared components take as a prop) and the user menu.
+ */
+export function EducatorNavbar({ actions }: { actions?: ReactNode }) {
   const { user } = useAuthUser();
   const { brand } = env;
   return (
@@ -17,9 +18,7 @@ export function EducatorNavbar() {
         {user && (
           <div className="flex min-w-0 items-center gap-3 text-slate-700">
             <p className="hidden truncate sm:block">Olá, {user.name}</p>
-            <Suspense fallback={<span aria-hidden="true" className="block h-10 w-10" />}>
-              <NotificationBell />
-            </Suspense>
+            {actions}
             <UserMenu />
           </div>
         )}

@@ -12,6 +12,7 @@ const entries: Entry[] = [
   { to: paths.educatorMyCourses, label: 'My Courses', icon: educatorIcons.myCourses },
   { to: paths.educatorStudents, label: 'Student Enrolled', icon: educatorIcons.students },
   { to: paths.educatorQuestions, label: 'Perguntas', icon: educatorIcons.questions },
+  { to: paths.educatorPayouts, label: 'Pagamentos', icon: educatorIcons.payouts },
 ];
 
 /** The educator's sections: icons and labels from `md` up, icons only (named by aria-label) on phones. */

@@ -32,6 +32,7 @@ function pageOf(
     pageSize: 10,
     ratingCount: 15,
     averageRating: 4,
+    meanRating: 4.5,
     distribution: { 1: 1, 2: 0, 3: 2, 4: 4, 5: 8 },
     ...overrides,
   };
@@ -112,6 +113,7 @@ describe('CourseReviews', { timeout: 20_000 }, () => {
         total: 0,
         ratingCount: 0,
         averageRating: 0,
+        meanRating: 0,
         distribution: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 },
       }),
     }));

@@ -4,14 +4,14 @@ import { REPLY_MAX_LENGTH } from '@aprendiz/contract/rules/reviews';
 import { useId, useState, type FormEvent } from 'react';
 import { useLocation, useNavigation, useRevalidator, useSearchParams } from 'react-router-dom';
 import type { LoadResult } from '../../data/load-result';
-import { errorMessage } from '../../lib/api-error';
 import { loadApi } from '../../lib/load-api';
+import { send } from '../../lib/send';
 import { Loader } from '../loader';
-import { notify } from '../toast';
-import { RatingStars } from '../rating-stars';
+import { formatRating, RatingStars } from '../rating-stars';
 import { readReviewsPage, REVIEWS_PAGE_PARAM } from './reviews-page';
 import { focusRing } from '../ui/focus-ring';
 import { LoadError } from '../ui/load-error';
+import { buttonClass } from '../ui/button';
 
 export type CourseReviewsProps = {
   /** The page of reviews the course page's loader read for the address (`?avaliacoes=`). */
@@ -25,7 +25,7 @@ export type CourseReviewsProps = {
 
 const DATE_FORMAT = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeZone: 'UTC' });
 
-const pagerButton = `rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 ${focusRing} disabled:cursor-not-allowed disabled:opacity-50`;
+const pagerButton = buttonClass({ variant: 'secondary', className: 'text-sm' });
 
 /** The educator's one reply to a review: a button that opens a box, sent once. */
 function ReplyForm({
@@ -43,16 +43,10 @@ function ReplyForm({
   async function submit(event: FormEvent) {
     event.preventDefault();
     setSending(true);
-    try {
-      const api = await loadApi();
-      await api.post(`/api/educator/review/${encodeURIComponent(review._id)}/reply`, {
-        reply: text,
-      });
-      onReplied(text.trim());
-    } catch (err) {
-      notify.error(errorMessage(err));
-      setSending(false);
-    }
+    const url = `/api/educator/review/${encodeURIComponent(review._id)}/reply`;
+    const done = await send(loadApi().then((api) => api.post(url, { reply: text })));
+    if (done) onReplied(text.trim());
+    else setSending(false);
   }
 
   if (!open) {
@@ -167,8 +161,10 @@ export function CourseReviews({ reviews, canReply = false }: CourseReviewsProps)
       <>
         <div className="flex flex-col gap-6 sm:flex-row sm:items-center">
           <div className="flex shrink-0 flex-col items-start gap-1">
-            <p className="text-4xl font-semibold text-slate-900">{data.averageRating}</p>
-            <RatingStars value={data.averageRating} height="h-5" />
+            <p className="text-4xl font-semibold text-slate-900">
+              {data.ratingCount === 0 ? 'Novo' : formatRating(data.meanRating)}
+            </p>
+            <RatingStars value={data.meanRating} height="h-5" />
             <p className="text-sm text-slate-700">
               {data.ratingCount} {data.ratingCount === 1 ? 'avaliação' : 'avaliações'}
             </p>

@@ -6,18 +6,42 @@ import { renderWithProviders, testUser } from '../../test/render';
 import Profile from './profile';
 
 const PREFERENCES_URL = '/api/notifications/preferences';
+const PRIVACY_URL = '/api/account/privacy';
+
+/** What the e-mail and sessions sections read when the page opens. */
+const SECTION_READS: Record<string, unknown> = {
+  '/api/account/email': {
+    success: true,
+    status: { email: testUser.email, verified: true, pendingEmail: null },
+  },
+  '/api/account/sessions': { success: true, sessions: [] },
+};
+
+const TWO_STEP_URL = '/api/account/2fa';
 
 /**
- * The profile's own requests: the e-mail preferences (read when the page opens) are answered here
- * and kept out of `calls`, which the name, photo and password tests count.
+ * The profile's own requests: the e-mail preferences and the sections' reads (made when the page
+ * opens, two-step's included) are answered here and kept out of `calls`, which the name, photo and
+ * password tests count.
  */
-function stubApi(handler: StubHandler, preferences = { answers: true, digest: true }) {
+function stubApi(handler: StubHandler, preferences = { answers: true, digest: true, news: false }) {
   const calls: StubRequest[] = [];
   const preferenceCalls: StubRequest[] = [];
   stubAnyApi((request) => {
     if (request.url === PREFERENCES_URL) {
       preferenceCalls.push(request);
       return { data: { success: true, preferences } };
+    }
+    if (request.url === PRIVACY_URL) {
+      const state = { export: null, deletion: null, blockers: [], coolOffDays: 14 };
+      return { data: { success: true, ...state, needsPassword: true } };
+    }
+    if (request.method === 'GET' && request.url in SECTION_READS) {
+      return { data: SECTION_READS[request.url] };
+    }
+    // The two-step section's own read, when the page opens.
+    if (request.url === TWO_STEP_URL && request.method === 'GET') {
+      return { data: { success: true, enabled: false, recoveryCodesLeft: 0 } };
     }
     calls.push(request);
     return handler(request);
@@ -199,6 +223,21 @@ describe('profile page', () => {
     expect(preferenceCalls.at(-1)).toMatchObject({
       method: 'PUT',
       body: { answers: false, digest: true },
+    });
+  });
+
+  it('when news and offers are ticked, then marketing goes on with the words the server records, off until then', async () => {
+    const { preferenceCalls } = stubApi(() => ({ data: {} }));
+    const { user } = renderProfile();
+    const news = await screen.findByRole('checkbox', {
+      name: 'Novidades e ofertas de cursos (só com a sua autorização; cancele quando quiser)',
+    });
+    expect(news).not.toBeChecked();
+    await user.click(news);
+    expect(await screen.findByText('Preferências salvas.')).toBeInTheDocument();
+    expect(preferenceCalls.at(-1)).toMatchObject({
+      method: 'PUT',
+      body: { answers: true, digest: true, news: true },
     });
   });
 });

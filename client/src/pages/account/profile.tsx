@@ -2,17 +2,20 @@ import type { ChangePasswordResponse, ProfileResponse } from '@aprendiz/contract
 import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
 import { useAuthUser, useSessionUpdater, type AuthUser } from '../../auth/auth-context';
 import { Loader } from '../../components/loader';
-import { MailPreferencesForm } from '../../components/notifications/mail-preferences';
+import { MailPreferencesForm } from '../../features/notifications';
+import { PrivacySection } from '../../features/privacy';
+import { AccountEmailSection, SessionsSection } from '../../features/account-security';
+import { TwoStepSettings } from '../../features/two-step';
 import { Avatar } from '../../components/user-menu';
 import { env } from '../../config/env';
 import { api } from '../../lib/api-client';
-import { errorMessage } from '../../lib/api-error';
 import { usePageTitle } from '../../lib/use-page-title';
 import { SignInRequired } from '../../components/sign-in-required';
 import { Button } from '../../components/ui/button';
 import { FieldError, inputClass, labelClass } from '../../components/ui/field';
 import { MISMATCH } from './password-field';
 import { PasswordField } from './password-field';
+import { send } from '../../lib/send';
 
 // With Clerk the account lives there: its own profile component, loaded only on this page.
 const ClerkUserProfile = lazy(() =>
@@ -73,19 +76,17 @@ function NameAndPhoto({ user, onSaved }: { user: AuthUser; onSaved: (user: AuthU
     }
     setPending(true);
     setResult(null);
-    try {
-      const { data } = await api.patch<ProfileResponse>('/api/user/profile', form);
-      const saved = data.user;
-      onSaved({ id: saved._id, name: saved.name, email: saved.email, imageUrl: saved.imageUrl });
-      setName(saved.name);
-      setPhoto(null);
-      setPreview(null);
-      setResult({ kind: 'ok', text: data.message });
-    } catch (err) {
-      setResult({ kind: 'error', text: errorMessage(err) });
-    } finally {
-      setPending(false);
-    }
+    const data = await send(api.patch<ProfileResponse>('/api/user/profile', form), {
+      inline: (text) => setResult({ kind: 'error', text }),
+    });
+    setPending(false);
+    if (!data) return;
+    const saved = data.user;
+    onSaved({ id: saved._id, name: saved.name, email: saved.email, imageUrl: saved.imageUrl });
+    setName(saved.name);
+    setPhoto(null);
+    setPreview(null);
+    setResult({ kind: 'ok', text: data.message });
   }
 
   const shown = preview ? { ...user, imageUrl: preview } : user;
@@ -171,21 +172,20 @@ function ChangePassword({ onChanged }: { onChanged: (token: string) => void }) {
     }
     setPending(true);
     setResult(null);
-    try {
-      const { data } = await api.post<ChangePasswordResponse>('/api/user/change-password', {
+    const data = await send(
+      api.post<ChangePasswordResponse>('/api/user/change-password', {
         currentPassword: current,
         newPassword: next,
-      });
-      onChanged(data.token);
-      setCurrent('');
-      setNext('');
-      setConfirmation('');
-      setResult({ kind: 'ok', text: data.message });
-    } catch (err) {
-      setResult({ kind: 'error', text: errorMessage(err) });
-    } finally {
-      setPending(false);
-    }
+      }),
+      { inline: (text) => setResult({ kind: 'error', text }) },
+    );
+    setPending(false);
+    if (!data) return;
+    onChanged(data.token);
+    setCurrent('');
+    setNext('');
+    setConfirmation('');
+    setResult({ kind: 'ok', text: data.message });
   }
 
   return (
@@ -232,6 +232,7 @@ export default function Profile() {
   usePageTitle('Meu perfil');
   const { user, isLoaded } = useAuthUser();
   const updateSession = useSessionUpdater();
+  const [passwordChanges, setPasswordChanges] = useState(0);
 
   if (!isLoaded) return <Loader />;
   if (!user) {
@@ -239,11 +240,14 @@ export default function Profile() {
   }
   if (env.clerkPublishableKey || !updateSession) {
     return (
-      <section className="mx-auto flex max-w-4xl justify-center px-4 py-8">
+      <section className="mx-auto flex max-w-4xl flex-col items-center px-4 py-8">
         <h1 className="sr-only">Meu perfil</h1>
         <Suspense fallback={<Loader />}>
           <ClerkUserProfile routing="hash" />
         </Suspense>
+        <div className="mt-6 w-full max-w-xl space-y-6">
+          <PrivacySection />
+        </div>
       </section>
     );
   }
@@ -251,8 +255,18 @@ export default function Profile() {
     <section className="mx-auto max-w-xl space-y-6 px-4 py-10">
       <h1 className="text-2xl font-semibold text-slate-900 md:text-3xl">Meu perfil</h1>
       <NameAndPhoto user={user} onSaved={(saved) => updateSession({ user: saved })} />
-      <ChangePassword onChanged={(token) => updateSession({ token })} />
+      <AccountEmailSection />
+      <ChangePassword
+        onChanged={(token) => {
+          updateSession({ token });
+          setPasswordChanges((n) => n + 1);
+        }}
+      />
+      {/* Read again after a password change: the other sessions are gone. */}
+      <SessionsSection key={passwordChanges} onNewToken={(token) => updateSession({ token })} />
+      <TwoStepSettings />
       <MailPreferencesForm />
+      <PrivacySection />
     </section>
   );
 }

@@ -9,12 +9,12 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useAuthActions, useAuthUser } from '../../auth/auth-context';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api-client';
-import { errorMessage } from '../../lib/api-error';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Field, fieldErrors, inputClass } from '../../components/ui/field';
 import { MISMATCH } from './password-field';
 import { PasswordField } from './password-field';
+import { send } from '../../lib/send';
 
 /**
  * `/reset-password?token=…`, opened from the mailed link: choose a new password. The token works
@@ -60,20 +60,18 @@ export default function ResetPassword() {
     setError(null);
     if (password !== confirmation) return;
     setPending(true);
-    try {
-      const { data } = await api.post<MessageResponse>('/api/auth/reset-password', {
-        token,
-        password,
-      });
-      setDone(data.message);
-    } catch (err) {
-      const message = errorMessage(err);
-      // Used meanwhile (another tab, a second click in the mail): the page says so as on arrival.
-      if (message === RESET_LINK_INVALID) setLink('unusable');
-      else setError(message);
-    } finally {
-      setPending(false);
-    }
+    const data = await send(
+      api.post<MessageResponse>('/api/auth/reset-password', { token, password }),
+      {
+        inline: (message) => {
+          // Used meanwhile (another tab, a second click in the mail): the page says so as on arrival.
+          if (message === RESET_LINK_INVALID) setLink('unusable');
+          else setError(message);
+        },
+      },
+    );
+    setPending(false);
+    if (data) setDone(data.message);
   }
 
   return (
@@ -152,16 +150,12 @@ function NewLinkRequest({ reason }: { reason: string }) {
       return;
     }
     setPending(true);
-    try {
-      const { data } = await api.post<MessageResponse>('/api/auth/forgot-password', {
-        email: checked.data.email,
-      });
-      setNotice(data.message);
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setPending(false);
-    }
+    const data = await send(
+      api.post<MessageResponse>('/api/auth/forgot-password', { email: checked.data.email }),
+      { inline: setError },
+    );
+    setPending(false);
+    if (data) setNotice(data.message);
   }
 
   return (

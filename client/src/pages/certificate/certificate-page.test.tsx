@@ -57,6 +57,10 @@ describe('CertificatePage', () => {
       'Certificado revogado em 20 de março de 2031: o curso foi reembolsado',
     );
     expect(screen.queryByText('Certificado verificado')).not.toBeInTheDocument();
+    // Unmistakable even as a screenshot: its headline, and a stamp across the greyed certificate.
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Certificado revogado');
+    expect(screen.getByTestId('revoked-stamp')).toHaveTextContent('REVOGADO');
+    expect(screen.getByTestId('revoked-stamp').parentElement).toHaveClass('grayscale');
     expect(screen.queryByRole('link', { name: 'Baixar PDF' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Copiar link' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /LinkedIn/ })).not.toBeInTheDocument();

@@ -1,13 +1,17 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COURSE_PRICE_MAX } from '@aprendiz/contract/rules/pricing';
+import { DISCOUNT_ENDS_PAST } from '@aprendiz/contract/educator';
 import { stubApi, type StubRequest, type StubResponse } from '../../test/api-stub';
 import { renderWithProviders, testUser } from '../../test/render';
 import { Link, Outlet } from 'react-router-dom';
 import AddCoursePage from './add-course';
 
-vi.mock('./course-editor/rich-text-editor', () => import('../../test/rich-text-editor-stand-in'));
+vi.mock(
+  '../../features/course-editor/rich-text-editor',
+  () => import('../../test/rich-text-editor-stand-in'),
+);
 
 const PREVIEW_URL = 'blob:http://localhost/preview';
 
@@ -159,6 +163,7 @@ describe('AddCoursePage', { timeout: 20_000 }, () => {
       courseDescription: '<p><strong>Tipos</strong> na prática</p>',
       coursePrice: 49.99,
       discount: 10,
+      discountEndsAt: null,
       guaranteeDays: 14,
       courseContent: [
         {
@@ -188,6 +193,33 @@ describe('AddCoursePage', { timeout: 20_000 }, () => {
     expect(screen.queryByAltText('Pré-visualização da miniatura')).not.toBeInTheDocument();
     expect(screen.queryByText(/Introdução/)).not.toBeInTheDocument();
     expect(field.submit()).toBeEnabled();
+  });
+
+  it('when the discount is dated, then the end goes as an instant, a past one is refused beside its field, and no discount hides the field', async () => {
+    const { calls } = stubApi(() => ({
+      status: 201,
+      data: { success: true, message: 'Curso adicionado com sucesso' },
+    }));
+    const user = userEvent.setup();
+    renderPage();
+    await fillCourse(user);
+    await user.upload(field.thumbnail(), png());
+    const endsAt = screen.getByLabelText('O desconto termina em (opcional)');
+    fireEvent.change(endsAt, { target: { value: '2020-01-01T10:00' } });
+    await user.click(field.submit());
+    expect(await screen.findByText(DISCOUNT_ENDS_PAST)).toBeInTheDocument();
+    expect(addCourseCalls(calls)).toHaveLength(0);
+
+    fireEvent.change(endsAt, { target: { value: '2099-03-01T18:30' } });
+    await user.click(field.submit());
+    expect(await screen.findByText('Curso adicionado com sucesso')).toBeInTheDocument();
+    const body = addCourseCalls(calls)[0]!.body as FormData;
+    expect(JSON.parse(body.get('courseData') as string).discountEndsAt).toBe(
+      new Date('2099-03-01T18:30').toISOString(),
+    );
+
+    // Without a discount there is nothing to end.
+    expect(screen.queryByLabelText('O desconto termina em (opcional)')).not.toBeInTheDocument();
   });
 
   it('when a category and a level are chosen, then their slugs go in courseData and both reset after success', async () => {

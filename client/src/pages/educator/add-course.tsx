@@ -3,7 +3,7 @@ import { notify } from '../../components/toast';
 import { api } from '../../lib/api-client';
 import { send } from '../../lib/send';
 import { usePageTitle } from '../../lib/use-page-title';
-import { CourseForm, type CourseFormSubmit } from './course-editor/course-form';
+import { CourseForm, type CourseFormSubmit } from '../../features/course-editor';
 
 /** Sends a new course; 'Salvar rascunho' keeps it as a draft only its educator sees. */
 async function addCourse({ data, image, intent }: CourseFormSubmit): Promise<boolean> {

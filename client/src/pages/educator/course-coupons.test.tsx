@@ -34,15 +34,21 @@ describe('CourseCouponsPage', () => {
     const { calls } = stubApi((request) =>
       request.method === 'POST'
         ? { status: 201, data: { success: true, coupon: existing } }
-        : { data: { success: true, coupons: [existing] } },
+        : { data: { success: true, courseTitle: 'JavaScript do Zero', coupons: [existing] } },
     );
     renderPage();
     const table = await screen.findByRole('table', {}, LOADED);
+    // Which course the codes are for, in the heading.
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'Cupons de JavaScript do Zero',
+    );
     const [, row] = within(table).getAllByRole('row');
     expect(row).toHaveTextContent('Lançamento');
     expect(row).toHaveTextContent('20% de desconto');
     expect(row).toHaveTextContent('3 de 10 usos');
     expect(row).toHaveTextContent('um por aluno');
+    // Which price a coupon applies to, when the course has its own discount too.
+    expect(screen.getByText(/O cupom vale sobre o preço já com o desconto do curso/)).toBeVisible();
 
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Código'), 'GRATIS-2026');
@@ -65,7 +71,9 @@ describe('CourseCouponsPage', () => {
   });
 
   it('when a percent above 100 is typed, then the error shows beside the field and nothing is sent', async () => {
-    const { calls } = stubApi(() => ({ data: { success: true, coupons: [] } }));
+    const { calls } = stubApi(() => ({
+      data: { success: true, courseTitle: 'JavaScript do Zero', coupons: [] },
+    }));
     renderPage();
     expect(await screen.findByText('Nenhum cupom ainda.', {}, LOADED)).toBeInTheDocument();
     const user = userEvent.setup();
@@ -77,5 +85,23 @@ describe('CourseCouponsPage', () => {
       await screen.findByText('A porcentagem deve ser um inteiro de 1 a 100'),
     ).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('when a coupon was used once, then it reads "1 uso"; "Copiar link" copies the course address with the code', async () => {
+    const once: Coupon = { ...existing, code: 'AMIGO', maxRedemptions: null, redemptions: 1 };
+    stubApi(() => ({
+      data: { success: true, courseTitle: 'JavaScript do Zero', coupons: [once] },
+    }));
+    const user = userEvent.setup();
+    renderPage();
+    const table = await screen.findByRole('table', {}, LOADED);
+    const [, row] = within(table).getAllByRole('row');
+    expect(row).toHaveTextContent('1 uso');
+    expect(row).not.toHaveTextContent('1 usos');
+    await user.click(within(row!).getByRole('button', { name: 'Copiar o link do cupom AMIGO' }));
+    expect(await navigator.clipboard.readText()).toBe(
+      `${window.location.origin}/course/${COURSE}?cupom=AMIGO`,
+    );
+    expect(await screen.findByText('Link do cupom AMIGO copiado')).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { Suspense, use, useState, type FormEvent } from 'react';
 import {
   Link,
   useLoaderData,
@@ -31,9 +31,11 @@ import {
 import { paths } from '../../config/paths';
 import { useAppContext } from '../../context/app-context';
 import { loadSignedIn, useSignedInResult, type SignedIn } from '../../data/signed-in-loader';
+import type { LoadResult } from '../../data/load-result';
 import { api } from '../../lib/api-client';
 import { send } from '../../lib/send';
 import { usePageTitle } from '../../lib/use-page-title';
+import { copyText } from '../../lib/clipboard';
 
 const KIND_LABELS: Record<CouponKind, string> = {
   percent: 'Porcentagem de desconto',
@@ -44,14 +46,29 @@ const KIND_LABELS: Record<CouponKind, string> = {
 const DATE_FORMAT = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'medium' });
 
 /** GET /api/educator/course/:id/coupons, not awaited. */
-export function loader({ params, request }: LoaderFunctionArgs): Promise<SignedIn<Coupon[]>> {
+export function loader({
+  params,
+  request,
+}: LoaderFunctionArgs): Promise<SignedIn<CouponListResponse>> {
   return loadSignedIn(request, async (signal) => {
     const { data } = await api.get<CouponListResponse>(
       `/api/educator/course/${encodeURIComponent(params.id ?? '')}/coupons`,
       { signal },
     );
-    return data.coupons;
+    return data;
   });
+}
+
+/** The heading's course name, once the codes (which carry it) have arrived. */
+function CourseName({ result }: { result: Promise<LoadResult<CouponListResponse>> }) {
+  const loaded = use(result);
+  if (!loaded.ok) return null;
+  return (
+    <>
+      <span className="sr-only"> de </span>
+      <span className="block text-base font-normal text-slate-700">{loaded.value.courseTitle}</span>
+    </>
+  );
 }
 
 function describe(coupon: Coupon, currency: string): string {
@@ -60,13 +77,22 @@ function describe(coupon: Coupon, currency: string): string {
   return coupon.value === 0 ? 'Grátis' : `Preço ${currency} ${formatMoney(coupon.value)}`;
 }
 
+function uses(count: number): string {
+  return count === 1 ? '1 uso' : `${count} usos`;
+}
+
+/** The course page's address with the code in it: the link an educator hands out. */
+export function couponLink(courseId: string, code: string): string {
+  return `${window.location.origin}${paths.course(courseId)}?cupom=${encodeURIComponent(code)}`;
+}
+
 function limits(coupon: Coupon): string {
   const parts = [
     coupon.startsAt ? `de ${DATE_FORMAT.format(new Date(coupon.startsAt))}` : null,
     coupon.endsAt ? `até ${DATE_FORMAT.format(new Date(coupon.endsAt))}` : null,
     coupon.maxRedemptions !== null
-      ? `${coupon.redemptions} de ${coupon.maxRedemptions} usos`
-      : `${coupon.redemptions} usos`,
+      ? `${coupon.redemptions} de ${uses(coupon.maxRedemptions)}`
+      : uses(coupon.redemptions),
     coupon.onePerLearner ? 'um por aluno' : null,
   ];
   return parts.filter(Boolean).join(' · ');
@@ -263,7 +289,21 @@ function CouponTable({ courseId, coupons }: { courseId: string; coupons: Coupon[
                 <td className={`${cellClass} font-mono`}>{coupon.code}</td>
                 <td className={cellClass}>{describe(coupon, currency)}</td>
                 <td className={cellClass}>{limits(coupon)}</td>
-                <td className={cellClass}>
+                <td className={`${cellClass} whitespace-nowrap`}>
+                  <Button
+                    variant="link"
+                    size="sm"
+                    onClick={() =>
+                      void copyText(couponLink(courseId, coupon.code), {
+                        copied: `Link do cupom ${coupon.code} copiado`,
+                        failed:
+                          'Não foi possível copiar: copie o endereço do curso e junte ?cupom=',
+                      })
+                    }
+                    aria-label={`Copiar o link do cupom ${coupon.code}`}
+                  >
+                    Copiar link
+                  </Button>{' '}
                   <Button
                     variant="link"
                     size="sm"
@@ -288,16 +328,28 @@ export default function CourseCouponsPage() {
   usePageTitle('Cupons');
   const { id = '' } = useParams();
   const { revalidate } = useRevalidator();
+  const result = useSignedInResult(useLoaderData<typeof loader>());
   return (
     <div className="space-y-6 p-4 md:p-8">
-      <h1 className="text-2xl font-semibold text-slate-900">Cupons</h1>
+      <h1 className="text-2xl font-semibold text-slate-900">
+        Cupons
+        {result && (
+          <Suspense fallback={null}>
+            <CourseName result={result} />
+          </Suspense>
+        )}
+      </h1>
       <p className="max-w-3xl text-sm text-slate-700">
         Compartilhe o link do curso com <code>?cupom=CÓDIGO</code> no fim, ou diga o código aos
         alunos: maiúsculas e acentos não contam. O preço nunca fica abaixo de 0.
       </p>
+      <p className="max-w-3xl text-sm text-slate-700">
+        O cupom vale sobre o preço já com o desconto do curso: num curso de 100 com 20% de desconto,
+        um cupom de 50% deixa 40, e um de preço fixo nunca deixa mais que 80.
+      </p>
       <NewCouponForm courseId={id} onSaved={() => void revalidate()} />
       <Deferred
-        result={useSignedInResult(useLoaderData<typeof loader>())}
+        result={result}
         pending={<Loader label="Carregando os cupons…" />}
         failedTitle="Não foi possível carregar os cupons"
         failedActions={
@@ -309,7 +361,7 @@ export default function CourseCouponsPage() {
           </Link>
         }
       >
-        {(coupons) => <CouponTable courseId={id} coupons={coupons} />}
+        {({ coupons }) => <CouponTable courseId={id} coupons={coupons} />}
       </Deferred>
     </div>
   );

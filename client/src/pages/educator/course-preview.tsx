@@ -9,9 +9,9 @@ import { Loader } from '../../components/loader';
 import { useSignedInResult } from '../../data/signed-in-loader';
 import { paths } from '../../config/paths';
 import { usePageTitle } from '../../lib/use-page-title';
-import { CourseStructure } from '../../components/course-player/lecture-list';
-import { LectureScreen } from '../../components/course-player/lecture-screen';
-import { findNumberedLecture } from '../../components/course-player/numbered-lectures';
+import { CourseStructure } from '../../features/course-player';
+import { LectureScreen } from '../../features/course-player';
+import { findNumberedLecture } from '../../features/course-player';
 import { educatorCourseLoader } from './educator-course-loader';
 import { focusRing } from '../../components/ui/focus-ring';
 
@@ -55,7 +55,11 @@ function Preview({ course }: { course: EducatorCourseDetail }) {
       </header>
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <section aria-labelledby="preview-lecture-heading">
-          <LectureScreen lecture={current?.lecture ?? null} autoplay={autoplay} />
+          <LectureScreen
+            courseId={course._id}
+            lecture={current?.lecture ?? null}
+            autoplay={autoplay}
+          />
           <h2 id="preview-lecture-heading" className="mt-4 text-xl font-semibold text-slate-900">
             {current ? `${current.number} ${current.lecture.lectureTitle}` : 'Sem aulas'}
           </h2>

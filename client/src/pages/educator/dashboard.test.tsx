@@ -15,7 +15,7 @@ const filled: DashboardResponse = {
     totalEnrollments: 12,
     totalEarnings: 1234.5,
     refunds: { count: 0, amount: 0 },
-    balance: { available: 1000, pending: 234.5, refunded: 20 },
+    balance: { gross: 1400, platformFee: 145.5, available: 1000, pending: 234.5, refunded: 20 },
     awaitingPayment: { count: 0, amount: 0 },
     enrolledStudentsData: [
       {
@@ -88,6 +88,17 @@ describe('DashboardPage', () => {
     expect(screen.getByText('2 aguardando pagamento (Kz 50.00)')).toBeInTheDocument();
   });
 
+  it('when the dashboard arrives, then sales show gross, the platform fee, refunds and the net apart', async () => {
+    stubApi(() => ({ data: filled }));
+    renderDashboard();
+    const sales = within(await screen.findByRole('region', { name: 'Vendas' }));
+    const line = (label: string) => sales.getByText(label).nextElementSibling;
+    expect(line('Vendas brutas')).toHaveTextContent('Kz 1400.00');
+    expect(line('Taxa da plataforma')).toHaveTextContent('− Kz 145.50');
+    expect(line('Devolvido em reembolsos')).toHaveTextContent('− Kz 20.00');
+    expect(line('Seus ganhos líquidos')).toHaveTextContent('Kz 1234.50');
+  });
+
   it('when payments were refunded, then under the earnings the refund count and amount show in Portuguese; none, no line', async () => {
     stubApi(() => ({
       data: {
@@ -151,7 +162,7 @@ describe('DashboardPage', () => {
           totalEnrollments: 0,
           totalEarnings: 0,
           refunds: { count: 0, amount: 0 },
-          balance: { available: 0, pending: 0, refunded: 0 },
+          balance: { gross: 0, platformFee: 0, available: 0, pending: 0, refunded: 0 },
           awaitingPayment: { count: 0, amount: 0 },
           enrolledStudentsData: [],
         },

@@ -139,6 +139,17 @@ function FirstCourseOffer() {
   );
 }
 
+function SalesLine({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div
+      className={`flex justify-between gap-4 px-4 py-2 ${strong ? 'font-semibold text-slate-900' : 'text-gray-700'}`}
+    >
+      <dt>{label}</dt>
+      <dd className="tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
 /** /educator: totals and the latest enrollments (a failure shows with Tentar novamente, never a loader for ever). */
 export default function DashboardPage() {
   usePageTitle('Dashboard');
@@ -183,6 +194,31 @@ function Dashboard({
           label="Total Earnings"
         />
       </div>
+      <section aria-labelledby="sales-heading" className="space-y-3">
+        <h2 id="sales-heading" className="text-lg font-medium text-slate-900">
+          Vendas
+        </h2>
+        {/* Each sale: what the buyer paid, less the platform's fee, is the educator's net. */}
+        <dl className="max-w-md divide-y divide-gray-200 rounded-md border border-gray-200 bg-white text-sm">
+          <SalesLine
+            label="Vendas brutas"
+            value={`${currency} ${formatMoney(dashboard.balance.gross)}`}
+          />
+          <SalesLine
+            label="Taxa da plataforma"
+            value={`− ${currency} ${formatMoney(dashboard.balance.platformFee)}`}
+          />
+          <SalesLine
+            label="Devolvido em reembolsos"
+            value={`− ${currency} ${formatMoney(dashboard.balance.refunded)}`}
+          />
+          <SalesLine
+            label="Seus ganhos líquidos"
+            value={`${currency} ${formatMoney(dashboard.totalEarnings)}`}
+            strong
+          />
+        </dl>
+      </section>
       <section aria-labelledby="balance-heading" className="space-y-3">
         <h2 id="balance-heading" className="text-lg font-medium text-slate-900">
           Saldo

@@ -7,7 +7,10 @@ import { educatorCourseDetail } from '../../test/course-fixtures';
 import { renderWithProviders, testUser } from '../../test/render';
 import EditCoursePage, { loader } from './edit-course';
 
-vi.mock('./course-editor/rich-text-editor', () => import('../../test/rich-text-editor-stand-in'));
+vi.mock(
+  '../../features/course-editor/rich-text-editor',
+  () => import('../../test/rich-text-editor-stand-in'),
+);
 
 const stored = educatorCourseDetail();
 const ID = stored._id;

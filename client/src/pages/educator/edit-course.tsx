@@ -14,8 +14,8 @@ import {
   CourseForm,
   type CourseFormSubmit,
   type CourseFormValues,
-} from './course-editor/course-form';
-import { draftFromContent } from './course-editor/course-draft';
+} from '../../features/course-editor';
+import { draftFromContent, isoToLocal } from '../../features/course-editor';
 import { educatorCourseLoader } from './educator-course-loader';
 
 export const loader = educatorCourseLoader;
@@ -27,6 +27,7 @@ export function formValuesOf(course: EducatorCourseDetail): CourseFormValues {
     description: course.courseDescription,
     price: String(course.coursePrice),
     discount: String(course.discount),
+    discountEndsAt: isoToLocal(course.discountEndsAt),
     guaranteeDays: String(course.guaranteeDays),
     category: course.category ?? '',
     level: course.level ?? '',

@@ -1,9 +1,10 @@
-import type { EducatorCourseDetail } from '@aprendiz/contract/educator';
+import type {
+  EducatorCourseDetail,
+  EducatorCourseDetailResponse,
+} from '@aprendiz/contract/educator';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { loadSignedIn, type SignedIn } from '../../data/signed-in-loader';
 import { api } from '../../lib/api-client';
-
-type EducatorCourseResponse = { success: true; courseData: EducatorCourseDetail };
 
 /**
  * GET /api/educator/course/:id, the owner's whole course (drafts and every lecture link), not awaited.
@@ -14,7 +15,7 @@ export function educatorCourseLoader({
   request,
 }: LoaderFunctionArgs): Promise<SignedIn<EducatorCourseDetail>> {
   return loadSignedIn(request, async (signal) => {
-    const { data } = await api.get<EducatorCourseResponse>(
+    const { data } = await api.get<EducatorCourseDetailResponse>(
       `/api/educator/course/${encodeURIComponent(params.id ?? '')}`,
       { signal },
     );

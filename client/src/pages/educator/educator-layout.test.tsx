@@ -14,6 +14,7 @@ const student: UserData = {
   name: testUser.name,
   email: testUser.email,
   imageUrl: '',
+  emailVerified: true,
   role: 'student',
   enrolledCourses: [],
 };
@@ -115,7 +116,7 @@ describe('EducatorLayout', () => {
     expect(sidebar()).not.toBeInTheDocument();
   });
 
-  it('when an educator opens /educator, then the sidebar lists the five sections with Dashboard current', () => {
+  it('when an educator opens /educator, then the sidebar lists the six sections with Dashboard current', () => {
     renderArea('/educator', { auth: { user: testUser }, app: { isEducator: true } });
     const nav = sidebar() as HTMLElement;
     const links = within(nav).getAllByRole('link');
@@ -128,6 +129,7 @@ describe('EducatorLayout', () => {
       ['My Courses', '/educator/my-courses'],
       ['Student Enrolled', '/educator/student-enrolled'],
       ['Perguntas', '/educator/questions'],
+      ['Pagamentos', '/educator/payouts'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
       'aria-current',

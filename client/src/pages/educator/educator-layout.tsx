@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useAuthUser } from '../../auth/auth-context';
 import {
@@ -11,6 +11,25 @@ import { EducatorSidebar } from '../../components/educator/educator-sidebar';
 import { Loader } from '../../components/loader';
 import { RouteErrorBoundary } from '../../components/route-error-boundary';
 import { useAppContext } from '../../context/app-context';
+import { SkipLink } from '../../components/skip-link';
+
+const NotificationBell = lazy(() =>
+  import('../../features/notifications').then((feature) => ({ default: feature.NotificationBell })),
+);
+
+// Only with EDUCATOR_APPLICATIONS=on, and only to a learner at the door: its own chunk.
+const EducatorApplicationPanel = lazy(() =>
+  import('../../features/educator-applications').then((feature) => ({
+    default: feature.EducatorApplicationPanel,
+  })),
+);
+
+/** The bell, in its own chunk: the square it will fill holds its place meanwhile. */
+const bell = (
+  <Suspense fallback={<span aria-hidden="true" className="block h-10 w-10" />}>
+    <NotificationBell />
+  </Suspense>
+);
 
 const MAIN_ID = 'conteudo-educador';
 
@@ -45,7 +64,13 @@ function EducatorBody() {
   else if (!user) content = <EducatorSignInRequired />;
   // The educator flag comes with the user data: until that arrives, an educator is not known as one.
   else if (!userData) content = <Loader />;
-  else content = <BecomeEducatorOffer />;
+  else if (userData.educatorApplications) {
+    content = (
+      <Suspense fallback={<Loader />}>
+        <EducatorApplicationPanel />
+      </Suspense>
+    );
+  } else content = <BecomeEducatorOffer />;
   return (
     <div className="flex flex-1">
       <Main>{content}</Main>
@@ -57,7 +82,7 @@ function EducatorBody() {
 export function ErrorBoundary() {
   return (
     <div className="flex min-h-screen flex-col">
-      <EducatorNavbar />
+      <EducatorNavbar actions={bell} />
       <main id={MAIN_ID} tabIndex={-1} className="min-w-0 flex-1 outline-none">
         <RouteErrorBoundary />
       </main>
@@ -70,13 +95,8 @@ export function ErrorBoundary() {
 export default function EducatorLayout() {
   return (
     <div className="flex min-h-screen flex-col">
-      <a
-        href={`#${MAIN_ID}`}
-        className="sr-only z-50 rounded-md bg-blue-600 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
-        Ir para o conteúdo
-      </a>
-      <EducatorNavbar />
+      <SkipLink targetId={MAIN_ID} />
+      <EducatorNavbar actions={bell} />
       <EducatorBody />
       <EducatorFooter />
     </div>

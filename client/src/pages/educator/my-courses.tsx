@@ -6,10 +6,12 @@ import type {
   EducatorCoursesResponse,
 } from '@aprendiz/contract/educator';
 import {
+  canSubmit,
   canUnpublish,
   COURSE_STATUS_LABELS,
   type CourseStatus,
 } from '@aprendiz/contract/rules/course-status';
+import type { MessageResponse } from '@aprendiz/contract/learning';
 import { formatMoney } from '@aprendiz/contract/rules/pricing';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Dialog } from '../../components/dialog';
@@ -56,6 +58,9 @@ const STATUS_BADGE: Record<CourseStatus, string> = {
   published: 'bg-green-100 text-green-900',
   draft: 'bg-amber-100 text-amber-900',
   unpublished: 'bg-slate-200 text-slate-800',
+  in_review: 'bg-blue-100 text-blue-900',
+  changes_requested: 'bg-amber-100 text-amber-900',
+  taken_down: 'bg-red-100 text-red-900',
 };
 
 const actionClass = `rounded-sm text-sm font-medium text-blue-700 underline hover:text-blue-900 ${focusRing} disabled:opacity-60`;
@@ -77,6 +82,8 @@ function CourseActions({
   onDelete,
 }: { course: EducatorCourse } & RowActions) {
   const publishing = !canUnpublish(course.status);
+  // In review or taken down by the platform: only the platform moves it on.
+  const canToggle = canUnpublish(course.status) || canSubmit(course.status);
   return (
     <div className="grid w-max grid-cols-[auto_auto] gap-x-4 gap-y-1.5">
       <Link
@@ -107,15 +114,19 @@ function CourseActions({
       >
         Questionários
       </Link>
-      <button
-        type="button"
-        disabled={busy}
-        aria-label={`${publishing ? 'Publicar' : 'Despublicar'} ${course.courseTitle}`}
-        onClick={() => onToggleStatus(course)}
-        className={`${actionClass} text-left`}
-      >
-        {publishing ? 'Publicar' : 'Despublicar'}
-      </button>
+      {canToggle ? (
+        <button
+          type="button"
+          disabled={busy}
+          aria-label={`${publishing ? 'Publicar' : 'Despublicar'} ${course.courseTitle}`}
+          onClick={() => onToggleStatus(course)}
+          className={`${actionClass} text-left`}
+        >
+          {publishing ? 'Publicar' : 'Despublicar'}
+        </button>
+      ) : (
+        <span aria-hidden="true" />
+      )}
       <button
         type="button"
         disabled={busy}
@@ -300,9 +311,7 @@ function MyCourses({ courses }: { courses: EducatorCourse[] }) {
   function deleteCourse(course: EducatorCourse) {
     setToDelete(null);
     return change(course, () =>
-      api.delete<{ success: true; message: string }>(
-        `/api/educator/course/${encodeURIComponent(course._id)}`,
-      ),
+      api.delete<MessageResponse>(`/api/educator/course/${encodeURIComponent(course._id)}`),
     );
   }
 

@@ -5,7 +5,7 @@ import { paths } from '../../config/paths';
 import type { FormError } from './contact/form-response';
 import { submitContact } from './contact/submit-contact';
 import type { RouteHandle } from '../../app/page-meta';
-import { focusRing } from '../../components/ui/focus-ring';
+import { Button } from '../../components/ui/button';
 
 /** After a successful message the visitor is taken home 4 s later. */
 export const CONTACT_REDIRECT_MS = 4000;
@@ -158,13 +158,9 @@ export default function ContactPage() {
               ))}
             </ul>
           )}
-          <button
-            type="submit"
-            disabled={status === 'submitting'}
-            className={`rounded-md bg-blue-600 px-6 py-2.5 font-medium text-white hover:bg-blue-700 ${focusRing} disabled:cursor-not-allowed disabled:opacity-60`}
-          >
+          <Button type="submit" size="lg" disabled={status === 'submitting'}>
             Submit
-          </button>
+          </Button>
         </form>
       )}
     </div>

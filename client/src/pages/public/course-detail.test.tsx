@@ -21,6 +21,8 @@ vi.mock('react-youtube', () => ({
 }));
 
 const course = courseDetail();
+/** A dated discount, so what a page leaves out of the panel is something it would otherwise say. */
+const IN_THREE_DAYS = new Date(Date.now() + 60 * 3_600_000).toISOString();
 const route = `/course/${course._id}`;
 
 /** Answers the course with `response` and its reviews with none; `calls` are the course's reads only. */
@@ -103,7 +105,7 @@ describe('CourseDetailPage', { timeout: 20_000 }, () => {
     const plain = `${longText} Fim & mais`;
     expect(screen.getByText(`${plain.slice(0, 200)}...`)).toBeInTheDocument();
     const header = screen.getByRole('banner');
-    expect(within(header).getByRole('img', { name: 'Avaliação: 4 de 5' })).toBeInTheDocument();
+    expect(within(header).getByRole('img', { name: 'Avaliação: 4,3 de 5' })).toBeInTheDocument();
     expect(within(header).getByText('(7 avaliações)')).toBeInTheDocument();
     expect(within(header).getByText('42 alunos')).toBeInTheDocument();
     expect(header).toHaveTextContent('Curso de Carla Nunes');
@@ -135,18 +137,64 @@ describe('CourseDetailPage', { timeout: 20_000 }, () => {
     await screen.findByRole('heading', { level: 1, name: course.courseTitle }, LOADED);
     const price = panel();
     expect(within(price).getByRole('img', { name: 'JavaScript do Zero' })).toBeInTheDocument();
-    expect(within(price).getByText('Faltam 3 dias a este preço!')).toBeInTheDocument();
+    // The discount has no end date: no deadline is announced (issue 45; the spec's line was false).
+    expect(within(price).queryByText(/a este preço!$/)).not.toBeInTheDocument();
     expect(within(price).getByText('Kz 16.99')).toBeInTheDocument();
     expect(within(price).getByText('Kz 19.99').closest('.line-through')).not.toBeNull();
     expect(within(price).getByText('15% off')).toBeInTheDocument();
     expect(within(price).getByText('3 aulas')).toBeInTheDocument();
     expect(within(price).getByText('1 hora, 45 minutos')).toBeInTheDocument();
+    expect(within(price).getByText('Inclui: certificado de conclusão')).toBeInTheDocument();
     expect(within(price).getByRole('button', { name: 'Acessar Curso' })).toBeEnabled();
     expect(
       within(price).getByText('Garantia de 7 dias: peça o reembolso em Meus cursos'),
     ).toBeInTheDocument();
     // Prices in Kz: the EU waiver is not asked.
     expect(within(price).queryByRole('checkbox')).not.toBeInTheDocument();
+  });
+
+  it('when the educator dated the discount, then the panel counts the days really left, one day singular', async () => {
+    const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+    serve({ data: { success: true, courseData: { ...course, discountEndsAt: inHours(60) } } });
+    const { unmount } = renderPage();
+    await screen.findByRole('heading', { level: 1, name: course.courseTitle }, LOADED);
+    expect(within(panel()).getByText('Faltam 3 dias a este preço!')).toBeInTheDocument();
+    unmount();
+    serve({ data: { success: true, courseData: { ...course, discountEndsAt: inHours(5) } } });
+    renderPage();
+    await screen.findByRole('heading', { level: 1, name: course.courseTitle }, LOADED);
+    expect(within(panel()).getByText('Falta 1 dia a este preço!')).toBeInTheDocument();
+  });
+
+  it('when chapters end in quizzes, then the panel counts them and the structure lists each, once prefixed', async () => {
+    const quiz = (quizId: string, title: string, questionCount: number) => ({
+      quizId,
+      title,
+      passPercent: 70,
+      maxAttempts: null,
+      required: true,
+      questionCount,
+    });
+    const [first, second] = course.courseContent;
+    const withQuizzes = {
+      ...course,
+      courseContent: [
+        { ...first!, quiz: quiz('q1', 'Fundamentos', 1) },
+        // Titled by an older editor, which wrote the word itself.
+        { ...second!, quiz: quiz('q2', 'Questionário: Funções', 4) },
+      ],
+    };
+    serve({ data: { success: true, courseData: withQuizzes } });
+    renderPage();
+    await screen.findByRole('heading', { level: 1, name: course.courseTitle }, LOADED);
+    expect(
+      within(panel()).getByText('Inclui: certificado de conclusão, 2 questionários'),
+    ).toBeInTheDocument();
+    const structure = screen.getByRole('region', { name: 'Estrutura do curso' });
+    expect(within(structure).getByText('Questionário: Fundamentos')).toBeInTheDocument();
+    expect(within(structure).getByText('1 pergunta')).toBeInTheDocument();
+    expect(within(structure).getByText('Questionário: Funções')).toBeInTheDocument();
+    expect(within(structure).getByText('4 perguntas')).toBeInTheDocument();
   });
 
   it('when the course is free, then the button reads Acessar Curso Gratis', async () => {
@@ -158,7 +206,7 @@ describe('CourseDetailPage', { timeout: 20_000 }, () => {
   });
 
   it('when the user is enrolled, then Retomar Curso opens the player where they stopped', async () => {
-    serve({ data: { success: true, courseData: course } });
+    serve({ data: { success: true, courseData: { ...course, discountEndsAt: IN_THREE_DAYS } } });
     renderPage({
       auth: { user: testUser },
       app: { userData: userData({ enrolledCourses: [course._id] }) },
@@ -228,7 +276,7 @@ describe('CourseDetailPage', { timeout: 20_000 }, () => {
   });
 
   it("when the course is the signed-in educator's own, then the panel links to their courses instead of selling it", async () => {
-    serve({ data: { success: true, courseData: course } });
+    serve({ data: { success: true, courseData: { ...course, discountEndsAt: IN_THREE_DAYS } } });
     renderPage({ auth: { user: { ...testUser, id: course.educator._id } } });
     const own = await screen.findByRole('link', { name: 'Ver nos meus cursos' }, LOADED);
     expect(own).toHaveAttribute('href', '/educator/my-courses');

@@ -1,4 +1,4 @@
-import { EU_WAIVER_TEXT, guaranteeLabel } from '@aprendiz/contract/rules/guarantee';
+import { guaranteeLabel } from '@aprendiz/contract/rules/guarantee';
 import type { CourseDetail, Lecture } from '@aprendiz/contract/courses';
 import type { CourseReviewsResponse } from '@aprendiz/contract/reviews';
 import {
@@ -6,7 +6,11 @@ import {
   courseTotalMinutes,
   formatMinutes,
 } from '@aprendiz/contract/rules/duration';
-import { isFreeCourse } from '@aprendiz/contract/rules/pricing';
+import {
+  discountDaysLeft,
+  discountDeadlineText,
+  isFreeCourse,
+} from '@aprendiz/contract/rules/pricing';
 import { courseSummary } from '@aprendiz/contract/rules/text';
 import { Suspense, useCallback, useRef, useState, type RefObject } from 'react';
 import {
@@ -21,7 +25,7 @@ import { CourseThumbnail } from '../../components/course-thumbnail';
 import { CourseReviews } from '../../components/reviews/course-reviews';
 import { loadReviews, readReviewsPage } from '../../components/reviews/reviews-page';
 import { DiscountedPrice } from '../../components/price';
-import { RatingStars } from '../../components/rating-stars';
+import { CourseRating, RatingStars } from '../../components/rating-stars';
 import { YouTubePlayer } from '../../components/youtube-player';
 import { paths } from '../../config/paths';
 import { useStorefront } from '../../config/storefront';
@@ -32,17 +36,28 @@ import { whenAuthKnown } from '../../lib/api-auth';
 import type { RouteHandle } from '../../app/page-meta';
 import { courseMeta } from './course-detail/course-meta';
 import { StickyBuyBar } from './course-detail/sticky-buy-bar';
-import { PaymentChoice, type PaymentChoiceValue } from './course-detail/payment-choice';
-import { useEnrollAction, type EnrollAction } from './course-detail/use-enroll-action';
-import { useContinuePurchase } from './course-detail/use-continue-purchase';
 import { useScrolledPast } from './course-detail/use-scrolled-past';
-import { useCoupon, type CouponState } from './course-detail/use-coupon';
-import { CouponField, CouponPrice } from './course-detail/coupon-field';
+import {
+  asksEuWaiver,
+  CouponField,
+  CouponPrice,
+  EuWaiverField,
+  PaymentChoice,
+  PHONE_MISSING,
+  useContinuePurchase,
+  useCoupon,
+  useEnrollAction,
+  type CouponState,
+  type EnrollAction,
+  type PaymentChoiceValue,
+} from '../../features/payments';
 import { useAuthUser } from '../../auth/auth-context';
 import { focusRing } from '../../components/ui/focus-ring';
 import { LoadError } from '../../components/ui/load-error';
 
 // The price panel's width: its grid column from md (22rem, 26rem from lg), the page's width below.
+/** The bottom strip a phone's sticky buy bar and bottom navigation cover (px, safe area aside). */
+const STICKY_BAR_ZONE_PX = 144;
 const PANEL_SIZES = '(min-width: 1024px) 416px, (min-width: 768px) 352px, calc(100vw - 32px)';
 const primaryButton = `rounded-md bg-blue-600 text-center font-medium text-white hover:bg-blue-700 ${focusRing} disabled:cursor-not-allowed disabled:opacity-60`;
 
@@ -90,6 +105,14 @@ function EnrollButton({ course, action, layout }: EnrollButtonProps) {
   );
 }
 
+/** What comes with the course beyond its lectures: every course ends in a certificate. */
+function includesLine(course: CourseDetail): string {
+  const quizzes = course.courseContent.filter((chapter) => chapter.quiz).length;
+  const parts = ['certificado de conclusão'];
+  if (quizzes > 0) parts.push(plural(quizzes, 'questionário', 'questionários'));
+  return `Inclui: ${parts.join(', ')}`;
+}
+
 type PaymentChoiceProps = Parameters<typeof PaymentChoice>[0];
 
 function PricePanel({
@@ -113,11 +136,11 @@ function PricePanel({
   payment: PaymentChoiceProps | null;
 }) {
   const { currency } = useAppContext();
-  // Deployments charging in euros ask for the EU waiver before the purchase.
-  const asksEuWaiver = useStorefront().currency === 'eur';
+  const { currency: chargedIn } = useStorefront();
   const { user } = useAuthUser();
   const lectures = countLectures(course.courseContent);
   const ownsCourse = action.isEnrolled || user?.id === course.educator._id;
+  const daysLeft = discountDaysLeft(course.discount, course.discountEndsAt);
   return (
     <aside
       ref={panelRef}
@@ -142,13 +165,17 @@ function PricePanel({
         />
       )}
       <div className="space-y-4 p-5">
-        {/* A price deadline means nothing to someone who already has the course. */}
-        {!ownsCourse && (
+        {/* Said only of a discount that really ends (the educator dated it), with the real count;
+            never to someone who already has the course, nor of a coupon's price. */}
+        {!ownsCourse && daysLeft !== null && !coupon.applied && (
           <p className="flex items-center gap-2 text-sm text-red-700">
             <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
               <path d="M10 2a8 8 0 1 1 0 16 8 8 0 0 1 0-16zm.8 4H9.2v4.7l3.6 2.2.8-1.3-2.8-1.7V6z" />
             </svg>
-            <span className="font-medium">Faltam 3 dias a este preço!</span>
+            {/* The server's clock and the browser's may fall either side of a day's edge. */}
+            <span className="font-medium" suppressHydrationWarning>
+              {discountDeadlineText(daysLeft)}
+            </span>
           </p>
         )}
         {coupon.applied ? (
@@ -161,27 +188,19 @@ function PricePanel({
           />
         )}
         <ul className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-700">
-          <li className="flex items-center gap-1">
-            <RatingStars value={course.averageRating} />
-          </li>
+          {course.ratingCount > 0 && (
+            <li className="flex items-center gap-1">
+              <RatingStars value={course.meanRating} />
+            </li>
+          )}
           <li>{formatMinutes(courseTotalMinutes(course.courseContent))}</li>
           <li>{plural(lectures, 'aula', 'aulas')}</li>
         </ul>
+        <p className="text-sm text-slate-700">{includesLine(course)}</p>
         {payment && <PaymentChoice {...payment} />}
-        {asksEuWaiver &&
+        {asksEuWaiver(chargedIn) &&
           !isFreeCourse(course.coursePrice, course.discount) &&
-          !action.isEnrolled && (
-            // Unticked by default: starting at once is the buyer's own explicit request.
-            <label className="flex items-start gap-2 text-sm text-slate-700">
-              <input
-                type="checkbox"
-                checked={euWaiver}
-                onChange={(event) => onEuWaiver(event.target.checked)}
-                className="mt-0.5 h-4 w-4 shrink-0"
-              />
-              {EU_WAIVER_TEXT}
-            </label>
-          )}
+          !action.isEnrolled && <EuWaiverField checked={euWaiver} onChange={onEuWaiver} />}
         <EnrollButton course={course} action={action} layout="block w-full px-6 py-3" />
         {isFreeCourse(course.coursePrice, course.discount) || action.isEnrolled ? null : (
           <>
@@ -214,7 +233,7 @@ function CourseView({
   const [phoneError, setPhoneError] = useState<string | null>(null);
   const phoneRef = useRef<HTMLInputElement>(null);
   const onPhoneMissing = useCallback(() => {
-    setPhoneError('Informe o número de celular para aprovar o pagamento no app');
+    setPhoneError(PHONE_MISSING);
     phoneRef.current?.focus();
   }, []);
   // A choice to make only where the deployment takes several methods and this visitor may buy.
@@ -242,7 +261,7 @@ function CourseView({
           phoneError,
         }
       : null;
-  const panelScrolledAway = useScrolledPast(panelRef, contentEndRef);
+  const panelScrolledAway = useScrolledPast(panelRef, contentEndRef, STICKY_BAR_ZONE_PX);
   const { currency } = useAppContext();
   const summary = courseSummary(course.courseDescription);
 
@@ -261,9 +280,11 @@ function CourseView({
           </h1>
           <p className="mt-4 text-slate-700">{summary}</p>
           <p className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
-            <span aria-hidden="true">{course.averageRating}</span>
-            <RatingStars value={course.averageRating} />
-            <span>({plural(course.ratingCount, 'avaliação', 'avaliações')})</span>
+            <CourseRating
+              mean={course.meanRating}
+              count={course.ratingCount}
+              countText={`(${plural(course.ratingCount, 'avaliação', 'avaliações')})`}
+            />
             <span>{plural(course.studentCount, 'aluno', 'alunos')}</span>
           </p>
           <p className="mt-2 text-sm text-slate-700">

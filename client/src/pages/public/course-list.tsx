@@ -34,6 +34,7 @@ import {
 } from './course-list/search-params';
 import { focusRing } from '../../components/ui/focus-ring';
 import { LoadError } from '../../components/ui/load-error';
+import { Button } from '../../components/ui/button';
 
 // Three columns at most.
 const GRID = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3';
@@ -240,15 +241,14 @@ function Results({
           <p className="text-sm text-slate-600">
             Mostrando {count} de {first.total}
           </p>
-          <button
-            type="button"
+          <Button
+            variant="secondary"
             onClick={loadMore}
-            disabled={loadingMore}
-            aria-busy={loadingMore}
-            className={`min-h-11 rounded-md border border-slate-300 bg-white px-8 font-medium text-slate-800 hover:bg-slate-50 disabled:cursor-wait disabled:opacity-60 ${FOCUS}`}
+            pending={loadingMore}
+            className="min-h-11 px-8"
           >
             Ver mais
-          </button>
+          </Button>
         </div>
       )}
     </>

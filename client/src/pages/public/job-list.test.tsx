@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { jobs } from '../../data/jobs';
+import { jobs } from '../../content/jobs';
 import { renderWithProviders, testUser } from '../../test/render';
 import JobListPage, { filterJobs } from './job-list';
 

@@ -2,9 +2,9 @@ import { rankBySearch } from '@aprendiz/contract/rules/search-words';
 import { useId, useState } from 'react';
 import { useAuthActions, useAuthUser } from '../../auth/auth-context';
 import { UnderDevelopmentDialog } from '../../components/under-development-dialog';
-import { jobs, type Job, type JobType } from '../../data/jobs';
+import { jobs, type Job, type JobType } from '../../content/jobs';
 import type { RouteHandle } from '../../app/page-meta';
-import { focusRing } from '../../components/ui/focus-ring';
+import { Button } from '../../components/ui/button';
 
 const TYPE_STYLE: Record<JobType, string> = {
   'Full-time': 'bg-green-50 text-green-800',
@@ -43,14 +43,13 @@ function JobCard({ job, onApply }: { job: Job; onApply: () => void }) {
         </div>
       </dl>
       <p className="line-clamp-4 text-sm leading-relaxed text-slate-700">{job.description}</p>
-      <button
-        type="button"
+      <Button
         onClick={onApply}
         aria-label={`Aplicar Agora: ${job.title}`}
-        className={`mt-auto self-start rounded-md bg-blue-600 px-5 py-2 font-medium text-white hover:bg-blue-700 ${focusRing}`}
+        className="mt-auto self-start"
       >
         Aplicar Agora
-      </button>
+      </Button>
     </article>
   );
 }

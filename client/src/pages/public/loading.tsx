@@ -1,17 +1,16 @@
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useLoaderData, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useAuthUser } from '../../auth/auth-context';
 import { Loader } from '../../components/loader';
 import { Button } from '../../components/ui/button';
-import { paths } from '../../config/paths';
 import { useAppContext } from '../../context/app-context';
 import { usePageTitle } from '../../lib/use-page-title';
-import { paidCourseTitle } from '../../lib/after-payment';
+import { loadProviderReturn, paidCourseTitle, ProviderReturn } from '../../features/payments';
+
+/** A payment provider's return names its purchase, which is read before anything is said of it. */
+export const loader = loadProviderReturn;
 
 export const LOADING_REDIRECT_MS = 5000;
-
-// Payments come back to /loading/my-enrollments: the sandbox checkout with the course's title in the
-// history entry, a payment provider's return page without it.
-const AFTER_PAYMENT_PATH = paths.myEnrollments.slice(1);
 
 /**
  * What a person waiting here is told. The sentence sits in a polite live region and is made visible
@@ -52,28 +51,19 @@ function PaymentConfirmed({ courseTitle }: { courseTitle: string | null }) {
 }
 
 /**
- * /loading/{path}: the spec's three dots, then /{path} after 5 s. Payment providers return here, so the
- * user's data and enrollments are read again first and a course just bought is listed at once; after
- * a payment the page also says so.
+ * Goes to /{nextPath} after 5 s (at once after 'Ir agora'), once the root loader's data (the
+ * enrollments and the user data) is read again: a course just bought is listed at once.
  */
-export default function LoadingPage() {
-  const { '*': nextPath = '' } = useParams();
-  const { state } = useLocation();
+function useGoOn(nextPath: string, goNow = false) {
   const navigate = useNavigate();
-  const { fetchUserEnrolledCourses } = useAppContext();
-  const courseTitle = paidCourseTitle(state);
-  // 'Ir agora' skips the rest of the wait; the enrollments are still read first.
-  const [goNow, setGoNow] = useState(false);
-  const afterPayment = courseTitle !== null || nextPath === AFTER_PAYMENT_PATH;
-  usePageTitle(afterPayment ? 'Pagamento confirmado' : 'Carregando…');
-
+  const { refreshSignedIn } = useAppContext();
   useEffect(() => {
     if (!nextPath) return;
     let active = true;
     const timer = setTimeout(
       () => {
         // One read of the root loader: the enrollments and the user data.
-        void fetchUserEnrolledCourses().then(() => {
+        void refreshSignedIn().then(() => {
           if (active) navigate(`/${nextPath}`, { replace: true });
         });
       },
@@ -83,16 +73,14 @@ export default function LoadingPage() {
       active = false;
       clearTimeout(timer);
     };
-  }, [nextPath, navigate, fetchUserEnrolledCourses, goNow]);
+  }, [nextPath, navigate, refreshSignedIn, goNow]);
+}
 
-  if (!afterPayment) {
-    return (
-      <>
-        <h1 className="sr-only">Carregando</h1>
-        <Loader />
-      </>
-    );
-  }
+/** The confirmation of a payment and the dots, then on; 'Ir agora' skips the rest of the wait. */
+function Confirmed({ courseTitle, nextPath }: { courseTitle: string | null; nextPath: string }) {
+  usePageTitle('Pagamento confirmado');
+  const [goNow, setGoNow] = useState(false);
+  useGoOn(nextPath, goNow);
   return (
     <div className="flex min-h-[100svh] flex-col items-center justify-center px-4 text-center">
       <PaymentConfirmed courseTitle={courseTitle} />
@@ -104,4 +92,40 @@ export default function LoadingPage() {
       )}
     </div>
   );
+}
+
+function Waiting({ nextPath }: { nextPath: string }) {
+  usePageTitle('Carregando…');
+  useGoOn(nextPath);
+  return (
+    <>
+      <h1 className="sr-only">Carregando</h1>
+      <Loader />
+    </>
+  );
+}
+
+/**
+ * /loading/{path}: the spec's three dots, then /{path} after 5 s. After the sandbox checkout the page
+ * says the payment is confirmed; a payment provider's return (`?compra=`) says so only once its
+ * purchase reads paid, and stays on the awaiting words while the money is on its way.
+ */
+export default function LoadingPage() {
+  const { '*': nextPath = '' } = useParams();
+  const { state } = useLocation();
+  const { user } = useAuthUser();
+  const returned = useLoaderData<typeof loader>() ?? null;
+  // The sandbox checkout hands over the course just paid; a provider names the purchase instead.
+  const courseTitle = paidCourseTitle(state);
+  if (courseTitle !== null) return <Confirmed courseTitle={courseTitle} nextPath={nextPath} />;
+  if (returned !== null && returned.userId !== null) {
+    return (
+      <ProviderReturn
+        returned={returned}
+        viewer={user?.id ?? null}
+        confirmed={(title) => <Confirmed courseTitle={title} nextPath={nextPath} />}
+      />
+    );
+  }
+  return <Waiting nextPath={nextPath} />;
 }

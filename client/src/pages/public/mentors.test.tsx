@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { mentors } from '../../data/mentors';
+import { mentors } from '../../content/mentors';
 import { renderWithProviders, testUser } from '../../test/render';
 import MentorsPage, { filterMentors } from './mentors';
 

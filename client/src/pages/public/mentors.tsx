@@ -1,7 +1,7 @@
 import { rankBySearch } from '@aprendiz/contract/rules/search-words';
 import { useId, useState } from 'react';
 import { MentorGrid } from '../../components/mentor-grid';
-import { mentors, type Mentor } from '../../data/mentors';
+import { mentors, type Mentor } from '../../content/mentors';
 import type { RouteHandle } from '../../app/page-meta';
 
 /**

@@ -1,6 +1,7 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../../test/render';
+import { stubApi } from '../../test/api-stub';
+import { LOADED, renderWithProviders } from '../../test/render';
 import PrivacyPolicyPage from './privacy-policy';
 
 describe('PrivacyPolicyPage', () => {
@@ -18,6 +19,8 @@ describe('PrivacyPolicyPage', () => {
       'Compartilhamento com terceiros',
       'Links externos',
       'Dados opcionais',
+      'Os seus direitos e como exercê-los',
+      'Cookies e rastreamento',
       'Compromisso do usuário',
       'Mais informações',
     ]);
@@ -41,6 +44,34 @@ describe('PrivacyPolicyPage', () => {
     renderWithProviders(<PrivacyPolicyPage />, { app: { brand: 'Escola X' } });
     expect(screen.getByRole('region', { name: 'A sua privacidade' })).toHaveTextContent(
       'É política da Escola X',
+    );
+  });
+
+  it('when the operator named the controller and contact, then the policy names both, with every right, the retention and no non-essential cookies', async () => {
+    stubApi(() => ({
+      data: {
+        success: true,
+        controllerName: 'Aprendiz Educação Ltda.',
+        contactEmail: 'privacidade@aprendiz.example',
+      },
+    }));
+    renderWithProviders(<PrivacyPolicyPage />);
+    const first = screen.getByRole('region', { name: 'A sua privacidade' });
+    expect(
+      await within(first).findByText('Aprendiz Educação Ltda.', {}, LOADED),
+    ).toBeInTheDocument();
+    expect(
+      within(first).getByRole('link', { name: 'privacidade@aprendiz.example' }),
+    ).toHaveAttribute('href', 'mailto:privacidade@aprendiz.example');
+    const rights = screen.getByRole('region', { name: 'Os seus direitos e como exercê-los' });
+    for (const right of [/Baixar meus dados/, /Excluir minha conta/, /15 dias/, /ANPD/, /CNPD/]) {
+      expect(rights).toHaveTextContent(right);
+    }
+    expect(screen.getByRole('region', { name: 'Retenção dos dados' })).toHaveTextContent(
+      /5 anos no Brasil/,
+    );
+    expect(screen.getByRole('region', { name: 'Cookies e rastreamento' })).toHaveTextContent(
+      /não usa cookies nem tecnologias de rastreamento que não sejam essenciais/,
     );
   });
 });

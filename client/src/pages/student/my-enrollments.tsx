@@ -1,4 +1,5 @@
 import type { EnrolledCourseSummary } from '@aprendiz/contract/learning';
+import { COURSE_REMOVED_FOR_RIGHTS_CLAIM } from '@aprendiz/contract/rules/course-status';
 import { formatMinutes } from '@aprendiz/contract/rules/duration';
 import { Link } from 'react-router-dom';
 import { useAuthUser } from '../../auth/auth-context';
@@ -7,13 +8,14 @@ import { Loader } from '../../components/loader';
 import { paths } from '../../config/paths';
 import { useAppContext } from '../../context/app-context';
 import { usePageTitle } from '../../lib/use-page-title';
-import { CourseProgressBar, type ProgressFacts } from './course-progress';
-import { CertificateAction } from './my-enrollments/certificate-action';
-import { RefundAction } from './my-enrollments/refund-action';
+import { CourseProgressBar, type ProgressFacts } from '../../features/course-player';
+import { CertificateAction } from '../../features/certificates';
+import { RefundAction, RefundDestinationAction } from '../../features/payments';
 import { useMediaQuery } from './my-enrollments/use-media-query';
 import { SignInRequired } from '../../components/sign-in-required';
 import { focusRing } from '../../components/ui/focus-ring';
 import { LoadError } from '../../components/ui/load-error';
+import { buttonClass } from '../../components/ui/button';
 
 const TITLE = 'Meus Cursos';
 /** Tailwind's md breakpoint: from here the courses are a table, below it a list of cards. */
@@ -32,17 +34,38 @@ function toRow(course: EnrolledCourseSummary): Row {
   };
 }
 
-/** The player link, and at 100 % the certificate beside it. */
+/**
+ * The player link, and at 100 % the certificate beside it; a course removed for a rights claim has
+ * neither, only a note saying why.
+ */
 function RowActions({ row }: { row: Row }) {
+  const removed = row.course.removedForRightsClaim === true;
   return (
     <span className="inline-flex flex-wrap items-center justify-end gap-2">
-      <PlayerLink row={row} />
-      {row.progress.percent === 100 && (
+      {removed ? <RemovedNote /> : <PlayerLink row={row} />}
+      {!removed && row.progress.percent === 100 && (
         <CertificateAction courseId={row.course._id} courseTitle={row.course.courseTitle} />
       )}
       {row.course.refund && (
         <RefundAction offer={row.course.refund} courseTitle={row.course.courseTitle} />
       )}
+      {row.course.owedRefund && (
+        <RefundDestinationAction
+          owed={row.course.owedRefund}
+          courseTitle={row.course.courseTitle}
+        />
+      )}
+    </span>
+  );
+}
+
+function RemovedNote() {
+  return (
+    <span className="max-w-56 text-right text-sm text-slate-700">
+      <span className="mr-1 inline-block rounded bg-red-50 px-2 py-0.5 font-medium text-red-800">
+        Removido
+      </span>
+      {COURSE_REMOVED_FOR_RIGHTS_CLAIM}
     </span>
   );
 }
@@ -193,10 +216,7 @@ function EmptyState() {
   return (
     <div className="flex flex-col items-center gap-4 rounded-lg border border-dashed border-slate-300 bg-white px-4 py-12 text-center">
       <p className="text-slate-700">Parece que você não está matriculado em nenhum curso</p>
-      <Link
-        to={paths.courseList()}
-        className={`rounded-md bg-blue-600 px-6 py-3 font-medium text-white hover:bg-blue-700 ${focusRing}`}
-      >
+      <Link to={paths.courseList()} className={buttonClass({ size: 'lg' })}>
         Descobrir Cursos
       </Link>
     </div>
@@ -204,7 +224,7 @@ function EmptyState() {
 }
 
 function Enrollments() {
-  const { enrolledCourses, enrolledStatus, fetchUserEnrolledCourses } = useAppContext();
+  const { enrolledCourses, enrolledStatus, refreshSignedIn } = useAppContext();
   const wide = useMediaQuery(WIDE_SCREEN);
 
   if (enrolledStatus === 'error')
@@ -212,7 +232,7 @@ function Enrollments() {
       <LoadError
         compact
         message="Não foi possível carregar os seus cursos."
-        onRetry={() => void fetchUserEnrolledCourses()}
+        onRetry={() => void refreshSignedIn()}
       />
     );
   if (enrolledStatus !== 'ready') return <EnrollmentsSkeleton />;

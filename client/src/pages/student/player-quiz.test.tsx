@@ -168,7 +168,7 @@ describe('the player with a required chapter quiz', () => {
     await waitFor(() => expect(progressBar()).toHaveAttribute('aria-valuenow', '100'));
     expect(screen.getByText('3 de 3 aulas · 1 de 1 questionário')).toBeInTheDocument();
     expect(within(structure()).getByRole('img', { name: 'Aprovado' })).toBeInTheDocument();
-    expect(app.fetchUserEnrolledCourses).toHaveBeenCalledTimes(1);
+    expect(app.refreshSignedIn).toHaveBeenCalledTimes(1);
     expect(confetti).toHaveBeenCalledTimes(1);
     expect(calls.filter((call) => call.method === 'GET')).toHaveLength(1);
 

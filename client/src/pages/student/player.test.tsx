@@ -183,6 +183,25 @@ describe('PlayerPage', () => {
     ).toBeInTheDocument();
   });
 
+  it('when the course was removed for a rights claim, then the server says why and the way back is My Courses, with no retry', async () => {
+    const removed = 'Este curso foi removido por uma reclamação de direitos autorais.';
+    stubApi((request) =>
+      request.url === `/api/user/enrolled-courses/${course._id}`
+        ? { status: 410, data: { success: false, message: removed } }
+        : (discussionRead(request) ?? nothingWatched),
+    );
+    renderPlayer();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Curso removido' }, LOADED),
+    ).toBeInTheDocument();
+    expect(screen.getByText(removed)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Voltar para Meus Cursos' })).toHaveAttribute(
+      'href',
+      '/my-enrollments',
+    );
+    expect(screen.queryByRole('button', { name: 'Tentar novamente' })).not.toBeInTheDocument();
+  });
+
   it('when not enrolled in the course, then a message links to the course page', async () => {
     renderPlayer({ courses: [] });
     expect(
@@ -259,7 +278,7 @@ describe('PlayerPage', () => {
 
   it('when every lecture is done, then the player offers the certificate, which opens its page', async () => {
     const { calls } = serve((request) =>
-      request.url === `/api/user/certificate/${course._id}`
+      request.method === 'POST' && request.url === `/api/user/certificate/${course._id}`
         ? { data: { success: true, certificateId: 'cert-abc' } }
         : undefined,
     );
@@ -330,7 +349,7 @@ describe('PlayerPage', () => {
       within(lectureItem('Boas-vindas')).getByRole('img', { name: 'Concluída' }),
     ).toBeInTheDocument();
     expect(screen.getByText('33%')).toBeInTheDocument();
-    expect(app.fetchUserEnrolledCourses).toHaveBeenCalledTimes(1);
+    expect(app.refreshSignedIn).toHaveBeenCalledTimes(1);
     expect(confetti).not.toHaveBeenCalled();
 
     await userEvent.click(screen.getByRole('button', { name: 'Próxima aula' }));
@@ -410,7 +429,7 @@ describe('PlayerPage', () => {
       ['POST', { courseId: course._id, rating: 5 }],
     ]);
     expect(screen.getByRole('radio', { name: '5 estrelas' })).toBeChecked();
-    await waitFor(() => expect(app.fetchUserEnrolledCourses).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(app.refreshSignedIn).toHaveBeenCalledTimes(1));
   });
 
   it('when the rating is refused, then the message is toasted and the earlier rating comes back', async () => {
@@ -448,7 +467,7 @@ describe('PlayerPage', () => {
       { courseId: course._id, rating: 5 },
     ]);
     answers[1](ratingSaved);
-    await waitFor(() => expect(app.fetchUserEnrolledCourses).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(app.refreshSignedIn).toHaveBeenCalledTimes(2));
     await waitFor(() =>
       expect(screen.getByText('Avaliação registrada com sucesso')).toBeInTheDocument(),
     );

@@ -62,7 +62,7 @@ describe('courseMeta', () => {
 
   it('when the course has ratings, then an aggregate rating carries their average and count', () => {
     const { aggregateRating } = courseMeta(
-      courseDetail({ ratingCount: 7, averageRating: 4.3 }),
+      courseDetail({ ratingCount: 7, averageRating: 4, meanRating: 4.3 }),
       'aoa',
     ).jsonLd as { aggregateRating: unknown };
     expect(aggregateRating).toEqual({

@@ -36,7 +36,7 @@ export function courseMeta(course: CourseDetail, charged: Currency): PageMeta {
   if (course.ratingCount > 0) {
     jsonLd.aggregateRating = {
       '@type': 'AggregateRating',
-      ratingValue: course.averageRating,
+      ratingValue: course.meanRating,
       ratingCount: course.ratingCount,
       bestRating: 5,
       worstRating: 1,

@@ -10,12 +10,21 @@ function quoted(words: readonly string[]): string {
 }
 
 /**
- * Under the count: the words of the search no course holds, so a learner sees why the list is
- * made of courses with the other words (one unknown word never empties the page).
+ * Under the count: why the list is not of courses holding every word. Either some words no course
+ * holds (the list is of courses with the others: one unknown word never empties the page), or no
+ * single course holds them all (the list is of courses with some of them).
  */
 export function UnmatchedWords({ result }: { result: CourseSearchResponse }) {
   const missing = result.unmatchedWords ?? [];
-  if (result.total === 0 || missing.length === 0) return null;
+  if (result.total === 0) return null;
+  if (missing.length === 0) {
+    if (!result.partialMatch) return null;
+    return (
+      <p className="-mt-2 mb-4 text-sm text-slate-600">
+        Nenhum curso tem todas as palavras; mostrando os que têm algumas.
+      </p>
+    );
+  }
   return (
     <p className="-mt-2 mb-4 text-sm text-slate-600">
       {missing.length === 1 ? 'Nenhum curso tem a palavra ' : 'Nenhum curso tem as palavras '}

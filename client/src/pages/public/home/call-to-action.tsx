@@ -2,8 +2,9 @@ import { Link } from 'react-router-dom';
 import { useAuthActions, useAuthUser } from '../../../auth/auth-context';
 import { paths } from '../../../config/paths';
 import { focusRing } from '../../../components/ui/focus-ring';
+import { buttonClass } from '../../../components/ui/button';
 
-const primaryClass = `rounded-md bg-blue-600 px-8 py-3 font-medium text-white hover:bg-blue-700 ${focusRing}`;
+const primaryClass = buttonClass({ size: 'lg', className: 'px-8' });
 
 /** The closing invitation: 'Começar' opens sign-in for a visitor; 'Saiba mais' reads the policy. */
 export function CallToAction() {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { MentorGrid } from '../../../components/mentor-grid';
 import { paths } from '../../../config/paths';
-import { mentors } from '../../../data/mentors';
+import { mentors } from '../../../content/mentors';
 import { focusRing } from '../../../components/ui/focus-ring';
 
 /** Hourly mentoring sessions, booked through the scheduling widget. */

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useAuthActions, useAuthUser } from '../../../auth/auth-context';
 import { UnderDevelopmentDialog } from '../../../components/under-development-dialog';
-import { interviewEvents, type InterviewEvent } from '../../../data/interview-events';
-import { focusRing } from '../../../components/ui/focus-ring';
+import { interviewEvents, type InterviewEvent } from '../../../content/interview-events';
+import { Button } from '../../../components/ui/button';
 
 function InterviewCard({ event, onJoin }: { event: InterviewEvent; onJoin: () => void }) {
   return (
@@ -33,13 +33,9 @@ function InterviewCard({ event, onJoin }: { event: InterviewEvent; onJoin: () =>
           {' — '}
           {event.speakerTitle}
         </p>
-        <button
-          type="button"
-          onClick={onJoin}
-          className={`mt-auto self-start rounded-md bg-blue-600 px-5 py-2 font-medium text-white hover:bg-blue-700 ${focusRing}`}
-        >
+        <Button onClick={onJoin} className="mt-auto self-start">
           {event.ctaText}
-        </button>
+        </Button>
       </div>
     </article>
   );

@@ -1,0 +1,12 @@
+export { AdminGate } from './admin-gate';
+export { AdminOverviewScreen } from './overview';
+export { AdminPeopleScreen } from './people';
+export { AdminPersonScreen } from './person';
+export { AdminMoneyScreen } from './money';
+export { AdminModerationScreen } from './moderation';
+export { AdminJobsScreen } from './jobs';
+export { AdminAuditScreen } from './audit';
+export { AdminCoursesScreen } from './courses';
+export { AdminApplicationsScreen } from './applications';
+export { AdminPayoutsScreen } from './payouts';
+export { AdminPrivacyScreen } from './privacy';

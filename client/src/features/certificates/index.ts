@@ -1,0 +1,2 @@
+export { CertificateAction } from './certificate-action';
+export { CertificateView, MissingCertificate } from './certificate-view';

@@ -1,0 +1,7 @@
+export { draftFromContent } from './course-draft';
+export {
+  CourseForm,
+  isoToLocal,
+  type CourseFormSubmit,
+  type CourseFormValues,
+} from './course-form';

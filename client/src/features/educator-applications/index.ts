@@ -1,0 +1,1 @@
+export { EducatorApplicationPanel } from './application-form';

@@ -1,0 +1,2 @@
+export { MailPreferencesForm } from './mail-preferences';
+export { default as NotificationBell } from './notification-bell';

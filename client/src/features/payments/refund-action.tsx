@@ -1,0 +1,118 @@
+import { useState, type FormEvent } from 'react';
+import {
+  REFUND_REASON_MAX,
+  refundRequestSchema,
+  type RefundOffer,
+} from '@aprendiz/contract/payments';
+import { Dialog } from '../../components/dialog';
+import { notify } from '../../components/toast';
+import { Button } from '../../components/ui/button';
+import { Field, fieldErrors, inputClass } from '../../components/ui/field';
+import { useAppContext } from '../../context/app-context';
+import { loadApi } from '../../lib/load-api';
+import { send } from '../../lib/send';
+
+const DATE_FORMAT = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeStyle: 'short' });
+
+/**
+ * 'Pedir reembolso' on a paid course inside its guarantee: an optional reason (and, for a payment
+ * that cannot go back the way it came, the Pix key or IBAN to send it to), then the refund. The
+ * course leaves My Courses once the server has recorded it.
+ */
+export function RefundAction({ offer, courseTitle }: { offer: RefundOffer; courseTitle: string }) {
+  const { refreshSignedIn } = useAppContext();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [destination, setDestination] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const body = {
+      ...(reason.trim() ? { reason } : {}),
+      ...(offer.needsDestination ? { destination } : {}),
+    };
+    const parsed = refundRequestSchema.safeParse(body);
+    const found = parsed.success ? {} : fieldErrors(parsed.error.issues);
+    if (offer.needsDestination && !destination.trim())
+      found.destination = 'Informe a sua chave Pix ou o seu IBAN';
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setPending(true);
+    const api = await loadApi();
+    const done = await send(
+      api.post(`/api/payments/${encodeURIComponent(offer.purchaseId)}/refund`, parsed.data),
+    );
+    setPending(false);
+    if (!done) return;
+    setOpen(false);
+    notify.success(`Reembolso pedido: ${courseTitle}. Enviamos os detalhes por e-mail.`);
+    await refreshSignedIn();
+  }
+
+  return (
+    <>
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={() => setOpen(true)}
+        aria-label={`Pedir reembolso: ${courseTitle}`}
+      >
+        Pedir reembolso
+      </Button>
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title="Pedir reembolso"
+        closeLabel="Fechar"
+        className="p-6 text-left"
+      >
+        <form onSubmit={(event) => void submit(event)} className="mt-4 space-y-4" noValidate>
+          <p className="text-slate-700">
+            «{courseTitle}» está na garantia até{' '}
+            <time dateTime={offer.until}>{DATE_FORMAT.format(new Date(offer.until))}</time>. Com o
+            reembolso a sua inscrição termina; o seu progresso é mantido, caso volte a comprar.
+          </p>
+          {offer.needsDestination && (
+            <Field
+              label="Chave Pix ou IBAN"
+              hint="Este pagamento não pode ser devolvido pelo mesmo meio: enviamos o valor para aqui."
+              error={errors.destination}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  value={destination}
+                  onChange={(event) => setDestination(event.target.value)}
+                  autoComplete="off"
+                  className={inputClass}
+                />
+              )}
+            </Field>
+          )}
+          <Field label="Motivo (opcional)" error={errors.reason}>
+            {(control) => (
+              <textarea
+                {...control}
+                value={reason}
+                maxLength={REFUND_REASON_MAX}
+                rows={3}
+                onChange={(event) => setReason(event.target.value)}
+                className={inputClass}
+              />
+            )}
+          </Field>
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="secondary" onClick={() => setOpen(false)}>
+              Cancelar
+            </Button>
+            <Button type="submit" variant="danger" pending={pending}>
+              Confirmar reembolso
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,1 @@
+export { TwoStepSettings } from './two-step-settings';
