@@ -3,6 +3,8 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 const IMPORT_SETTINGS = {
   'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
@@ -20,8 +22,64 @@ const pageAreaZones = PAGE_AREAS.map((area) => ({
   target: `client/src/pages/${area}`,
   from: PAGE_AREAS.filter((other) => other !== area).map((other) => `client/src/pages/${other}`),
   message:
-    'A page area does not import another area’s pages: move the shared piece to components/ or lib/.',
+    'A page area does not import another area’s pages: move the shared piece to a feature, components/ or lib/.',
 }));
+
+/**
+ * The client's feature folders: the ones named here (payments may not exist yet in every branch)
+ * and any other folder under features/, so a new feature is fenced from its first file.
+ */
+const FEATURES_DIR = 'client/src/features';
+/** A path of the repository, wherever ESLint was started from. */
+const inRepo = (relative) => fileURLToPath(new URL(relative, import.meta.url));
+const NAMED_FEATURES = [
+  'payments',
+  'quizzes',
+  'questions',
+  'notes',
+  'notifications',
+  'course-player',
+  'course-editor',
+  'certificates',
+];
+const FEATURES = [
+  ...new Set([
+    ...NAMED_FEATURES,
+    ...(existsSync(inRepo(FEATURES_DIR))
+      ? readdirSync(inRepo(FEATURES_DIR), { withFileTypes: true })
+          .filter((entry) => entry.isDirectory())
+          .map((entry) => entry.name)
+      : []),
+  ]),
+];
+/** A zone per feature: outside it, only its index.ts (what it exports on purpose) is importable. */
+const featureZones = FEATURES.map((feature) => ({
+  target: [
+    ...FEATURES.filter((other) => other !== feature).map((other) => `${FEATURES_DIR}/${other}`),
+    'client/src/pages',
+    'client/src/app',
+    'client/src/context',
+  ],
+  from: `${FEATURES_DIR}/${feature}`,
+  except: ['./index.ts'],
+  message: `Import the ${feature} feature through its index.ts: its other files are its own business.`,
+}));
+
+/**
+ * The page modules are the router's: every `import('../pages/…')` in app/router.tsx. A page module
+ * imports none of them (what two pages share is a feature or a shared component).
+ */
+const PAGE_MODULES = [
+  ...new Set(
+    [
+      ...readFileSync(inRepo('client/src/app/router.tsx'), 'utf8').matchAll(
+        /import\('\.\.\/(pages\/[^']+)'\)/g,
+      ),
+    ]
+      .map(([, page]) => `client/src/${page}`)
+      .map((page) => (existsSync(inRepo(`${page}.tsx`)) ? `${page}.tsx` : `${page}.ts`)),
+  ),
+];
 
 export default tseslint.config(
   {
@@ -92,14 +150,16 @@ export default tseslint.config(
                 'server/src/http',
                 'server/src/db',
               ],
-              from: ['server/src/app.ts', 'server/src/main.ts'],
-              message: 'Features import down: app.ts and main.ts wire them, never the other way.',
+              from: ['server/src/app.ts', 'server/src/main.ts', 'server/src/jobs-wiring.ts'],
+              message:
+                'Features import down: app.ts, main.ts and jobs-wiring.ts wire them, never the other way.',
             },
-            // Client: components/ui → components → pages → app, one way.
+            // Client: components/ui → shared code → features → pages → app, one way.
             {
               target: 'client/src/components/ui',
               from: [
                 'client/src/components',
+                'client/src/features',
                 'client/src/pages',
                 'client/src/app',
                 'client/src/context',
@@ -109,14 +169,30 @@ export default tseslint.config(
             },
             {
               target: 'client/src/components',
-              from: ['client/src/context', 'client/src/pages', 'client/src/app'],
+              from: [
+                'client/src/context',
+                'client/src/features',
+                'client/src/pages',
+                'client/src/app',
+              ],
               message:
-                'Shared components take what they show as props (or from config/): never from context/, pages/ or app/.',
+                'Shared components take what they show as props (or from config/): never from context/, features/, pages/ or app/.',
             },
             {
-              target: ['client/src/lib', 'client/src/data', 'client/src/config', 'client/src/auth'],
+              target: [
+                'client/src/lib',
+                'client/src/data',
+                'client/src/config',
+                'client/src/auth',
+                'client/src/content',
+              ],
+              from: ['client/src/features', 'client/src/pages', 'client/src/app'],
+              message: 'Shared code never imports a feature, a page or the app shell.',
+            },
+            {
+              target: 'client/src/features',
               from: ['client/src/pages', 'client/src/app'],
-              message: 'Shared code never imports a page or the app shell.',
+              message: 'A feature never imports a page or the app shell: pages compose features.',
             },
             {
               target: 'client/src/pages',
@@ -124,7 +200,14 @@ export default tseslint.config(
               except: ['./page-meta.ts'],
               message: 'Pages do not import the app shell (app/ imports pages).',
             },
+            {
+              target: 'client/src/pages',
+              from: PAGE_MODULES,
+              message:
+                'A page does not import another page: move what they share into a feature or components/.',
+            },
             ...pageAreaZones,
+            ...featureZones,
           ],
         },
       ],

@@ -21,6 +21,7 @@ import {
   renderReport,
   searchSection,
 } from './report';
+import { budgetsSection, measureBudgets } from './budgets';
 import { hardeningSection, measureHardening } from './hardening';
 import { measureSearch, SEARCH_SCALES } from './search';
 import { measureStaticDuringSignIns } from './static-burst';
@@ -138,6 +139,13 @@ async function main() {
     return;
   }
 
+  if (process.env.BENCH_ONLY === 'budgets') {
+    await waitForQuiet(machine, 'budgets');
+    console.log(budgetsSection(await measureBudgets()));
+    console.log(`load average (1 min) at the start: ${machine.load[0]!.load1.toFixed(1)}`);
+    return;
+  }
+
   if (process.env.BENCH_ONLY === 'analytics') {
     await waitForQuiet(machine, 'analytics');
     console.log(analyticsSection(await measureAnalytics()));
@@ -170,6 +178,12 @@ async function main() {
   await waitForQuiet(machine, 'hardening');
   console.log('Rendered pages under random addresses, certificate PDFs…');
   const hardening = await measureHardening(API_SECONDS).catch((err: unknown) => ({
+    notMeasured: err instanceof Error ? err.message : String(err),
+  }));
+
+  await waitForQuiet(machine, 'budgets');
+  console.log("Coupon, 'Já paguei' and push budgets, and the forgot-password timing…");
+  const budgets = await measureBudgets().catch((err: unknown) => ({
     notMeasured: err instanceof Error ? err.message : String(err),
   }));
 
@@ -218,10 +232,11 @@ async function main() {
     lighthouseHarsh,
   });
   const signedInMarkdown = signedInSection(signedIn, signedInLoad);
-  const report = `${markdown}\n${hardeningSection(hardening)}\n${signedInMarkdown}`;
+  const hardeningMarkdown = `${hardeningSection(hardening)}\n${budgetsSection(budgets)}`;
+  const report = `${markdown}\n${hardeningMarkdown}\n${signedInMarkdown}`;
   await writeFile(path.join(here, 'REPORT.md'), report);
   console.log(report);
-  if (failed || /\*\*FAIL\*\*|Not measured/.test(hardeningSection(hardening) + signedInMarkdown))
+  if (failed || /\*\*FAIL\*\*|Not measured/.test(hardeningMarkdown + signedInMarkdown))
     process.exitCode = 1;
 }
 

@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { CONSOLE_ADMIN_EMAILS } from './support/console';
+import { APPLICATIONS_ADMIN_EMAILS } from './support/educator-applications';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -26,12 +28,20 @@ process.env.E2E_BRL_PORT ??= String(freePort());
 process.env.E2E_BRL_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'aprendiz-e2e-brl-'));
 process.env.E2E_EUR_PORT ??= String(freePort());
 process.env.E2E_EUR_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'aprendiz-e2e-eur-'));
+// One more, with EDUCATOR_APPLICATIONS=on, for the educator applications journey alone: every other
+// deployment has journeys that become educators in one click, which the flag turns off.
+process.env.E2E_APPLY_PORT ??= String(freePort());
+process.env.E2E_APPLY_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'aprendiz-e2e-apply-'));
+// The operator's token of the reais server: the payouts journey approves and pays through /api/ops.
+process.env.E2E_OPS_TOKEN ??= 'e2e-operator-token-for-payouts-0123456789';
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 const brlPort = Number(process.env.E2E_BRL_PORT);
 process.env.E2E_BRL_URL = `http://127.0.0.1:${brlPort}`;
 const eurPort = Number(process.env.E2E_EUR_PORT);
 process.env.E2E_EUR_URL = `http://127.0.0.1:${eurPort}`;
+const applyPort = Number(process.env.E2E_APPLY_PORT);
+process.env.E2E_APPLY_URL = `http://127.0.0.1:${applyPort}`;
 
 /** The app as `npm start` runs it, on a fresh data directory. */
 function appServer(serverPort: number, dataDir: string, env: Record<string, string>) {
@@ -122,9 +132,40 @@ export default defineConfig({
   webServer: [
     // Started first and not waited for (no url): they boot while the kwanza server below does, so
     // they add no time before the run; the @brl and @eur journeys wait for their health themselves.
-    { ...appServer(brlPort, process.env.E2E_BRL_DATA_DIR, { CURRENCY: 'brl' }), url: undefined },
-    { ...appServer(eurPort, process.env.E2E_EUR_DATA_DIR, { CURRENCY: 'eur' }), url: undefined },
+    {
+      ...appServer(brlPort, process.env.E2E_BRL_DATA_DIR, {
+        CURRENCY: 'brl',
+        // privacy.spec.ts closes an account for real here; no other journey on it closes one.
+        ACCOUNT_DELETION_COOL_OFF_DAYS: '0',
+        OPS_TOKEN: process.env.E2E_OPS_TOKEN,
+        // The console's payouts half pays a Pix withdrawal, which only reais have.
+        ADMIN_EMAILS: CONSOLE_ADMIN_EMAILS,
+      }),
+      url: undefined,
+    },
+    // Euros, and course review on (the console journey's review half): the @eur journeys buy seeded
+    // courses, which the seed publishes and never pass review, so one server serves both; the reais
+    // one stays without review, since the payouts journey sells a course it makes there.
+    {
+      ...appServer(eurPort, process.env.E2E_EUR_DATA_DIR, {
+        CURRENCY: 'eur',
+        COURSE_REVIEW: 'on',
+        ADMIN_EMAILS: CONSOLE_ADMIN_EMAILS,
+      }),
+      url: undefined,
+    },
+    {
+      ...appServer(applyPort, process.env.E2E_APPLY_DATA_DIR, {
+        CURRENCY: 'aoa',
+        EDUCATOR_APPLICATIONS: 'on',
+        ADMIN_EMAILS: APPLICATIONS_ADMIN_EMAILS,
+      }),
+      url: undefined,
+    },
     // Kwanzas, as the spec's 'Kz' says, whatever the shell running the tests has set.
-    appServer(port, process.env.E2E_DATA_DIR, { CURRENCY: 'aoa' }),
+    appServer(port, process.env.E2E_DATA_DIR, {
+      CURRENCY: 'aoa',
+      ADMIN_EMAILS: CONSOLE_ADMIN_EMAILS,
+    }),
   ],
 });

@@ -6,7 +6,7 @@
 //   with their static imports): what a visitor waits for before the page's controls answer in the
 //   app. Reported for `/`, `/course-list` and `/course/:id`, and held under each page's ceiling in
 //   CEILINGS_KB to catch regressions; the API client (axios) is on none of them, since it loads on
-//   the first call (client/src/lib/load-api.ts). See docs/decisions.md, "Paint first".
+//   the first call (client/src/lib/load-api.ts). See docs/decisions/2026-11-25-paint-first-hydrate-when-idle.md.
 import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';

@@ -93,7 +93,7 @@ test.describe('educator area', () => {
       await header.getByRole('button', { name: 'Tornar-se educador' }).click();
       await confirmBecomeEducator(page);
       await expect(page.getByText('Agora você pode publicar um curso')).toBeVisible();
-      await header.getByRole('link', { name: 'Educator Dashboard' }).click();
+      // Straight to the area just asked for.
       await expect(page).toHaveURL(/\/educator$/);
 
       // A new educator's dashboard: all zeros, no enrollments.
@@ -223,7 +223,8 @@ test.describe('educator area', () => {
 
       await openSection(page, 'My Courses');
       // A course's earnings are what its buyers paid (the ledger), the same 39.92 as the dashboard's
-      // total, not the spec's students × discounted price floored (docs/decisions.md).
+      // total, not the spec's students × discounted price floored
+      // (docs/decisions/2026-11-25-money-after-the-sale-guarantee-ledger-refunds.md).
       await expect(
         page.getByRole('row').filter({ hasText: course.title }).getByRole('cell'),
       ).toHaveText([
@@ -535,10 +536,7 @@ test.describe('educator area', () => {
       await page.getByRole('menuitem', { name: 'Tornar-se educador' }).click();
       await confirmBecomeEducator(page);
       await expect(page.getByText('Agora você pode publicar um curso')).toBeVisible();
-
-      await profile.click();
-      await expect(page.getByRole('menuitem', { name: 'Tornar-se educador' })).toHaveCount(0);
-      await page.getByRole('menuitem', { name: 'Dashboard' }).click();
+      // Straight to the educator area it asked for.
       await expect(page).toHaveURL(/\/educator$/);
       await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
       await expect(statValue(page, 'Total Courses')).toHaveText('0');

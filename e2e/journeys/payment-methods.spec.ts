@@ -171,6 +171,8 @@ test.describe('paying by reference and Multicaixa Express (sandbox, Kz)', () => 
     await expect(page.getByRole('heading', { name: 'Pagamento expirado' })).toBeVisible();
     await saveScreenshot('payment-expired');
     await page.getByRole('button', { name: 'Tentar de novo' }).click();
+    // Trying again keeps the number the push went to, written as people read it.
+    await expect(page.getByLabel('Número de celular')).toHaveValue('923 456 789');
     await saveScreenshot('payment-choose-method');
     await choose(page, 'Pagamento por referência');
     await expect(page.getByRole('heading', { name: 'Aguardando pagamento' })).toBeVisible();
@@ -338,7 +340,7 @@ test.describe('paying by Multibanco and MB WAY (sandbox, a eur deployment) @eur'
 
     await expect(page.getByRole('heading', { name: 'Aguardando pagamento' })).toBeVisible();
     await expect(page.getByText(/Aprove no app do seu celular/)).toHaveText(
-      `Aprove no app do seu celular o pedido de ${charged} enviado para 912345678.`,
+      `Aprove no app do seu celular o pedido de ${charged} enviado para 912 345 678.`,
     );
     // MB WAY gives the buyer 5 minutes to approve.
     await expect(page.getByRole('timer')).toContainText(/Expira em [45]:\d\d/);

@@ -6,6 +6,7 @@ import {
   courseChapter,
   dragBy,
   expectNoSidewaysScroll,
+  discountDeadline,
   findPreviewCourse,
   isSeededCourse,
   listCourses,
@@ -229,10 +230,18 @@ test.describe('Course detail', () => {
     const { course, preview } = await findPreviewCourse(request);
     await page.goto(`/course/${course._id}`);
     await expect(page.getByRole('heading', { level: 1, name: course.courseTitle })).toBeVisible();
-    await expect(page.getByRole('img', { name: /^Avaliação: \d de 5$/ }).first()).toBeVisible();
+    // The mean to one decimal, with half stars ('Avaliação: 4,6 de 5'); 'Novo' while unrated.
+    if (course.ratingCount > 0) {
+      await expect(
+        page.getByRole('img', { name: /^Avaliação: \d(,\d)? de 5$/ }).first(),
+      ).toBeVisible();
+    } else {
+      await expect(page.getByText('Novo', { exact: true }).first()).toBeVisible();
+    }
 
     const panel = page.getByRole('complementary', { name: 'Preço e inscrição' });
-    await expect(panel).toContainText('Faltam 3 dias a este preço!');
+    // The seed dates some discounts: the page counts the days that are really left.
+    await expect(panel).toContainText(discountDeadline(course));
     await expect(panel).toContainText(`${course.discount}% off`);
     await expect(panel.getByRole('button', { name: 'Acessar Curso', exact: true })).toBeVisible();
 
@@ -325,6 +334,24 @@ test.describe('Course page details', () => {
     await settleEntrances(page);
     await expectAccessible();
     await saveScreenshot('course-detail-sticky-bar', page, { fullPage: false });
+
+    // A thumb moves the page a little at a time: at every stop between the panel and the footer the
+    // bar is there, until the footer would slide under it.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const footer = page.locator('footer').first();
+    for (let stop = 0; stop < 60; stop++) {
+      const before = await page.evaluate(() => window.scrollY);
+      await page.mouse.wheel(0, 120);
+      // The wheel does not wait for the page to move.
+      await page.waitForFunction((y) => window.scrollY !== y, before);
+      const [panelBottom, footerTop] = await Promise.all([
+        panel.evaluate((element) => element.getBoundingClientRect().bottom),
+        footer.evaluate((element) => element.getBoundingClientRect().top),
+      ]);
+      const viewportHeight = page.viewportSize()?.height ?? 844;
+      if (footerTop < viewportHeight - 160) break;
+      if (panelBottom < 0) await expect(bar, `scrolled to stop ${stop}`).toBeVisible();
+    }
 
     // At the end of the course the bar leaves, so the footer is not covered.
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));

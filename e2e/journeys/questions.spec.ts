@@ -352,6 +352,8 @@ test('the answer e-mail arrives once, and its link stops those e-mails without s
   expect(((await preferences.json()) as { preferences: unknown }).preferences).toEqual({
     answers: false,
     digest: true,
+    // Marketing stays off until the learner ticks it (issue 43's consent records).
+    news: false,
   });
   expect(await mailsToLearner()).toHaveLength(1);
 });

@@ -113,7 +113,7 @@ test('an educator adds a chapter quiz; a learner fails once with only the score 
   expect(html).not.toMatch(/\\?"correct\\?"/);
 
   // Certificate refused while the required quiz is not passed.
-  const early = await request.get(`/api/user/certificate/${courseId}`, { headers: auth });
+  const early = await request.post(`/api/user/certificate/${courseId}`, { headers: auth });
   expect(early.status()).toBe(403);
 
   const context = await browser.newContext({
@@ -152,6 +152,14 @@ test('an educator adds a chapter quiz; a learner fails once with only the score 
   await expect(learner).toHaveURL(new RegExp(`/player/${courseId}/quiz/[^/]+$`));
   await saveScreenshot('quiz-02-question', learner);
   await expectAccessible(learner);
+
+  // A slip on 'Enviar respostas' with nothing chosen costs no attempt: the page asks for an answer.
+  if (isMobile) await learner.getByRole('button', { name: 'Próxima' }).click();
+  await learner.getByRole('button', { name: 'Enviar respostas' }).click();
+  await expect(
+    learner.getByText('Responda a pelo menos uma pergunta antes de enviar.'),
+  ).toBeVisible();
+  if (isMobile) await learner.getByRole('button', { name: 'Anterior' }).click();
 
   await answer(learner, isMobile, ['let', 'Verdadeiro']);
   await expect(learner.getByText('Não aprovado: 50%')).toBeVisible();

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { expect, signIn, signUp, signUpThroughApi, test, uniqueEmail } from '../support/fixtures';
 import { settleAnimations, statValue } from '../support/educator';
 import { gradientPng } from '../support/png';
@@ -70,6 +70,11 @@ async function educatorWithCoupon(request: APIRequestContext, code: string) {
   return { educator, courseId, title };
 }
 
+/** The amount beside `label` in the dashboard's 'Vendas' list. */
+function salesLine(sales: Locator, label: string): Locator {
+  return sales.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd');
+}
+
 /** The educator's dashboard in a browser of their own. */
 async function openDashboard(
   browser: Browser,
@@ -123,6 +128,11 @@ test('buys with a coupon link, the educator sees it pending, then a refund from 
   await expect(statValue(dashboard, 'Saldo disponível')).toHaveText('Kz 0.00');
   await expect(statValue(dashboard, 'Reembolsos')).toHaveText('Kz 0.00');
   await expect(statValue(dashboard, 'Total Earnings')).toHaveText('Kz 20.00');
+  // Each sale split three ways: what the buyer paid, the platform's fee (0 here), the net.
+  const sales = dashboard.getByRole('region', { name: 'Vendas' });
+  await expect(salesLine(sales, 'Vendas brutas')).toHaveText('Kz 20.00');
+  await expect(salesLine(sales, 'Taxa da plataforma')).toHaveText('− Kz 0.00');
+  await expect(salesLine(sales, 'Seus ganhos líquidos')).toHaveText('Kz 20.00');
   await saveScreenshot('educator-balance-pending', dashboard, { fullPage: true });
 
   // The refund, from My Courses.
@@ -144,6 +154,8 @@ test('buys with a coupon link, the educator sees it pending, then a refund from 
   await expect(statValue(dashboard, 'Saldo pendente')).toHaveText('Kz 0.00');
   await expect(statValue(dashboard, 'Reembolsos')).toHaveText('Kz 20.00');
   await expect(statValue(dashboard, 'Total Earnings')).toHaveText('Kz 0.00');
+  await expect(salesLine(sales, 'Devolvido em reembolsos')).toHaveText('− Kz 20.00');
+  await expect(salesLine(sales, 'Seus ganhos líquidos')).toHaveText('Kz 0.00');
   // A learner's own refund is the balance's, not a payment made twice.
   await expect(dashboard.getByText(/Pagamentos repetidos/)).toHaveCount(0);
   await saveScreenshot('educator-balance-refunded', dashboard, { fullPage: true });

@@ -4,6 +4,7 @@ import { openSignInFromBar } from '../support/account-bar';
 import { expect, signIn, test } from '../support/fixtures';
 import {
   blockExternalHosts,
+  discountDeadline,
   findPreviewCourse,
   isSeededCourse,
   listCourses,
@@ -47,7 +48,7 @@ async function publicRoutes(request: APIRequestContext): Promise<PublicRoute[]> 
         'Estrutura do curso',
         course.courseContent[0]!.chapterTitle,
         'Acessar Curso',
-        'Faltam 3 dias a este preço!',
+        discountDeadline(course),
       ],
     },
     { path: '/mentors-list', status: 200, title: /Mentores/, content: ['mentores encontrados'] },

@@ -1,3 +1,4 @@
+import { discountDaysLeft, discountDeadlineText } from '@aprendiz/contract/rules/pricing';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 /**
@@ -89,10 +90,13 @@ type ApiCourse = {
   courseTitle: string;
   coursePrice: number;
   discount: number;
+  /** When the discount ends (ISO); null when it has no end date. */
+  discountEndsAt: string | null;
   educator: { _id: string };
   /** The catalogue's category slug; null for a course filed under none. */
   category: string | null;
   courseContent: ApiChapter[];
+  ratingCount: number;
 };
 
 /**
@@ -113,14 +117,15 @@ export async function listCourses(request: APIRequestContext): Promise<ApiCourse
 }
 
 /**
- * A paid, discounted course with two chapters or more and a free-preview lecture that has a video
- * link (the seed makes several); the catalogue summary carries no chapters, so each is read in full.
+ * A paid course whose discount ends on a date, with two chapters or more and a free-preview lecture
+ * that has a video link (the seed makes several); the catalogue summary carries no chapters, so each
+ * is read in full.
  */
 export async function findPreviewCourse(
   request: APIRequestContext,
 ): Promise<{ course: ApiCourse; preview: ApiLecture }> {
   for (const summary of (await listCourses(request)).filter(isSeededCourse)) {
-    if (summary.discount <= 0 || summary.discount >= 100) continue;
+    if (summary.discount <= 0 || summary.discount >= 100 || !summary.discountEndsAt) continue;
     const response = await request.get(`/api/course/${summary._id}`);
     const { courseData } = (await response.json()) as { courseData: ApiCourse };
     if (courseData.courseContent.length < 2) continue;
@@ -129,7 +134,16 @@ export async function findPreviewCourse(
       .find((lecture) => lecture.isPreviewFree && lecture.lectureUrl !== '');
     if (preview) return { course: courseData, preview };
   }
-  throw new Error('the seed has no discounted course with a free preview and two chapters');
+  throw new Error(
+    'the seed has no dated discount on a course with a free preview and two chapters',
+  );
+}
+
+/** What the course page says of a dated discount: 'Faltam N dias a este preço!', N counted now. */
+export function discountDeadline(course: ApiCourse): string {
+  const days = discountDaysLeft(course.discount, course.discountEndsAt);
+  if (days === null) throw new Error(`${course.courseTitle} has no dated discount`);
+  return discountDeadlineText(days);
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

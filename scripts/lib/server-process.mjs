@@ -1,5 +1,5 @@
 // How the production server's Node process is started, by `npm start` and by the bench alike, so
-// the bench measures the memory people get. docs/decisions.md, "Memory".
+// the bench measures the memory people get. docs/decisions/2026-11-25-lean-signed-in-reads-and-a-bounded-server.md, "Memory".
 
 /**
  * V8's young generation grew to ~60 MB of semispaces (nothing live in them) and kept them
@@ -10,7 +10,7 @@ export const SERVER_NODE_ARGS = [
   '--max-semi-space-size=4',
   // After each full collection V8 lets the old generation grow by a factor it picks from the
   // allocation rate, large under load: the highest RSS of a bench run swung from 414 to 566 MB.
-  // Growing by a fifth keeps it at 350–362 MB, throughput unchanged (docs/decisions.md, "Memory").
+  // Growing by a fifth keeps it at 350–362 MB, throughput unchanged (docs/decisions/2026-11-25-lean-signed-in-reads-and-a-bounded-server.md, "Memory").
   '--heap-growing-percent=20',
   '--import',
   'tsx',
