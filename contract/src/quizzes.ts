@@ -4,10 +4,14 @@ import { textSchema } from './text-schemas';
 export const QUIZ_KINDS = ['single', 'multiple', 'truefalse'] as const;
 export type QuizKind = (typeof QUIZ_KINDS)[number];
 
-export const QUIZ_PASS_PERCENT_DEFAULT = 70;
-export const QUIZ_MAX_ATTEMPTS_LIMIT = 10;
-export const QUIZ_QUESTIONS_MAX = 50;
-export const QUIZ_OPTIONS_MAX = 10;
+import {
+  QUIZ_MAX_ATTEMPTS_LIMIT,
+  QUIZ_OPTIONS_MAX,
+  QUIZ_PASS_PERCENT_DEFAULT,
+  QUIZ_QUESTIONS_MAX,
+} from './rules/quiz-limits';
+
+export { QUIZ_MAX_ATTEMPTS_LIMIT, QUIZ_OPTIONS_MAX, QUIZ_PASS_PERCENT_DEFAULT, QUIZ_QUESTIONS_MAX };
 
 const idSchema = (field: string) =>
   textSchema({ field }).max(100, `${field} é inválido`).optional();

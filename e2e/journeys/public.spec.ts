@@ -348,8 +348,9 @@ test.describe('Course page details', () => {
         panel.evaluate((element) => element.getBoundingClientRect().bottom),
         footer.evaluate((element) => element.getBoundingClientRect().top),
       ]);
+      // The bottom navigation and the bar cover about the last 134 px of a phone's screen.
       const viewportHeight = page.viewportSize()?.height ?? 844;
-      if (footerTop < viewportHeight - 160) break;
+      if (footerTop < viewportHeight - 134) break;
       if (panelBottom < 0) await expect(bar, `scrolled to stop ${stop}`).toBeVisible();
     }
 

@@ -1,4 +1,5 @@
 import { data, type RouteObject } from 'react-router-dom';
+import type * as ConsolePages from '../pages/admin';
 import { Loader } from '../components/loader';
 import { RouteErrorBoundary } from '../components/route-error-boundary';
 import { loadRoot, ROOT_ROUTE_ID } from '../context/root-route';
@@ -32,6 +33,11 @@ function page(load: () => Promise<PageModule>): RouteObject['lazy'] {
       ...(module.ErrorBoundary ? { ErrorBoundary: module.ErrorBoundary } : {}),
     };
   };
+}
+
+/** A console page: they all arrive in one chunk, through one import (pages/admin/index.ts). */
+function consolePage(name: keyof typeof ConsolePages): RouteObject['lazy'] {
+  return page(() => import('../pages/admin').then((pages) => pages[name]));
 }
 
 /**
@@ -106,19 +112,19 @@ export const routes: RouteObject[] = [
           {
             // The operators' console: its gate asks the server who may see it.
             path: 'admin',
-            lazy: page(() => import('../pages/admin/admin-layout')),
+            lazy: consolePage('layout'),
             children: [
-              { index: true, lazy: page(() => import('../pages/admin/overview')) },
-              { path: 'people', lazy: page(() => import('../pages/admin/people')) },
-              { path: 'people/:id', lazy: page(() => import('../pages/admin/person')) },
-              { path: 'courses', lazy: page(() => import('../pages/admin/courses')) },
-              { path: 'applications', lazy: page(() => import('../pages/admin/applications')) },
-              { path: 'money', lazy: page(() => import('../pages/admin/money')) },
-              { path: 'payouts', lazy: page(() => import('../pages/admin/payouts')) },
-              { path: 'privacy', lazy: page(() => import('../pages/admin/privacy')) },
-              { path: 'moderation', lazy: page(() => import('../pages/admin/moderation')) },
-              { path: 'jobs', lazy: page(() => import('../pages/admin/jobs')) },
-              { path: 'audit', lazy: page(() => import('../pages/admin/audit')) },
+              { index: true, lazy: consolePage('overview') },
+              { path: 'people', lazy: consolePage('people') },
+              { path: 'people/:id', lazy: consolePage('person') },
+              { path: 'courses', lazy: consolePage('courses') },
+              { path: 'applications', lazy: consolePage('applications') },
+              { path: 'money', lazy: consolePage('money') },
+              { path: 'payouts', lazy: consolePage('payouts') },
+              { path: 'privacy', lazy: consolePage('privacy') },
+              { path: 'moderation', lazy: consolePage('moderation') },
+              { path: 'jobs', lazy: consolePage('jobs') },
+              { path: 'audit', lazy: consolePage('audit') },
             ],
           },
           {

@@ -1,7 +1,7 @@
 import type { Chapter } from '../courses';
 import type { ChapterInput } from '../educator';
 import type { QuizInput, QuizQuestion, QuizSummary } from '../quizzes';
-import { QUIZ_PASS_PERCENT_DEFAULT } from '../quizzes';
+import { QUIZ_PASS_PERCENT_DEFAULT } from './quiz-limits';
 
 /** A chapter's quiz with every id assigned, before the server gives it a version. */
 export interface QuizDraft {

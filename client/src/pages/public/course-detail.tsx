@@ -55,9 +55,9 @@ import { useAuthUser } from '../../auth/auth-context';
 import { focusRing } from '../../components/ui/focus-ring';
 import { LoadError } from '../../components/ui/load-error';
 
-// The price panel's width: its grid column from md (22rem, 26rem from lg), the page's width below.
 /** The bottom strip a phone's sticky buy bar and bottom navigation cover (px, safe area aside). */
 const STICKY_BAR_ZONE_PX = 144;
+// The price panel's width: its grid column from md (22rem, 26rem from lg), the page's width below.
 const PANEL_SIZES = '(min-width: 1024px) 416px, (min-width: 768px) 352px, calc(100vw - 32px)';
 const primaryButton = `rounded-md bg-blue-600 text-center font-medium text-white hover:bg-blue-700 ${focusRing} disabled:cursor-not-allowed disabled:opacity-60`;
 
@@ -336,8 +336,10 @@ function CourseView({
             <CourseReviews reviews={reviews} canReply={user?.id === course.educator._id} />
           </Suspense>
         </div>
-        <div ref={contentEndRef} className="md:col-start-1" />
       </div>
+      {/* The page's end, where the footer starts (after the grid's padding): the bar leaves once this
+          reaches it, before the footer slides under it. */}
+      <div ref={contentEndRef} />
       {panelScrolledAway && (
         <StickyBuyBar
           price={course.coursePrice}
