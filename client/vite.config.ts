@@ -9,6 +9,8 @@ import { DEFAULT_CURRENCY, isCurrency } from '@aprendiz/contract/rules/currency'
 // The API listens on 127.0.0.1 outside production (HOST); 'localhost' may resolve to ::1 first.
 const BACKEND_DEV_TARGET = 'http://127.0.0.1:3000';
 const THEME_COLOR = '#2563eb';
+/** The chunks of the groups below, which the first script and the app load before any lazy chunk. */
+const LOADED_WITH_THE_APP = /(^|\/)(rolldown-runtime|preload-helper|react|shared)-[\w-]+\.js$/;
 
 export default defineConfig(({ mode, isSsrBuild }) => {
   const viteEnv = loadEnv(mode, process.cwd(), 'VITE_');
@@ -89,10 +91,16 @@ export default defineConfig(({ mode, isSsrBuild }) => {
     build: {
       // scripts/bundle-size.mjs walks the chunk graph from it: what runs before idle, what hydrates.
       manifest: !isSsrBuild,
+      modulePreload: {
+        // A lazy chunk's list of files to preload leaves out those the app's first scripts already
+        // loaded (they import them statically): every page's route table carries these lists.
+        resolveDependencies: (_file, deps) => deps.filter((dep) => !LOADED_WITH_THE_APP.test(dep)),
+      },
       rolldownOptions: {
         output: {
           // The small modules the first page shares with later pages (UI primitives, toasts, API
-          // errors, config) go into one chunk: each extra chunk costs the first page bytes.
+          // errors and calls, the loaders' helpers, config) go into one chunk: each extra chunk costs
+          // the first page bytes.
           codeSplitting: isSsrBuild
             ? undefined
             : {
@@ -117,7 +125,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
                   },
                   {
                     name: 'shared',
-                    test: /client[\\/]src[\\/](components[\\/](ui[\\/]|dialog|toast)|lib[\\/](api-error|api-auth)|config[\\/]|auth[\\/]auth-context)/,
+                    test: /client[\\/]src[\\/](components[\\/](ui[\\/]|dialog|toast)|lib[\\/](api-error|api-auth|send|load-api)\.|data[\\/](revalidation|load-result|catalogue-source)\.|config[\\/]|auth[\\/]auth-context)/,
                   },
                 ],
               },

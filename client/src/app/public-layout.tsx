@@ -1,12 +1,12 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Footer } from '../components/footer';
-import { InstallPrompt } from '../components/install-prompt';
 import { RouteErrorBoundary } from '../components/route-error-boundary';
 import { MobileNav } from './mobile-nav';
 import { Navbar } from './navbar';
 import { useAppContext } from '../context/app-context';
 import { SkipLink } from '../components/skip-link';
+import { mayOfferInstall } from '../lib/install-event';
 
 // Its code (and the API client it sends with) loads only for an account that has something to confirm.
 const EmailVerificationBanner = lazy(() =>
@@ -15,9 +15,23 @@ const EmailVerificationBanner = lazy(() =>
   })),
 );
 
+// Its code loads only where installing may be offered (a phone's browser); the first script holds an
+// offer the browser makes before then (lib/install-event.ts).
+const InstallPrompt = lazy(() =>
+  import('../components/install-prompt').then((prompt) => ({ default: prompt.InstallPrompt })),
+);
+
+/** Decided after hydration: the server cannot know the device, and the first render must match its page. */
+function useMayOfferInstall(): boolean {
+  const [may, setMay] = useState(false);
+  useEffect(() => setMay(mayOfferInstall()), []);
+  return may;
+}
+
 /** Every public route: skip link, top bar, content, footer, the phone bottom bar and the install prompt. */
 function PublicShell({ children }: { children: ReactNode }) {
   const { userData } = useAppContext();
+  const mayOfferInstallApp = useMayOfferInstall();
   return (
     // Bottom padding on phones keeps the footer clear of the fixed bottom bar.
     <div className="flex min-h-screen flex-col pb-[calc(4rem+env(safe-area-inset-bottom))] md:pb-0">
@@ -40,7 +54,11 @@ function PublicShell({ children }: { children: ReactNode }) {
       <Suspense>
         <MobileNav />
       </Suspense>
-      <InstallPrompt />
+      {mayOfferInstallApp && (
+        <Suspense>
+          <InstallPrompt />
+        </Suspense>
+      )}
     </div>
   );
 }

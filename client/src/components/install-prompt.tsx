@@ -1,19 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { env } from '../config/env';
 import { fireConfetti } from '../lib/confetti';
-import { takeHeldInstallEvent, type BeforeInstallPromptEvent } from '../lib/install-event';
+import {
+  mayOfferInstall,
+  takeHeldInstallEvent,
+  type BeforeInstallPromptEvent,
+} from '../lib/install-event';
 import { Dialog } from './dialog';
 import { focusRing } from './ui/focus-ring';
 
-const MOBILE_USER_AGENT = /Android|iPhone|iPad|iPod/i;
 export const CONFETTI_AFTER_INSTALL_MS = 1500;
-
-function runsAsInstalledApp(): boolean {
-  return (
-    typeof window.matchMedia === 'function' &&
-    window.matchMedia('(display-mode: standalone)').matches
-  );
-}
 
 /** On phones and tablets, once the browser says the app can be installed. */
 export function InstallPrompt() {
@@ -23,7 +19,7 @@ export function InstallPrompt() {
   const confettiTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => {
-    if (!MOBILE_USER_AGENT.test(navigator.userAgent) || runsAsInstalledApp()) return;
+    if (!mayOfferInstall()) return;
     function offer(event: BeforeInstallPromptEvent) {
       setInstallEvent(event);
       setOpen(true);

@@ -25,3 +25,13 @@ export function takeHeldInstallEvent(): BeforeInstallPromptEvent | null {
   held = null;
   return offer;
 }
+
+const MOBILE_USER_AGENT = /Android|iPhone|iPad|iPod/i;
+
+/** A phone's or tablet's browser, not the installed app itself: where installing is offered. */
+export function mayOfferInstall(): boolean {
+  const installed =
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia('(display-mode: standalone)').matches;
+  return MOBILE_USER_AGENT.test(navigator.userAgent) && !installed;
+}

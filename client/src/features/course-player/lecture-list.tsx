@@ -5,7 +5,7 @@ import { useEffect, useId, useState } from 'react';
 import { lectureNumber } from './numbered-lectures';
 import { ChevronIcon } from '../../components/chevron-icon';
 import { QuizListItem } from '../quizzes';
-import { CompletedTick } from '../../components/ui/completed-tick';
+import { CompletedTick } from '../../components/completed-tick';
 import { focusRing, focusRingInset } from '../../components/ui/focus-ring';
 
 type LectureListProps = {

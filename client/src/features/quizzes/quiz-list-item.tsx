@@ -1,6 +1,6 @@
 import type { QuizSummary } from '@aprendiz/contract/quizzes';
 import { focusRing } from '../../components/ui/focus-ring';
-import { CompletedTick } from '../../components/ui/completed-tick';
+import { CompletedTick } from '../../components/completed-tick';
 import { quizHeading } from '@aprendiz/contract/rules/quiz-content';
 
 function QuizMark() {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { PAYMENT_METHOD_LABELS, type PaymentInstructions } from '@aprendiz/contract/payments';
 import type { Currency } from '@aprendiz/contract/rules/currency';
-import { formatBoletoLine } from '@aprendiz/contract/rules/payment-methods';
+import { formatBoletoLine } from '@aprendiz/contract/rules/payment-display';
 import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
 import { courses } from '../../db/schema/courses';

@@ -1,5 +1,5 @@
 import type { PaymentAttempt } from '@aprendiz/contract/payments';
-import { formatBoletoLine, formatPhone } from '@aprendiz/contract/rules/payment-methods';
+import { formatBoletoLine, formatPhone } from '@aprendiz/contract/rules/payment-display';
 import { useState } from 'react';
 import { formatPrice } from '../../../components/price';
 import { copyText } from '../../../lib/clipboard';

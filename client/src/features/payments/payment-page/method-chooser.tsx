@@ -4,7 +4,7 @@ import {
   type ChooseMethodResponse,
   type PaymentAttempt,
 } from '@aprendiz/contract/payments';
-import { formatPhone } from '@aprendiz/contract/rules/payment-methods';
+import { formatPhone } from '@aprendiz/contract/rules/payment-display';
 import { useRef, useState } from 'react';
 import { notify } from '../../../components/toast';
 import { Button } from '../../../components/ui/button';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBoletoLine, formatPhone } from './payment-methods';
+import { formatBoletoLine, formatPhone } from './payment-display';
 
 describe('formatPhone', () => {
   it('when a mobile of our markets is given in any spacing, then it reads in threes', () => {
