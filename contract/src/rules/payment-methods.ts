@@ -66,4 +66,3 @@ export function pushPhoneProblem(method: PaymentMethod, phone: string): string |
 export function pushPhoneNumber(phone: string): string {
   return phone.replace(/\D/g, '').slice(-9);
 }
-
