@@ -46,7 +46,7 @@ test.describe('Profile', () => {
 
     const details = page.getByRole('form', { name: 'Nome e foto' });
     await details.getByLabel('Nome').fill('Nome Novo');
-    await details.getByLabel('Foto').setInputFiles({
+    await details.getByLabel('Escolher foto').setInputFiles({
       name: 'retrato.png',
       mimeType: 'image/png',
       buffer: gradientPng(160, 160, [220, 38, 38], [250, 204, 21]),

@@ -180,7 +180,7 @@ test.describe('issue 31: the learner details', () => {
     const learner = await account(request, 'Helena Foto');
     await signInAt(page, '/profile', learner);
     const details = page.getByRole('form', { name: 'Nome e foto' });
-    const photo = details.getByLabel('Foto');
+    const photo = details.getByLabel('Escolher foto');
     const profileCalls: string[] = [];
     page.on('request', (sent) => {
       if (new URL(sent.url()).pathname === '/api/user/profile') profileCalls.push(sent.method());
@@ -192,9 +192,9 @@ test.describe('issue 31: the learner details', () => {
       buffer: Buffer.from('Isto não é uma foto.\n'),
     });
     const refusal = details.getByRole('alert');
-    await expect(refusal).toHaveText('Escolha uma imagem: JPEG, PNG, WebP, GIF ou AVIF.');
+    await expect(refusal).toHaveText('Escolha uma foto JPEG, PNG, WebP, GIF ou AVIF.');
     await expect(photo).toHaveAttribute('aria-invalid', 'true');
-    await expect(photo).toHaveAccessibleDescription(/Escolha uma imagem/);
+    await expect(photo).toHaveAccessibleDescription(/Escolha uma foto/);
     // The refused file is not kept: the picker is empty again.
     expect(await photo.evaluate((input: HTMLInputElement) => input.files?.length ?? 0)).toBe(0);
     await shoot(page, 'walk-14-photo-refused', saveScreenshot, expectAccessible);

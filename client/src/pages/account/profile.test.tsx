@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { stubApi as stubAnyApi, type StubHandler, type StubRequest } from '../../test/api-stub';
@@ -85,7 +85,7 @@ describe('profile page', () => {
     await user.clear(name);
     await user.type(name, 'Ana Nova');
     const photo = new File([new Uint8Array([137, 80, 78, 71])], 'eu.png', { type: 'image/png' });
-    await user.upload(within(form).getByLabelText(/Foto/), photo);
+    await user.upload(within(form).getByLabelText('Escolher foto'), photo);
     await user.click(within(form).getByRole('button', { name: 'Salvar perfil' }));
 
     expect(await within(form).findByRole('status')).toHaveTextContent('Perfil atualizado');
@@ -117,7 +117,7 @@ describe('profile page', () => {
     const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'grande.png', {
       type: 'image/png',
     });
-    await user.upload(screen.getByLabelText(/Foto/), big);
+    await user.upload(screen.getByLabelText('Escolher foto'), big);
     await user.click(screen.getByRole('button', { name: 'Salvar perfil' }));
     expect(screen.getByRole('alert')).toHaveTextContent('A foto deve ter no máximo 5 MB');
     expect(calls).toHaveLength(0);
@@ -126,16 +126,35 @@ describe('profile page', () => {
   it('when a file that is not an image is chosen, then it is refused at once, beside the picker, and nothing is sent', async () => {
     const { calls } = stubApi(() => ({ data: {} }));
     renderProfile();
-    const picker = screen.getByLabelText<HTMLInputElement>(/Foto/);
+    const picker = screen.getByLabelText<HTMLInputElement>('Escolher foto');
     // The picker's 'All files' choice gets past `accept`.
     await userEvent
       .setup({ applyAccept: false })
       .upload(picker, new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }));
     expect(screen.getByRole('alert')).toHaveTextContent(
-      'Escolha uma imagem: JPEG, PNG, WebP, GIF ou AVIF.',
+      'Escolha uma foto JPEG, PNG, WebP, GIF ou AVIF.',
     );
     expect(picker).toHaveAttribute('aria-invalid', 'true');
     expect(picker.files).toHaveLength(0);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('when a photo is chosen, then its name shows beside "Escolher foto"; when the browser cannot draw it, then it is refused, not shown broken', async () => {
+    const { calls } = stubApi(() => ({ data: {} }));
+    const { user } = renderProfile();
+    expect(screen.getByText('Nenhuma foto escolhida')).toBeInTheDocument();
+    const picker = screen.getByLabelText<HTMLInputElement>('Escolher foto');
+    await user.upload(picker, new File(['not really a png'], 'retrato.png', { type: 'image/png' }));
+    expect(screen.getByText('retrato.png')).toBeInTheDocument();
+    const form = screen.getByRole('form', { name: 'Nome e foto' });
+    // jsdom draws nothing: the error a real browser fires for undecodable bytes is fired by hand.
+    const preview = form.querySelector('img');
+    if (!preview) throw new Error('the chosen photo is previewed');
+    fireEvent.error(preview);
+    expect(screen.getByRole('alert')).toHaveTextContent('Não conseguimos abrir esta foto.');
+    expect(form.querySelector('img')).toBeNull();
+    expect(picker.files).toHaveLength(0);
+    expect(screen.getByText('Nenhuma foto escolhida')).toBeInTheDocument();
     expect(calls).toHaveLength(0);
   });
 
@@ -149,7 +168,7 @@ describe('profile page', () => {
     }));
     const { user, updateSession } = renderProfile();
     await user.upload(
-      screen.getByLabelText(/Foto/),
+      screen.getByLabelText('Escolher foto'),
       new File(['x'], 'x.png', { type: 'image/png' }),
     );
     await user.click(screen.getByRole('button', { name: 'Salvar perfil' }));

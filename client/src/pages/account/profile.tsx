@@ -1,5 +1,5 @@
 import type { ChangePasswordResponse, ProfileResponse } from '@aprendiz/contract/account';
-import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useAuthUser, useSessionUpdater, type AuthUser } from '../../auth/auth-context';
 import { Loader } from '../../components/loader';
 import { MailPreferencesForm } from '../../features/notifications';
@@ -25,7 +25,10 @@ const ClerkUserProfile = lazy(() =>
 /** The server's limit for a photo (the thumbnail pipeline's), checked here before uploading. */
 const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 const PHOTO_TYPES = 'image/jpeg,image/png,image/webp,image/gif,image/avif';
-const NOT_A_PHOTO = 'Escolha uma imagem: JPEG, PNG, WebP, GIF ou AVIF.';
+const NOT_A_PHOTO = 'Escolha uma foto JPEG, PNG, WebP, GIF ou AVIF.';
+/** A file named and typed as an image whose bytes the browser cannot draw. */
+const UNREADABLE_PHOTO =
+  'Não conseguimos abrir esta foto. Escolha outra: JPEG, PNG, WebP, GIF ou AVIF.';
 
 type Result = { kind: 'ok' | 'error'; text: string } | null;
 
@@ -49,6 +52,7 @@ function NameAndPhoto({ user, onSaved }: { user: AuthUser; onSaved: (user: AuthU
   const [result, setResult] = useState<Result>(null);
   const [photoError, setPhotoError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const pickerRef = useRef<HTMLInputElement>(null);
   const formId = useId();
 
   useEffect(() => {
@@ -89,7 +93,12 @@ function NameAndPhoto({ user, onSaved }: { user: AuthUser; onSaved: (user: AuthU
     setResult({ kind: 'ok', text: data.message });
   }
 
-  const shown = preview ? { ...user, imageUrl: preview } : user;
+  function refusePhoto(message: string) {
+    setPhotoError(message);
+    setPhoto(null);
+    setPreview(null);
+    if (pickerRef.current) pickerRef.current.value = '';
+  }
   return (
     <form
       onSubmit={handleSubmit}
@@ -100,29 +109,49 @@ function NameAndPhoto({ user, onSaved }: { user: AuthUser; onSaved: (user: AuthU
         Nome e foto
       </h2>
       <div className="flex items-center gap-4">
-        <Avatar user={shown} size={72} />
-        {/* min-w-0 and w-full: a file input's natural width would push a phone's page sideways. */}
-        <label className={`${labelClass} min-w-0 flex-1`}>
-          Foto
-          <input
-            type="file"
-            accept={PHOTO_TYPES}
-            className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-blue-600 file:px-3 file:py-2 file:text-sm file:font-medium file:text-white hover:file:bg-blue-700"
-            aria-invalid={photoError ? true : undefined}
-            aria-describedby={`${formId}-photo-hint${photoError ? ` ${formId}-photo-error` : ''}`}
-            onChange={(e) => {
-              const file = e.target.files?.[0] ?? null;
-              // `accept` is only a hint to the picker: 'All files' lets anything through.
-              if (file && !PHOTO_TYPES.split(',').includes(file.type)) {
-                setPhotoError(NOT_A_PHOTO);
-                setPhoto(null);
-                e.target.value = '';
-                return;
-              }
-              setPhotoError(null);
-              setPhoto(file);
-            }}
+        {preview ? (
+          // The chosen file as it will look; a file the browser cannot draw is refused here, not
+          // shown as a broken image.
+          <img
+            src={preview}
+            alt=""
+            width={72}
+            height={72}
+            className="h-18 w-18 rounded-full object-cover"
+            onError={() => refusePhoto(UNREADABLE_PHOTO)}
           />
+        ) : (
+          <Avatar user={user} size={72} />
+        )}
+        <div className="min-w-0 flex-1">
+          {/* The browser's own file button speaks the browser's language ('Choose file'): ours is a
+              label styled as a button, the input itself hidden but focusable. */}
+          <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
+            <label className="inline-flex cursor-pointer rounded-md bg-blue-600 px-3 py-2 text-sm font-medium text-white hover:bg-blue-700 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-blue-600">
+              Escolher foto
+              <input
+                ref={pickerRef}
+                type="file"
+                accept={PHOTO_TYPES}
+                className="sr-only"
+                aria-invalid={photoError ? true : undefined}
+                aria-describedby={`${formId}-photo-hint${photoError ? ` ${formId}-photo-error` : ''}`}
+                onChange={(e) => {
+                  const file = e.target.files?.[0] ?? null;
+                  // `accept` is only a hint to the picker: 'All files' lets anything through.
+                  if (file && !PHOTO_TYPES.split(',').includes(file.type)) {
+                    refusePhoto(NOT_A_PHOTO);
+                    return;
+                  }
+                  setPhotoError(null);
+                  setPhoto(file);
+                }}
+              />
+            </label>
+            <span className="min-w-0 truncate text-sm text-slate-600">
+              {photo ? photo.name : 'Nenhuma foto escolhida'}
+            </span>
+          </div>
           <span
             id={`${formId}-photo-hint`}
             className="mt-1 block text-xs font-normal text-slate-600"
@@ -130,7 +159,7 @@ function NameAndPhoto({ user, onSaved }: { user: AuthUser; onSaved: (user: AuthU
             JPEG, PNG, WebP, GIF ou AVIF, até 5 MB.
           </span>
           <FieldError id={`${formId}-photo-error`} error={photoError} />
-        </label>
+        </div>
       </div>
       <label className={labelClass}>
         Nome

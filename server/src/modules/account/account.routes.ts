@@ -11,7 +11,7 @@ import type { AppDeps } from '../../deps';
 import { bearerToken, currentUser, requireAuth } from '../../http/auth';
 import { forbidden, unauthorized } from '../../http/errors';
 import { authRateLimits } from '../../http/rate-limit';
-import { singleImageUpload } from '../../http/upload';
+import { PHOTO_MESSAGES, singleImageUpload } from '../../http/upload';
 import { parseInput } from '../../http/validate';
 import { sessionOrigin } from '../account-security/sessions';
 import {
@@ -112,13 +112,18 @@ export function accountRoutes(deps: AppDeps): Router {
   });
 
   // Who first, body second: an anonymous upload is refused before it is read into memory.
-  router.patch(ACCOUNT_PATHS.profile, signedIn, singleImageUpload('image'), async (req, res) => {
-    const input = parseInput(profileInputSchema, req.body);
-    const user = await changeProfile(account, currentUser(req), input, req.file?.buffer);
-    res
-      .set('Cache-Control', 'no-store')
-      .json({ success: true, message: 'Perfil atualizado', user });
-  });
+  router.patch(
+    ACCOUNT_PATHS.profile,
+    signedIn,
+    singleImageUpload('image', PHOTO_MESSAGES),
+    async (req, res) => {
+      const input = parseInput(profileInputSchema, req.body);
+      const user = await changeProfile(account, currentUser(req), input, req.file?.buffer);
+      res
+        .set('Cache-Control', 'no-store')
+        .json({ success: true, message: 'Perfil atualizado', user });
+    },
+  );
 
   return router;
 }

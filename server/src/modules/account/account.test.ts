@@ -12,7 +12,7 @@ import { authResponseSchema } from '@aprendiz/contract/auth';
 import { passwordResetTokens, revokedSessions } from '../../db/schema/account-tokens';
 import { users } from '../../db/schema/users';
 import { RATE_LIMITED } from '../../http/rate-limit';
-import { IMAGE_TOO_LARGE, NOT_AN_IMAGE } from '../../http/upload';
+import { PHOTO_MESSAGES } from '../../http/upload';
 import { startSmtpCapture, type SmtpCapture } from '../../test/smtp-capture';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { clerkTestEnv, newClerkWebhookSecret } from '../../test/fixtures/clerk-fixtures';
@@ -553,7 +553,7 @@ describe('PATCH /api/user/profile', () => {
         contentType: 'image/png',
       });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe(NOT_AN_IMAGE);
+    expect(res.body.message).toBe(PHOTO_MESSAGES.notAnImage);
     expect(await userRow(student.user.id)).toMatchObject({ name: 'Sem Foto', imageUrl: '' });
   });
 
@@ -567,7 +567,7 @@ describe('PATCH /api/user/profile', () => {
         contentType: 'image/png',
       });
     expect(res.status).toBe(413);
-    expect(res.body.message).toBe(IMAGE_TOO_LARGE);
+    expect(res.body.message).toBe(PHOTO_MESSAGES.tooLarge);
     expect((await userRow(student.user.id)).imageUrl).toBe('');
   });
 

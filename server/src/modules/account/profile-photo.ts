@@ -1,4 +1,5 @@
 import { sharp } from '../../providers/image-library';
+import { PHOTO_MESSAGES } from '../../http/upload';
 import { toThumbnailWebp } from '../educator/thumbnail-image';
 
 /** Avatars are shown at most a few dozen pixels wide; 256 covers high-density screens. */
@@ -9,7 +10,7 @@ export const PROFILE_PHOTO_SIZE = 256;
  * dropped), then a centred square crop: the stored photo never carries the uploader's bytes.
  */
 export async function toProfilePhotoWebp(input: Buffer): Promise<Buffer> {
-  const checked = await toThumbnailWebp(input);
+  const checked = await toThumbnailWebp(input, PHOTO_MESSAGES);
   return sharp(checked)
     .resize({ width: PROFILE_PHOTO_SIZE, height: PROFILE_PHOTO_SIZE, fit: 'cover' })
     .webp({ quality: 80 })
