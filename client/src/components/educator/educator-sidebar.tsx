@@ -15,12 +15,15 @@ const entries: Entry[] = [
   { to: paths.educatorPayouts, label: 'Pagamentos', icon: educatorIcons.payouts },
 ];
 
-/** The educator's sections: icons and labels from `md` up, icons only (named by aria-label) on phones. */
+/**
+ * The educator's sections: icon and label side by side from `md` up; on phones a narrow column with
+ * each label small under its icon (an icon alone left educators guessing which was which).
+ */
 export function EducatorSidebar() {
   return (
     <nav
       aria-label="Área do educador"
-      className="w-16 shrink-0 border-r border-gray-500/20 bg-white py-2 md:w-64"
+      className="w-20 shrink-0 border-r border-gray-500/20 bg-white py-2 md:w-64"
     >
       <ul className="flex flex-col">
         {entries.map((entry) => (
@@ -28,9 +31,8 @@ export function EducatorSidebar() {
             <NavLink
               to={entry.to}
               end={entry.end}
-              aria-label={entry.label}
               className={({ isActive }) =>
-                `flex items-center justify-center gap-3 border-r-[6px] px-4 py-3.5 ${focusRingInset} md:justify-start md:px-8 ${
+                `flex flex-col items-center gap-1 border-r-[6px] px-1 py-3 ${focusRingInset} md:flex-row md:justify-start md:gap-3 md:px-8 md:py-3.5 ${
                   isActive
                     ? 'border-blue-600 bg-blue-50 font-medium text-blue-700'
                     : 'border-transparent text-slate-700 hover:bg-slate-100'
@@ -38,7 +40,9 @@ export function EducatorSidebar() {
               }
             >
               {entry.icon}
-              <span className="hidden md:inline">{entry.label}</span>
+              <span className="text-center text-[11px] leading-tight md:text-left md:text-base">
+                {entry.label}
+              </span>
             </NavLink>
           </li>
         ))}

@@ -121,9 +121,7 @@ describe('EducatorLayout', () => {
     const nav = sidebar() as HTMLElement;
     const links = within(nav).getAllByRole('link');
 
-    expect(
-      links.map((link) => [link.getAttribute('aria-label'), link.getAttribute('href')]),
-    ).toEqual([
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Dashboard', '/educator'],
       ['Add Course', '/educator/add-course'],
       ['My Courses', '/educator/my-courses'],
@@ -154,10 +152,13 @@ describe('EducatorLayout', () => {
     expect(screen.getByText('conteúdo do formulário')).toBeInTheDocument();
   });
 
-  it('when the sidebar renders, then its labels are visible from md up only, the icons carrying the names on phones', () => {
+  it('when the sidebar renders, then every label shows on every screen, under its icon on phones, and names the link', () => {
     renderArea('/educator', { auth: { user: testUser }, app: { isEducator: true } });
     const link = within(sidebar() as HTMLElement).getByRole('link', { name: 'My Courses' });
-    expect(within(link).getByText('My Courses')).toHaveClass('hidden', 'md:inline');
+    const label = within(link).getByText('My Courses');
+    expect(label.className).not.toMatch(/(^|\s)hidden(\s|$)/);
+    expect(link).not.toHaveAttribute('aria-label');
+    expect(link).toHaveClass('flex-col', 'md:flex-row');
     expect(link.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
   });
 
