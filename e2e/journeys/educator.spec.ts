@@ -512,7 +512,15 @@ test.describe('educator area', () => {
         'Curso salvo como rascunho, ainda não publicado: Aula 1.1: falta o título; Aula 1.2: falta o URL do vídeo do YouTube. Complete-o e publique-o em My Courses.',
       ),
     ).toBeVisible();
-    await expect(page.getByText(summary)).toHaveCount(0);
+    // The draft's own editor opens, with what is left before publishing on screen.
+    await expect(page).toHaveURL(/\/educator\/course\/[0-9a-f-]{36}\/edit$/);
+    const checklist = page.getByRole('region', { name: 'Para publicar, falta:' });
+    await expect(checklist.getByRole('listitem')).toHaveText([
+      'Aula 1.1: falta o título',
+      'Aula 1.2: falta o URL do vídeo do YouTube',
+    ]);
+    await expect(page.getByLabel('Course Title')).toHaveValue(title);
+    await check('educator-incomplete-1b-draft-editor');
 
     await openSection(page, 'My Courses');
     const row = page.getByRole('row').filter({ hasText: title });

@@ -289,15 +289,17 @@ describe('AddCoursePage', { timeout: 20_000 }, () => {
   it('when Salvar rascunho is pressed, then the course goes with status draft and the server message shows', async () => {
     const { calls } = stubApi(() => ({
       status: 201,
-      data: { success: true, message: 'Rascunho salvo', status: 'draft' },
+      data: { success: true, message: 'Rascunho salvo', courseId: 'c9', status: 'draft' },
     }));
     const user = userEvent.setup();
-    renderPage();
+    const { location } = renderPage();
     await user.type(field.title(), 'Ainda em obras');
     await user.upload(field.thumbnail(), png());
     await user.click(screen.getByRole('button', { name: 'Salvar rascunho' }));
 
     expect(await screen.findByText('Rascunho salvo')).toBeInTheDocument();
+    // The draft's own editor opens, with its checklist (edit-course.test.tsx).
+    await waitFor(() => expect(location()).toBe('/educator/course/c9/edit'));
     const [request] = addCourseCalls(calls);
     const sent = JSON.parse((request.body as FormData).get('courseData') as string);
     expect(sent).toMatchObject({ courseTitle: 'Ainda em obras', status: 'draft' });
@@ -311,13 +313,14 @@ describe('AddCoursePage', { timeout: 20_000 }, () => {
       data: { success: true, message: reason, courseId: 'c1', status: 'draft' },
     }));
     const user = userEvent.setup();
-    renderPage();
+    const { location } = renderPage();
     await user.type(field.title(), 'Por completar');
     await user.upload(field.thumbnail(), png());
     await user.click(field.submit());
 
     const toast = await screen.findByText(reason);
     expect(toast.closest('.Toastify__toast')).toHaveClass('Toastify__toast--warning');
+    await waitFor(() => expect(location()).toBe('/educator/course/c1/edit'));
   });
 
   it('when the course is being sent, then ADD is disabled until the answer arrives', async () => {

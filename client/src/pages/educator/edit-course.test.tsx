@@ -149,4 +149,43 @@ describe('EditCoursePage', { timeout: 20_000 }, () => {
       screen.queryByRole('link', { name: 'Ver as estatísticas dos questionários' }),
     ).not.toBeInTheDocument();
   });
+  it('when the course is a draft, then the editor lists what is left before publishing; once nothing is, it says so; a published course has no checklist', async () => {
+    const [chapter] = stored.courseContent;
+    if (!chapter) throw new Error('the fixture has a chapter');
+    const incomplete = {
+      ...stored,
+      status: 'draft' as const,
+      courseContent: [
+        {
+          ...chapter,
+          chapterContent: chapter.chapterContent.map((lecture, index) =>
+            index === 0 ? { ...lecture, lectureTitle: '', lectureUrl: '' } : lecture,
+          ),
+        },
+      ],
+    };
+    stubApi(() => ({ data: { success: true, courseData: incomplete } }));
+    const { unmount } = renderPage();
+    const checklist = await screen.findByRole('region', { name: 'Para publicar, falta:' });
+    expect(
+      within(checklist)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Aula 1.1: falta o título', 'Aula 1.1: falta o URL do vídeo do YouTube']);
+    unmount();
+
+    stubApi(() => ({ data: { success: true, courseData: { ...stored, status: 'draft' } } }));
+    const ready = renderPage();
+    const done = await screen.findByRole('region', { name: 'Pronto para publicar' });
+    expect(within(done).getByRole('link', { name: 'My Courses' })).toHaveAttribute(
+      'href',
+      '/educator/my-courses',
+    );
+    ready.unmount();
+
+    stubApi(() => ({ data: { success: true, courseData: stored } }));
+    renderPage();
+    expect(await screen.findByDisplayValue(stored.courseTitle)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /publicar/ })).not.toBeInTheDocument();
+  });
 });

@@ -1,4 +1,5 @@
 import { Link, useLoaderData, useNavigate, useParams } from 'react-router-dom';
+import { publishingProblems } from '@aprendiz/contract/rules/publishing';
 import type { CourseChangeResponse, EducatorCourseDetail } from '@aprendiz/contract/educator';
 import { COURSE_STATUS_LABELS } from '@aprendiz/contract/rules/course-status';
 import { Deferred } from '../../components/deferred';
@@ -94,6 +95,7 @@ function EditCourse({ course }: { course: EducatorCourseDetail }) {
           </Link>
         </p>
       )}
+      {course.status === 'draft' && <PublishChecklist course={course} />}
       <CourseForm
         initial={formValuesOf(course)}
         currentThumbnail={course.courseThumbnail}
@@ -101,5 +103,35 @@ function EditCourse({ course }: { course: EducatorCourseDetail }) {
         onSave={save}
       />
     </div>
+  );
+}
+
+/** A draft's editor says what is left before it can be published, or that nothing is. */
+function PublishChecklist({ course }: { course: EducatorCourseDetail }) {
+  const problems = publishingProblems(course.courseContent);
+  return (
+    <section
+      aria-labelledby="publish-checklist"
+      className="mb-6 max-w-md rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-slate-800"
+    >
+      <h2 id="publish-checklist" className="font-semibold text-slate-900">
+        {problems.length === 0 ? 'Pronto para publicar' : 'Para publicar, falta:'}
+      </h2>
+      {problems.length === 0 ? (
+        <p className="mt-1">
+          Tudo em ordem: publique o curso em{' '}
+          <Link to={paths.educatorMyCourses} className={buttonClass({ variant: 'link' })}>
+            My Courses
+          </Link>
+          .
+        </p>
+      ) : (
+        <ul className="mt-2 list-disc space-y-1 pl-5">
+          {problems.map((problem) => (
+            <li key={problem}>{problem}</li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
