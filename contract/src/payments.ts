@@ -43,6 +43,15 @@ export const purchaseViewSchema = z.object({
   courseId: z.string(),
   courseTitle: z.string(),
   educatorName: z.string(),
+  /**
+   * How the amount came about, for the checkout's lines: the course's full price and discount as
+   * they are now, and what the purchase cost before its coupon (null without a coupon) with the
+   * coupon's code.
+   */
+  coursePrice: z.number(),
+  discount: z.number().int(),
+  listAmount: z.number().nullable(),
+  couponCode: z.string().nullable(),
 });
 export type PurchaseView = z.infer<typeof purchaseViewSchema>;
 

@@ -11,6 +11,7 @@ import { userData } from '../../test/course-fixtures';
 import { useEnrollAction } from './use-enroll-action';
 import LoadingPage from '../../pages/public/loading';
 import { CheckoutPage } from './checkout';
+import { formatPrice } from '../../components/price';
 import { loadPurchase as loader } from './read-purchase';
 
 const purchase: PurchaseView = {
@@ -21,6 +22,10 @@ const purchase: PurchaseView = {
   courseId: '6f1c2a9e-1111-4c3b-9a7e-000000000001',
   courseTitle: 'Python Intermédio',
   educatorName: 'Ana Ferreira',
+  coursePrice: 31.99,
+  discount: 0,
+  listAmount: null,
+  couponCode: null,
 };
 const route = `/checkout/${purchase._id}`;
 const purchaseUrl = `/api/payments/${purchase._id}`;
@@ -83,6 +88,56 @@ describe('CheckoutPage', () => {
     expect(screen.getByRole('button', { name: 'Pagar' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Cancelar' })).toBeEnabled();
     expect(document.title).toMatch(/^Finalizar compra/);
+  });
+
+  it('when the price had a discount and a coupon, then each line shows what it took off, down to the total', async () => {
+    serve({
+      data: {
+        success: true,
+        purchase: {
+          ...purchase,
+          coursePrice: 50,
+          discount: 20,
+          listAmount: 40,
+          amount: 36,
+          couponCode: 'BEMVINDO10',
+        },
+      },
+    });
+    renderCheckout();
+    await screen.findByRole('heading', { level: 1, name: 'Finalizar compra' });
+    const lines = screen
+      .getAllByRole('term')
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    expect(lines).toEqual([
+      ['Curso', 'Python Intermédio'],
+      ['Educador', 'Ana Ferreira'],
+      ['Preço do curso', formatPrice(50, 'Kz')],
+      ['Desconto de 20%', `−${formatPrice(10, 'Kz')}`],
+      ['Cupom BEMVINDO10', `−${formatPrice(4, 'Kz')}`],
+      ['Total', formatPrice(36, 'Kz')],
+    ]);
+  });
+
+  it("when the course's discount changed after the purchase began, then no discount line explains a total it did not make", async () => {
+    serve({
+      data: {
+        success: true,
+        purchase: {
+          ...purchase,
+          coursePrice: 50,
+          discount: 0,
+          listAmount: 40,
+          amount: 36,
+          couponCode: 'X',
+        },
+      },
+    });
+    renderCheckout();
+    await screen.findByRole('heading', { level: 1, name: 'Finalizar compra' });
+    expect(screen.queryByText(/^Desconto/)).not.toBeInTheDocument();
+    const price = screen.getByText('Preço do curso').nextElementSibling;
+    expect(price).toHaveTextContent(formatPrice(40, 'Kz'));
   });
 
   it('when the market has other methods, then the link names only those; with card alone there is none', async () => {

@@ -1,5 +1,6 @@
 import type { MessageResponse } from '@aprendiz/contract/learning';
 import { PAYMENT_METHOD_LABELS } from '@aprendiz/contract/rules/payment-methods';
+import { discountedPrice } from '@aprendiz/contract/rules/pricing';
 import { useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useRevalidator } from 'react-router-dom';
 import { formatPrice } from '../../components/price';
@@ -33,6 +34,54 @@ function TestModeBanner() {
         Nenhum valor real será cobrado: este pagamento é apenas uma simulação.
       </p>
     </div>
+  );
+}
+
+/** Money taken off, in cents, so 49.9 − 44.91 reads 4,99 and not 4,989999…. */
+function minus(from: number, amount: number): number {
+  return Math.round((from - amount) * 100) / 100;
+}
+
+/**
+ * What the buyer pays, line by line: the course's price, its discount, the coupon, the total. The
+ * course's discount as it is now is shown only where it is what this purchase got (a price changed
+ * since would otherwise explain a total it did not make).
+ */
+function PriceLines({ purchase, currency }: { purchase: Purchase; currency: string }) {
+  const beforeCoupon = purchase.listAmount ?? purchase.amount;
+  const discounted =
+    purchase.discount > 0 &&
+    discountedPrice(purchase.coursePrice, purchase.discount) === beforeCoupon;
+  // A full price with no coupon is the total alone: a line repeating it explains nothing.
+  if (!discounted && purchase.listAmount === null) return null;
+  const line = 'flex items-baseline justify-between gap-4';
+  return (
+    <>
+      <div className={`${line} border-t border-slate-200 pt-3`}>
+        <dt className="text-sm text-slate-600">Preço do curso</dt>
+        <dd className="text-slate-900">
+          {formatPrice(discounted ? purchase.coursePrice : beforeCoupon, currency)}
+        </dd>
+      </div>
+      {discounted && (
+        <div className={line}>
+          <dt className="text-sm text-slate-600">Desconto de {purchase.discount}%</dt>
+          <dd className="text-slate-900">
+            −{formatPrice(minus(purchase.coursePrice, beforeCoupon), currency)}
+          </dd>
+        </div>
+      )}
+      {purchase.listAmount !== null && (
+        <div className={line}>
+          <dt className="text-sm text-slate-600">
+            Cupom{purchase.couponCode ? ` ${purchase.couponCode}` : ''}
+          </dt>
+          <dd className="text-slate-900">
+            −{formatPrice(minus(purchase.listAmount, purchase.amount), currency)}
+          </dd>
+        </div>
+      )}
+    </>
   );
 }
 
@@ -95,6 +144,7 @@ function PendingPurchase({ purchase, onStale }: { purchase: Purchase; onStale: (
               <dt className="text-sm text-slate-600">Educador</dt>
               <dd className="text-slate-900">{purchase.educatorName}</dd>
             </div>
+            <PriceLines purchase={purchase} currency={currency} />
             <div className="flex items-baseline justify-between border-t border-slate-200 pt-3">
               <dt className="font-medium text-slate-900">Total</dt>
               <dd className="text-2xl font-bold text-slate-900">

@@ -196,6 +196,15 @@ describe('POST /api/user/purchase with a coupon', () => {
     expect(quote.body).toMatchObject({ price: 40, originalPrice: 80 });
     const [purchase] = await purchasesOf(buyer.user.id);
     expect(purchase).toMatchObject({ amount: '40.00', status: 'pending' });
+    // The checkout's lines: the course's price and discount, the price before the coupon, its code.
+    const view = await request(ctx.app).get(`/api/payments/${purchase!.id}`).set(buyer.auth);
+    expect(view.body.purchase).toMatchObject({
+      amount: 40,
+      coursePrice: 100,
+      discount: 20,
+      listAmount: 80,
+      couponCode: 'METADE-DA-PROMO',
+    });
   });
 
   it('when a learner buys with a coupon, then the server prices it, and the completed sale enters the ledger at list price with the discount apart', async () => {

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { OPEN_PURCHASE_STATUSES } from '@aprendiz/contract/payments';
+import { OPEN_PURCHASE_STATUSES, type PurchaseView } from '@aprendiz/contract/payments';
 import type { Db } from '../../db/client';
+import { coupons } from '../../db/schema/coupons';
 import { courses } from '../../db/schema/courses';
 import { processedEvents } from '../../db/schema/processed-events';
 import { purchases, type PurchaseRow } from '../../db/schema/purchases';
@@ -16,6 +17,27 @@ export interface PurchaseViewRow {
   courseId: string;
   courseTitle: string;
   educatorName: string;
+  coursePrice: string;
+  discount: number;
+  listAmount: string | null;
+  couponCode: string | null;
+}
+
+/** The buyer's view of a purchase, as every payments answer gives it. */
+export function toPurchaseView(row: PurchaseViewRow): PurchaseView {
+  return {
+    _id: row.id,
+    status: row.status,
+    amount: Number(row.amount),
+    currency: row.currency,
+    courseId: row.courseId,
+    courseTitle: row.courseTitle,
+    educatorName: row.educatorName,
+    coursePrice: Number(row.coursePrice),
+    discount: row.discount,
+    listAmount: row.listAmount === null ? null : Number(row.listAmount),
+    couponCode: row.couponCode,
+  };
 }
 
 /** The buyer's open purchase of the course, locked until the transaction ends. */
@@ -66,10 +88,15 @@ export async function findPurchaseView(
       courseId: purchases.courseId,
       courseTitle: courses.title,
       educatorName: users.name,
+      coursePrice: courses.price,
+      discount: courses.discount,
+      listAmount: purchases.listAmount,
+      couponCode: coupons.code,
     })
     .from(purchases)
     .innerJoin(courses, eq(courses.id, purchases.courseId))
     .innerJoin(users, eq(users.id, courses.educatorId))
+    .leftJoin(coupons, eq(coupons.id, purchases.couponId))
     .where(eq(purchases.id, purchaseId))
     .limit(1);
   return row ?? null;

@@ -29,6 +29,7 @@ import {
 import { isVoucherMethod, voucherExpiry } from './payment-methods';
 import {
   findPurchaseView,
+  toPurchaseView,
   lockOpenPurchase,
   lockPurchase,
   setPurchaseWaiver,
@@ -88,18 +89,6 @@ export interface CompletionRules {
    * so its refund goes there; another attempt's money for a paid purchase is a second payment.
    */
   paidRef?: string;
-}
-
-function toPurchaseView(row: PurchaseViewRow): PurchaseView {
-  return {
-    _id: row.id,
-    status: row.status,
-    amount: Number(row.amount),
-    currency: row.currency,
-    courseId: row.courseId,
-    courseTitle: row.courseTitle,
-    educatorName: row.educatorName,
-  };
 }
 
 /** A checkout is handed out again only while it is open and would charge what the course costs now. */

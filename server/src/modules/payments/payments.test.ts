@@ -56,6 +56,10 @@ describe('GET /api/payments/:purchaseId', () => {
       courseId: course.id,
       courseTitle: 'SQL na prática',
       educatorName: 'Prof. Marta',
+      coursePrice: 40,
+      discount: 25,
+      listAmount: null,
+      couponCode: null,
     });
   });
 

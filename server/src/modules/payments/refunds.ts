@@ -18,7 +18,12 @@ import {
   refundDestinationProblem,
 } from '@aprendiz/contract/rules/refund-destination';
 import type { JobQueue } from '../jobs/job-queue';
-import { findPurchase, findPurchaseView, lockPurchase } from './payments.repository';
+import {
+  findPurchase,
+  findPurchaseView,
+  lockPurchase,
+  toPurchaseView,
+} from './payments.repository';
 import { queueRefundMails } from './refund-mail';
 import { applyPurchaseSignal } from './lifecycle/purchase-lifecycle';
 import {
@@ -119,16 +124,7 @@ export async function requestRefund(
   // After the commit, on every instance: the counts change, and a certificate PDF held in memory
   // is read again (found revoked) before it is served once more.
   deps.catalogueCache.invalidate();
-  const view = await findPurchaseView(db, purchaseId);
-  return {
-    _id: view!.id,
-    status: view!.status,
-    amount: Number(view!.amount),
-    currency: view!.currency,
-    courseId: view!.courseId,
-    courseTitle: view!.courseTitle,
-    educatorName: view!.educatorName,
-  };
+  return toPurchaseView((await findPurchaseView(db, purchaseId))!);
 }
 
 function queueProviderRefund(
