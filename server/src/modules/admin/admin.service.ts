@@ -12,6 +12,11 @@ import { SESSION_NOT_FOUND } from '../account-security/sessions';
 import { MAIL_JOBS } from '../mail/mail-jobs';
 import { confirmManualRefundPaid } from '../payments/refunds';
 import { countOpenPayouts } from '../payouts/payouts.repository';
+import {
+  deleteReviewReports,
+  findReviewHiding,
+  setReviewHiding,
+} from '../learning/reviews.repository';
 import { listRequests } from '../privacy/privacy.service';
 import {
   deleteReports,
@@ -46,6 +51,7 @@ export const NOT_SUSPENDED = 'Esta conta não está suspensa';
 export const RECEIPT_ONLY_FOR_PAID = 'Só uma compra paga tem recibo';
 
 type AdminDeps = Pick<AppDeps, 'database' | 'jobs' | 'logger' | 'auth' | 'sessionCache'>;
+type ModerationDeps = AdminDeps & Pick<AppDeps, 'catalogueCache'>;
 
 const OVERVIEW_WINDOWS = [1, 7, 30] as const;
 
@@ -261,9 +267,13 @@ export async function markRefundPaid(
 }
 
 export type ModerationAction = 'hide' | 'show' | 'dismiss';
-export type PostKind = 'question' | 'answer';
+export type PostKind = 'question' | 'answer' | 'review';
 
 async function findPostOwner(db: Db, kind: PostKind, postId: string) {
+  if (kind === 'review') {
+    const row = await findReviewHiding(db, postId);
+    return row && { ...row, questionId: null };
+  }
   if (kind === 'question') {
     const [row] = await db
       .select({ id: questions.id, questionId: questions.id, hiddenAt: questions.hiddenAt })
@@ -285,18 +295,23 @@ async function findPostOwner(db: Db, kind: PostKind, postId: string) {
  * each with its audit row, in one transaction. Repeating an action changes nothing and writes no row.
  */
 export async function moderatePost(
-  deps: AdminDeps,
+  deps: ModerationDeps,
   actor: Actor,
   kind: PostKind,
   postId: string,
   action: ModerationAction,
   note: string | null,
 ): Promise<{ changed: boolean }> {
-  return deps.database.db.transaction(async (tx) => {
+  const result = await deps.database.db.transaction(async (tx) => {
     const post = await findPostOwner(tx, kind, postId);
     if (!post) throw notFound(POST_NOT_FOUND);
     let changed: boolean;
-    if (action === 'dismiss') {
+    if (kind === 'review') {
+      changed =
+        action === 'dismiss'
+          ? (await deleteReviewReports(tx, postId)) > 0
+          : await setReviewHiding(tx, postId, action === 'hide' ? { note: note ?? '' } : null);
+    } else if (action === 'dismiss') {
       changed =
         (await deleteReports(
           tx,
@@ -307,7 +322,7 @@ export async function moderatePost(
       changed =
         kind === 'question'
           ? await hideQuestionRow(tx, postId, text)
-          : await hideAnswerRow(tx, postId, post.questionId, text);
+          : await hideAnswerRow(tx, postId, post.questionId!, text);
     } else {
       changed =
         kind === 'question'
@@ -318,7 +333,7 @@ export async function moderatePost(
       await appendAudit(tx, {
         actorId: actor.id,
         action: `${kind}.${action}`,
-        targetType: 'post',
+        targetType: kind === 'review' ? 'review' : 'post',
         targetId: postId,
         before: { hidden: post.hiddenAt !== null },
         after: action === 'dismiss' ? { reports: 0 } : { hidden: action === 'hide', note },
@@ -327,4 +342,7 @@ export async function moderatePost(
     }
     return { changed };
   });
+  // The course page is rendered with its first reviews and cached with the catalogue.
+  if (kind === 'review' && result.changed && action !== 'dismiss') deps.catalogueCache.invalidate();
+  return result;
 }
