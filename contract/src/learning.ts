@@ -103,6 +103,11 @@ export const enrolledCourseSchema = courseDetailSchema.extend({
   quizzesPassed: z.array(z.string()),
   /** The learner's own written review, null when they wrote none. */
   myReview: z.string().nullable(),
+  /**
+   * Set when moderation hid the learner's written review from the course page: the note says why.
+   * The stars still count.
+   */
+  myReviewHidden: z.object({ note: z.string().nullable() }).nullable(),
   enrolledAt: z.string(),
   /** Present while the course was paid for and its guarantee lasts: 'Pedir reembolso'. */
   refund: refundOfferSchema.nullable(),

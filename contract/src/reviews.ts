@@ -23,6 +23,9 @@ export const reviewReplyBodySchema = z.object({
 });
 export type ReviewReplyBody = z.infer<typeof reviewReplyBodySchema>;
 
+/** Reporting a written review says why the same way as reporting a question or an answer. */
+export { reportBodySchema as reviewReportBodySchema } from './questions';
+
 export const reviewIdParamsSchema = z.object({ id: z.uuid({ error: 'Avaliação não encontrada' }) });
 
 export const reviewsQuerySchema = z.object({
@@ -35,6 +38,8 @@ export const reviewsQuerySchema = z.object({
 
 export const courseReviewSchema = z.object({
   _id: z.string(),
+  /** The author's public id: the signed-in author is not offered 'Denunciar' on their own review. */
+  authorId: z.string(),
   rating: z.number(),
   review: z.string(),
   name: z.string(),

@@ -209,9 +209,10 @@ export interface AdminOverview {
 }
 
 export interface AdminReportedPost {
-  kind: 'question' | 'answer';
+  kind: 'question' | 'answer' | 'review';
   _id: string;
-  questionId: string;
+  /** The question the post belongs to; null for a review. */
+  questionId: string | null;
   courseId: string;
   courseTitle: string;
   authorId: string;

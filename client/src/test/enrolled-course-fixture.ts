@@ -27,6 +27,7 @@ export function enrolledCourse(overrides: Partial<EnrolledCourse> = {}): Enrolle
     })),
     myRating: null,
     myReview: null,
+    myReviewHidden: null,
     lectureCompleted: [],
     quizzesPassed: [],
     enrolledAt: '2025-05-02T09:00:00.000Z',
@@ -44,6 +45,7 @@ export function enrolledSummary(course: EnrolledCourse): EnrolledCourseSummary {
     courseContent,
     courseDescription: _description,
     myReview: _review,
+    myReviewHidden: _reviewHidden,
     myRating,
     ...summary
   } = course;

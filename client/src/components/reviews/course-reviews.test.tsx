@@ -20,6 +20,7 @@ function pageOf(
     reviews: [
       {
         _id: `r-${page}-1`,
+        authorId: 'usr_ana',
         rating: 5,
         review: `Página ${page}: <img src=x onerror=alert(1)>\nSegunda linha`,
         name: 'Ana',
@@ -44,14 +45,30 @@ function loader({ params, request }: LoaderFunctionArgs) {
   return loadReviews(apiCatalogueSource, params.id ?? '', page);
 }
 
-function Section({ canReply }: { canReply: boolean }) {
-  return <CourseReviews reviews={useLoaderData<typeof loader>()} canReply={canReply} />;
+function Section({ canReply, viewerId }: { canReply: boolean; viewerId: string | null }) {
+  return (
+    <CourseReviews
+      reviews={useLoaderData<typeof loader>()}
+      canReply={canReply}
+      viewerId={viewerId}
+    />
+  );
 }
 
-function renderReviews({ route = `/course/${COURSE}`, canReply = false } = {}) {
+function renderReviews({
+  route = `/course/${COURSE}`,
+  canReply = false,
+  viewerId = null as string | null,
+} = {}) {
   return renderWithProviders(<Outlet />, {
     route,
-    routes: [{ path: '/course/:id', loader, element: <Section canReply={canReply} /> }],
+    routes: [
+      {
+        path: '/course/:id',
+        loader,
+        element: <Section canReply={canReply} viewerId={viewerId} />,
+      },
+    ],
   });
 }
 
@@ -176,5 +193,57 @@ describe('CourseReviews', { timeout: 20_000 }, () => {
     renderReviews();
     expect(await screen.findByText(/^Página 2:/, {}, LOADED)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Responder/ })).not.toBeInTheDocument();
+  });
+
+  it("when someone signed in reports another learner's review with a reason, then it is sent once and they are thanked", async () => {
+    const { calls } = stubApi(({ method }) =>
+      method === 'POST'
+        ? { data: { success: true, message: 'Obrigado. A equipe da plataforma vai analisar.' } }
+        : { data: pageOf(2) },
+    );
+    renderReviews({ viewerId: 'usr_bia' });
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Denunciar a avaliação de Ana' }, LOADED),
+    );
+    await userEvent.type(
+      screen.getByRole('textbox', { name: 'Motivo da denúncia (opcional)' }),
+      'Ofensiva',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar denúncia' }));
+    expect(
+      await screen.findByText('Obrigado. A equipe da plataforma vai analisar.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Enviar denúncia' })).not.toBeInTheDocument();
+    expect(
+      calls
+        .filter(({ method }) => method === 'POST')
+        .map(({ method, url, body }) => [method, url, body]),
+    ).toEqual([['POST', '/api/review/r-2-1/report', { reason: 'Ofensiva' }]]);
+  });
+
+  it('when the report is refused as a repeat, then the message is toasted and the form stays', async () => {
+    stubApi(({ method }) =>
+      method === 'POST'
+        ? { status: 409, data: { success: false, message: 'Você já denunciou esta avaliação' } }
+        : { data: pageOf(2) },
+    );
+    renderReviews({ viewerId: 'usr_bia' });
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Denunciar a avaliação de Ana' }, LOADED),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar denúncia' }));
+    expect(await screen.findByText('Você já denunciou esta avaliação')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Enviar denúncia' })).toBeInTheDocument();
+  });
+
+  it('when the viewer wrote the review or nobody is signed in, then there is no Denunciar', async () => {
+    stubApi(() => ({ data: pageOf(2) }));
+    const { unmount } = renderReviews({ viewerId: 'usr_ana' });
+    expect(await screen.findByText(/^Página 2:/, {}, LOADED)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Denunciar/ })).not.toBeInTheDocument();
+    unmount();
+    renderReviews();
+    expect(await screen.findByText(/^Página 2:/, {}, LOADED)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Denunciar/ })).not.toBeInTheDocument();
   });
 });

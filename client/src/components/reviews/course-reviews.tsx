@@ -7,6 +7,7 @@ import type { LoadResult } from '../../data/load-result';
 import { loadApi } from '../../lib/load-api';
 import { send } from '../../lib/send';
 import { Loader } from '../loader';
+import { ReportControl } from '../report-control';
 import { formatRating, RatingStars } from '../rating-stars';
 import { readReviewsPage, REVIEWS_PAGE_PARAM } from './reviews-page';
 import { focusRing } from '../ui/focus-ring';
@@ -21,6 +22,11 @@ export type CourseReviewsProps = {
    * 'Responder' (one reply per review, kept once sent).
    */
   canReply?: boolean;
+  /**
+   * The signed-in person's id, if anyone is signed in: they may report ('Denunciar') every written
+   * review but their own.
+   */
+  viewerId?: string | null;
 };
 
 const DATE_FORMAT = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeZone: 'UTC' });
@@ -117,7 +123,7 @@ function Distribution({ data }: { data: CourseReviewsResponse }) {
  * and the newest written reviews, paged, each with the educator's reply under it. Review and reply
  * texts are rendered as React text, never as HTML.
  */
-export function CourseReviews({ reviews, canReply = false }: CourseReviewsProps) {
+export function CourseReviews({ reviews, canReply = false, viewerId = null }: CourseReviewsProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const { pathname } = useLocation();
   const navigation = useNavigation();
@@ -192,6 +198,14 @@ export function CourseReviews({ reviews, canReply = false }: CourseReviewsProps)
                     <p className="mt-2 break-words whitespace-pre-line text-slate-800">
                       {review.review}
                     </p>
+                    {viewerId !== null && viewerId !== review.authorId && (
+                      <div className="mt-2">
+                        <ReportControl
+                          url={`/api/review/${encodeURIComponent(review._id)}/report`}
+                          label={`Denunciar a avaliação de ${review.name}`}
+                        />
+                      </div>
+                    )}
                     {review.reply !== null ? (
                       <div className="mt-3 ml-4 border-l-2 border-blue-200 pl-3">
                         <p className="text-sm font-medium text-blue-800">Resposta do educador</p>

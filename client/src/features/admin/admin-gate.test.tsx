@@ -68,4 +68,46 @@ describe('AdminGate', () => {
       '/admin/payouts',
     );
   });
+
+  it('when EDUCATOR_APPLICATIONS is off, then there is no Candidaturas tab; on, there is', async () => {
+    const me = {
+      _id: 'usr_admin',
+      name: 'Admin',
+      email: 'admin@example.com',
+      role: 'student',
+      staffRole: 'admin',
+      suspended: false,
+      createdAt: '2026-11-01T10:00:00.000Z',
+    };
+    const userData = {
+      _id: 'usr_admin',
+      name: 'Admin',
+      email: 'admin@example.com',
+      imageUrl: '',
+      role: 'student' as const,
+      staffRole: 'admin' as const,
+      emailVerified: true,
+      enrolledCourses: [],
+    };
+    stubApi(() => ({ data: { success: true, user: me } }));
+    const gate = (
+      <AdminGate>
+        <p>Conteúdo do console</p>
+      </AdminGate>
+    );
+    const off = renderWithProviders(gate, { auth: { user: testUser }, app: { userData } });
+    expect(await screen.findByText('Conteúdo do console', {}, LOADED)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Moderação' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Candidaturas' })).not.toBeInTheDocument();
+    off.unmount();
+
+    renderWithProviders(gate, {
+      auth: { user: testUser },
+      app: { userData: { ...userData, educatorApplications: true } },
+    });
+    expect(await screen.findByRole('link', { name: 'Candidaturas' }, LOADED)).toHaveAttribute(
+      'href',
+      '/admin/applications',
+    );
+  });
 });

@@ -7,13 +7,14 @@ import { buttonClass } from '../../components/ui/button';
 import { focusRing } from '../../components/ui/focus-ring';
 import { LoadError } from '../../components/ui/load-error';
 import { paths } from '../../config/paths';
+import { useAppContext } from '../../context/app-context';
 import { useResource } from '../../data/resource';
 
 const TABS = [
   { to: paths.admin, label: 'Visão geral', end: true },
   { to: paths.adminPeople, label: 'Pessoas' },
   { to: paths.adminCourses, label: 'Cursos' },
-  { to: paths.adminApplications, label: 'Candidaturas' },
+  { to: paths.adminApplications, label: 'Candidaturas', applications: true },
   { to: paths.adminMoney, label: 'Dinheiro' },
   { to: paths.adminPayouts, label: 'Repasses' },
   { to: paths.adminModeration, label: 'Moderação' },
@@ -23,10 +24,14 @@ const TABS = [
 ];
 
 function ConsoleNav() {
+  // The server says EDUCATOR_APPLICATIONS is on by sending `educatorApplications` with the user's
+  // data; off, there is nothing to decide, so the tab would only ever show an empty list.
+  const applicationsOn = useAppContext().userData?.educatorApplications === true;
+  const tabs = TABS.filter((tab) => applicationsOn || !tab.applications);
   return (
     <nav aria-label="Console" className="-mx-4 mb-6 overflow-x-auto border-b border-slate-200 px-4">
       <ul className="flex gap-1 whitespace-nowrap">
-        {TABS.map((tab) => (
+        {tabs.map((tab) => (
           <li key={tab.to}>
             <NavLink
               to={tab.to}

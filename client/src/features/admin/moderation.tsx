@@ -8,16 +8,17 @@ import { send } from '../../lib/send';
 import { AdminHeading, Badge, Loaded, useIsAdmin, when } from './admin-ui';
 import { ReasonDialog } from './reason-dialog';
 
-const KIND_LABEL = { question: 'Pergunta', answer: 'Resposta' } as const;
+const KIND_LABEL = { question: 'Pergunta', answer: 'Resposta', review: 'Avaliação' } as const;
 
 function PostCard({ post, onChanged }: { post: AdminReportedPost; onChanged: () => void }) {
   const isAdmin = useIsAdmin();
   const [hiding, setHiding] = useState(false);
   const base = `/api/admin/moderation/${post.kind}/${post._id}`;
+  const noun = post.kind === 'review' ? 'Avaliação' : 'Publicação';
   async function act(action: 'show' | 'dismiss') {
     const done = await send(api.post(`${base}/${action}`));
     if (done) {
-      notify.success(action === 'show' ? 'Publicação visível de novo.' : 'Denúncias descartadas.');
+      notify.success(action === 'show' ? `${noun} visível de novo.` : 'Denúncias descartadas.');
       onChanged();
     }
   }
@@ -33,6 +34,11 @@ function PostCard({ post, onChanged }: { post: AdminReportedPost; onChanged: () 
         </span>
       </p>
       <p className="whitespace-pre-line text-slate-900">{post.body}</p>
+      {post.kind === 'review' && (
+        <p className="text-sm text-slate-600">
+          Ocultar tira o texto da página do curso; as estrelas continuam contando na média.
+        </p>
+      )}
       {post.reasons.length > 0 && (
         <p className="text-sm text-slate-700">Motivos: {post.reasons.join(' · ')}</p>
       )}
@@ -54,7 +60,7 @@ function PostCard({ post, onChanged }: { post: AdminReportedPost; onChanged: () 
       )}
       <ReasonDialog
         open={hiding}
-        title="Ocultar publicação"
+        title={`Ocultar ${noun.toLowerCase()}`}
         label="Nota para o autor"
         confirmLabel="Ocultar"
         schema={moderationHideBodySchema}
@@ -64,7 +70,7 @@ function PostCard({ post, onChanged }: { post: AdminReportedPost; onChanged: () 
         onSubmit={async (note) => {
           const done = await send(api.post(`${base}/hide`, { note }));
           if (done) {
-            notify.success('Publicação ocultada.');
+            notify.success(`${noun} ocultada.`);
             onChanged();
           }
           return done !== null;
@@ -74,7 +80,7 @@ function PostCard({ post, onChanged }: { post: AdminReportedPost; onChanged: () 
   );
 }
 
-/** Reported questions and answers of every course. */
+/** Reported questions, answers and written reviews of every course. */
 export function AdminModerationScreen() {
   const read = useResource<{ posts: AdminReportedPost[] }>('/api/admin/moderation');
   return (

@@ -11,6 +11,7 @@ import {
   tableClass,
 } from '../../components/ui/table';
 import { paths } from '../../config/paths';
+import { useAppContext } from '../../context/app-context';
 import { useResource } from '../../data/resource';
 import { AdminHeading, Loaded, money } from './admin-ui';
 
@@ -81,6 +82,8 @@ function MoneyTable({ overview }: { overview: AdminOverview }) {
 /** The console's first screen: money per currency over three windows, and what waits for someone. */
 export function AdminOverviewScreen() {
   const read = useResource<{ overview: AdminOverview }>('/api/admin/overview');
+  // Off (the default), nobody applies: the tile would only ever say 0.
+  const applicationsOn = useAppContext().userData?.educatorApplications === true;
   return (
     <>
       <AdminHeading>Visão geral</AdminHeading>
@@ -104,11 +107,13 @@ export function AdminOverviewScreen() {
                 value={overview.coursesInReview}
                 to={paths.adminCourses}
               />
-              <Tile
-                label="Candidaturas a educador"
-                value={overview.applicationsPending}
-                to={paths.adminApplications}
-              />
+              {applicationsOn && (
+                <Tile
+                  label="Candidaturas a educador"
+                  value={overview.applicationsPending}
+                  to={paths.adminApplications}
+                />
+              )}
               <Tile label="Saques a tratar" value={overview.payoutsOpen} to={paths.adminPayouts} />
               <Tile label="Pessoas" value={overview.people} to={paths.adminPeople} />
             </div>

@@ -69,6 +69,13 @@ function RatingPanel({ course }: { course: EnrolledCourse }) {
   return (
     <div className="mt-6 border-t border-slate-200 pt-5">
       <StarRatingInput label="Avalie este curso:" value={rating} onChange={rate} />
+      {course.myReviewHidden && (
+        <p className="mt-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          Sua avaliação escrita foi ocultada pela moderação e não aparece na página do curso; as
+          suas estrelas continuam contando.
+          {course.myReviewHidden.note && ` Motivo: ${course.myReviewHidden.note}`}
+        </p>
+      )}
       <form onSubmit={(event) => void submit(event)} className="mt-4 flex flex-col gap-2">
         <label htmlFor={reviewId} className="font-medium text-slate-800">
           Escreva a sua avaliação (opcional)

@@ -1,8 +1,7 @@
-import { HIDE_NOTE_MAX_LENGTH, REPORT_REASON_MAX_LENGTH } from '@aprendiz/contract/rules/questions';
+import { HIDE_NOTE_MAX_LENGTH } from '@aprendiz/contract/rules/questions';
 import { useState } from 'react';
 import { api } from '../../lib/api-client';
 import { send } from '../../lib/send';
-import { notify } from '../../components/toast';
 import { Button, type ButtonVariant } from '../../components/ui/button';
 import { TextEditForm } from '../../components/ui/text-edit-form';
 
@@ -70,38 +69,5 @@ export function ShowAgainButton({ url, onShown }: { url: string; onShown: () => 
     <Button size="sm" variant="secondary" pending={busy} onClick={() => void show()}>
       Mostrar novamente
     </Button>
-  );
-}
-
-/** Anyone reports a post to the course's educator, saying why if they like. */
-export function ReportControl({ url }: { url: string }) {
-  const [open, setOpen] = useState(false);
-  if (!open) {
-    return (
-      <Button size="sm" variant="ghost" onClick={() => setOpen(true)}>
-        Denunciar
-      </Button>
-    );
-  }
-  async function report(reason: string) {
-    const done = await send(
-      api.post<{ message: string }>(url, reason.trim() === '' ? {} : { reason }),
-    );
-    if (done) {
-      setOpen(false);
-      notify.success(done.message);
-    }
-  }
-  return (
-    <TextEditForm
-      label="Motivo da denúncia (opcional)"
-      maxLength={REPORT_REASON_MAX_LENGTH}
-      rows={2}
-      saveLabel="Enviar denúncia"
-      compact
-      required={false}
-      onSave={report}
-      onCancel={() => setOpen(false)}
-    />
   );
 }

@@ -333,7 +333,11 @@ function CourseView({
         </section>
         <div className="mt-10 md:col-start-1">
           <Suspense>
-            <CourseReviews reviews={reviews} canReply={user?.id === course.educator._id} />
+            <CourseReviews
+              reviews={reviews}
+              canReply={user?.id === course.educator._id}
+              viewerId={user?.id ?? null}
+            />
           </Suspense>
         </div>
       </div>

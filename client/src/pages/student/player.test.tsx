@@ -633,6 +633,29 @@ describe('PlayerPage', () => {
     ]);
   });
 
+  it('when moderation hid the learner’s written review, then they see it marked as hidden with the note, their text still in the box', async () => {
+    await renderReadyPlayer({
+      courses: [
+        enrolledCourse({
+          myRating: 1,
+          myReview: 'Educador idiota',
+          myReviewHidden: { note: 'Linguagem ofensiva' },
+        }),
+      ],
+    });
+    expect(screen.getByText(/Sua avaliação escrita foi ocultada pela moderação/)).toHaveTextContent(
+      'as suas estrelas continuam contando. Motivo: Linguagem ofensiva',
+    );
+    expect(screen.getByRole('textbox', { name: 'Escreva a sua avaliação (opcional)' })).toHaveValue(
+      'Educador idiota',
+    );
+  });
+
+  it('when the learner’s review is not hidden, then nothing says it is', async () => {
+    await renderReadyPlayer({ courses: [enrolledCourse({ myRating: 4, myReview: 'Bom.' })] });
+    expect(screen.queryByText(/ocultada pela moderação/)).not.toBeInTheDocument();
+  });
+
   it('when no stars are chosen yet, then the review cannot be published', async () => {
     await renderReadyPlayer();
     expect(screen.getByRole('button', { name: 'Publicar avaliação' })).toBeDisabled();

@@ -30,6 +30,12 @@ export const ratings = pgTable(
     /** The course educator's one reply to the review. */
     reply: text('reply'),
     repliedAt: timestamp('replied_at', { withTimezone: true }),
+    /**
+     * Set by an admin from the console's moderation: the text leaves the public list (the author
+     * still sees it, with the note); the stars keep counting.
+     */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenNote: text('hidden_note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -43,4 +49,21 @@ export const ratings = pgTable(
       .on(t.courseId, t.createdAt.desc())
       .where(sql`${t.review} is not null`),
   ],
+);
+
+/** A report per (review, person): the unique index is what refuses the second one. */
+export const reviewReports = pgTable(
+  'review_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ratingId: uuid('rating_id')
+      .notNull()
+      .references(() => ratings.id, { onDelete: 'cascade' }),
+    reporterId: text('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('review_reports_rating_reporter_unique').on(t.ratingId, t.reporterId)],
 );

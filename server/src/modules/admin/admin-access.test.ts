@@ -8,6 +8,7 @@ import {
   owedManualRefund,
   paidLearner,
   reportedQuestion,
+  reportedReview,
   suspendedPerson,
 } from '../../test/fixtures/admin-fixtures';
 import { askedPayout } from '../../test/fixtures/payout-fixtures';
@@ -162,6 +163,28 @@ const ENDPOINTS: Record<string, Endpoint> = {
     access: 'admin',
     request: async () => ({
       path: `/api/admin/moderation/question/${(await reportedQuestion(ctx)).question.id}/dismiss`,
+    }),
+  },
+  'POST /admin/moderation/review/:id/hide': {
+    method: 'post',
+    access: 'admin',
+    request: async () => ({
+      path: `/api/admin/moderation/review/${(await reportedReview(ctx)).review.id}/hide`,
+      body: { note: 'Ofensiva' },
+    }),
+  },
+  'POST /admin/moderation/review/:id/show': {
+    method: 'post',
+    access: 'admin',
+    request: async () => ({
+      path: `/api/admin/moderation/review/${(await reportedReview(ctx, { hidden: true })).review.id}/show`,
+    }),
+  },
+  'POST /admin/moderation/review/:id/dismiss': {
+    method: 'post',
+    access: 'admin',
+    request: async () => ({
+      path: `/api/admin/moderation/review/${(await reportedReview(ctx)).review.id}/dismiss`,
     }),
   },
   'GET /admin/reviews': {

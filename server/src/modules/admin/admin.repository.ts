@@ -13,6 +13,7 @@ import { enrollments } from '../../db/schema/enrollments';
 import { manualRefunds } from '../../db/schema/ledger';
 import { purchases } from '../../db/schema/purchases';
 import { postReports } from '../../db/schema/questions';
+import { reviewReports } from '../../db/schema/ratings';
 import { users, type UserRow } from '../../db/schema/users';
 
 export const SEARCH_LIMIT = 50;
@@ -252,9 +253,13 @@ export async function moneySince(db: Db, days: number): Promise<OverviewMoney[]>
   }));
 }
 
+/** Reports not yet dismissed, on questions and answers and on written reviews. */
 export async function countOpenReports(db: Db): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(postReports);
-  return row?.n ?? 0;
+  const [[posts], [reviews]] = await Promise.all([
+    db.select({ n: count() }).from(postReports),
+    db.select({ n: count() }).from(reviewReports),
+  ]);
+  return (posts?.n ?? 0) + (reviews?.n ?? 0);
 }
 
 export async function countPeople(db: Db): Promise<number> {
@@ -270,12 +275,12 @@ export async function countOpenManualRefunds(db: Db): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Reported questions and answers of every course, the most recently reported first. */
+/** Reported questions, answers and written reviews of every course, the most recently reported first. */
 export async function listReportedPosts(db: Db): Promise<AdminReportedPost[]> {
   const { rows } = await db.execute<{
-    kind: 'question' | 'answer';
+    kind: AdminReportedPost['kind'];
     id: string;
-    question_id: string;
+    question_id: string | null;
     course_id: string;
     course_title: string;
     author_id: string;
@@ -291,6 +296,11 @@ export async function listReportedPosts(db: Db): Promise<AdminReportedPost[]> {
         array_remove(array_agg(reason order by created_at desc), null) as reasons,
         max(created_at) as last_reported_at
       from post_reports group by question_id, answer_id
+    ), reported_reviews as (
+      select rating_id, count(*)::int as report_count,
+        array_remove(array_agg(reason order by created_at desc), null) as reasons,
+        max(created_at) as last_reported_at
+      from review_reports group by rating_id
     )
     select 'question' as kind, q.id, q.id as question_id, q.course_id, c.title as course_title,
       q.author_id as author_id, u.name as author_name, q.title || E'\n' || q.body as body,
@@ -308,6 +318,14 @@ export async function listReportedPosts(db: Db): Promise<AdminReportedPost[]> {
     join questions q on q.id = a.question_id
     join courses c on c.id = q.course_id
     join users u on u.id = a.author_id
+    union all
+    select 'review' as kind, v.id, null, v.course_id, c.title,
+      v.user_id, u.name, coalesce(v.review, ''), v.hidden_at is not null, r.report_count,
+      r.reasons, r.last_reported_at
+    from reported_reviews r
+    join ratings v on v.id = r.rating_id
+    join courses c on c.id = v.course_id
+    join users u on u.id = v.user_id
     order by last_reported_at desc
     limit 200`);
   return rows.map((r) => ({

@@ -71,7 +71,7 @@ const opsStaffBodySchema = z.object({
   email: emailSchema,
   role: setStaffRoleBodySchema.shape.role,
 });
-const postKindSchema = z.enum(['question', 'answer']);
+const postKindSchema = z.enum(['question', 'answer', 'review']);
 
 function actorOf(req: Request): Actor {
   return { id: currentUser(req).id, address: req.ip ?? null };

@@ -12,6 +12,11 @@ import { SESSION_NOT_FOUND } from '../account-security/sessions';
 import { MAIL_JOBS } from '../mail/mail-jobs';
 import { confirmManualRefundPaid } from '../payments/refunds';
 import { countOpenPayouts } from '../payouts/payouts.repository';
+import {
+  deleteReviewReports,
+  findReviewHiding,
+  setReviewHiding,
+} from '../learning/reviews.repository';
 import { listRequests } from '../privacy/privacy.service';
 import {
   deleteReports,
@@ -46,6 +51,7 @@ export const NOT_SUSPENDED = 'Esta conta não está suspensa';
 export const RECEIPT_ONLY_FOR_PAID = 'Só uma compra paga tem recibo';
 
 type AdminDeps = Pick<AppDeps, 'database' | 'jobs' | 'logger' | 'auth' | 'sessionCache'>;
+type ModerationDeps = AdminDeps & Pick<AppDeps, 'catalogueCache'>;
 
 const OVERVIEW_WINDOWS = [1, 7, 30] as const;
 
@@ -261,9 +267,9 @@ export async function markRefundPaid(
 }
 
 export type ModerationAction = 'hide' | 'show' | 'dismiss';
-export type PostKind = 'question' | 'answer';
+export type PostKind = 'question' | 'answer' | 'review';
 
-async function findPostOwner(db: Db, kind: PostKind, postId: string) {
+async function findPostOwner(db: Db, kind: 'question' | 'answer', postId: string) {
   if (kind === 'question') {
     const [row] = await db
       .select({ id: questions.id, questionId: questions.id, hiddenAt: questions.hiddenAt })
@@ -280,51 +286,86 @@ async function findPostOwner(db: Db, kind: PostKind, postId: string) {
   return row ?? null;
 }
 
+/** What one action did: whether it changed anything, and whether the post was hidden before. */
+type Moderated = { changed: boolean; hiddenBefore: boolean } | null;
+
+async function moderateQuestionOrAnswer(
+  tx: Db,
+  kind: 'question' | 'answer',
+  postId: string,
+  action: ModerationAction,
+  note: string,
+): Promise<Moderated> {
+  const post = await findPostOwner(tx, kind, postId);
+  if (!post) return null;
+  let changed: boolean;
+  if (action === 'dismiss') {
+    changed =
+      (await deleteReports(
+        tx,
+        kind === 'question' ? { questionId: postId } : { answerId: postId },
+      )) > 0;
+  } else if (action === 'hide') {
+    changed =
+      kind === 'question'
+        ? await hideQuestionRow(tx, postId, note)
+        : await hideAnswerRow(tx, postId, post.questionId, note);
+  } else {
+    changed =
+      kind === 'question' ? await unhideQuestionRow(tx, postId) : await unhideAnswerRow(tx, postId);
+  }
+  return { changed, hiddenBefore: post.hiddenAt !== null };
+}
+
+async function moderateReview(
+  tx: Db,
+  reviewId: string,
+  action: ModerationAction,
+  note: string,
+): Promise<Moderated> {
+  const review = await findReviewHiding(tx, reviewId);
+  if (!review) return null;
+  const changed =
+    action === 'dismiss'
+      ? (await deleteReviewReports(tx, reviewId)) > 0
+      : await setReviewHiding(tx, reviewId, action === 'hide' ? { note } : null);
+  return { changed, hiddenBefore: review.hiddenAt !== null };
+}
+
 /**
- * Hides a reported post (its author sees the note), shows it again, or dismisses its reports;
- * each with its audit row, in one transaction. Repeating an action changes nothing and writes no row.
+ * Hides a reported post or written review (its author sees the note), shows it again, or dismisses
+ * its reports; each with its audit row, in one transaction. Repeating an action changes nothing and
+ * writes no row.
  */
 export async function moderatePost(
-  deps: AdminDeps,
+  deps: ModerationDeps,
   actor: Actor,
   kind: PostKind,
   postId: string,
   action: ModerationAction,
   note: string | null,
 ): Promise<{ changed: boolean }> {
-  return deps.database.db.transaction(async (tx) => {
-    const post = await findPostOwner(tx, kind, postId);
-    if (!post) throw notFound(POST_NOT_FOUND);
-    let changed: boolean;
-    if (action === 'dismiss') {
-      changed =
-        (await deleteReports(
-          tx,
-          kind === 'question' ? { questionId: postId } : { answerId: postId },
-        )) > 0;
-    } else if (action === 'hide') {
-      const text = note ?? '';
-      changed =
-        kind === 'question'
-          ? await hideQuestionRow(tx, postId, text)
-          : await hideAnswerRow(tx, postId, post.questionId, text);
-    } else {
-      changed =
-        kind === 'question'
-          ? await unhideQuestionRow(tx, postId)
-          : await unhideAnswerRow(tx, postId);
-    }
+  const result = await deps.database.db.transaction(async (tx) => {
+    const moderated =
+      kind === 'review'
+        ? await moderateReview(tx, postId, action, note ?? '')
+        : await moderateQuestionOrAnswer(tx, kind, postId, action, note ?? '');
+    if (!moderated) throw notFound(POST_NOT_FOUND);
+    const { changed } = moderated;
     if (changed) {
       await appendAudit(tx, {
         actorId: actor.id,
         action: `${kind}.${action}`,
-        targetType: 'post',
+        targetType: kind === 'review' ? 'review' : 'post',
         targetId: postId,
-        before: { hidden: post.hiddenAt !== null },
+        before: { hidden: moderated.hiddenBefore },
         after: action === 'dismiss' ? { reports: 0 } : { hidden: action === 'hide', note },
         address: actor.address,
       });
     }
     return { changed };
   });
+  // The course page is rendered with its first reviews and cached with the catalogue.
+  if (kind === 'review' && result.changed && action !== 'dismiss') deps.catalogueCache.invalidate();
+  return result;
 }

@@ -8,7 +8,8 @@ import { users } from '../../db/schema/users';
 export interface AuditAction {
   actorId: string | null;
   action: string;
-  targetType: 'user' | 'course' | 'purchase' | 'manual_refund' | 'job' | 'post' | 'payout';
+  targetType:
+    'user' | 'course' | 'purchase' | 'manual_refund' | 'job' | 'post' | 'review' | 'payout';
   targetId: string;
   before?: unknown;
   after?: unknown;

@@ -48,6 +48,7 @@ export interface EnrolledCourseRow extends Omit<
   lectureCompleted: string[];
   quizzesPassed: string[];
   myReview: string | null;
+  myReviewHidden: { note: string | null } | null;
 }
 
 /** One enrolled course as My Enrollments lists it: no description, no content, only its ids. */
@@ -155,6 +156,9 @@ export async function findEnrolledCourse(
       myRating: viewerRatingColumn(userId),
       myReview: sql<string | null>`(select own.review from ${ratings} own
         where own.user_id = ${userId} and own.course_id = ${courses.id})`,
+      myReviewHidden: sql<{ note: string | null } | null>`(select
+          case when own.hidden_at is not null then jsonb_build_object('note', own.hidden_note) end
+        from ${ratings} own where own.user_id = ${userId} and own.course_id = ${courses.id})`,
     })
     .from(enrollments)
     .innerJoin(courses, eq(courses.id, enrollments.courseId))
@@ -306,6 +310,8 @@ export async function upsertRating(
   await db
     .insert(ratings)
     .values({ userId, courseId, rating, review: review ?? null })
+    // A review moderation hid stays hidden when its text changes, or rewriting it would undo the
+    // decision; an admin shows it again from the console.
     .onConflictDoUpdate({
       target: [ratings.userId, ratings.courseId],
       set:

@@ -12,12 +12,15 @@ import { certificateIdParamsSchema } from '@aprendiz/contract/certificates';
 import {
   reviewIdParamsSchema,
   reviewReplyBodySchema,
+  reviewReportBodySchema,
   reviewsQuerySchema,
 } from '@aprendiz/contract/reviews';
 import type { AppDeps } from '../../deps';
 import { currentUser, optionalAuth, requireAuth, requireEducator } from '../../http/auth';
 import { badRequest, methodNotAllowed, unauthorized } from '../../http/errors';
+import { userRateLimit } from '../../http/rate-limit';
 import { parseInput } from '../../http/validate';
+import { QA_RATE_LIMITED, QA_RATE_WINDOW_MS } from '../questions/questions.routes';
 import {
   enrollInFreeCourse,
   getCourseProgress,
@@ -29,7 +32,7 @@ import {
   setLectureCompleted,
 } from './learning.service';
 import { positionTokensFor } from './position-token';
-import { listCourseReviews, replyToReview } from './reviews.service';
+import { listCourseReviews, replyToReview, reportReview } from './reviews.service';
 import { certificateFor, getCertificate, getCertificatePdf } from './certificates.service';
 import { alreadyHeld } from '../../http/uploads';
 import { sendCached } from '../../http/send-cached';
@@ -54,6 +57,14 @@ export function learningRoutes(deps: AppDeps): Router {
   const router = Router();
   const auth = requireAuth(deps.auth);
   const positionTokens = positionTokensFor(deps.config);
+  // Reports on reviews share the questions' hourly budget: the same person, the same kind of act.
+  const reportingReviews = userRateLimit({
+    name: 'review-reports',
+    max: deps.config.qaPostsPerHour,
+    windowMs: QA_RATE_WINDOW_MS,
+    message: QA_RATE_LIMITED,
+    redis: deps.redis,
+  });
 
   router.post('/user/enroll-free-course', auth, async (req, res) => {
     const { courseId } = parseInput(enrollFreeBodySchema, req.body);
@@ -129,6 +140,13 @@ export function learningRoutes(deps: AppDeps): Router {
     const { page } = parseInput(reviewsQuerySchema, { page: req.query.page });
     const reviews = await listCourseReviews(deps, req.user, courseId, page);
     res.set('Cache-Control', 'no-cache').json({ success: true, ...reviews });
+  });
+
+  router.post('/review/:id/report', auth, reportingReviews, async (req, res) => {
+    const { id } = parseInput(reviewIdParamsSchema, req.params);
+    const { reason } = parseInput(reviewReportBodySchema, req.body);
+    await reportReview(deps, currentUser(req), id, reason);
+    res.json({ success: true, message: 'Obrigado. A equipe da plataforma vai analisar.' });
   });
 
   router.post('/educator/review/:id/reply', auth, requireEducator, async (req, res) => {

@@ -111,6 +111,7 @@ export async function getEnrolledCourse(
     lectureCompleted: row.lectureCompleted,
     quizzesPassed: row.quizzesPassed,
     myReview: row.myReview,
+    myReviewHidden: row.myReviewHidden,
     enrolledAt: row.enrolledAt.toISOString(),
     refund: refundOffer(row.refundable),
   };

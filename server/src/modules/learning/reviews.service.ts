@@ -8,15 +8,20 @@ import { findCourseAccess } from '../courses/course-access';
 import { COURSE_NOT_FOUND } from '../courses/courses.service';
 import {
   findReviewForReply,
+  findReviewForReport,
   getRatingFigures,
   getReviewPage,
   insertReply,
+  insertReviewReport,
 } from './reviews.repository';
 
 type ReviewsDeps = Pick<AppDeps, 'database'>;
 type ReplyDeps = Pick<AppDeps, 'database' | 'catalogueCache'>;
 
 export const REVIEW_NOT_FOUND = 'Avaliação não encontrada';
+export const OWN_REVIEW_REPORT = 'Você não pode denunciar a sua própria avaliação';
+export const REVIEW_ALREADY_REPORTED = 'Você já denunciou esta avaliação';
+export const ONLY_WRITTEN_REVIEWS_REPORTED = 'Só avaliações escritas podem ser denunciadas';
 
 /**
  * A page of the course's written reviews with the figures of every rating. Like the course itself,
@@ -52,6 +57,7 @@ export async function listCourseReviews(
   return {
     reviews: rows.map((row) => ({
       _id: row.id,
+      authorId: row.authorId,
       rating: row.rating,
       review: row.review,
       name: row.name,
@@ -88,4 +94,32 @@ export async function replyToReview(
   }
   // The course page is rendered with its first reviews and cached with the catalogue.
   deps.catalogueCache.invalidate();
+}
+
+/**
+ * Someone signed in reports a written review to the platform's moderation, once. Only a review the
+ * reporter can see is reported: one of a course they may open, whose text is not hidden already.
+ */
+export async function reportReview(
+  deps: ReviewsDeps,
+  reporter: UserRow,
+  reviewId: string,
+  reason: string | undefined,
+): Promise<void> {
+  const db = deps.database.db;
+  const review = await findReviewForReport(db, reviewId);
+  if (!review) throw notFound(REVIEW_NOT_FOUND);
+  if (review.authorId === reporter.id) throw forbidden(OWN_REVIEW_REPORT);
+  const course = await findCourseAccess(db, review.courseId, reporter.id);
+  if (
+    !course ||
+    (!course.isPublished && !course.enrolled && course.educatorId !== reporter.id) ||
+    review.hidden
+  ) {
+    throw notFound(REVIEW_NOT_FOUND);
+  }
+  if (!review.hasText) throw badRequest(ONLY_WRITTEN_REVIEWS_REPORTED);
+  if (!(await insertReviewReport(db, reviewId, reporter.id, reason))) {
+    throw conflict(REVIEW_ALREADY_REPORTED);
+  }
 }

@@ -14,7 +14,7 @@ export const EXPORT_FILES = {
   'progresso-e-posicoes.json':
     'As aulas concluídas, o ponto em que parou em cada vídeo e os totais de progresso por curso.',
   'avaliacoes.json':
-    'As notas e comentários que você deixou nos cursos (e a resposta do educador).',
+    'As notas e comentários que você deixou nos cursos (e a resposta do educador) e as denúncias que você enviou sobre avaliações.',
   'perguntas.json':
     'As perguntas que você fez, seus votos em perguntas e as denúncias que você enviou.',
   'respostas.json': 'As respostas que você escreveu.',
@@ -100,6 +100,12 @@ export const PERSON_COLUMNS: readonly PersonColumn[] = [
     export: { file: 'avaliacoes.json' },
     retire: 'keep',
     because: 'a avaliação pública fica, assinada "Pessoa removida"',
+  },
+  {
+    table: 'review_reports',
+    column: 'reporter_id',
+    export: { file: 'avaliacoes.json' },
+    retire: 'delete',
   },
   {
     table: 'questions',

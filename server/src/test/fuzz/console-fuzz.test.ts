@@ -12,11 +12,12 @@ import {
   twoStepSignInBodySchema,
 } from '@aprendiz/contract/staff';
 import { payoutFailedBodySchema, payoutPaidBodySchema } from '@aprendiz/contract/payouts';
+import { reviewReportBodySchema } from '@aprendiz/contract/reviews';
 import { approvePayout } from '../../modules/payouts/payouts.service';
 import { createStaff } from '../fixtures/staff-fixtures';
 import { courseOfNewEducator } from '../fixtures/enrollment-fixtures';
 import { askedPayout } from '../fixtures/payout-fixtures';
-import { owedManualRefund, reportedQuestion } from '../fixtures/admin-fixtures';
+import { owedManualRefund, reportedQuestion, reportedReview } from '../fixtures/admin-fixtures';
 import { createTestContext, type TestContext } from '../test-app';
 import { snapshotStore, type StoreSnapshot } from './store-snapshot';
 import { fuzzInput, hostileString, wrongValue, type FuzzHints } from './zod-arbitrary';
@@ -37,6 +38,7 @@ let targets: {
   userId: string;
   purchaseId: string;
   questionId: string;
+  reviewId: string;
   courseId: string;
   paidPayoutId: string;
   failedPayoutId: string;
@@ -53,6 +55,7 @@ beforeAll(async () => {
   const learner = await ctx.createUser();
   const { purchase, buyer } = await owedManualRefund(ctx);
   const { question } = await reportedQuestion(ctx);
+  const { review } = await reportedReview(ctx);
   const { course } = await courseOfNewEducator(ctx, {});
   const approved = async () => {
     const { payoutId } = await askedPayout(ctx);
@@ -63,6 +66,7 @@ beforeAll(async () => {
     userId: buyer.user.id,
     purchaseId: purchase.id,
     questionId: question.id,
+    reviewId: review.id,
     courseId: course.id,
     paidPayoutId: await approved(),
     failedPayoutId: await approved(),
@@ -116,6 +120,19 @@ const BODY_ENDPOINTS: { name: string; path: () => string; schema: z.ZodType; run
     name: 'POST /api/admin/moderation/question/:id/hide',
     path: () => `/api/admin/moderation/question/${targets.questionId}/hide`,
     schema: moderationHideBodySchema,
+    runs: 40,
+  },
+  {
+    name: 'POST /api/admin/moderation/review/:id/hide',
+    path: () => `/api/admin/moderation/review/${targets.reviewId}/hide`,
+    schema: moderationHideBodySchema,
+    runs: 40,
+  },
+  {
+    // Reporting a review is the learner's side of the same moderation: a report, then only 409s.
+    name: 'POST /api/review/:id/report',
+    path: () => `/api/review/${targets.reviewId}/report`,
+    schema: reviewReportBodySchema,
     runs: 40,
   },
   {
@@ -208,6 +225,8 @@ describe('fuzzing the console and two-step endpoints', () => {
       part.map(
         (p) => `/api/admin/moderation/${encodeURIComponent(p)}/${encodeURIComponent(p)}/show`,
       ),
+      part.map((p) => `/api/admin/moderation/review/${encodeURIComponent(p)}/dismiss`),
+      part.map((p) => `/api/review/${encodeURIComponent(p)}/report`),
     );
     await fc.assert(
       fc.asyncProperty(callerArb, pathArb, postArb, async (caller, get, post) => {
