@@ -155,7 +155,7 @@ test('a learner asks under a lecture, the educator answers from Perguntas, the l
 
   // The learner's bell shows the answer; its link opens the question in the player.
   await learnerPage.reload();
-  const bell = learnerPage.getByRole('button', { name: 'Notificações (1 não lidas)' });
+  const bell = learnerPage.getByRole('button', { name: 'Notificações (1 não lida)' });
   await expect(bell).toBeVisible();
   await bell.click();
   await saveScreenshot('questions-03-bell', learnerPage);

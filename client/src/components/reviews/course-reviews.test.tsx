@@ -88,6 +88,8 @@ describe('CourseReviews', { timeout: 20_000 }, () => {
       'aria-valuetext',
       '0 avaliações (0%)',
     );
+    // Agreement: one star, not 'estrelas'.
+    expect(screen.getByRole('meter', { name: '1 estrela' })).toBeInTheDocument();
     expect(review).toHaveTextContent('Página 1: <img src=x onerror=alert(1)>');
     expect(container.querySelector('img')).toBeNull();
     expect(within(review).getByText('Resposta do educador')).toBeInTheDocument();

@@ -102,7 +102,7 @@ function Distribution({ data }: { data: CourseReviewsResponse }) {
         <span className="w-8 shrink-0 text-right">{stars}★</span>
         <span
           role="meter"
-          aria-label={`${stars} estrelas`}
+          aria-label={stars === 1 ? '1 estrela' : `${stars} estrelas`}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={share}

@@ -34,7 +34,7 @@ describe('NotificationBell', () => {
     });
     renderWithProviders(<NotificationBell />, { route: '/', auth: { user: testUser } });
     const user = userEvent.setup();
-    const bell = await screen.findByRole('button', { name: 'Notificações (1 não lidas)' }, LOADED);
+    const bell = await screen.findByRole('button', { name: 'Notificações (1 não lida)' }, LOADED);
     await user.click(bell);
     const link = screen.getByRole('link', {
       name: 'Profa. Ana respondeu à sua pergunta “Rebase?”',

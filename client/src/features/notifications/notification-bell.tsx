@@ -102,7 +102,11 @@ export default function NotificationBell() {
         onClick={toggle}
         aria-expanded={open}
         aria-controls={listId}
-        aria-label={unread > 0 ? `Notificações (${unread} não lidas)` : 'Notificações'}
+        aria-label={
+          unread === 0
+            ? 'Notificações'
+            : `Notificações (${unread} ${unread === 1 ? 'não lida' : 'não lidas'})`
+        }
         className={`relative flex h-10 w-10 items-center justify-center rounded-full text-slate-700 hover:bg-white/70 ${focusRing}`}
       >
         <svg
