@@ -37,7 +37,7 @@ export function VerifyEmail({ token }: { token: string }) {
       {!token ? (
         <p role="alert" className="text-red-700">
           Este link está incompleto. Abra o link do e-mail que enviamos, ou peça outro em
-          &quot;Reenviar&quot;.
+          “Reenviar”.
         </p>
       ) : state.kind === 'done' ? (
         <>

@@ -492,8 +492,7 @@ export function CourseForm({
           <div className="min-w-0 space-y-1 break-words">
             <p className="font-medium">{describeIncompleteLectures(incomplete)}</p>
             <p>
-              Os alunos veriam só o número destas aulas ou &quot;Este vídeo não está
-              disponível&quot;.{' '}
+              Os alunos veriam só o número destas aulas ou “Este vídeo não está disponível”.{' '}
               {offerDraft
                 ? 'ADD salva o curso como rascunho, sem publicá-lo, até que estejam completas.'
                 : 'Um curso com aulas incompletas não pode ser publicado.'}

@@ -172,18 +172,18 @@ export default function PrivacyPolicyPage() {
             <Link to={paths.profile} className={linkClass}>
               Meu perfil
             </Link>
-            , &quot;Baixar meus dados&quot; prepara um arquivo com o que mantemos sobre você.
+            , “Baixar meus dados” prepara um arquivo com o que mantemos sobre você.
           </li>
           <li>
             <strong>Correção</strong>: nome, foto e e-mail mudam em Meu perfil (um novo e-mail só
             passa a valer depois de confirmado).
           </li>
           <li>
-            <strong>Exclusão</strong>: &quot;Excluir minha conta&quot;, em Meu perfil. Há um prazo
-            para mudar de ideia: entrar na conta cancela o pedido. Depois, apagamos a foto, as
-            anotações, as sessões e os dados de recebimento; avaliações, perguntas e respostas
-            públicas ficam assinadas como &quot;Pessoa removida&quot;; as compras que a lei fiscal
-            exige ficam armazenadas sem a sua identidade.
+            <strong>Exclusão</strong>: “Excluir minha conta”, em Meu perfil. Há um prazo para mudar
+            de ideia: entrar na conta cancela o pedido. Depois, apagamos a foto, as anotações, as
+            sessões e os dados de recebimento; avaliações, perguntas e respostas públicas ficam
+            assinadas como “Pessoa removida”; as compras que a lei fiscal exige ficam armazenadas
+            sem a sua identidade.
           </li>
           <li>
             <strong>Revogar o consentimento</strong>: as escolhas de e-mail em Meu perfil, ou o link

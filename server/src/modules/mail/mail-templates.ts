@@ -308,7 +308,7 @@ Mudou de ideia? Basta entrar de novo antes dessa data: a exclusão é cancelada.
 
 ${input.signInUrl}
 
-Depois da exclusão, suas notas, sessões e foto são apagadas; avaliações, perguntas e respostas ficam assinadas como "Pessoa removida"; compras ficam mantidas sem seu nome, como a lei fiscal exige.
+Depois da exclusão, suas notas, sessões e foto são apagadas; avaliações, perguntas e respostas ficam assinadas como “Pessoa removida”; compras ficam mantidas sem seu nome, como a lei fiscal exige.
 ${textFooter()}`;
   const html = layout(
     'Sua conta será excluída',
@@ -342,12 +342,12 @@ export function courseReviewMail(input: {
     taken_down: 'Seu curso foi retirado do catálogo',
   };
   const openings: Record<CourseReviewDecision, string> = {
-    approved: `O curso "${input.courseTitle}" foi aprovado e já está no catálogo.`,
-    changes_requested: `O curso "${input.courseTitle}" precisa de alterações antes de entrar no catálogo. Corrija o que está abaixo e publique de novo para uma nova revisão.`,
+    approved: `O curso “${input.courseTitle}” foi aprovado e já está no catálogo.`,
+    changes_requested: `O curso “${input.courseTitle}” precisa de alterações antes de entrar no catálogo. Corrija o que está abaixo e publique de novo para uma nova revisão.`,
     taken_down:
       input.learnersKeepAccess === false
-        ? `O curso "${input.courseTitle}" foi removido pela plataforma por uma reclamação de direitos autorais. Suas aulas não estão mais disponíveis, nem para quem já está inscrito.`
-        : `O curso "${input.courseTitle}" foi retirado do catálogo pela plataforma. Quem já está inscrito continua com acesso.`,
+        ? `O curso “${input.courseTitle}” foi removido pela plataforma por uma reclamação de direitos autorais. Suas aulas não estão mais disponíveis, nem para quem já está inscrito.`
+        : `O curso “${input.courseTitle}” foi retirado do catálogo pela plataforma. Quem já está inscrito continua com acesso.`,
   };
   const heading = headings[input.decision];
   const lines = [

@@ -99,7 +99,7 @@ export const PERSON_COLUMNS: readonly PersonColumn[] = [
     column: 'user_id',
     export: { file: 'avaliacoes.json' },
     retire: 'keep',
-    because: 'a avaliação pública fica, assinada "Pessoa removida"',
+    because: 'a avaliação pública fica, assinada “Pessoa removida”',
   },
   {
     table: 'review_reports',
@@ -112,7 +112,7 @@ export const PERSON_COLUMNS: readonly PersonColumn[] = [
     column: 'author_id',
     export: { file: 'perguntas.json' },
     retire: 'keep',
-    because: 'as respostas de outras pessoas dependem da pergunta; fica assinada "Pessoa removida"',
+    because: 'as respostas de outras pessoas dependem da pergunta; fica assinada “Pessoa removida”',
   },
   {
     table: 'question_votes',
@@ -132,7 +132,7 @@ export const PERSON_COLUMNS: readonly PersonColumn[] = [
     column: 'author_id',
     export: { file: 'respostas.json' },
     retire: 'keep',
-    because: 'a resposta pode ter ajudado outras pessoas; fica assinada "Pessoa removida"',
+    because: 'a resposta pode ter ajudado outras pessoas; fica assinada “Pessoa removida”',
   },
   { table: 'lecture_notes', column: 'user_id', export: { file: 'notas.json' }, retire: 'delete' },
   {

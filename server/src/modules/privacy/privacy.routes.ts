@@ -100,7 +100,7 @@ export function privacyRoutes(deps: AppDeps): Router {
       message:
         deps.auth.kind === 'local'
           ? 'Exclusão agendada. Você saiu de todos os aparelhos; entre de novo antes da data para cancelar.'
-          : 'Exclusão agendada. Para cancelar, use "Cancelar exclusão" antes da data.',
+          : 'Exclusão agendada. Para cancelar, use “Cancelar exclusão” antes da data.',
       scheduledFor: scheduledFor.toISOString(),
     });
   });
