@@ -1,8 +1,12 @@
-import { discountedPrice, formatMoney } from '@aprendiz/contract/rules/pricing';
+import { formatMoney } from '@aprendiz/contract/rules/currency';
+import { discountedPrice } from '@aprendiz/contract/rules/pricing';
 
-/** A course price with the currency label in front, as the course screens show it ('Kz 16.99'). */
+/**
+ * A course price the market's way ('Kz 16,99', 'R$ 4.500,00', '19,99 €'); `currency` is the
+ * label the app context carries or a currency code.
+ */
 export function formatPrice(amount: number, currency: string): string {
-  return `${currency} ${formatMoney(amount)}`;
+  return formatMoney(amount, currency);
 }
 
 type DiscountedPriceProps = {
