@@ -21,10 +21,12 @@ export function DiscountedPrice({ price, discount, currency }: DiscountedPricePr
   const finalPrice = discountedPrice(price, discount);
   return (
     <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-      <span className="text-3xl font-bold text-slate-900">{formatPrice(finalPrice, currency)}</span>
+      <span className="text-3xl font-bold whitespace-nowrap text-slate-900">
+        {formatPrice(finalPrice, currency)}
+      </span>
       {discount > 0 && (
         <>
-          <span className="text-lg text-slate-600 line-through">
+          <span className="text-lg whitespace-nowrap text-slate-600 line-through">
             <span className="sr-only">Preço original: </span>
             {formatPrice(price, currency)}
           </span>

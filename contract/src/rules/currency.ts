@@ -107,7 +107,5 @@ export function formatMoney(
   if (!rule) return `${number} ${currency.toUpperCase()}`;
   if (!rule.labelFirst) return `${number} ${rule.label}`;
   // The sign before the label, as a bank statement writes a debit: '-Kz 5,00'.
-  return number.startsWith('-')
-    ? `-${rule.label} ${number.slice(1)}`
-    : `${rule.label} ${number}`;
+  return number.startsWith('-') ? `-${rule.label} ${number.slice(1)}` : `${rule.label} ${number}`;
 }

@@ -123,11 +123,9 @@ function TrendsChart({ series, currency }: { series: Series; currency: string })
         >
           0
         </text>
-        <text
-          x={WIDTH - PAD.right + 6}
-          y={PAD.top + 4}
-          className="fill-emerald-800 text-[11px]"
-        >{formatMoney(maxEarnings, currency, { cents: false })}</text>
+        <text x={WIDTH - PAD.right + 6} y={PAD.top + 4} className="fill-emerald-800 text-[11px]">
+          {formatMoney(maxEarnings, currency, { cents: false })}
+        </text>
         {series.map((d, i) => (
           <rect
             key={d.date}

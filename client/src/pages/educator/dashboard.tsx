@@ -200,10 +200,7 @@ function Dashboard({
         </h2>
         {/* Each sale: what the buyer paid, less the platform's fee, is the educator's net. */}
         <dl className="max-w-md divide-y divide-gray-200 rounded-md border border-gray-200 bg-white text-sm">
-          <SalesLine
-            label="Vendas brutas"
-            value={formatMoney(dashboard.balance.gross, currency)}
-          />
+          <SalesLine label="Vendas brutas" value={formatMoney(dashboard.balance.gross, currency)} />
           <SalesLine
             label="Taxa da plataforma"
             value={`− ${formatMoney(dashboard.balance.platformFee, currency)}`}
@@ -247,13 +244,15 @@ function Dashboard({
         {dashboard.awaitingPayment.count > 0 && (
           // Vouchers not paid yet: never part of the earnings until the money arrives.
           <p className="text-sm text-gray-600">
-            {dashboard.awaitingPayment.count} aguardando pagamento ({formatMoney(dashboard.awaitingPayment.amount, currency)})
+            {dashboard.awaitingPayment.count} aguardando pagamento (
+            {formatMoney(dashboard.awaitingPayment.amount, currency)})
           </p>
         )}
         {dashboard.refunds.count > 0 && (
           // Second payments for a course the buyer already had: given back, never earnings.
           <p className="text-sm text-gray-600">
-            Pagamentos repetidos devolvidos: {dashboard.refunds.count} ({formatMoney(dashboard.refunds.amount, currency)})
+            Pagamentos repetidos devolvidos: {dashboard.refunds.count} (
+            {formatMoney(dashboard.refunds.amount, currency)})
           </p>
         )}
       </section>

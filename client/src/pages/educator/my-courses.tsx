@@ -172,9 +172,7 @@ function CourseRow({
         </div>
       </td>
       <td className={cellClass}>{educatorPrice(course.coursePrice)}</td>
-      <td className={`${cellClass} whitespace-nowrap`}>
-        {formatMoney(course.earnings, currency)}
-      </td>
+      <td className={`${cellClass} whitespace-nowrap`}>{formatMoney(course.earnings, currency)}</td>
       <td className={cellClass}>{course.studentCount}</td>
       <td className={`${cellClass} whitespace-nowrap`}>
         {/* The badge above the date: side by side they made the widest column of the table. */}

@@ -15,11 +15,7 @@ import { createTestContext, type TestContext } from '../../test/test-app';
 import { insertCourse } from '../../test/fixtures/course-fixtures';
 import { enrollmentsOf } from '../../test/fixtures/enrollment-fixtures';
 import { insertPurchaseRow } from '../../test/fixtures/purchase-fixtures';
-import {
-  enrollmentMail,
-  passwordResetMail,
-  purchaseReceiptMail,
-} from './mail-templates';
+import { enrollmentMail, passwordResetMail, purchaseReceiptMail } from './mail-templates';
 import { outboxPage } from './dev-outbox.routes';
 import { MAIL_JOBS } from './mail-jobs';
 
