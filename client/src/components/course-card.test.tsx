@@ -42,6 +42,17 @@ describe('CourseCard', () => {
     expect(screen.getByText('R$ 10,00')).toBeInTheDocument();
   });
 
+  it("when the server charges in euros, then the card writes the price Portugal's way, the label after", () => {
+    renderWithProviders(
+      <CourseCard
+        course={courseSummary({ coursePrice: 4500, discount: 0 })}
+        thumbnailSizes={SIZES}
+      />,
+      { storefront: { currency: 'eur', methods: ['card', 'mb_way', 'multibanco'] } },
+    );
+    expect(screen.getByText('4.500,00 €')).toBeInTheDocument();
+  });
+
   it('when the card is in view on arrival (priority), then its thumbnail loads at once and first', () => {
     renderWithProviders(<CourseCard course={courseSummary()} thumbnailSizes={SIZES} priority />);
     const thumbnail = screen.getByRole('img', { name: 'JavaScript do Zero' });
