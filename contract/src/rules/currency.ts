@@ -9,7 +9,7 @@ export type Currency = (typeof CURRENCIES)[number];
 export const DEFAULT_CURRENCY: Currency = 'aoa';
 
 interface CurrencyRule {
-  /** What learner pages put in front of a price. */
+  /** What pages write beside a price (before or after it, see `labelFirst`). */
   label: string;
   /** ISO 4217 code, for structured data. */
   iso: string;
@@ -70,7 +70,8 @@ export function decimalAmount(minor: number, currency: Currency): string {
  */
 export function formatDecimal(amount: number, options: MoneyOptions = {}): string {
   const { grouping = true, cents: withCents = true } = options;
-  const cents = Math.round(Math.abs(amount) * (withCents ? 100 : 1)) * (withCents ? 1 : 100);
+  // Every currency here counts in hundredths; without cents the whole units are rounded first.
+  const cents = withCents ? Math.round(Math.abs(amount) * 100) : Math.round(Math.abs(amount)) * 100;
   const sign = amount < 0 && cents > 0 ? '-' : '';
   const whole = String(Math.floor(cents / 100));
   const grouped = grouping ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.') : whole;
