@@ -4,6 +4,7 @@ import { chapterSchema, courseCategorySchema, courseLevelSchema } from './course
 import { COURSE_STATUSES, NEW_COURSE_STATUSES } from './rules/course-status';
 import { LECTURE_DURATION_MAX_MINUTES } from './rules/duration';
 import { INCOMPLETE_LECTURES_NAMED, LECTURE_PROBLEMS } from './rules/incomplete-lectures';
+import { formatDecimal } from './rules/currency';
 import { COURSE_PRICE_MAX } from './rules/pricing';
 import { GUARANTEE_DAYS_MAX, GUARANTEE_DAYS_MIN } from './rules/guarantee';
 import { quizInputSchema, quizSchema } from './quizzes';
@@ -66,7 +67,7 @@ export type ChapterInput = z.input<typeof chapterInputSchema>;
 export type ParsedChapterInput = z.infer<typeof chapterInputSchema>;
 
 const PRICE_MESSAGE = 'Preço inválido';
-export const PRICE_MAX_MESSAGE = `O preço deve ser no máximo ${COURSE_PRICE_MAX}`;
+export const PRICE_MAX_MESSAGE = `O preço deve ser no máximo ${formatDecimal(COURSE_PRICE_MAX, { cents: false })}`;
 const DISCOUNT_MESSAGE = 'O desconto deve estar entre 0 e 100';
 const DISCOUNT_ENDS_MESSAGE = 'Informe uma data e hora válidas para o fim do desconto';
 export const DISCOUNT_ENDS_PAST = 'A data de término do desconto já passou';

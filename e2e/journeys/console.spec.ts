@@ -241,7 +241,7 @@ test.describe('Operator console on the reais deployment @brl', () => {
     await expect(page.getByRole('heading', { name: 'Repasses' })).toBeVisible();
     const row = page.getByRole('row').filter({ hasText: educator.email });
     await expect(row).toContainText('Solicitado');
-    await expect(row).toContainText('80.00');
+    await expect(row).toContainText('R$ 80,00');
     await expectNoSidewaysScroll(page);
     await expectAccessible();
     await saveScreenshot('console-payouts-requested');

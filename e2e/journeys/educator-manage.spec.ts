@@ -171,7 +171,7 @@ test.describe('educators manage their courses', () => {
 
       await expect(page.getByText('Curso atualizado com sucesso')).toBeVisible();
       await expect(page).toHaveURL(/\/educator\/my-courses$/);
-      await expect(myCourseRow(page, newTitle).getByRole('cell').nth(1)).toHaveText('$12.50');
+      await expect(myCourseRow(page, newTitle).getByRole('cell').nth(1)).toHaveText('$ 12,50');
 
       const learnerView = await learnerPage(browser, testInfo, learner);
       const entry = learnerView.page.getByRole('row').filter({ hasText: newTitle });
@@ -291,13 +291,13 @@ test.describe('educators manage their courses', () => {
 
       await openSection(page, 'Dashboard');
       const trends = page.getByRole('region', { name: 'Tendências' });
-      await expect(trends.getByText(/Hoje: 1 inscrição, Kz 20\.00\./)).toBeVisible();
+      await expect(trends.getByText(/Hoje: 1 inscrição, Kz 20,00\./)).toBeVisible();
       await expect(page.getByTestId('trends-chart')).toBeVisible();
       await trends.getByText('Ver os dados do gráfico em tabela').click();
       const today = new Date().toLocaleDateString('pt-BR');
       await expect(
         page.getByRole('region', { name: 'Inscrições e ganhos por dia' }).getByRole('row').nth(1),
-      ).toContainText(`${today}1Kz 20.00`);
+      ).toContainText(`${today}1Kz 20,00`);
       await trends.getByRole('button', { name: '90 dias' }).click();
       await expect(trends.getByText(/Nos últimos 90 dias: 1 inscrição/)).toBeVisible();
       await expectAccessible(page);

@@ -100,7 +100,7 @@ test.describe('educator area', () => {
       await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
       await expect(statValue(page, 'Total Enrollments')).toHaveText('0');
       await expect(statValue(page, 'Total Courses')).toHaveText('0');
-      await expect(statValue(page, 'Total Earnings')).toHaveText('Kz 0.00');
+      await expect(statValue(page, 'Total Earnings')).toHaveText('Kz 0,00');
       await expect(page.getByText('Nenhuma inscrição ainda.')).toBeVisible();
       await check('educator-01-dashboard-empty');
 
@@ -138,8 +138,8 @@ test.describe('educator area', () => {
       const row = page.getByRole('row').filter({ hasText: course.title });
       await expect(row.getByRole('cell')).toHaveText([
         course.title,
-        '$49.90',
-        'Kz 0.00',
+        '$ 49,90',
+        'Kz 0,00',
         '0',
         // The browser's own day (the project's time zone), which differs from UTC's near midnight.
         `Publicado${new Date().toLocaleDateString('pt-BR', { timeZone: 'Africa/Luanda' })}`,
@@ -187,7 +187,7 @@ test.describe('educator area', () => {
       await expect(student).toHaveURL(/\/checkout\/[^/]+$/);
       await expect(student.getByText('Modo de teste', { exact: true })).toBeVisible();
       await expect(student.getByText(course.title, { exact: true })).toBeVisible();
-      await expect(student.getByText('Kz 39.92')).toBeVisible();
+      await expect(student.getByText('Kz 39,92')).toBeVisible();
       await student.getByRole('button', { name: 'Pagar' }).click();
       // Paid: the loading screen, then (after 5 s) the student's courses.
       await expect(student).toHaveURL(/\/my-enrollments$/, { timeout: 15_000 });
@@ -201,7 +201,7 @@ test.describe('educator area', () => {
       await expect(statValue(page, 'Total Enrollments')).toHaveText('1');
       await expect(statValue(page, 'Total Courses')).toHaveText('1');
       // The purchase's amount: 49.90 less 20%.
-      await expect(statValue(page, 'Total Earnings')).toHaveText('Kz 39.92');
+      await expect(statValue(page, 'Total Earnings')).toHaveText('Kz 39,92');
       const latest = page.getByRole('region', { name: 'Latest Enrollments' });
       await expect(latest.getByRole('row').nth(1).getByRole('cell')).toHaveText([
         '1',
@@ -229,8 +229,8 @@ test.describe('educator area', () => {
         page.getByRole('row').filter({ hasText: course.title }).getByRole('cell'),
       ).toHaveText([
         course.title,
-        '$49.90',
-        'Kz 39.92',
+        '$ 49,90',
+        'Kz 39,92',
         '1',
         `Publicado${new Date().toLocaleDateString('pt-BR', { timeZone: 'Africa/Luanda' })}`,
         'EditarCuponsPré-visualizarQuestionáriosDespublicarExcluir',

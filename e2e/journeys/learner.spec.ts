@@ -283,7 +283,7 @@ test.describe('learner', () => {
     await expect(page.getByRole('note')).toContainText('Modo de teste');
     await expect(page.getByText(course.courseTitle)).toBeVisible();
     await expect(page.getByText(course.educator.name)).toBeVisible();
-    await expect(page.getByText(/^Kz \d+\.\d{2}$/)).toBeVisible();
+    await expect(page.getByText(/^Kz \d{1,3}(?:\.\d{3})*,\d{2}$/)).toBeVisible();
     await checkPage(page, 'checkout', checks);
 
     // Back from the unpaid checkout returns to the course, and Forward to the checkout again.

@@ -135,7 +135,7 @@ test.describe('paying by reference and Multicaixa Express (sandbox, Kz)', () => 
     await expect(page.getByRole('heading', { name: 'Aguardando pagamento' })).toBeVisible();
     await expect(page.getByText('Entidade')).toBeVisible();
     await expect(page.getByText(/^\d{3} \d{3} \d{3}$/)).toBeVisible();
-    await expect(page.getByText(/^Kz \d+\.\d{2}$/).first()).toBeVisible();
+    await expect(page.getByText(/^Kz \d{1,3}(?:\.\d{3})*,\d{2}$/).first()).toBeVisible();
     await expect(page.getByRole('timer')).toContainText(/Expira em 2 d 23:5\d:\d\d/);
     await saveScreenshot('payment-reference');
 
@@ -207,12 +207,12 @@ test.describe('paying with Pix (sandbox, a brl deployment) @brl', () => {
     // The same build as the kwanza server: every label follows this server's CURRENCY, from the
     // server-rendered HTML on.
     const listed = await request.get('/course-list');
-    expect(await listed.text()).toMatch(/R\$ \d+\.\d{2}/);
+    expect(await listed.text()).toMatch(/R\$ \d{1,3}(?:\.\d{3})*,\d{2}/);
     await page.goto('/course-list');
-    await expect(page.getByText(/^R\$ \d+\.\d{2}$/).first()).toBeVisible();
+    await expect(page.getByText(/^R\$ \d{1,3}(?:\.\d{3})*,\d{2}$/).first()).toBeVisible();
     await openCourse(page, courseId);
     const panel = pricePanel(page);
-    await expect(panel.getByText(/^R\$ \d+\.\d{2}$/).first()).toBeVisible();
+    await expect(panel.getByText(/^R\$ \d{1,3}(?:\.\d{3})*,\d{2}$/).first()).toBeVisible();
     await expect(page.getByText(/^Kz /)).toHaveCount(0);
     await panel.getByRole('radio', { name: 'Pix' }).check();
     await panel.getByRole('button', { name: 'Acessar Curso' }).click();
@@ -226,7 +226,7 @@ test.describe('paying with Pix (sandbox, a brl deployment) @brl', () => {
     await expect(page.getByLabel('Pix copia e cola')).toHaveValue(
       /^000201.*br\.gov\.bcb\.pix.*6304[0-9A-F]{4}$/,
     );
-    await expect(page.getByText(/^R\$ \d+\.\d{2}$/).first()).toBeVisible();
+    await expect(page.getByText(/^R\$ \d{1,3}(?:\.\d{3})*,\d{2}$/).first()).toBeVisible();
     await expect(page.getByRole('timer')).toContainText(/Expira em (30:00|29:\d\d)/);
     await saveScreenshot('payment-pix');
 
@@ -271,7 +271,7 @@ test.describe('paying by Multibanco and MB WAY (sandbox, a eur deployment) @eur'
 
     await openCourse(page, course._id);
     const panel = pricePanel(page);
-    const price = panel.getByText(/^€ \d+\.\d{2}$/).first();
+    const price = panel.getByText(/^\d{1,3}(?:\.\d{3})*,\d{2} €$/).first();
     await expect(price).toBeVisible();
     const charged = (await price.textContent())!;
     await expect(page.getByText(/^(Kz|R\$) /)).toHaveCount(0);
@@ -317,7 +317,7 @@ test.describe('paying by Multibanco and MB WAY (sandbox, a eur deployment) @eur'
     await openCourse(page, course._id);
     const panel = pricePanel(page);
     const charged = (await panel
-      .getByText(/^€ \d+\.\d{2}$/)
+      .getByText(/^\d{1,3}(?:\.\d{3})*,\d{2} €$/)
       .first()
       .textContent())!;
     await panel.getByRole('radio', { name: 'MB WAY' }).check();

@@ -40,9 +40,9 @@ test.describe('paying the educator (a brl deployment) @brl', () => {
 
     // The sale is pending until its guarantee ends, and says so.
     const pending = page.getByTestId('pending-amount');
-    await expect(pending).toContainText('R$ 80.00');
+    await expect(pending).toContainText('R$ 80,00');
     await expect(pending).toContainText(/disponível em \d{1,2} [a-z]{3}: garantia de 7 dias/);
-    await expect(page.getByTestId('balance-available')).toHaveText('R$ 0.00');
+    await expect(page.getByTestId('balance-available')).toHaveText('R$ 0,00');
     await settleAnimations(page);
     await expectNoHorizontalOverflow(page);
     await expectAccessible(page);
@@ -57,14 +57,14 @@ test.describe('paying the educator (a brl deployment) @brl', () => {
     const later = new Date(((await moved.json()) as { now: string }).now);
     await page.clock.setSystemTime(later);
     await page.reload();
-    await expect(page.getByTestId('balance-available')).toHaveText('R$ 80.00');
+    await expect(page.getByTestId('balance-available')).toHaveText('R$ 80,00');
     await expect(pending).toHaveCount(0);
 
     await page.getByLabel('Valor do saque').fill('80');
     await page.getByRole('button', { name: 'Pedir saque' }).click();
     const row = page.getByTestId('payout-row').first();
     await expect(row).toContainText('Solicitado');
-    await expect(row).toContainText('R$ 80.00');
+    await expect(row).toContainText('R$ 80,00');
 
     // The operator pays it from the bank's batch.
     const listed = await request.get('/api/ops/payouts?status=requested', { headers: ops });
@@ -90,7 +90,7 @@ test.describe('paying the educator (a brl deployment) @brl', () => {
     await page.reload();
     await expect(row).toContainText('Pago');
     await expect(row).toContainText(reference);
-    await expect(page.getByTestId('balance-paid-out')).toHaveText('R$ 80.00');
+    await expect(page.getByTestId('balance-paid-out')).toHaveText('R$ 80,00');
     await settleAnimations(page);
     await expectNoHorizontalOverflow(page);
     await saveScreenshot('payouts-paid', page);
@@ -104,7 +104,8 @@ test.describe('paying the educator (a brl deployment) @brl', () => {
     const text = Buffer.concat(csv as Buffer[]).toString('utf8');
     expect(text).toContain('Saque pago');
     expect(text).toContain(reference);
-    expect(text).toMatch(/Saldo ao fim do mês;;0\.00/);
+    // The educator's spreadsheet reads the market's decimal comma (quoted, as every comma is).
+    expect(text).toMatch(/Saldo ao fim do mês;;"0,00"/);
     const saleMonth = new Intl.DateTimeFormat('en-CA', {
       timeZone: 'America/Sao_Paulo',
       year: 'numeric',
@@ -115,6 +116,6 @@ test.describe('paying the educator (a brl deployment) @brl', () => {
     const ofTheSale = await request.get(`/api/educator/statements/${saleMonth}.csv`, {
       headers: educator.auth,
     });
-    expect(await ofTheSale.text()).toMatch(/Venda;Planilhas para pequenos negócios \w+;80\.00/);
+    expect(await ofTheSale.text()).toMatch(/Venda;Planilhas para pequenos negócios \w+;"80,00"/);
   });
 });

@@ -318,7 +318,7 @@ test.describe('Course page details', () => {
       return;
     }
     await expect(bar).toBeVisible();
-    await expect(bar).toContainText(/Kz \d+\.\d{2}/);
+    await expect(bar).toContainText(/Kz \d{1,3}(?:\.\d{3})*,\d{2}/);
     const navBox = await page.getByRole('navigation', { name: 'Navegação inferior' }).boundingBox();
     if (!navBox) throw new Error('the bottom navigation is on screen');
     // Polled: the bar slides up into place when it appears.

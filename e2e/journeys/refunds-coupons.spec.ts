@@ -16,7 +16,7 @@ test.beforeEach(async ({ page, baseURL }) => {
 
 type Educator = { email: string; password: string; auth: Record<string, string> };
 
-/** A new educator with one paid course (Kz 40.00) and a 50% coupon, made through the API. */
+/** A new educator with one paid course (Kz 40,00) and a 50% coupon, made through the API. */
 async function educatorWithCoupon(request: APIRequestContext, code: string) {
   const account = {
     name: 'Educadora Cupom',
@@ -106,7 +106,7 @@ test('buys with a coupon link, the educator sees it pending, then a refund from 
   // The shareable link: lower case, as someone might type it.
   await page.goto(`/course/${courseId}?cupom=${code.toLowerCase()}`);
   const panel = page.getByRole('complementary', { name: 'Preço e inscrição' });
-  await expect(panel.getByText('Kz 20.00')).toBeVisible();
+  await expect(panel.getByText('Kz 20,00')).toBeVisible();
   await expect(panel.getByText(`Cupom ${code} aplicado`, { exact: false })).toContainText(
     'restam 5',
   );
@@ -119,20 +119,20 @@ test('buys with a coupon link, the educator sees it pending, then a refund from 
   // Signed up from the buy button, the page goes on with the purchase by itself, coupon kept.
   await signUp(page, 'Aluna Cupom');
   await expect(page).toHaveURL(/\/checkout\/[0-9a-f-]+$/);
-  await expect(page.getByText('Kz 20.00')).toBeVisible();
+  await expect(page.getByText('Kz 20,00')).toBeVisible();
   await page.getByRole('button', { name: 'Pagar' }).click();
   await expect(page).toHaveURL(/\/my-enrollments$/, { timeout: 20_000 });
 
   const dashboard = await openDashboard(browser, educator, isMobile);
-  await expect(statValue(dashboard, 'Saldo pendente')).toHaveText('Kz 20.00');
-  await expect(statValue(dashboard, 'Saldo disponível')).toHaveText('Kz 0.00');
-  await expect(statValue(dashboard, 'Reembolsos')).toHaveText('Kz 0.00');
-  await expect(statValue(dashboard, 'Total Earnings')).toHaveText('Kz 20.00');
+  await expect(statValue(dashboard, 'Saldo pendente')).toHaveText('Kz 20,00');
+  await expect(statValue(dashboard, 'Saldo disponível')).toHaveText('Kz 0,00');
+  await expect(statValue(dashboard, 'Reembolsos')).toHaveText('Kz 0,00');
+  await expect(statValue(dashboard, 'Total Earnings')).toHaveText('Kz 20,00');
   // Each sale split three ways: what the buyer paid, the platform's fee (0 here), the net.
   const sales = dashboard.getByRole('region', { name: 'Vendas' });
-  await expect(salesLine(sales, 'Vendas brutas')).toHaveText('Kz 20.00');
-  await expect(salesLine(sales, 'Taxa da plataforma')).toHaveText('− Kz 0.00');
-  await expect(salesLine(sales, 'Seus ganhos líquidos')).toHaveText('Kz 20.00');
+  await expect(salesLine(sales, 'Vendas brutas')).toHaveText('Kz 20,00');
+  await expect(salesLine(sales, 'Taxa da plataforma')).toHaveText('− Kz 0,00');
+  await expect(salesLine(sales, 'Seus ganhos líquidos')).toHaveText('Kz 20,00');
   await saveScreenshot('educator-balance-pending', dashboard, { fullPage: true });
 
   // The refund, from My Courses.
@@ -151,11 +151,11 @@ test('buys with a coupon link, the educator sees it pending, then a refund from 
   ).toBeVisible();
 
   await dashboard.reload();
-  await expect(statValue(dashboard, 'Saldo pendente')).toHaveText('Kz 0.00');
-  await expect(statValue(dashboard, 'Reembolsos')).toHaveText('Kz 20.00');
-  await expect(statValue(dashboard, 'Total Earnings')).toHaveText('Kz 0.00');
-  await expect(salesLine(sales, 'Devolvido em reembolsos')).toHaveText('− Kz 20.00');
-  await expect(salesLine(sales, 'Seus ganhos líquidos')).toHaveText('Kz 0.00');
+  await expect(statValue(dashboard, 'Saldo pendente')).toHaveText('Kz 0,00');
+  await expect(statValue(dashboard, 'Reembolsos')).toHaveText('Kz 20,00');
+  await expect(statValue(dashboard, 'Total Earnings')).toHaveText('Kz 0,00');
+  await expect(salesLine(sales, 'Devolvido em reembolsos')).toHaveText('− Kz 20,00');
+  await expect(salesLine(sales, 'Seus ganhos líquidos')).toHaveText('Kz 0,00');
   // A learner's own refund is the balance's, not a payment made twice.
   await expect(dashboard.getByText(/Pagamentos repetidos/)).toHaveCount(0);
   await saveScreenshot('educator-balance-refunded', dashboard, { fullPage: true });

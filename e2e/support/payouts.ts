@@ -39,7 +39,7 @@ export async function confirmEmail(request: APIRequestContext, email: string): P
   expect(confirmed.ok(), await confirmed.text()).toBe(true);
 }
 
-/** A new educator with a R$ 80.00 course (7 days' guarantee) that a learner bought just now, by Pix. */
+/** A new educator with a R$ 80,00 course (7 days' guarantee) that a learner bought just now, by Pix. */
 export async function educatorWithASale(request: APIRequestContext) {
   const account = { name: 'Educadora Pix', email: uniqueEmail('payout'), password: 'segredo-123' };
   const token = await signUpThroughApi(request, account);

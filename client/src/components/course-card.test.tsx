@@ -28,7 +28,7 @@ describe('CourseCard', () => {
     expect(screen.getByRole('img', { name: 'Avaliação: 4,3 de 5' })).toBeInTheDocument();
     expect(link).toHaveTextContent('(7 avaliações)');
     // 19.99 less 15% is 16.99 (not 16.9915) in the app's currency.
-    expect(screen.getByText('Kz 16.99')).toBeInTheDocument();
+    expect(screen.getByText('Kz 16,99')).toBeInTheDocument();
   });
 
   it('when the server charges in reais, then the card labels its price R$, whatever the build saw', () => {
@@ -39,7 +39,18 @@ describe('CourseCard', () => {
       />,
       { storefront: { currency: 'brl', methods: ['card', 'pix'] } },
     );
-    expect(screen.getByText('R$ 10.00')).toBeInTheDocument();
+    expect(screen.getByText('R$ 10,00')).toBeInTheDocument();
+  });
+
+  it("when the server charges in euros, then the card writes the price Portugal's way, the label after", () => {
+    renderWithProviders(
+      <CourseCard
+        course={courseSummary({ coursePrice: 4500, discount: 0 })}
+        thumbnailSizes={SIZES}
+      />,
+      { storefront: { currency: 'eur', methods: ['card', 'mb_way', 'multibanco'] } },
+    );
+    expect(screen.getByText('4.500,00 €')).toBeInTheDocument();
   });
 
   it('when the card is in view on arrival (priority), then its thumbnail loads at once and first', () => {

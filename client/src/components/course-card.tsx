@@ -60,7 +60,7 @@ export function CourseCard({
             }
           />
         </p>
-        <p className="mt-auto pt-1 text-base font-semibold text-slate-900">
+        <p className="mt-auto pt-1 text-base font-semibold whitespace-nowrap text-slate-900">
           {formatPrice(discountedPrice(course.coursePrice, course.discount), currency)}
         </p>
       </div>

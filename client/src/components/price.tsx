@@ -1,8 +1,12 @@
-import { discountedPrice, formatMoney } from '@aprendiz/contract/rules/pricing';
+import { formatMoney } from '@aprendiz/contract/rules/currency';
+import { discountedPrice } from '@aprendiz/contract/rules/pricing';
 
-/** A course price with the currency label in front, as the course screens show it ('Kz 16.99'). */
+/**
+ * A course price the market's way ('Kz 16,99', 'R$ 4.500,00', '19,99 €'); `currency` is the
+ * label the app context carries or a currency code.
+ */
 export function formatPrice(amount: number, currency: string): string {
-  return `${currency} ${formatMoney(amount)}`;
+  return formatMoney(amount, currency);
 }
 
 type DiscountedPriceProps = {
@@ -17,10 +21,12 @@ export function DiscountedPrice({ price, discount, currency }: DiscountedPricePr
   const finalPrice = discountedPrice(price, discount);
   return (
     <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-      <span className="text-3xl font-bold text-slate-900">{formatPrice(finalPrice, currency)}</span>
+      <span className="text-3xl font-bold whitespace-nowrap text-slate-900">
+        {formatPrice(finalPrice, currency)}
+      </span>
       {discount > 0 && (
         <>
-          <span className="text-lg text-slate-600 line-through">
+          <span className="text-lg whitespace-nowrap text-slate-600 line-through">
             <span className="sr-only">Preço original: </span>
             {formatPrice(price, currency)}
           </span>

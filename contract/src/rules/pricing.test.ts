@@ -4,7 +4,6 @@ import {
   discountDaysLeft,
   discountDeadlineText,
   discountedPrice,
-  formatMoney,
   isFreeCourse,
 } from './pricing';
 
@@ -43,13 +42,6 @@ describe('courseEarnings', () => {
     expect(courseEarnings(3, 19.99, 15)).toBe(50);
     expect(courseEarnings(0, 19.99, 15)).toBe(0);
     expect(courseEarnings(10, 9.99, 0)).toBe(99);
-  });
-});
-
-describe('formatMoney', () => {
-  it('when an amount is shown, then it has two decimals', () => {
-    expect(formatMoney(5)).toBe('5.00');
-    expect(formatMoney(16.99)).toBe('16.99');
   });
 });
 

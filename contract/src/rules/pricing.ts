@@ -25,10 +25,6 @@ export function courseEarnings(studentCount: number, price: number, discount: nu
   return Math.floor((studentCount * toCents(discountedPrice(price, discount))) / 100);
 }
 
-export function formatMoney(amount: number): string {
-  return amount.toFixed(2);
-}
-
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**

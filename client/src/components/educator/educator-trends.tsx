@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigation, useSearchParams } from 'react-router-dom';
 import type { Analytics, AnalyticsPeriod } from '@aprendiz/contract/educator';
 import { ANALYTICS_PERIODS } from '@aprendiz/contract/educator';
-import { formatMoney } from '@aprendiz/contract/rules/pricing';
+import { formatMoney } from '@aprendiz/contract/rules/currency';
 import { Loader } from '../loader';
 import type { LoadResult } from '../../data/load-result';
 import { Deferred } from '../deferred';
@@ -28,7 +28,8 @@ export function readDays(params: URLSearchParams): AnalyticsPeriod {
 const DEFAULT_WIDTH = 720;
 const MIN_WIDTH = 280;
 const HEIGHT = 220;
-const PAD = { top: 16, right: 56, bottom: 28, left: 40 };
+// The right margin holds the earnings scale's top mark, up to 'Kz 1.000.000' at 11 px.
+const PAD = { top: 16, right: 80, bottom: 28, left: 40 };
 
 /**
  * The chart is drawn at its box's real width, so its labels keep their 11 px on a phone: scaled down
@@ -122,11 +123,9 @@ function TrendsChart({ series, currency }: { series: Series; currency: string })
         >
           0
         </text>
-        <text
-          x={WIDTH - PAD.right + 6}
-          y={PAD.top + 4}
-          className="fill-emerald-800 text-[11px]"
-        >{`${currency} ${maxEarnings}`}</text>
+        <text x={WIDTH - PAD.right + 6} y={PAD.top + 4} className="fill-emerald-800 text-[11px]">
+          {formatMoney(maxEarnings, currency, { cents: false })}
+        </text>
         {series.map((d, i) => (
           <rect
             key={d.date}
@@ -186,7 +185,7 @@ function SeriesTable({ series, currency }: { series: Series; currency: string })
                 {new Date(`${d.date}T12:00:00Z`).toLocaleDateString('pt-BR')}
               </td>
               <td className={cellClass}>{d.enrollments}</td>
-              <td className={cellClass}>{`${currency} ${formatMoney(d.earnings)}`}</td>
+              <td className={cellClass}>{formatMoney(d.earnings, currency)}</td>
             </tr>
           ))}
         </tbody>
@@ -252,9 +251,9 @@ function Trends({
   return (
     <div className="space-y-4">
       <p className="text-sm text-gray-700">
-        {`Nos últimos ${days} dias: ${total} ${total === 1 ? 'inscrição' : 'inscrições'} e ${currency} ${formatMoney(earned)} em ganhos.`}
+        {`Nos últimos ${days} dias: ${total} ${total === 1 ? 'inscrição' : 'inscrições'} e ${formatMoney(earned, currency)} em ganhos.`}
         {today &&
-          ` Hoje: ${today.enrollments} ${today.enrollments === 1 ? 'inscrição' : 'inscrições'}, ${currency} ${formatMoney(today.earnings)}.`}
+          ` Hoje: ${today.enrollments} ${today.enrollments === 1 ? 'inscrição' : 'inscrições'}, ${formatMoney(today.earnings, currency)}.`}
       </p>
       <TrendsChart series={series} currency={currency} />
       <p className="flex flex-wrap gap-4 text-xs text-gray-600" aria-hidden="true">

@@ -1,13 +1,12 @@
 import type { ReactNode } from 'react';
 import { useAppContext } from '../../context/app-context';
-import { currencyLabel, isCurrency } from '@aprendiz/contract/rules/currency';
+import { formatMoney } from '@aprendiz/contract/rules/currency';
 import { LoadError } from '../../components/ui/load-error';
 import type { Resource } from '../../data/resource';
 
-/** '49.90 R$'-style amounts in the console: the amount and its currency's label. */
+/** Amounts in the console as the market writes them ('R$ 49,90', '49,90 €'), like every other page. */
 export function money(amount: number, currency: string): string {
-  const label = isCurrency(currency) ? currencyLabel(currency) : currency.toUpperCase();
-  return `${amount.toFixed(2)} ${label}`;
+  return formatMoney(amount, currency);
 }
 
 const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' });

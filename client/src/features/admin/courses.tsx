@@ -16,10 +16,11 @@ import { notify } from '../../components/toast';
 import { Button } from '../../components/ui/button';
 import { Field, inputClass } from '../../components/ui/field';
 import { paths } from '../../config/paths';
+import { usePriceLabel } from '../../config/storefront';
 import { useResource } from '../../data/resource';
 import { api } from '../../lib/api-client';
 import { send } from '../../lib/send';
-import { AdminHeading, Loaded, useIsAdmin, when } from './admin-ui';
+import { AdminHeading, Loaded, money, useIsAdmin, when } from './admin-ui';
 import { ReasonDialog } from './reason-dialog';
 
 /** 'Pedir alterações': the checklist items that failed and a note, checked with the contract. */
@@ -110,6 +111,7 @@ function RequestChangesDialog({
 
 function ReviewCard({ course, onChanged }: { course: AdminReviewCourse; onChanged: () => void }) {
   const isAdmin = useIsAdmin();
+  const currency = usePriceLabel();
   const [asking, setAsking] = useState(false);
   const [pending, setPending] = useState(false);
   async function approve() {
@@ -126,7 +128,7 @@ function ReviewCard({ course, onChanged }: { course: AdminReviewCourse; onChange
       <h2 className="text-lg font-semibold text-slate-900">{course.courseTitle}</h2>
       <p className="text-sm text-slate-700">
         {course.educatorName} ({course.educatorEmail}) · {course.lectureCount} aulas · preço{' '}
-        {course.coursePrice.toFixed(2)}
+        {money(course.coursePrice, currency)}
         {course.discount > 0 ? ` com ${course.discount}% de desconto` : ''} · criado em{' '}
         {when(course.createdAt)}
       </p>

@@ -84,7 +84,7 @@ describe('CheckoutPage', () => {
     expect(screen.getByRole('note')).toHaveTextContent('Modo de teste');
     expect(screen.getByText('Python Intermédio')).toBeInTheDocument();
     expect(screen.getByText('Ana Ferreira')).toBeInTheDocument();
-    expect(screen.getByText('Kz 31.99')).toBeInTheDocument();
+    expect(screen.getByText('Kz 31,99')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pagar' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Cancelar' })).toBeEnabled();
     expect(document.title).toMatch(/^Finalizar compra/);

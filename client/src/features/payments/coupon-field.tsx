@@ -15,11 +15,11 @@ export function CouponPrice({ applied, currency }: { applied: AppliedCoupon; cur
   return (
     <div className="space-y-1">
       <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-        <span className="text-3xl font-bold text-slate-900">
+        <span className="text-3xl font-bold whitespace-nowrap text-slate-900">
           {formatPrice(applied.price, currency)}
         </span>
         {applied.price < applied.originalPrice && (
-          <span className="text-lg text-slate-600 line-through">
+          <span className="text-lg whitespace-nowrap text-slate-600 line-through">
             <span className="sr-only">Preço sem o cupom: </span>
             {formatPrice(applied.originalPrice, currency)}
           </span>

@@ -1,10 +1,8 @@
-import { currencyLabel, isCurrency } from '@aprendiz/contract/rules/currency';
-import { formatMoney } from '@aprendiz/contract/rules/pricing';
+import { formatMoney } from '@aprendiz/contract/rules/currency';
 
-/** 'R$ 150.00', as the rest of the app writes amounts. */
+/** 'R$ 150,00', '150,00 €': the market's way, as the rest of the app writes amounts. */
 export function money(amount: number, currency: string): string {
-  const label = isCurrency(currency) ? currencyLabel(currency) : currency.toUpperCase();
-  return `${label} ${formatMoney(amount)}`;
+  return formatMoney(amount, currency);
 }
 
 export const DATE_FORMAT = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'medium' });

@@ -13,7 +13,7 @@ import {
   type NewCouponInput,
 } from '@aprendiz/contract/coupons';
 import { COUPON_KINDS, type CouponKind } from '@aprendiz/contract/rules/coupons';
-import { formatMoney } from '@aprendiz/contract/rules/pricing';
+import { formatMoney } from '@aprendiz/contract/rules/currency';
 import { Deferred } from '../../components/deferred';
 import { Loader } from '../../components/loader';
 import { notify } from '../../components/toast';
@@ -73,8 +73,8 @@ function CourseName({ result }: { result: Promise<LoadResult<CouponListResponse>
 
 function describe(coupon: Coupon, currency: string): string {
   if (coupon.kind === 'percent') return `${coupon.value}% de desconto`;
-  if (coupon.kind === 'amount') return `${currency} ${formatMoney(coupon.value)} de desconto`;
-  return coupon.value === 0 ? 'Grátis' : `Preço ${currency} ${formatMoney(coupon.value)}`;
+  if (coupon.kind === 'amount') return `${formatMoney(coupon.value, currency)} de desconto`;
+  return coupon.value === 0 ? 'Grátis' : `Preço ${formatMoney(coupon.value, currency)}`;
 }
 
 function uses(count: number): string {

@@ -62,7 +62,7 @@ describe('DashboardPage', () => {
     expect(screen.getByText('Total Enrollments').previousElementSibling).toHaveTextContent('12');
     expect(screen.getByText('Total Courses').previousElementSibling).toHaveTextContent('3');
     expect(screen.getByText('Total Earnings').previousElementSibling).toHaveTextContent(
-      'Kz 1234.50',
+      'Kz 1.234,50',
     );
     const dashboardCalls = calls.filter((call) => call.url === '/api/educator/dashboard');
     expect(dashboardCalls).toHaveLength(1);
@@ -79,13 +79,13 @@ describe('DashboardPage', () => {
     }));
     renderDashboard();
     expect((await screen.findByText('Saldo disponível')).previousElementSibling).toHaveTextContent(
-      'Kz 1000.00',
+      'Kz 1.000,00',
     );
     expect(screen.getByText('Saldo pendente').previousElementSibling).toHaveTextContent(
-      'Kz 234.50',
+      'Kz 234,50',
     );
-    expect(screen.getByText('Reembolsos').previousElementSibling).toHaveTextContent('Kz 20.00');
-    expect(screen.getByText('2 aguardando pagamento (Kz 50.00)')).toBeInTheDocument();
+    expect(screen.getByText('Reembolsos').previousElementSibling).toHaveTextContent('Kz 20,00');
+    expect(screen.getByText('2 aguardando pagamento (Kz 50,00)')).toBeInTheDocument();
   });
 
   it('when the dashboard arrives, then sales show gross, the platform fee, refunds and the net apart', async () => {
@@ -93,10 +93,10 @@ describe('DashboardPage', () => {
     renderDashboard();
     const sales = within(await screen.findByRole('region', { name: 'Vendas' }));
     const line = (label: string) => sales.getByText(label).nextElementSibling;
-    expect(line('Vendas brutas')).toHaveTextContent('Kz 1400.00');
-    expect(line('Taxa da plataforma')).toHaveTextContent('− Kz 145.50');
-    expect(line('Devolvido em reembolsos')).toHaveTextContent('− Kz 20.00');
-    expect(line('Seus ganhos líquidos')).toHaveTextContent('Kz 1234.50');
+    expect(line('Vendas brutas')).toHaveTextContent('Kz 1.400,00');
+    expect(line('Taxa da plataforma')).toHaveTextContent('− Kz 145,50');
+    expect(line('Devolvido em reembolsos')).toHaveTextContent('− Kz 20,00');
+    expect(line('Seus ganhos líquidos')).toHaveTextContent('Kz 1.234,50');
   });
 
   it('when payments were refunded, then under the earnings the refund count and amount show in Portuguese; none, no line', async () => {
@@ -108,10 +108,10 @@ describe('DashboardPage', () => {
     }));
     renderDashboard();
     expect(
-      await screen.findByText('Pagamentos repetidos devolvidos: 2 (Kz 39.98)'),
+      await screen.findByText('Pagamentos repetidos devolvidos: 2 (Kz 39,98)'),
     ).toBeInTheDocument();
     expect(screen.getByText('Total Earnings').previousElementSibling).toHaveTextContent(
-      'Kz 1234.50',
+      'Kz 1.234,50',
     );
   });
 
@@ -172,7 +172,7 @@ describe('DashboardPage', () => {
 
     expect(await screen.findByText('Nenhuma inscrição ainda.')).toBeInTheDocument();
     expect(screen.getByText('Total Enrollments').previousElementSibling).toHaveTextContent('0');
-    expect(screen.getByText('Total Earnings').previousElementSibling).toHaveTextContent('Kz 0.00');
+    expect(screen.getByText('Total Earnings').previousElementSibling).toHaveTextContent('Kz 0,00');
     // The first step is offered: the empty dashboard leads to Add Course.
     expect(screen.getByRole('link', { name: 'Criar o primeiro curso' })).toHaveAttribute(
       'href',
@@ -284,7 +284,7 @@ describe('DashboardPage', () => {
 
     expect(
       await screen.findByText(
-        /Nos últimos 30 dias: 2 inscrições e Kz 33.98 em ganhos. Hoje: 2 inscrições, Kz 33.98./,
+        /Nos últimos 30 dias: 2 inscrições e Kz 33,98 em ganhos. Hoje: 2 inscrições, Kz 33,98./,
       ),
     ).toBeInTheDocument();
     expect(screen.getByTestId('trends-chart')).toHaveAttribute('aria-hidden', 'true');
@@ -294,7 +294,7 @@ describe('DashboardPage', () => {
       within(newest)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual([new Date(`${today}T12:00:00Z`).toLocaleDateString('pt-BR'), '2', 'Kz 33.98']);
+    ).toEqual([new Date(`${today}T12:00:00Z`).toLocaleDateString('pt-BR'), '2', 'Kz 33,98']);
     const courseTable = screen.getByRole('region', { name: 'Conclusão por curso' });
     expect(courseTable).toHaveTextContent('React moderno25%Hooks (3 alunos)');
 

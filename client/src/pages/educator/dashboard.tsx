@@ -6,7 +6,7 @@ import type {
   DashboardData,
   DashboardResponse,
 } from '@aprendiz/contract/educator';
-import { formatMoney } from '@aprendiz/contract/rules/pricing';
+import { formatMoney } from '@aprendiz/contract/rules/currency';
 import { educatorIcons } from '../../components/educator/educator-icons';
 import { EducatorTrends, readDays } from '../../components/educator/educator-trends';
 import { PersonCell } from '../../components/educator/person-cell';
@@ -190,7 +190,7 @@ function Dashboard({
         />
         <StatCard
           icon={educatorIcons.earnings}
-          value={`${currency} ${formatMoney(dashboard.totalEarnings)}`}
+          value={formatMoney(dashboard.totalEarnings, currency)}
           label="Total Earnings"
         />
       </div>
@@ -200,21 +200,18 @@ function Dashboard({
         </h2>
         {/* Each sale: what the buyer paid, less the platform's fee, is the educator's net. */}
         <dl className="max-w-md divide-y divide-gray-200 rounded-md border border-gray-200 bg-white text-sm">
-          <SalesLine
-            label="Vendas brutas"
-            value={`${currency} ${formatMoney(dashboard.balance.gross)}`}
-          />
+          <SalesLine label="Vendas brutas" value={formatMoney(dashboard.balance.gross, currency)} />
           <SalesLine
             label="Taxa da plataforma"
-            value={`− ${currency} ${formatMoney(dashboard.balance.platformFee)}`}
+            value={`− ${formatMoney(dashboard.balance.platformFee, currency)}`}
           />
           <SalesLine
             label="Devolvido em reembolsos"
-            value={`− ${currency} ${formatMoney(dashboard.balance.refunded)}`}
+            value={`− ${formatMoney(dashboard.balance.refunded, currency)}`}
           />
           <SalesLine
             label="Seus ganhos líquidos"
-            value={`${currency} ${formatMoney(dashboard.totalEarnings)}`}
+            value={formatMoney(dashboard.totalEarnings, currency)}
             strong
           />
         </dl>
@@ -226,17 +223,17 @@ function Dashboard({
         <div className="flex flex-col gap-4 sm:flex-row sm:flex-wrap sm:gap-5">
           <StatCard
             icon={educatorIcons.earnings}
-            value={`${currency} ${formatMoney(dashboard.balance.available)}`}
+            value={formatMoney(dashboard.balance.available, currency)}
             label="Saldo disponível"
           />
           <StatCard
             icon={educatorIcons.earnings}
-            value={`${currency} ${formatMoney(dashboard.balance.pending)}`}
+            value={formatMoney(dashboard.balance.pending, currency)}
             label="Saldo pendente"
           />
           <StatCard
             icon={educatorIcons.earnings}
-            value={`${currency} ${formatMoney(dashboard.balance.refunded)}`}
+            value={formatMoney(dashboard.balance.refunded, currency)}
             label="Reembolsos"
           />
         </div>
@@ -247,15 +244,15 @@ function Dashboard({
         {dashboard.awaitingPayment.count > 0 && (
           // Vouchers not paid yet: never part of the earnings until the money arrives.
           <p className="text-sm text-gray-600">
-            {dashboard.awaitingPayment.count} aguardando pagamento ({currency}{' '}
-            {formatMoney(dashboard.awaitingPayment.amount)})
+            {dashboard.awaitingPayment.count} aguardando pagamento (
+            {formatMoney(dashboard.awaitingPayment.amount, currency)})
           </p>
         )}
         {dashboard.refunds.count > 0 && (
           // Second payments for a course the buyer already had: given back, never earnings.
           <p className="text-sm text-gray-600">
-            Pagamentos repetidos devolvidos: {dashboard.refunds.count} ({currency}{' '}
-            {formatMoney(dashboard.refunds.amount)})
+            Pagamentos repetidos devolvidos: {dashboard.refunds.count} (
+            {formatMoney(dashboard.refunds.amount, currency)})
           </p>
         )}
       </section>

@@ -71,8 +71,8 @@ describe('MyCoursesPage', { timeout: 20_000 }, () => {
         .map((cell) => cell.textContent),
     ).toEqual([
       'React moderno',
-      '$49.90',
-      'Kz 134.00',
+      '$ 49,90',
+      'Kz 134,00',
       '3',
       'Publicado09/03/2025',
       'EditarCuponsPré-visualizarQuestionáriosDespublicarExcluir',
@@ -84,7 +84,7 @@ describe('MyCoursesPage', { timeout: 20_000 }, () => {
     );
   });
 
-  it('when a course costs nothing, then its price reads Free and its earnings Kz 0.00', async () => {
+  it('when a course costs nothing, then its price reads Free and its earnings Kz 0,00', async () => {
     stubApi(() => ({ data: { success: true, courses } }));
     renderPage();
     const row = (await screen.findByRole('link', { name: 'Git para iniciantes' })).closest('tr');
@@ -95,7 +95,7 @@ describe('MyCoursesPage', { timeout: 20_000 }, () => {
     ).toEqual([
       'Git para iniciantes',
       'Free',
-      'Kz 0.00',
+      'Kz 0,00',
       '0',
       'Rascunho25/12/2024',
       'EditarCuponsPré-visualizarQuestionáriosPublicarExcluir',

@@ -12,7 +12,7 @@ import {
   type CourseStatus,
 } from '@aprendiz/contract/rules/course-status';
 import type { MessageResponse } from '@aprendiz/contract/learning';
-import { formatMoney } from '@aprendiz/contract/rules/pricing';
+import { formatMoney } from '@aprendiz/contract/rules/currency';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Dialog } from '../../components/dialog';
 import { Button } from '../../components/ui/button';
@@ -49,9 +49,12 @@ export function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-/** The educator sees 'Free' at zero, otherwise the price with a dollar sign. */
+/**
+ * The educator sees 'Free' at zero, otherwise the price with the spec's dollar sign in front, its
+ * number written as every other amount ('$ 49,90').
+ */
 function educatorPrice(price: number): string {
-  return price === 0 ? 'Free' : `$${formatMoney(price)}`;
+  return price === 0 ? 'Free' : formatMoney(price, 'usd');
 }
 
 const STATUS_BADGE: Record<CourseStatus, string> = {
@@ -169,9 +172,7 @@ function CourseRow({
         </div>
       </td>
       <td className={cellClass}>{educatorPrice(course.coursePrice)}</td>
-      <td className={`${cellClass} whitespace-nowrap`}>
-        {`${currency} ${formatMoney(course.earnings)}`}
-      </td>
+      <td className={`${cellClass} whitespace-nowrap`}>{formatMoney(course.earnings, currency)}</td>
       <td className={cellClass}>{course.studentCount}</td>
       <td className={`${cellClass} whitespace-nowrap`}>
         {/* The badge above the date: side by side they made the widest column of the table. */}

@@ -139,8 +139,8 @@ describe('CourseDetailPage', { timeout: 20_000 }, () => {
     expect(within(price).getByRole('img', { name: 'JavaScript do Zero' })).toBeInTheDocument();
     // The discount has no end date: no deadline is announced (issue 45; the spec's line was false).
     expect(within(price).queryByText(/a este preço!$/)).not.toBeInTheDocument();
-    expect(within(price).getByText('Kz 16.99')).toBeInTheDocument();
-    expect(within(price).getByText('Kz 19.99').closest('.line-through')).not.toBeNull();
+    expect(within(price).getByText('Kz 16,99')).toBeInTheDocument();
+    expect(within(price).getByText('Kz 19,99').closest('.line-through')).not.toBeNull();
     expect(within(price).getByText('15% off')).toBeInTheDocument();
     expect(within(price).getByText('3 aulas')).toBeInTheDocument();
     expect(within(price).getByText('1 hora, 45 minutos')).toBeInTheDocument();
@@ -238,8 +238,8 @@ describe('CourseDetailPage', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     renderPage({ route: `${route}?cupom=lancamento`, auth: { user: testUser } });
     const price = await screen.findByRole('complementary', { name: 'Preço e inscrição' }, LOADED);
-    expect(await within(price).findByText('Kz 8.50', {}, LOADED)).toBeInTheDocument();
-    expect(within(price).getByText('Kz 16.99').closest('.line-through')).not.toBeNull();
+    expect(await within(price).findByText('Kz 8,50', {}, LOADED)).toBeInTheDocument();
+    expect(within(price).getByText('Kz 16,99').closest('.line-through')).not.toBeNull();
     expect(
       within(price).getByText(
         'Cupom LANCAMENTO aplicado · válido até 30 de junho de 2031 · restam 4',
@@ -272,7 +272,7 @@ describe('CourseDetailPage', { timeout: 20_000 }, () => {
     await user.type(within(price).getByLabelText('Código do cupom'), 'VELHO');
     await user.click(within(price).getByRole('button', { name: 'Aplicar' }));
     expect(await within(price).findByText('Este cupom expirou')).toBeInTheDocument();
-    expect(within(price).getByText('Kz 16.99')).toBeInTheDocument();
+    expect(within(price).getByText('Kz 16,99')).toBeInTheDocument();
   });
 
   it("when the course is the signed-in educator's own, then the panel links to their courses instead of selling it", async () => {
@@ -433,8 +433,8 @@ describe('CourseDetailPage', { timeout: 20_000 }, () => {
       report([{ target: panelElement, isIntersecting: false, top: -700, bottom: -20 }]);
       const shown = bar();
       if (!shown) throw new Error('the bar shows once the panel is above the viewport');
-      expect(within(shown).getByText('Kz 16.99')).toBeInTheDocument();
-      expect(within(shown).getByText('Kz 19.99').closest('.line-through')).not.toBeNull();
+      expect(within(shown).getByText('Kz 16,99')).toBeInTheDocument();
+      expect(within(shown).getByText('Kz 19,99').closest('.line-through')).not.toBeNull();
       await user.click(within(shown).getByRole('button', { name: 'Acessar Curso' }));
       expect(
         await screen.findByText('Faça login para se inscrever!', {}, LOADED),
@@ -543,7 +543,7 @@ describe('CourseDetailPage', { timeout: 20_000 }, () => {
       serveBuying();
       renderPage({ storefront: { currency: 'brl', methods: ['card', 'pix', 'boleto'] } });
       const price = await screen.findByRole('complementary', { name: 'Preço e inscrição' }, LOADED);
-      expect(within(price).getByText('R$ 16.99')).toBeInTheDocument();
+      expect(within(price).getByText('R$ 16,99')).toBeInTheDocument();
       expect(within(price).getByRole('radio', { name: 'Pix' })).toBeInTheDocument();
     });
 

@@ -1,7 +1,6 @@
 import { BRAND_NAME as BRAND } from '@aprendiz/contract/brand';
-import { currencyLabel, isCurrency, type Currency } from '@aprendiz/contract/rules/currency';
+import { formatMoney, type Currency } from '@aprendiz/contract/rules/currency';
 import { formatMarketDateTime } from '@aprendiz/contract/rules/market-time';
-import { formatMoney } from '@aprendiz/contract/rules/pricing';
 import type { OutgoingMail } from '../../providers/mailer';
 
 /** A written mail before it has a recipient. */
@@ -51,23 +50,6 @@ ${unsubscribeUrl ? `<p style="font-size:12px;color:#64748b;text-align:center"><a
 
 export function textFooter(): string {
   return `\n--\nEsta mensagem foi enviada automaticamente pela ${BRAND}. Não responda a este e-mail.\n`;
-}
-
-/**
- * The money as charged, labelled as the course pages label it ('Kz 16.99'), so a receipt never
- * disagrees with the price the buyer saw; a code outside the deployment's currencies is spelled out.
- */
-export function formatAmount(amount: number, currency: string): string {
-  const code = currency.toLowerCase();
-  if (isCurrency(code)) return `${currencyLabel(code)} ${formatMoney(amount)}`;
-  try {
-    return new Intl.NumberFormat('pt-PT', {
-      style: 'currency',
-      currency: currency.toUpperCase(),
-    }).format(amount);
-  } catch {
-    return `${amount.toFixed(2)} ${currency.toUpperCase()}`;
-  }
 }
 
 /**
@@ -121,7 +103,7 @@ export function purchaseReceiptMail(input: {
   /** The deployment's market, whose clock the dates are on. */
   market: Currency;
 }): MailContent {
-  const amount = formatAmount(input.amount, input.currency);
+  const amount = formatMoney(input.amount, input.currency);
   const date = formatDate(input.paidAt, input.market);
   const waiver = input.euWaiverAt
     ? `Confirmamos que, em ${formatDate(input.euWaiverAt, input.market)}, você pediu para começar já e reconheceu que perde o direito de livre resolução de 14 dias a partir do momento em que abrir as aulas do curso (no player ou na página do curso).`

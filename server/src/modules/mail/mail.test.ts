@@ -15,12 +15,7 @@ import { createTestContext, type TestContext } from '../../test/test-app';
 import { insertCourse } from '../../test/fixtures/course-fixtures';
 import { enrollmentsOf } from '../../test/fixtures/enrollment-fixtures';
 import { insertPurchaseRow } from '../../test/fixtures/purchase-fixtures';
-import {
-  enrollmentMail,
-  formatAmount,
-  passwordResetMail,
-  purchaseReceiptMail,
-} from './mail-templates';
+import { enrollmentMail, passwordResetMail, purchaseReceiptMail } from './mail-templates';
 import { outboxPage } from './dev-outbox.routes';
 import { MAIL_JOBS } from './mail-jobs';
 
@@ -51,11 +46,22 @@ describe('mail templates', () => {
     expect(mail.text).toContain('Data: 23 de novembro de 2026 às 10:05 (UTC)');
   });
 
-  it('when an amount is written, then in the purchase currency, and an unknown code is spelled out', () => {
-    expect(formatAmount(30, 'usd')).toBe('$ 30.00');
-    expect(formatAmount(12.5, 'aoa')).toBe('Kz 12.50');
-    expect(formatAmount(30, 'EUR')).toBe('€ 30.00');
-    expect(formatAmount(12.5, 'xx')).toBe('12.50 XX');
+  it("when a receipt states the amount, then in the purchase currency, written the market's way", () => {
+    const paid = (amount: number, currency: string) =>
+      purchaseReceiptMail({
+        name: 'Ana',
+        courseTitle: 'Git',
+        amount,
+        currency,
+        paidAt: new Date('2026-11-23T10:05:00Z'),
+        purchaseId: 'c0ffee',
+        courseUrl: 'http://app.test/player/1',
+        market: 'brl',
+      }).text.match(/Valor pago: (.*)/)?.[1];
+    expect(paid(4500, 'brl')).toBe('R$ 4.500,00');
+    expect(paid(19.99, 'EUR')).toBe('19,99 €');
+    expect(paid(12.5, 'aoa')).toBe('Kz 12,50');
+    expect(paid(12.5, 'xx')).toBe('12,50 XX');
   });
 
   it('when each mail is written, then both parts name what it is about in Portuguese', () => {
@@ -280,7 +286,7 @@ describe('receipts and enrollment mails', () => {
     expect(mail.from).toBe('Aprendiz <loja@app.test>');
     expect(mail.subject).toBe('Recibo da sua compra: SQL na prática');
     expect(mail.text).toContain('Olá, Beatriz Lopes.');
-    expect(mail.text).toMatch(/Valor pago: Kz 30.00/);
+    expect(mail.text).toMatch(/Valor pago: Kz 30,00/);
     expect(mail.text).toContain(`Referência: ${purchaseId}`);
     expect(mail.text).toMatch(/Data: \d{1,2} de \w+ de \d{4} às \d{2}:\d{2} \(horário de Luanda\)/);
     expect(row!.completedAt).not.toBeNull();
@@ -400,7 +406,7 @@ describe('receipts of Stripe payments', () => {
       const [receipt, ...more] = await receipts();
       expect(more).toHaveLength(0);
       expect(receipt!.subject).toBe('Recibo da sua compra: Docker a fundo');
-      expect(receipt!.text).toMatch(/Valor pago: \$ 30.00/);
+      expect(receipt!.text).toMatch(/Valor pago: \$ 30,00/);
     } finally {
       await close();
     }

@@ -286,7 +286,7 @@ describe('a boleto through Stripe (brl, STRIPE_BOLETO=1)', () => {
     expect((await deliver(brl, repeated)).body.result).toBe('ignored');
 
     const receipt = await expectPaidOnce(brl, bought, 'brl');
-    expect(receipt.text).toContain('Valor pago: R$ 30');
+    expect(receipt.text).toContain('Valor pago: R$ 30,00');
     expect((await dashboardOf(brl.ctx, bought.owner)).awaitingPayment).toEqual({
       count: 0,
       amount: 0,
@@ -367,7 +367,7 @@ describe('MB WAY and Multibanco through Stripe (eur)', () => {
     expect((await deliver(eur, paid)).body.result).toBe('replayed');
 
     const receipt = await expectPaidOnce(eur, bought, 'eur');
-    expect(receipt.text).toContain('Valor pago: € 30');
+    expect(receipt.text).toContain('Valor pago: 30,00 €');
   });
 
   it('when the MB WAY push is declined in the app, then async_payment_failed fails the purchase and nobody is enrolled', async () => {
@@ -602,7 +602,7 @@ describe('MB WAY in the sandbox (eur)', () => {
     expect(await enrollmentsOf(sandbox.database.db, buyer.user.id, course.id)).toHaveLength(1);
     const receipt = await expectOneReceipt(sandbox, purchaseId, buyer.user.email);
     expect(receipt.subject).toBe(`Recibo da sua compra: ${course.title}`);
-    expect(receipt.text).toContain('Valor pago: € 30');
+    expect(receipt.text).toContain('Valor pago: 30,00 €');
     expect(await ledgerOf(sandbox, purchaseId)).toEqual([
       ['sale', '30.00', 'eur'],
       ['fee', '0.00', 'eur'],

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { PAYMENT_METHOD_LABELS, type PaymentInstructions } from '@aprendiz/contract/payments';
-import type { Currency } from '@aprendiz/contract/rules/currency';
+import { formatMoney, type Currency } from '@aprendiz/contract/rules/currency';
 import { formatBoletoLine } from '@aprendiz/contract/rules/payment-display';
 import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
@@ -8,7 +8,7 @@ import { courses } from '../../db/schema/courses';
 import { purchases } from '../../db/schema/purchases';
 import { users } from '../../db/schema/users';
 import type { JobQueue } from '../jobs/job-queue';
-import { escapeHtml, formatAmount, formatDate, type MailContent } from '../mail/mail-templates';
+import { escapeHtml, formatDate, type MailContent } from '../mail/mail-templates';
 
 export const PAYMENT_INSTRUCTIONS_JOB = 'mail-payment-instructions';
 
@@ -63,7 +63,7 @@ export function paymentInstructionsMail(input: {
   pageUrl: string;
   market: Currency;
 }): MailContent {
-  const amount = formatAmount(input.amount, input.currency);
+  const amount = formatMoney(input.amount, input.currency);
   const lines = instructionLines(input.instructions, amount);
   const subject = `Aguardando pagamento: ${input.courseTitle}`;
   const intro = `Olá, ${input.name}. Sua compra de “${input.courseTitle}” (${amount}, ${PAYMENT_METHOD_LABELS[input.method]}) aguarda pagamento até ${formatDate(input.expiresAt, input.market)}.`;

@@ -1,7 +1,8 @@
+import { formatMoney } from '@aprendiz/contract/rules/currency';
 import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../jobs/job-queue';
-import { escapeHtml, formatAmount, type MailContent } from '../mail/mail-templates';
+import { escapeHtml, type MailContent } from '../mail/mail-templates';
 import { findRefundMailFacts, type RefundMailFacts } from './refunds.repository';
 
 /** One mail to the learner and one to the educator per refund asked, each a job (e-mail is only sent by jobs). */
@@ -31,7 +32,7 @@ ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}</div></body></htm
 }
 
 export function learnerRefundMail(facts: RefundMailFacts): MailContent {
-  const amount = formatAmount(Number(facts.amount), facts.currency);
+  const amount = formatMoney(Number(facts.amount), facts.currency);
   return simpleMail(`Reembolso pedido: ${facts.courseTitle}`, [
     `Olá, ${facts.learnerName}.`,
     `Recebemos seu pedido de reembolso de “${facts.courseTitle}” (${amount}). Sua inscrição foi encerrada; seu progresso fica salvo, caso você compre o curso de novo.`,
@@ -42,7 +43,7 @@ export function learnerRefundMail(facts: RefundMailFacts): MailContent {
 }
 
 export function educatorRefundMail(facts: RefundMailFacts): MailContent {
-  const amount = formatAmount(Number(facts.amount), facts.currency);
+  const amount = formatMoney(Number(facts.amount), facts.currency);
   return simpleMail(`Reembolso de ${facts.courseTitle}`, [
     `Olá, ${facts.educatorName}.`,
     `${facts.learnerName} pediu o reembolso de “${facts.courseTitle}” dentro da garantia do curso. ${amount} saiu do seu saldo pendente.`,

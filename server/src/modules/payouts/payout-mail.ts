@@ -1,7 +1,8 @@
+import { formatMoney } from '@aprendiz/contract/rules/currency';
 import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../jobs/job-queue';
-import { escapeHtml, formatAmount, type MailContent } from '../mail/mail-templates';
+import { escapeHtml, type MailContent } from '../mail/mail-templates';
 import { findPayoutMailFacts, type PayoutMailFacts } from './payouts.repository';
 
 /** One mail when a withdrawal is paid and one when it fails, each a job keyed on the payout. */
@@ -35,7 +36,7 @@ ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}</div></body></htm
 }
 
 export function payoutPaidMail(facts: PayoutMailFacts, publicUrl: string): MailContent {
-  const amount = formatAmount(Number(facts.payout.amount), facts.payout.currency);
+  const amount = formatMoney(Number(facts.payout.amount), facts.payout.currency);
   return mail(`Saque pago: ${amount}`, [
     `Olá, ${facts.educatorName}.`,
     `Seu saque de ${amount} foi pago para ${facts.payout.destinationMasked}. Referência do banco: ${facts.payout.reference ?? '-'}.`,
@@ -44,7 +45,7 @@ export function payoutPaidMail(facts: PayoutMailFacts, publicUrl: string): MailC
 }
 
 export function payoutFailedMail(facts: PayoutMailFacts, publicUrl: string): MailContent {
-  const amount = formatAmount(Number(facts.payout.amount), facts.payout.currency);
+  const amount = formatMoney(Number(facts.payout.amount), facts.payout.currency);
   return mail(`Seu saque de ${amount} não foi concluído`, [
     `Olá, ${facts.educatorName}.`,
     `O saque de ${amount} para ${facts.payout.destinationMasked} não foi concluído. Motivo: ${facts.payout.failureReason ?? '-'}.`,

@@ -22,14 +22,13 @@ import {
   type BalanceFigures,
   type PayoutStatus,
 } from '@aprendiz/contract/rules/payouts';
-import { decimalAmount, type Currency } from '@aprendiz/contract/rules/currency';
+import { decimalAmount, formatMoney, type Currency } from '@aprendiz/contract/rules/currency';
 import { normaliseAngolanNif, onlyDigits } from '@aprendiz/contract/rules/tax-ids';
 import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
 import { payoutProfiles, payouts, type PayoutRow } from '../../db/schema/payouts';
 import type { UserRow } from '../../db/schema/users';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { formatAmount } from '../mail/mail-templates';
 import { eq } from 'drizzle-orm';
 import { isUniqueViolation } from '../../db/errors';
 import { assertPayoutEmailVerified } from './payout-eligibility';
@@ -75,7 +74,7 @@ function assertPayoutsOn(deps: PayoutDeps): Currency {
 
 const toMoney = (minorUnits: number) => minorUnits / 100;
 const formatMinor = (currency: Currency) => (minorUnits: number) =>
-  formatAmount(toMoney(minorUnits), currency);
+  formatMoney(toMoney(minorUnits), currency);
 
 function normaliseTaxId(currency: Currency, taxId: string): string {
   return currency === 'aoa' ? normaliseAngolanNif(taxId) : onlyDigits(taxId);
@@ -307,9 +306,9 @@ export async function runMonthlyWithdrawals(deps: PayoutDeps, now = new Date()):
 // ---------------------------------------------------------------------------------------------
 // Operator
 
-/** The bell's line: 'R$ 80.00 para •••.982.247-••, referência E123' or the failure's reason. */
+/** The bell's line: 'R$ 80,00 para •••.982.247-••, referência E123' or the failure's reason. */
 function payoutNotice(row: PayoutRow): string {
-  const amount = `${formatAmount(Number(row.amount), row.currency)} para ${row.destinationMasked}`;
+  const amount = `${formatMoney(Number(row.amount), row.currency)} para ${row.destinationMasked}`;
   return row.status === 'paid'
     ? `${amount}, referência ${row.reference ?? '-'}`
     : `${amount}: ${row.failureReason ?? '-'}; o valor voltou ao seu saldo`;

@@ -226,13 +226,13 @@ describe('withdrawals', () => {
       .set(educator.auth)
       .send({ amount: 49.99 });
     expect(low.status).toBe(400);
-    expect(low.body.message).toBe('O saque mínimo é de R$ 50.00');
+    expect(low.body.message).toBe('O saque mínimo é de R$ 50,00');
     const high = await request(ctx.app)
       .post('/api/educator/payouts')
       .set(educator.auth)
       .send({ amount: 120.01 });
     expect(high.status).toBe(400);
-    expect(high.body.message).toBe('Você tem R$ 120.00 disponível para saque');
+    expect(high.body.message).toBe('Você tem R$ 120,00 disponível para saque');
     const rows = await ctx.database.db
       .select()
       .from(payouts)
@@ -345,6 +345,9 @@ describe('the operator', () => {
     expect(statement.status).toBe(200);
     expect(statement.text).toContain('Saque pago');
     expect(statement.text).toContain('E2026112812345');
+    // For the educator's spreadsheet, the market's decimal comma; the bank's file above keeps '150.00'.
+    expect(statement.text).toContain('150,00 pagos; referência E2026112812345');
+    expect(statement.text).not.toContain('150.00');
     const pdf = await request(ctx.app)
       .get(`/api/educator/statements/${month}.pdf`)
       .set(educator.auth)
@@ -364,7 +367,7 @@ describe('the operator', () => {
     expect(bell.body.unread).toBe(1);
     expect(bell.body.notifications[0]).toMatchObject({
       kind: 'payout_paid',
-      note: 'R$ 150.00 para •••.982.247-••, referência E2026112812345',
+      note: 'R$ 150,00 para •••.982.247-••, referência E2026112812345',
       questionId: '',
     });
     const entries = await ctx.database.db

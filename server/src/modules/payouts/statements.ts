@@ -1,10 +1,9 @@
 import PDFDocument from 'pdfkit';
 import { BRAND_NAME } from '@aprendiz/contract/brand';
-import type { Currency } from '@aprendiz/contract/rules/currency';
+import { formatDecimal, formatMoney, type Currency } from '@aprendiz/contract/rules/currency';
 import { marketTime } from '@aprendiz/contract/rules/market-time';
 import { statementPeriod } from '@aprendiz/contract/rules/payouts';
 import type { Db } from '../../db/client';
-import { formatAmount } from '../mail/mail-templates';
 import {
   findStatementFacts,
   type StatementLine,
@@ -71,7 +70,11 @@ export async function buildStatement(
   return { month, currency, openingMinor, closingMinor, totals, lines: facts.lines };
 }
 
-const money = (minorUnits: number) => (minorUnits / 100).toFixed(2);
+/*
+ * A cell a spreadsheet in Brazil or Portugal reads as a number: the decimal comma of the market, no
+ * thousands dots and no label (the semicolon separator is what lets the comma stand).
+ */
+const money = (minorUnits: number) => formatDecimal(minorUnits / 100, { grouping: false });
 
 function localTime(date: Date, currency: Currency): string {
   return new Intl.DateTimeFormat('sv-SE', {
@@ -124,7 +127,7 @@ export function statementPdf(statement: Statement, educatorName: string): Promis
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  const fmt = (minorUnits: number) => formatAmount(minorUnits / 100, statement.currency);
+  const fmt = (minorUnits: number) => formatMoney(minorUnits / 100, statement.currency);
   doc.font('Helvetica-Bold').fontSize(18).text(`${BRAND_NAME}: extrato de ${statement.month}`);
   doc.font('Helvetica').fontSize(11).text(educatorName).moveDown();
   const t = statement.totals;

@@ -13,6 +13,7 @@ import {
   type PrivacyRequestView,
   type PrivacyState,
 } from '@aprendiz/contract/privacy';
+import { formatMoney } from '@aprendiz/contract/rules/currency';
 import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema/users';
@@ -21,7 +22,6 @@ import type { JobQueue } from '../jobs/job-queue';
 import { getEducatorTotals } from '../educator/educator.repository';
 import {
   accountDeletionScheduledMail,
-  formatAmount,
   formatDate,
   privacyExportReadyMail,
 } from '../mail/mail-templates';
@@ -251,7 +251,7 @@ export async function findDeletionBlockers(
     const available = Number(balance.available);
     const pending = Number(balance.pending);
     if (available + pending > 0) {
-      const money = (n: number) => formatAmount(n, deps.config.currency);
+      const money = (n: number) => formatMoney(n, deps.config.currency);
       blockers.push({
         kind: 'balance',
         message: `Você tem saldo a receber: ${money(available)} disponível e ${money(pending)} pendente. Saque o saldo disponível e espere o pendente ser liberado.`,

@@ -466,6 +466,10 @@ describe('POST /api/account/delete and its cancellation', () => {
       (await request(ctx.app).get('/api/account/privacy').set(educatorToken).expect(200)).body,
     );
     expect(state.blockers.map((b) => b.kind)).toEqual(['published-course', 'learners', 'balance']);
+    // The money written the market's way, as every amount for people is.
+    expect(state.blockers.find((b) => b.kind === 'balance')?.message).toMatch(
+      /Você tem saldo a receber: Kz \d{1,3}(\.\d{3})*,\d{2} disponível e Kz \d{1,3}(\.\d{3})*,\d{2} pendente/,
+    );
     const res = await request(ctx.app).post('/api/account/delete').set(educatorToken).send({});
     expect(res.status).toBe(409);
     expect(res.body.message).toContain('“Curso de Privacidade”');

@@ -309,7 +309,7 @@ describe('the payment page', () => {
     await user.type(phone, '923 456 789');
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
     expect(await screen.findByText(/Aprove no app do seu celular/)).toHaveTextContent(
-      'Aprove no app do seu celular o pedido de Kz 12000.00 enviado para 923 456 789.',
+      'Aprove no app do seu celular o pedido de Kz 12.000,00 enviado para 923 456 789.',
     );
     expect(calls.find(({ method }) => method === 'POST')?.body).toEqual({
       method: 'multicaixa_express',

@@ -32,9 +32,11 @@ export function StickyBuyBar({
     >
       <div className="mx-auto flex max-w-md items-center justify-between gap-4">
         <p className="flex flex-wrap items-baseline gap-x-2">
-          <span className="text-xl font-bold text-slate-900">{formatPrice(pays, currency)}</span>
+          <span className="text-xl font-bold whitespace-nowrap text-slate-900">
+            {formatPrice(pays, currency)}
+          </span>
           {pays < price && (
-            <span className="text-sm text-slate-600 line-through">
+            <span className="text-sm whitespace-nowrap text-slate-600 line-through">
               <span className="sr-only">Preço original: </span>
               {formatPrice(price, currency)}
             </span>
