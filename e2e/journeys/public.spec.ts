@@ -373,7 +373,7 @@ test.describe('Mentors', () => {
     await page.goto('/mentors-list');
     const cards = page.getByRole('region', { name: 'Mentores disponíveis' }).getByRole('article');
     await expect(cards).toHaveCount(4);
-    await expect(cards.first().getByText('US$ 10/hora')).toBeVisible();
+    await expect(cards.first().getByText('Kz 10.000/hora')).toBeVisible();
     await expectNoSidewaysScroll(page);
     await expectAccessible();
     await saveScreenshot('mentors');

@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Mentor } from '../content/mentors';
+import { StorefrontContext } from '../config/storefront';
 import { formatMentorPrice, MentorCard } from './mentor-card';
 
 const longDescription = 'a'.repeat(150) + ' bcdefghij' + ' resto que some';
@@ -14,7 +15,7 @@ const mentor: Mentor = {
   subjects: Array.from({ length: 12 }, (_, index) => `Assunto ${index + 1}`),
   rating: 4.86,
   reviews: 128,
-  price: 10,
+  price: { aoa: 10_000, brl: 60, eur: 10, usd: 10 },
 };
 
 describe('MentorCard', () => {
@@ -34,7 +35,8 @@ describe('MentorCard', () => {
     expect(screen.queryByText('Assunto 11')).not.toBeInTheDocument();
     expect(screen.getByText('4.9')).toBeInTheDocument();
     expect(screen.getByText('128 avaliações')).toBeInTheDocument();
-    expect(screen.getByText('US$ 10/hora')).toBeInTheDocument();
+    // The default deployment charges in kwanzas: the card says the kwanza rate.
+    expect(screen.getByText('Kz 10.000/hora')).toBeInTheDocument();
   });
 
   it('when the description is short, then it is shown whole without an ellipsis', () => {
@@ -54,7 +56,18 @@ describe('MentorCard', () => {
 });
 
 describe('formatMentorPrice', () => {
-  it('when given a price, then it reads as US dollars per hour', () => {
-    expect(formatMentorPrice(10)).toBe('US$ 10/hora');
+  it("when given a market, then it reads as that market's own rate per hour, written its way", () => {
+    expect(formatMentorPrice(mentor.price, 'aoa')).toBe('Kz 10.000/hora');
+    expect(formatMentorPrice(mentor.price, 'brl')).toBe('R$ 60/hora');
+    expect(formatMentorPrice(mentor.price, 'eur')).toBe('10 €/hora');
+  });
+
+  it('when the deployment charges in euros, then the card says the euro rate', () => {
+    render(
+      <StorefrontContext value={{ currency: 'eur', methods: ['card'] }}>
+        <MentorCard mentor={mentor} onBook={() => {}} />
+      </StorefrontContext>,
+    );
+    expect(screen.getByText('10 €/hora')).toBeInTheDocument();
   });
 });

@@ -1,5 +1,7 @@
 import { MENTOR_DESCRIPTION_MAX, truncateWithEllipsis } from '@aprendiz/contract/rules/text';
+import { formatMoney, type Currency } from '@aprendiz/contract/rules/currency';
 import type { Mentor } from '../content/mentors';
+import { useStorefront } from '../config/storefront';
 import { Button } from './ui/button';
 
 /** At most ten subject tags per card. */
@@ -10,12 +12,14 @@ type MentorCardProps = {
   onBook: (mentor: Mentor) => void;
 };
 
-export function formatMentorPrice(price: number): string {
-  return `US$ ${price}/hora`;
+/** The mentor's hourly rate in the market's currency, in whole units ('Kz 10.000/hora', '10 €/hora'). */
+export function formatMentorPrice(price: Mentor['price'], currency: Currency): string {
+  return `${formatMoney(price[currency], currency, { cents: false })}/hora`;
 }
 
 /** A mentor: photo, description, subjects, rating and hourly price, with 'Reservar'. */
 export function MentorCard({ mentor, onBook }: MentorCardProps) {
+  const { currency } = useStorefront();
   return (
     // Four rows shared with the grid around it (see MentorGrid): header, description, subjects, price.
     <article className="row-span-4 grid grid-rows-subgrid gap-y-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
@@ -59,7 +63,7 @@ export function MentorCard({ mentor, onBook }: MentorCardProps) {
       </ul>
       <div className="flex items-center justify-between gap-3 pt-1">
         <p className="text-base font-semibold whitespace-nowrap text-slate-900">
-          {formatMentorPrice(mentor.price)}
+          {formatMentorPrice(mentor.price, currency)}
         </p>
         <Button
           onClick={() => onBook(mentor)}

@@ -1,3 +1,5 @@
+import type { Currency } from '@aprendiz/contract/rules/currency';
+
 export type Mentor = {
   id: string;
   name: string;
@@ -7,11 +9,17 @@ export type Mentor = {
   /** 0 to 5. */
   rating: number;
   reviews: number;
-  /** US dollars per hour. */
-  price: number;
+  /** Per hour, in each market's own currency: a rate set for the market, never a conversion. */
+  price: Record<Currency, number>;
 };
 
-/** Four sample mentors, each at 10 USD per hour. */
+/**
+ * The spec's sample rate, 10 an hour, where 10 is a rate people pay (euros, dollars), and what a
+ * mentoring hour costs in Brazil and Angola where it is not.
+ */
+const SAMPLE_RATE: Record<Currency, number> = { aoa: 10_000, brl: 60, eur: 10, usd: 10 };
+
+/** Four sample mentors, each at the sample rate. */
 export const mentors: Mentor[] = [
   {
     id: 'mariana-costa',
@@ -35,7 +43,7 @@ export const mentors: Mentor[] = [
     ],
     rating: 4.9,
     reviews: 128,
-    price: 10,
+    price: SAMPLE_RATE,
   },
   {
     id: 'joao-mendes',
@@ -46,7 +54,7 @@ export const mentors: Mentor[] = [
     subjects: ['Python', 'Ciência de dados', 'SQL', 'Machine Learning', 'Excel'],
     rating: 4.7,
     reviews: 86,
-    price: 10,
+    price: SAMPLE_RATE,
   },
   {
     id: 'ana-beatriz-silva',
@@ -57,7 +65,7 @@ export const mentors: Mentor[] = [
     subjects: ['Kotlin', 'Swift', 'Android', 'iOS', 'UX mobile'],
     rating: 4.8,
     reviews: 64,
-    price: 10,
+    price: SAMPLE_RATE,
   },
   {
     id: 'pedro-almeida',
@@ -68,6 +76,6 @@ export const mentors: Mentor[] = [
     subjects: ['Java', 'Spring', 'Microsserviços', 'Docker', 'AWS', 'DevOps'],
     rating: 4.6,
     reviews: 51,
-    price: 10,
+    price: SAMPLE_RATE,
   },
 ];

@@ -134,7 +134,7 @@ describe('HomePage', { timeout: 30_000 }, () => {
     renderHome();
     const section = await screen.findByRole('region', { name: 'Mentorias individuais' }, LOADED);
     expect(within(section).getAllByRole('article')).toHaveLength(4);
-    expect(within(section).getAllByText('US$ 10/hora')).toHaveLength(4);
+    expect(within(section).getAllByText('Kz 10.000/hora')).toHaveLength(4);
   });
 
   it('when a visitor presses a mock-interview button, then sign-in opens', async () => {

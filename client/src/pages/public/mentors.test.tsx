@@ -41,7 +41,7 @@ describe('MentorsPage', () => {
       'Buscar por nome ou assunto...',
     );
     expect(mentorNames()).toHaveLength(4);
-    expect(screen.getAllByText('US$ 10/hora')).toHaveLength(4);
+    expect(screen.getAllByText('Kz 10.000/hora')).toHaveLength(4);
   });
 
   it('when a name or subject is typed, then only matching mentors remain', async () => {
