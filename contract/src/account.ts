@@ -7,7 +7,7 @@ export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 
 /** The same answer whether or not the e-mail has an account, so the form reveals none. */
 export const FORGOT_PASSWORD_ANSWER =
-  'Se existir uma conta com este e-mail, enviamos um link para redefinir a senha. Veja a sua caixa de correio (e o spam).';
+  'Se existir uma conta com este e-mail, enviamos um link para redefinir a senha. Veja sua caixa de entrada (e o spam).';
 
 export const forgotPasswordBodySchema = z.object({ email: emailSchema });
 export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;

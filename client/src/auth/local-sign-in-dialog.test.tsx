@@ -6,7 +6,7 @@ import { renderWithProviders } from '../test/render';
 import LocalSignInDialog from './local-sign-in-dialog';
 
 const NEUTRAL =
-  'Se existir uma conta com este e-mail, enviamos um link para redefinir a senha. Veja a sua caixa de correio (e o spam).';
+  'Se existir uma conta com este e-mail, enviamos um link para redefinir a senha. Veja sua caixa de entrada (e o spam).';
 
 function renderDialog() {
   const onClose = vi.fn();

@@ -70,6 +70,12 @@ const PT_PT_ONLY: readonly { form: RegExp; use: string }[] = [
   { form: word('demasiad[oa]s?'), use: 'muitos / muitas' },
   { form: word('(?:à|na|da|pela|numa) app(?! store)'), use: 'o app / no app' },
   { form: word('caixas? automátic[oa]s?'), use: 'caixa eletrônico' },
+  { form: word('intermédi[oa]s?'), use: 'intermediário' },
+  { form: word('tuplos?'), use: 'tupla' },
+  // 'por si só' and 'por si mesmo' are Brazilian too; 'escrito por si' (by you) is not.
+  { form: word('por si(?! só| mesm)'), use: 'por você' },
+  { form: word('caixas? de correio'), use: 'caixa de entrada' },
+  { form: word('(?:a primeira|uma|esta|essa) app'), use: 'o primeiro app / um app' },
 ];
 
 /** Every pt-PT-only form found in `text`, as '<line>: <form> (use …)'. */
@@ -117,6 +123,11 @@ describe('pt-BR wording', () => {
     expect(ptPtForms("'A compilar o cliente…'")).toHaveLength(1);
     expect(ptPtForms('o servidor (por omissão :3000)')).toHaveLength(1);
     expect(ptPtForms("'Instalando dependências…' · 'Valor a pagar…' · 'Volte a tentar'")).toEqual(
+      [],
+    );
+    expect(ptPtForms('Python Intermédio · arrays e tuplos · escrito por si')).toHaveLength(3);
+    expect(ptPtForms('Veja a sua caixa de correio: a primeira app iOS')).toHaveLength(2);
+    expect(ptPtForms('Intermediário, tuplas, por si só, caixa de entrada, o primeiro app')).toEqual(
       [],
     );
     expect(ptPtForms('Rascunho salvo. Enviamos um link; um aluno está pagando.')).toEqual([]);

@@ -20,7 +20,7 @@ const purchase: PurchaseView = {
   amount: 31.99,
   currency: 'usd',
   courseId: '6f1c2a9e-1111-4c3b-9a7e-000000000001',
-  courseTitle: 'Python Intermédio',
+  courseTitle: 'Python Intermediário',
   educatorName: 'Ana Ferreira',
   coursePrice: 31.99,
   discount: 0,
@@ -82,7 +82,7 @@ describe('CheckoutPage', () => {
       await screen.findByRole('heading', { level: 1, name: 'Finalizar compra' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('note')).toHaveTextContent('Modo de teste');
-    expect(screen.getByText('Python Intermédio')).toBeInTheDocument();
+    expect(screen.getByText('Python Intermediário')).toBeInTheDocument();
     expect(screen.getByText('Ana Ferreira')).toBeInTheDocument();
     expect(screen.getByText('Kz 31,99')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pagar' })).toBeEnabled();
@@ -110,7 +110,7 @@ describe('CheckoutPage', () => {
       .getAllByRole('term')
       .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
     expect(lines).toEqual([
-      ['Curso', 'Python Intermédio'],
+      ['Curso', 'Python Intermediário'],
       ['Educador', 'Ana Ferreira'],
       ['Preço do curso', formatPrice(50, 'Kz')],
       ['Desconto de 20%', `−${formatPrice(10, 'Kz')}`],
@@ -193,7 +193,7 @@ describe('CheckoutPage', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Pagar' }));
     const heading = await screen.findByRole('heading', { level: 1, name: 'Pagamento confirmado' });
     expect(heading.closest('[role="status"]')).toHaveTextContent(
-      'Estamos adicionando Python Intermédio a Meus Cursos.',
+      'Estamos adicionando Python Intermediário a Meus Cursos.',
     );
   });
 

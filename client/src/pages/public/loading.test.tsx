@@ -69,7 +69,7 @@ describe('LoadingPage', () => {
             <Navigate
               to="/loading/my-enrollments"
               replace
-              state={afterPayment('Python Intermédio')}
+              state={afterPayment('Python Intermediário')}
             />
           }
         />
@@ -79,7 +79,7 @@ describe('LoadingPage', () => {
     );
     expect(screen.getByRole('heading', { level: 1, name: 'Pagamento confirmado' })).toBeVisible();
     expect(announcement()).toHaveTextContent(
-      /^Pagamento confirmado\s*Estamos adicionando Python Intermédio a Meus Cursos\./,
+      /^Pagamento confirmado\s*Estamos adicionando Python Intermediário a Meus Cursos\./,
     );
     expect(screen.getByRole('status', { name: 'Carregando…' })).toBeInTheDocument();
     expect(document.title).toMatch(/^Pagamento confirmado/);
@@ -137,7 +137,7 @@ describe('LoadingPage after a payment provider (?compra=)', () => {
       expiresAt: null,
       instructions: null,
       courseId: 'course-1',
-      courseTitle: 'Python Intermédio',
+      courseTitle: 'Python Intermediário',
       educatorName: 'Ana Ferreira',
       sandbox: false,
     };
@@ -174,7 +174,7 @@ describe('LoadingPage after a payment provider (?compra=)', () => {
       LOADED,
     );
     expect(heading.closest('[role="status"]')).toHaveTextContent(
-      'Estamos adicionando Python Intermédio a Meus Cursos.',
+      'Estamos adicionando Python Intermediário a Meus Cursos.',
     );
     fireEvent.click(screen.getByRole('button', { name: 'Ir agora' }));
     await vi.waitFor(() => expect(location()).toBe('/my-enrollments'));

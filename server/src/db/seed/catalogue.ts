@@ -223,7 +223,7 @@ export const SEED_COURSES: readonly SeedCourse[] = [
     discount: 0,
     daysAgo: 201,
     summary:
-      'Aprenda a programar com Python sem qualquer experiência prévia. Começamos pela instalação e terminamos com um pequeno gestor de despesas escrito por si, passo a passo.',
+      'Aprenda a programar com Python sem qualquer experiência prévia. Começamos pela instalação e terminamos com um pequeno gestor de despesas escrito por você, passo a passo.',
     outcomes: [
       'Variáveis, tipos de dados e operadores',
       'Decisões com if e ciclos com for e while',
@@ -266,7 +266,7 @@ export const SEED_COURSES: readonly SeedCourse[] = [
   },
   {
     slug: 'python-intermedio',
-    title: 'Python Intermédio: Funções, Módulos e Testes',
+    title: 'Python Intermediário: Funções, Módulos e Testes',
     category: 'python',
     level: 'intermediario',
     educator: 'ana',
@@ -699,7 +699,7 @@ export const SEED_COURSES: readonly SeedCourse[] = [
     chapters: [
       [
         'Fundamentos',
-        ['Por que TypeScript', 'Instalar e compilar', 'Tipos primitivos', 'Arrays e tuplos'],
+        ['Por que TypeScript', 'Instalar e compilar', 'Tipos primitivos', 'Arrays e tuplas'],
       ],
       [
         'Modelar dados',
@@ -978,7 +978,7 @@ export const SEED_COURSES: readonly SeedCourse[] = [
   },
   {
     slug: 'swift-ios',
-    title: 'Swift e SwiftUI: a Primeira App iOS',
+    title: 'Swift e SwiftUI: o Primeiro App iOS',
     category: 'swift',
     level: 'iniciante',
     educator: 'tiago',

@@ -33,7 +33,7 @@ const RELEVANCE: { query: string; course: string; rank?: 1 }[] = [
   { query: 'automatizar', course: 'Automatização de Tarefas com Python', rank: 1 },
   { query: 'relatorio', course: 'Power BI: Relatórios que Contam Histórias', rank: 1 },
   { query: 'pratica', course: 'TypeScript na Prática' },
-  { query: 'testes', course: 'Python Intermédio: Funções, Módulos e Testes' },
+  { query: 'testes', course: 'Python Intermediário: Funções, Módulos e Testes' },
   { query: 'dokcer', course: 'Docker Essencial para Programadores', rank: 1 },
   { query: 'kubernets', course: 'Kubernetes: Introdução Prática', rank: 1 },
   { query: 'pythn', course: 'Python do Zero ao Primeiro Projeto' },
@@ -44,7 +44,7 @@ const RELEVANCE: { query: string; course: string; rank?: 1 }[] = [
   { query: 'relatorios power bi', course: 'Power BI: Relatórios que Contam Histórias', rank: 1 },
   { query: 'acessibilidade pratica', course: 'Acessibilidade Web na Prática', rank: 1 },
   { query: 'testes react', course: 'React Avançado: Performance, Router e Testes', rank: 1 },
-  { query: 'python testes', course: 'Python Intermédio: Funções, Módulos e Testes', rank: 1 },
+  { query: 'python testes', course: 'Python Intermediário: Funções, Módulos e Testes', rank: 1 },
   { query: 'pythn pandas', course: 'Ciência de Dados com Python e pandas', rank: 1 },
   {
     query: 'javascrip async',
@@ -67,7 +67,7 @@ const RELEVANCE: { query: string; course: string; rank?: 1 }[] = [
   { query: 'figma prototipo', course: 'Figma: do Wireframe ao Protótipo', rank: 1 },
   { query: 'ux design', course: 'Fundamentos de UX Design', rank: 1 },
   { query: 'flutter ios android', course: 'Flutter: Apps Móveis para Android e iOS', rank: 1 },
-  { query: 'swiftui', course: 'Swift e SwiftUI: a Primeira App iOS', rank: 1 },
+  { query: 'swiftui', course: 'Swift e SwiftUI: o Primeiro App iOS', rank: 1 },
   {
     query: 'java orientacao a objetos',
     course: 'Java: Fundamentos e Orientação a Objetos',

@@ -27,7 +27,7 @@ function attempt(
     expiresAt: new Date(Date.now() + 90_000).toISOString(),
     instructions: { kind: 'reference', entity: '11333', reference: '123456789', amount: 12000 },
     courseId: 'course-1',
-    courseTitle: 'Python Intermédio',
+    courseTitle: 'Python Intermediário',
     educatorName: 'Ana Ferreira',
     sandbox: false,
     ...overrides,
