@@ -5,7 +5,11 @@ export type Job = {
   title: string;
   company: string;
   type: JobType;
-  /** Shown as written (sample salaries are in R$ per month). */
+  /**
+   * Shown as written, per month, in the currency the job pays where it is (reais in Brazil, euros in
+   * Portugal, kwanzas in Angola, dollars for a remote contract elsewhere) whatever the site's market:
+   * relabelling a salary in another currency would state a pay nobody offers.
+   */
   salary: string;
   /** 'Presencial - {city}' or 'Remoto - {country}'. */
   location: string;
@@ -81,7 +85,7 @@ export const jobs: Job[] = [
     title: 'Desenvolvedora iOS Swift',
     company: 'Viaje Bem',
     type: 'Full-time',
-    salary: 'R$ 8.800 /mês',
+    salary: '2.300 € /mês',
     location: 'Remoto - Portugal',
     remote: true,
     description:
@@ -189,7 +193,7 @@ export const jobs: Job[] = [
     title: 'Desenvolvedor Python Back-end',
     company: 'EducaMais',
     type: 'Full-time',
-    salary: 'R$ 7.900 /mês',
+    salary: 'Kz 1.200.000 /mês',
     location: 'Remoto - Angola',
     remote: true,
     description:
@@ -237,7 +241,7 @@ export const jobs: Job[] = [
     title: 'Analista de BI (meio período)',
     company: 'Rede Farma',
     type: 'Part-time',
-    salary: 'R$ 3.000 /mês',
+    salary: 'US$ 800 /mês',
     location: 'Remoto - Moçambique',
     remote: true,
     description:

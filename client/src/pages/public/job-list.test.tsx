@@ -10,13 +10,22 @@ function jobTitles(): string[] {
 }
 
 describe('jobs data', () => {
-  it('when read, then it holds twenty jobs of the three types, salaries in R$ per month and a remote flag matching the location', () => {
+  it('when read, then it holds twenty jobs of the three types, salaries per month in the currency paid where the job is, and a remote flag matching the location', () => {
     expect(jobs).toHaveLength(20);
     expect(new Set(jobs.map((job) => job.type))).toEqual(
       new Set(['Full-time', 'Part-time', 'Internship']),
     );
     for (const job of jobs) {
-      expect(job.salary).toMatch(/^R\$ .+ \/mês$/);
+      // Brazil pays in reais, Portugal in euros (written after the number), Angola in kwanzas; a
+      // remote contract elsewhere in dollars.
+      const currency = job.location.endsWith('Portugal')
+        ? /^\d{1,3}(\.\d{3})* € \/mês$/
+        : job.location.endsWith('Angola')
+          ? /^Kz \d{1,3}(\.\d{3})* \/mês$/
+          : job.location.endsWith('Moçambique')
+            ? /^US\$ \d{1,3}(\.\d{3})* \/mês$/
+            : /^R\$ \d{1,3}(\.\d{3})* \/mês$/;
+      expect(job.salary).toMatch(currency);
       expect(job.location.startsWith('Remoto')).toBe(job.remote);
       expect(job.applyLink).toMatch(/^https:\/\//);
     }
