@@ -249,6 +249,20 @@ describe('staff roles under Clerk, against late webhooks', () => {
     ]);
   });
 
+  it('when the console removes a role Clerk granted in an event still in flight, then that event does not grant it afterwards', async () => {
+    const { adminId, person } = await adminAndPerson();
+    // Granted in Clerk's dashboard one second in; our row has not heard of it yet.
+    const grantInFlight = stateAt({ ...person, staffRole: 'admin' }, at(1));
+    vi.setSystemTime(at(2));
+    await consoleSetsRole(adminId, person.id, 'none');
+
+    const late = await postClerkWebhook(ctx.app, WEBHOOK_SECRET, grantInFlight).expect(200);
+
+    expect(late.body.result).toBe('ignored');
+    expect((await rowOf(person.id))?.staffRole).toBeNull();
+    expect(await roleAudits(person.id)).toEqual([]);
+  });
+
   it('when Clerk’s dashboard changes the role after the console did, then the newer event applies and is audited with Clerk as its source', async () => {
     const { adminId, person } = await adminAndPerson();
     vi.setSystemTime(at(2));
