@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import request from 'supertest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog } from '../db/schema/staff';
@@ -166,5 +166,161 @@ describe('staff roles under Clerk', () => {
     await postClerkWebhook(ctx.app, WEBHOOK_SECRET, updated(api.users.get(person)!)).expect(200);
     expect((await rowOf(person))?.staffRole).toBe('support');
     expect(await roleAudits(person)).toHaveLength(1);
+  });
+});
+
+/**
+ * Clerk delivers webhooks late and out of order, so one already under way when an admin changes a
+ * role in the console can carry the old metadata. The clock is Clerk's: `updated_at` of the state an
+ * event carries against the time Clerk's answer gave the console's change. Date is faked so those
+ * times are set, not waited for.
+ */
+describe('staff roles under Clerk, against late webhooks', () => {
+  const start = Date.now();
+  /** Clerk's clock, seconds after the start of a test. */
+  const at = (seconds: number) => start + seconds * 1_000;
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  function stateAt(user: ClerkUserFixture, ms: number) {
+    return JSON.stringify({
+      type: 'user.updated',
+      data: { ...clerkUserJson(user), updated_at: ms },
+      timestamp: ms + 100,
+    });
+  }
+
+  /** An admin with Clerk's second step, and a person known to us and to Clerk since `at(0)`. */
+  async function adminAndPerson(staffRole: string | null = null) {
+    vi.useFakeTimers({ toFake: ['Date'], now: at(0) });
+    const adminId = newClerkId();
+    api.users.set(adminId, { id: adminId, email: `${adminId}@exemplo.pt`, staffRole: 'admin' });
+    const person: ClerkUserFixture = { id: newClerkId(), staffRole };
+    person.email = `${person.id}@exemplo.pt`;
+    api.users.set(person.id, { ...person });
+    await consoleMe(person.id, {});
+    expect((await rowOf(person.id))?.staffRole).toBe(staffRole);
+    return { adminId, person };
+  }
+
+  async function consoleSetsRole(adminId: string, personId: string, role: string) {
+    const token = await signClerkToken(keys, adminId, { claims: WITH_SECOND_STEP });
+    return request(ctx.app)
+      .post(`/api/admin/users/${personId}/role`)
+      .set('Authorization', `Bearer ${token}`)
+      .send({ role })
+      .expect(200);
+  }
+
+  it('when a user.updated from before the console’s change arrives after it, then the new role stays and no role change is audited', async () => {
+    const { adminId, person } = await adminAndPerson();
+    // A name change at Clerk, one second in: its event is still in flight when the admin acts.
+    const inFlight = stateAt({ ...person, firstName: 'Antes' }, at(1));
+    vi.setSystemTime(at(2));
+    await consoleSetsRole(adminId, person.id, 'support');
+
+    const late = await postClerkWebhook(ctx.app, WEBHOOK_SECRET, inFlight);
+
+    expect(late.status).toBe(200);
+    expect(late.body.result).toBe('ignored');
+    expect((await rowOf(person.id))?.staffRole).toBe('support');
+    const audits = await roleAudits(person.id);
+    expect(audits.map((a) => [a.actorId, a.before, a.after])).toEqual([
+      [adminId, { staffRole: null }, { staffRole: 'support' }],
+    ]);
+  });
+
+  it('when the console removes a role and a late event still carries it, then the role stays removed', async () => {
+    const { adminId, person } = await adminAndPerson('admin');
+    const inFlight = stateAt(person, at(1));
+    vi.setSystemTime(at(2));
+    await consoleSetsRole(adminId, person.id, 'none');
+
+    expect(
+      (await postClerkWebhook(ctx.app, WEBHOOK_SECRET, inFlight).expect(200)).body.result,
+    ).toBe('ignored');
+    expect((await rowOf(person.id))?.staffRole).toBeNull();
+    // The first sight of the account audited Clerk's grant; then only the console's removal.
+    expect((await roleAudits(person.id)).map((a) => [a.actorId, a.after])).toEqual([
+      [null, { staffRole: 'admin', reason: 'Clerk' }],
+      [adminId, { staffRole: null }],
+    ]);
+  });
+
+  it('when the console removes a role Clerk granted in an event still in flight, then that event does not grant it afterwards', async () => {
+    const { adminId, person } = await adminAndPerson();
+    // Granted in Clerk's dashboard one second in; our row has not heard of it yet.
+    const grantInFlight = stateAt({ ...person, staffRole: 'admin' }, at(1));
+    vi.setSystemTime(at(2));
+    await consoleSetsRole(adminId, person.id, 'none');
+
+    const late = await postClerkWebhook(ctx.app, WEBHOOK_SECRET, grantInFlight).expect(200);
+
+    expect(late.body.result).toBe('ignored');
+    expect((await rowOf(person.id))?.staffRole).toBeNull();
+    expect(await roleAudits(person.id)).toEqual([]);
+  });
+
+  it('when Clerk’s dashboard changes the role after the console did, then the newer event applies and is audited with Clerk as its source', async () => {
+    const { adminId, person } = await adminAndPerson();
+    vi.setSystemTime(at(2));
+    await consoleSetsRole(adminId, person.id, 'support');
+
+    const newer = await postClerkWebhook(
+      ctx.app,
+      WEBHOOK_SECRET,
+      stateAt({ ...person, staffRole: 'admin' }, at(3)),
+    );
+
+    expect(newer.body.result).toBe('applied');
+    expect((await rowOf(person.id))?.staffRole).toBe('admin');
+    const audits = await roleAudits(person.id);
+    expect(audits.map((a) => [a.actorId, a.after])).toEqual([
+      [adminId, { staffRole: 'support' }],
+      [null, { staffRole: 'admin', reason: 'Clerk' }],
+    ]);
+  });
+
+  it('when the same webhook is delivered twice, then the second delivery changes nothing', async () => {
+    const { adminId, person } = await adminAndPerson();
+    const inFlight = stateAt({ ...person, firstName: 'Antes' }, at(1));
+    vi.setSystemTime(at(2));
+    await consoleSetsRole(adminId, person.id, 'support');
+    const newer = stateAt({ ...person, staffRole: 'admin' }, at(3));
+
+    for (const [payload, first] of [
+      [inFlight, 'ignored'],
+      [newer, 'applied'],
+    ] as const) {
+      const deliveryId = `msg_${newClerkId()}`;
+      const once = await postClerkWebhook(ctx.app, WEBHOOK_SECRET, payload, deliveryId);
+      const rowAfterOnce = await rowOf(person.id);
+      const auditsAfterOnce = await roleAudits(person.id);
+      const twice = await postClerkWebhook(ctx.app, WEBHOOK_SECRET, payload, deliveryId);
+
+      expect([once.body.result, twice.body.result]).toEqual([first, 'replayed']);
+      expect(await rowOf(person.id)).toEqual(rowAfterOnce);
+      expect(await roleAudits(person.id)).toEqual(auditsAfterOnce);
+    }
+    expect((await rowOf(person.id))?.staffRole).toBe('admin');
+    expect(await roleAudits(person.id)).toHaveLength(2);
+  });
+
+  it('when a role is granted in Clerk’s dashboard with no console change, then its event applies', async () => {
+    const { person } = await adminAndPerson();
+
+    const granted = await postClerkWebhook(
+      ctx.app,
+      WEBHOOK_SECRET,
+      stateAt({ ...person, staffRole: 'support' }, at(1)),
+    );
+
+    expect(granted.body.result).toBe('applied');
+    expect((await rowOf(person.id))?.staffRole).toBe('support');
+    expect((await roleAudits(person.id)).map((a) => a.after)).toEqual([
+      { staffRole: 'support', reason: 'Clerk' },
+    ]);
   });
 });

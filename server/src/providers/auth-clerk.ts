@@ -126,6 +126,22 @@ export function createClerkAuthProvider(
     }
   }
 
+  /**
+   * Writes our part of the public metadata (PATCH …/metadata deep-merges, so other keys are kept);
+   * resolves to when Clerk recorded it, which dates the row against late events.
+   */
+  async function publishMetadata(
+    userId: string,
+    publicMetadata: Record<string, unknown>,
+  ): Promise<Date | null> {
+    try {
+      const user = await clerk.users.updateUserMetadata(userId, { publicMetadata });
+      return clerkTime(user.updatedAt);
+    } catch (err) {
+      throw unavailable(err);
+    }
+  }
+
   return {
     kind: 'clerk',
     authenticate: async (token): Promise<UserRow | null> => {
@@ -148,23 +164,9 @@ export function createClerkAuthProvider(
       const secondFactorAge = claims?.fva?.[1];
       return secondFactorAge !== undefined && secondFactorAge >= 0;
     },
-    publishRole: async (userId, role) => {
-      try {
-        // PATCH …/metadata deep-merges, so other public metadata keys are kept.
-        const user = await clerk.users.updateUserMetadata(userId, { publicMetadata: { role } });
-        return clerkTime(user.updatedAt);
-      } catch (err) {
-        throw unavailable(err);
-      }
-    },
-    publishStaffRole: async (userId, role) => {
-      try {
-        // A null value removes the key in Clerk's deep merge.
-        await clerk.users.updateUserMetadata(userId, { publicMetadata: { staffRole: role } });
-      } catch (err) {
-        throw unavailable(err);
-      }
-    },
+    publishRole: (userId, role) => publishMetadata(userId, { role }),
+    // A null value removes the key in Clerk's deep merge.
+    publishStaffRole: (userId, role) => publishMetadata(userId, { staffRole: role }),
     deleteUser: async (userId) => {
       try {
         await clerk.users.deleteUser(userId);

@@ -65,8 +65,8 @@ export interface ClerkAuthProvider extends AuthProviderBase {
    * second step for staff, in place of ours.
    */
   secondStepVerified(token: string): Promise<boolean>;
-  /** Writes (or, null, removes) the staff role in Clerk's public metadata. */
-  publishStaffRole(userId: string, role: StaffRole | null): Promise<void>;
+  /** Writes (or, null, removes) the staff role in Clerk's public metadata; resolves as publishRole. */
+  publishStaffRole(userId: string, role: StaffRole | null): Promise<Date | null>;
   /** Deletes the account at Clerk (a closed account); one Clerk no longer knows counts as deleted. */
   deleteUser(userId: string): Promise<void>;
 }

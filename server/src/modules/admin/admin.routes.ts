@@ -106,7 +106,7 @@ export function adminRoutes(deps: AppDeps): Router {
       { id: null, address: req.ip ?? null },
       person.id,
       role === 'none' ? null : role,
-      'npm run admin',
+      { reason: 'npm run admin' },
     );
     res.json({ success: true, user: toAdminUserSummary(row ?? person) });
   });

@@ -163,13 +163,15 @@ export async function setPersonRole(
   role: StaffRole | null,
 ) {
   refuseOwnAccount(actor, userId);
+  let changedAt: Date | null = null;
   if (deps.auth.kind === 'clerk') {
     // With Clerk the role lives in its public metadata: written there first, so the next sync of
-    // the account keeps it instead of undoing it.
+    // the account keeps it instead of undoing it, and the row remembers when Clerk took it, so an
+    // event already under way with the old role cannot undo it either (as for educators).
     if (!(await findUserById(deps.database.db, userId))) throw notFound(PERSON_NOT_FOUND);
-    await deps.auth.publishStaffRole(userId, role);
+    changedAt = await deps.auth.publishStaffRole(userId, role);
   }
-  const row = await setStaffRole(deps.database.db, actor, userId, role);
+  const row = await setStaffRole(deps.database.db, actor, userId, role, { changedAt });
   if (!row) throw notFound(PERSON_NOT_FOUND);
   return toAdminUserSummary(row);
 }

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { StaffRole } from '@aprendiz/contract/staff';
 import type { Db } from '../../db/client';
 import { users, type UserRow } from '../../db/schema/users';
+import { providerChangeAt } from '../users/users.repository';
 import { appendAudit } from './audit.repository';
 
 /** Who acted, and from where, for the audit row of what they do. */
@@ -15,26 +16,37 @@ async function lockUser(tx: Db, userId: string): Promise<UserRow | null> {
   return row ?? null;
 }
 
+/** Why a staff role changed, beyond who changed it. */
+export interface StaffRoleChange {
+  /** Kept in the audit row: where a change the platform made came from ('ADMIN_EMAILS', …). */
+  reason?: string | null;
+  /** When the sign-in provider recorded the change (Clerk's answer), as providerChangeAt has it. */
+  changedAt?: Date | null;
+}
+
 /**
  * Sets (or removes, null) a person's staff role, with its audit row, in one transaction. Null when
- * the person does not exist; the row unchanged when the role already was that one.
+ * the person does not exist; the row unchanged when the role already was that one (save that the
+ * provider's time is still recorded: an older event must not undo what was just asked for).
  */
 export async function setStaffRole(
   db: Db,
   actor: Actor,
   userId: string,
   role: StaffRole | null,
-  reason: string | null = null,
+  { reason = null, changedAt = null }: StaffRoleChange = {},
 ): Promise<UserRow | null> {
   return db.transaction(async (tx) => {
     const before = await lockUser(tx, userId);
     if (!before) return null;
-    if (before.staffRole === role) return before;
+    const unchanged = before.staffRole === role;
+    if (unchanged && !changedAt) return before;
     const [after] = await tx
       .update(users)
-      .set({ staffRole: role })
+      .set({ staffRole: role, ...providerChangeAt(changedAt) })
       .where(eq(users.id, userId))
       .returning();
+    if (unchanged) return after!;
     await appendAudit(tx, {
       actorId: actor.id,
       action: 'user.role',

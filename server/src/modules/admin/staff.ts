@@ -53,5 +53,9 @@ export async function grantConfiguredAdmin(
   address: string | null,
 ): Promise<UserRow> {
   if (user.staffRole === 'admin' || !adminEmails.includes(user.email)) return user;
-  return (await setStaffRole(db, { id: null, address }, user.id, 'admin', 'ADMIN_EMAILS')) ?? user;
+  return (
+    (await setStaffRole(db, { id: null, address }, user.id, 'admin', {
+      reason: 'ADMIN_EMAILS',
+    })) ?? user
+  );
 }

@@ -175,9 +175,21 @@ export async function removeUser(db: Db, id: string): Promise<UserRemoval> {
 }
 
 /**
- * Sets the role; `changedAt` is when the provider recorded it (Clerk's answer), so an event carrying
- * an older state cannot revert it.
+ * The one guard for every role we write through the provider (educator, staff): the row remembers
+ * when the provider recorded our change (`changedAt`, its answer; null leaves the row's time), and
+ * mirrorProviderAccount ignores any state older than that, so a late or in-flight event carrying the
+ * old role cannot revert it while a genuinely newer one still applies. Spread into the update's set.
  */
+export function providerChangeAt(changedAt: Date | null) {
+  // greatest() skips a null stored time, and never moves the row back to an older state.
+  return changedAt
+    ? {
+        providerUpdatedAt: sql`greatest(${users.providerUpdatedAt}, ${changedAt.toISOString()}::timestamptz)`,
+      }
+    : {};
+}
+
+/** Sets the role; `changedAt` as providerChangeAt has it. */
 export async function setUserRole(
   db: Db,
   id: string,
@@ -186,12 +198,7 @@ export async function setUserRole(
 ): Promise<UserRow | null> {
   const [row] = await db
     .update(users)
-    .set({
-      role,
-      ...(changedAt && {
-        providerUpdatedAt: sql`greatest(${users.providerUpdatedAt}, ${changedAt.toISOString()}::timestamptz)`,
-      }),
-    })
+    .set({ role, ...providerChangeAt(changedAt) })
     .where(eq(users.id, id))
     .returning();
   return row ?? null;
