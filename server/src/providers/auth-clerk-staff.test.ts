@@ -27,6 +27,7 @@ import { CLERK_TWO_STEP_REQUIRED, STAFF_ONLY } from '../modules/admin/staff';
  */
 const WEBHOOK_SECRET = newClerkWebhookSecret();
 /** Session token v2's factor verification age: minutes since each factor, -1 when never. */
+const OPS_TOKEN = 'ops-token-long-enough-for-the-config-check';
 const WITH_SECOND_STEP = { fva: [3, 3] };
 const WITHOUT_SECOND_STEP = { fva: [3, -1] };
 
@@ -40,6 +41,7 @@ beforeAll(async () => {
   ctx = await createTestContext({
     ...clerkTestEnv(WEBHOOK_SECRET, api.url),
     CLERK_JWT_KEY: keys.publicPem.trim().replaceAll('\n', '\\n'),
+    OPS_TOKEN,
   });
 });
 afterAll(async () => {
@@ -166,6 +168,36 @@ describe('staff roles under Clerk', () => {
     await postClerkWebhook(ctx.app, WEBHOOK_SECRET, updated(api.users.get(person)!)).expect(200);
     expect((await rowOf(person))?.staffRole).toBe('support');
     expect(await roleAudits(person)).toHaveLength(1);
+  });
+
+  it('when `npm run admin` grants a role, then Clerk’s public metadata receives it too, so the next sync keeps it', async () => {
+    const person = newClerkId();
+    api.users.set(person, { id: person, email: `${person}@exemplo.pt` });
+    // The row, as a first signed-in request makes it.
+    expect((await consoleMe(person, {})).status).toBe(403);
+    const before = api.requests.length;
+
+    const res = await request(ctx.app)
+      .post('/api/ops/staff')
+      .set('Authorization', `Bearer ${OPS_TOKEN}`)
+      .send({ email: `${person}@exemplo.pt`, role: 'admin' });
+
+    expect(res.status).toBe(200);
+    expect(api.requests.slice(before)).toContainEqual(
+      expect.objectContaining({
+        method: 'PATCH',
+        path: `/v1/users/${person}/metadata`,
+        body: { public_metadata: { staffRole: 'admin' } },
+      }),
+    );
+    await postClerkWebhook(ctx.app, WEBHOOK_SECRET, updated(api.users.get(person)!)).expect(200);
+    expect((await rowOf(person))?.staffRole).toBe('admin');
+    expect(await roleAudits(person)).toEqual([
+      expect.objectContaining({
+        actorId: null,
+        after: { staffRole: 'admin', reason: 'npm run admin' },
+      }),
+    ]);
   });
 });
 

@@ -27,14 +27,12 @@ import { JOB_NOT_FAILED, JOB_NOT_FOUND, requireOperator } from '../jobs/ops.rout
 import { SESSION_NOT_FOUND } from '../account-security/sessions';
 import { listPayoutsForOperator } from '../payouts/payouts-ops';
 import { PAYOUT_NOT_FOUND } from '../payouts/payouts.service';
-import { findUserByEmail } from '../users/users.repository';
 import {
   approvePayoutFromConsole,
   exportPayoutBatchFromConsole,
   markPayoutFailedFromConsole,
   markPayoutPaidFromConsole,
 } from './admin-payouts';
-import { setStaffRole } from './staff.repository';
 import {
   listManualRefundsFor,
   listReportedPosts,
@@ -52,6 +50,7 @@ import {
   reinstatePerson,
   resendReceipt,
   setPersonRole,
+  setRoleByEmail,
   signOutEverywhere,
   suspendPerson,
 } from './admin.service';
@@ -99,16 +98,8 @@ export function adminRoutes(deps: AppDeps): Router {
   // `npm run admin -- grant <email>`: the script's way in, with OPS_TOKEN (the platform acts).
   router.post('/ops/staff', requireOperator(deps.config.opsToken), async (req, res) => {
     const { email, role } = parseInput(opsStaffBodySchema, req.body);
-    const person = await findUserByEmail(db, email);
-    if (!person) throw notFound('Nenhuma conta com este e-mail: crie a conta primeiro');
-    const row = await setStaffRole(
-      db,
-      { id: null, address: req.ip ?? null },
-      person.id,
-      role === 'none' ? null : role,
-      { reason: 'npm run admin' },
-    );
-    res.json({ success: true, user: toAdminUserSummary(row ?? person) });
+    const user = await setRoleByEmail(deps, req.ip ?? null, email, role === 'none' ? null : role);
+    res.json({ success: true, user });
   });
 
   router.get('/admin/me', ...staff, (req, res) => {

@@ -25,7 +25,7 @@ import {
   unhideAnswerRow,
   unhideQuestionRow,
 } from '../questions/questions.repository';
-import { findUserById } from '../users/users.repository';
+import { findUserByEmail, findUserById } from '../users/users.repository';
 import { isTwoStepEnabled } from '../two-step/two-step.repository';
 import {
   countOpenManualRefunds,
@@ -163,6 +163,30 @@ export async function setPersonRole(
   role: StaffRole | null,
 ) {
   refuseOwnAccount(actor, userId);
+  return toAdminUserSummary(await writeStaffRole(deps, actor, userId, role));
+}
+
+/** `npm run admin` (POST /api/ops/staff): the same change as the console's, found by e-mail. */
+export async function setRoleByEmail(
+  deps: AdminDeps,
+  address: string | null,
+  email: string,
+  role: StaffRole | null,
+) {
+  const person = await findUserByEmail(deps.database.db, email);
+  if (!person) throw notFound('Nenhuma conta com este e-mail: crie a conta primeiro');
+  const row = await writeStaffRole(deps, { id: null, address }, person.id, role, 'npm run admin');
+  return toAdminUserSummary(row);
+}
+
+/** A staff role change, with its audit row: under Clerk, in its metadata first. */
+async function writeStaffRole(
+  deps: AdminDeps,
+  actor: Actor,
+  userId: string,
+  role: StaffRole | null,
+  reason?: string,
+) {
   let changedAt: Date | null = null;
   if (deps.auth.kind === 'clerk') {
     // With Clerk the role lives in its public metadata: written there first, so the next sync of
@@ -171,9 +195,12 @@ export async function setPersonRole(
     if (!(await findUserById(deps.database.db, userId))) throw notFound(PERSON_NOT_FOUND);
     changedAt = await deps.auth.publishStaffRole(userId, role);
   }
-  const row = await setStaffRole(deps.database.db, actor, userId, role, { changedAt });
+  const row = await setStaffRole(deps.database.db, actor, userId, role, {
+    changedAt,
+    ...(reason ? { reason } : {}),
+  });
   if (!row) throw notFound(PERSON_NOT_FOUND);
-  return toAdminUserSummary(row);
+  return row;
 }
 
 /** Signs a person out of every session at once (a lost phone, a shared computer). */
