@@ -1,4 +1,3 @@
-import { needsManualRefund } from '@aprendiz/contract/payments';
 import type {
   EnrolledCourse,
   EnrolledCourseSummary,
@@ -34,8 +33,8 @@ import {
   saveLecturePosition,
   unmarkLectureCompleted,
   upsertRating,
-  type RefundablePurchase,
 } from './learning.repository';
+import { listRefundedPurchases, recentRefundsOf, refundOfferOf } from '../payments/refund-offer';
 
 export const NOT_ENROLLED = 'Inscreva-se no curso para continuar';
 
@@ -64,14 +63,9 @@ export async function enrollInFreeCourse(
   deps.catalogueCache.invalidate();
 }
 
-/** 'Pedir reembolso' while the guarantee of the learner's paid purchase lasts. */
-function refundOffer(refundable: RefundablePurchase | null): EnrolledCourse['refund'] {
-  if (!refundable) return null;
-  return {
-    purchaseId: refundable.id,
-    until: new Date(refundable.until).toISOString(),
-    needsDestination: needsManualRefund(refundable.provider, refundable.method),
-  };
+/** The courses the learner gave back, kept in My Courses as 'Reembolsado' rows. */
+export function listRefundedCourses(deps: LearningDeps, user: UserRow) {
+  return listRefundedPurchases(deps.database.db, user.id);
 }
 
 /** My Enrollments and the top bar: summaries with the progress worked out here, never the content. */
@@ -79,7 +73,11 @@ export async function listEnrolledCourses(
   deps: LearningDeps,
   user: UserRow,
 ): Promise<EnrolledCourseSummary[]> {
-  const rows = await getEnrolledCourseSummaries(deps.database.db, user.id);
+  const now = new Date();
+  const [rows, recentRefunds] = await Promise.all([
+    getEnrolledCourseSummaries(deps.database.db, user.id),
+    recentRefundsOf(deps.database.db, user.id, now),
+  ]);
   return rows.map((row) => ({
     ...toCourseSummary(row),
     progress: completionOf(row.shape, row.lectureCompleted, row.quizzesPassed),
@@ -87,7 +85,7 @@ export async function listEnrolledCourses(
     quizzesPassed: row.quizzesPassed,
     myRating: row.myRating,
     enrolledAt: row.enrolledAt.toISOString(),
-    refund: refundOffer(row.refundable),
+    refund: refundOfferOf(row.paid, recentRefunds, now),
     owedRefund: row.owedRefund && { ...row.owedRefund, amount: Number(row.owedRefund.amount) },
     removedForRightsClaim: !keepsLearnerAccess(row),
   }));
@@ -104,7 +102,11 @@ export async function getEnrolledCourse(
   // Marked before the read, so the refund offer in this very answer already follows it.
   if (await markLecturesServed(deps.database.db, user.id, courseId))
     deps.learnerCache.forget(user.id);
-  const row = await findEnrolledCourse(deps.database.db, user.id, courseId);
+  const now = new Date();
+  const [row, recentRefunds] = await Promise.all([
+    findEnrolledCourse(deps.database.db, user.id, courseId),
+    recentRefundsOf(deps.database.db, user.id, now),
+  ]);
   if (!row) return null;
   return {
     ...toCourseDetail(row, { showAllLectureUrls: true, includeMyRating: true }),
@@ -112,7 +114,7 @@ export async function getEnrolledCourse(
     quizzesPassed: row.quizzesPassed,
     myReview: row.myReview,
     enrolledAt: row.enrolledAt.toISOString(),
-    refund: refundOffer(row.refundable),
+    refund: refundOfferOf(row.paid, recentRefunds, now),
   };
 }
 

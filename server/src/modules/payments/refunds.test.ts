@@ -106,7 +106,14 @@ describe('POST /api/payments/:purchaseId/refund (sandbox)', () => {
     );
     expect(offered.enrolledCourses[0]!.refund).toEqual({
       purchaseId: purchase.id,
-      until: purchase.refundableUntil!.toISOString(),
+      eligible: true,
+      reason: null,
+      deadline: purchase.refundableUntil!.toISOString(),
+      days: 7,
+      amount: 20,
+      currency: 'aoa',
+      provider: 'sandbox',
+      method: null,
       needsDestination: false,
     });
 
@@ -217,14 +224,17 @@ describe('POST /api/payments/:purchaseId/refund (sandbox)', () => {
     });
   });
 
-  it('when the guarantee has ended, then 409 with a clear message, My Courses offers nothing and nothing changes', async () => {
+  it('when the guarantee has ended, then 409 with a clear message, My Courses says the same in place of the button and nothing changes', async () => {
     const { buyer, purchase, course } = await paidPurchase(ctx, {
       completedAt: new Date(Date.now() - 8 * DAY),
     });
     const list = enrolledCoursesResponseSchema.parse(
       (await request(ctx.app).get('/api/user/enrolled-courses').set(buyer.auth)).body,
     );
-    expect(list.enrolledCourses[0]!.refund).toBeNull();
+    expect(list.enrolledCourses[0]!.refund).toMatchObject({
+      eligible: false,
+      reason: REFUND_WINDOW_CLOSED,
+    });
 
     const res = await askRefund(ctx.app, buyer.auth, purchase.id);
 
