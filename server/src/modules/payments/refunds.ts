@@ -89,6 +89,9 @@ export async function requestRefund(
     if (!verdict.eligible) throw refusal(verdict.reason);
     const manual = needsManualRefund(purchase.provider, purchase.method);
     if (manual && !request.destination) throw badRequest(REFUND_DESTINATION_NEEDED);
+    // Checked as 'Informe o IBAN' checks it: an operator pays exactly what is kept here.
+    const problem = manual && refundDestinationProblem(purchase.currency, request.destination!);
+    if (problem) throw badRequest(problem);
 
     // The ledger's trigger writes the refund movement in this same transaction.
     await applyPurchaseSignal(tx, purchase.id, {
@@ -101,7 +104,7 @@ export async function requestRefund(
     if (manual) {
       await insertManualRefund(tx, {
         purchaseId: purchase.id,
-        destination: request.destination!,
+        destination: normalizeRefundDestination(purchase.currency, request.destination!),
         amount: purchase.amount,
         currency: purchase.currency,
         provider: purchase.provider,
