@@ -17,7 +17,8 @@ import { Field, fieldErrors, inputClass } from '../../components/ui/field';
 import { useAppContext } from '../../context/app-context';
 import { loadApi } from '../../lib/load-api';
 import { send } from '../../lib/send';
-import { refundMoney, refundWhere } from './refund-where';
+import { refundMoney } from './refund-money';
+import { refundWhere } from './refund-where';
 
 const DATE_FORMAT = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeStyle: 'short' });
 

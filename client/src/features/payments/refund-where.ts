@@ -1,16 +1,6 @@
 import type { RefundOffer } from '@aprendiz/contract/payments';
-import { currencyLabel, isCurrency } from '@aprendiz/contract/rules/currency';
 import { PAYMENT_METHOD_LABELS } from '@aprendiz/contract/rules/payment-methods';
 import { refundDestinationKind } from '@aprendiz/contract/rules/refund-destination';
-import { formatPrice } from '../../components/price';
-
-/** An amount refunded, as every amount is written: through the one formatter. */
-export function refundMoney(money: Pick<RefundOffer, 'amount' | 'currency'>): string {
-  return formatPrice(
-    money.amount,
-    isCurrency(money.currency) ? currencyLabel(money.currency) : money.currency.toUpperCase(),
-  );
-}
 
 /**
  * Where the money of a refund goes, to end the dialog's 'Você recebe de volta R$ 19,90 …': back the
