@@ -161,6 +161,7 @@ test('buys with a coupon link, the educator sees it pending, then a refund from 
   await expect(refunded).toContainText(/20[.,]00/);
   await expect(refunded.getByText('Reembolsado', { exact: true })).toBeVisible();
   await expect(refunded.getByRole('link')).toHaveCount(0);
+  await saveScreenshot('my-courses-refunded', page, { fullPage: false });
 
   await dashboard.reload();
   await expect(statValue(dashboard, 'Saldo pendente')).toHaveText('Kz 0.00');

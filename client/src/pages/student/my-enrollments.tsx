@@ -264,7 +264,9 @@ function RefundedList({ refunded }: { refunded: RefundedPurchase[] }) {
               className="aspect-video w-20 shrink-0 rounded bg-slate-100 object-cover opacity-60"
             />
             <span className="min-w-0 flex-1">
-              <span className="block font-medium text-slate-900">{item.courseTitle}</span>
+              <span className="block font-medium break-words text-slate-900">
+                {item.courseTitle}
+              </span>
               <span className="block">
                 {refundMoney(item)} · pedido em{' '}
                 <time dateTime={item.refundedAt}>
