@@ -17,7 +17,11 @@ import {
   type CourseDetailRow,
   type CourseSummaryRow,
 } from '../courses/courses.repository';
-import { paidPurchaseColumn, type PaidPurchaseFacts } from '../payments/refund-offer';
+import {
+  paidPurchaseColumn,
+  recentRefundsColumn,
+  type PaidPurchaseFacts,
+} from '../payments/refund-offer';
 import type { CompletionShape } from '@aprendiz/contract/rules/quiz-grading';
 import type { CourseStatus, TakedownKind } from '@aprendiz/contract/rules/course-status';
 
@@ -35,6 +39,8 @@ export interface EnrolledCourseRow extends Omit<
 > {
   enrolledAt: Date;
   paid: PaidPurchaseFacts | null;
+  /** The learner's refunds asked lately, for the abuse limit of the refund rule. */
+  recentRefunds: number;
   owedRefund: OwedRefundRow | null;
   lectureCompleted: string[];
   quizzesPassed: string[];
@@ -47,6 +53,8 @@ export interface EnrolledCourseSummaryRow extends CourseSummaryRow {
   takedownKind: TakedownKind | null;
   enrolledAt: Date;
   paid: PaidPurchaseFacts | null;
+  /** The learner's refunds asked lately, for the abuse limit of the refund rule. */
+  recentRefunds: number;
   owedRefund: OwedRefundRow | null;
   lectureCompleted: string[];
   quizzesPassed: string[];
@@ -72,6 +80,7 @@ function learnerProgressColumns(userId: string) {
         and ${quizAttempts.courseId} = ${courses.id}
         and ${quizAttempts.passed}), '[]'::jsonb)`,
     paid: paidPurchaseColumn(userId, courses.id),
+    recentRefunds: recentRefundsColumn(userId, new Date()),
     owedRefund: sql<OwedRefundRow | null>`(select jsonb_build_object('purchaseId', p.id,
         'amount', p.amount, 'currency', p.currency)
       from ${manualRefunds} m join ${purchases} p on p.id = m.purchase_id

@@ -34,7 +34,7 @@ import {
   unmarkLectureCompleted,
   upsertRating,
 } from './learning.repository';
-import { listRefundedPurchases, recentRefundsOf, refundOfferOf } from '../payments/refund-offer';
+import { listRefundedPurchases, refundOfferOf } from '../payments/refund-offer';
 
 export const NOT_ENROLLED = 'Inscreva-se no curso para continuar';
 
@@ -74,10 +74,7 @@ export async function listEnrolledCourses(
   user: UserRow,
 ): Promise<EnrolledCourseSummary[]> {
   const now = new Date();
-  const [rows, recentRefunds] = await Promise.all([
-    getEnrolledCourseSummaries(deps.database.db, user.id),
-    recentRefundsOf(deps.database.db, user.id, now),
-  ]);
+  const rows = await getEnrolledCourseSummaries(deps.database.db, user.id);
   return rows.map((row) => ({
     ...toCourseSummary(row),
     progress: completionOf(row.shape, row.lectureCompleted, row.quizzesPassed),
@@ -85,7 +82,7 @@ export async function listEnrolledCourses(
     quizzesPassed: row.quizzesPassed,
     myRating: row.myRating,
     enrolledAt: row.enrolledAt.toISOString(),
-    refund: refundOfferOf(row.paid, recentRefunds, now),
+    refund: refundOfferOf(row.paid, row.recentRefunds, now),
     owedRefund: row.owedRefund && { ...row.owedRefund, amount: Number(row.owedRefund.amount) },
     removedForRightsClaim: !keepsLearnerAccess(row),
   }));
@@ -102,11 +99,7 @@ export async function getEnrolledCourse(
   // Marked before the read, so the refund offer in this very answer already follows it.
   if (await markLecturesServed(deps.database.db, user.id, courseId))
     deps.learnerCache.forget(user.id);
-  const now = new Date();
-  const [row, recentRefunds] = await Promise.all([
-    findEnrolledCourse(deps.database.db, user.id, courseId),
-    recentRefundsOf(deps.database.db, user.id, now),
-  ]);
+  const row = await findEnrolledCourse(deps.database.db, user.id, courseId);
   if (!row) return null;
   return {
     ...toCourseDetail(row, { showAllLectureUrls: true, includeMyRating: true }),
@@ -114,7 +107,7 @@ export async function getEnrolledCourse(
     quizzesPassed: row.quizzesPassed,
     myReview: row.myReview,
     enrolledAt: row.enrolledAt.toISOString(),
-    refund: refundOfferOf(row.paid, recentRefunds, now),
+    refund: refundOfferOf(row.paid, row.recentRefunds, new Date()),
   };
 }
 
