@@ -5,7 +5,7 @@ import { textSchema } from './text-schemas';
 import { LECTURE_DURATION_MAX_MINUTES } from './rules/duration';
 import { RATING_MAX, RATING_MIN } from './rules/ratings';
 import { reviewTextSchema } from './reviews';
-import { owedRefundSchema, refundOfferSchema } from './payments';
+import { owedRefundSchema, refundedPurchaseSchema, refundOfferSchema } from './payments';
 
 export const enrollFreeBodySchema = courseIdBodySchema;
 export type EnrollFreeBody = z.infer<typeof enrollFreeBodySchema>;
@@ -109,7 +109,7 @@ export const enrolledCourseSchema = courseDetailSchema.extend({
    */
   myReviewHidden: z.object({ note: z.string().nullable() }).nullable(),
   enrolledAt: z.string(),
-  /** Present while the course was paid for and its guarantee lasts: 'Pedir reembolso'. */
+  /** The paid purchase's refund, offered or refused with its reason; null for a free course. */
   refund: refundOfferSchema.nullable(),
 });
 export type EnrolledCourse = z.infer<typeof enrolledCourseSchema>;
@@ -137,7 +137,7 @@ export const enrolledCourseSummarySchema = courseSummarySchema.extend({
   /** The learner's own rating, null when they gave none. */
   myRating: z.number().int().min(1).max(5).nullable(),
   enrolledAt: z.string(),
-  /** Present while the course was paid for and its guarantee lasts: 'Pedir reembolso'. */
+  /** The paid purchase's refund, offered or refused with its reason; null for a free course. */
   refund: refundOfferSchema.nullable(),
   /** Money of this course owed back by hand, awaiting where to send it: 'Informe o IBAN'. */
   owedRefund: owedRefundSchema.nullable().optional(),
@@ -149,6 +149,8 @@ export type EnrolledCourseSummary = z.infer<typeof enrolledCourseSummarySchema>;
 export const enrolledCoursesResponseSchema = z.object({
   success: z.literal(true),
   enrolledCourses: z.array(enrolledCourseSummarySchema),
+  /** Courses given back (and not bought again), most recent first: 'Reembolsado' rows. */
+  refundedPurchases: z.array(refundedPurchaseSchema).optional(),
 });
 export type EnrolledCoursesResponse = z.infer<typeof enrolledCoursesResponseSchema>;
 

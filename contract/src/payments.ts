@@ -221,14 +221,44 @@ export const owedRefundSchema = z.object({
 });
 export type OwedRefund = z.infer<typeof owedRefundSchema>;
 
-/** A course of My Courses the learner may still give back: its purchase and the window's end. */
+/**
+ * The refund of a paid course of My Courses: 'Pedir reembolso' when `eligible`, else `reason` in its
+ * place. Decided by the rule the refund endpoint applies (rules/guarantee's refundEligibility).
+ */
 export const refundOfferSchema = z.object({
   purchaseId: z.string(),
-  until: z.string(),
+  eligible: z.boolean(),
+  /** Why the refund cannot be asked, in the buyer's words; null when it can. */
+  reason: z.string().nullable(),
+  /** The end of the purchase's guarantee. */
+  deadline: z.string(),
+  /** The guarantee's length in days, as the course page named it ('Garantia de 14 dias'). */
+  days: z.number().int(),
+  /** What comes back: the amount paid, in its currency. */
+  amount: z.number(),
+  currency: z.string(),
+  /** Where it goes back: the payment's provider and method. */
+  provider: z.string(),
+  method: paymentMethodSchema.nullable(),
   /** The money cannot go back the way it came (a boleto): the learner gives a Pix key or IBAN. */
   needsDestination: z.boolean(),
 });
 export type RefundOffer = z.infer<typeof refundOfferSchema>;
+
+/** A course the learner gave back: My Courses keeps it as a 'Reembolsado' row, without access. */
+export const refundedPurchaseSchema = z.object({
+  purchaseId: z.string(),
+  courseId: z.string(),
+  courseTitle: z.string(),
+  courseThumbnail: z.string().nullable(),
+  amount: z.number(),
+  currency: z.string(),
+  /** When the refund was asked. */
+  refundedAt: z.string(),
+  /** 'refund_pending' while the money is on its way, 'refunded' once it went back. */
+  status: z.enum(['refund_pending', 'refunded']),
+});
+export type RefundedPurchase = z.infer<typeof refundedPurchaseSchema>;
 
 /**
  * Payments the provider cannot give back by itself, so an operator sends the money by hand: a

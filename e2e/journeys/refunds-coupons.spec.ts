@@ -135,11 +135,17 @@ test('buys with a coupon link, the educator sees it pending, then a refund from 
   await expect(salesLine(sales, 'Seus ganhos líquidos')).toHaveText('Kz 20,00');
   await saveScreenshot('educator-balance-pending', dashboard, { fullPage: true });
 
-  // The refund, from My Courses.
+  // The refund, from My Courses: the button with the window the course page named.
   const refund = page.getByRole('button', { name: /^Pedir reembolso/ });
   await expect(refund).toBeVisible();
+  await expect(page.getByText(/^Garantia de 14 dias, até/)).toBeVisible();
   await refund.click();
   const dialog = page.getByRole('dialog', { name: 'Pedir reembolso' });
+  // How much comes back and where (the amount in the market's own writing, whichever separator).
+  await expect(dialog).toContainText(
+    /Você recebe de volta .*20[.,]00.* (no cartão usado na compra|pelo mesmo meio do pagamento)/,
+  );
+  await expect(dialog).toContainText('está na garantia de 14 dias');
   await dialog.getByLabel('Motivo (opcional)').fill('Comprei por engano');
   await settleAnimations(page);
   await saveScreenshot('refund-dialog', page, { fullPage: false });
@@ -149,6 +155,13 @@ test('buys with a coupon link, the educator sees it pending, then a refund from 
   await expect(
     page.getByText('Parece que você não está matriculado em nenhum curso'),
   ).toBeVisible();
+  // The course stays in sight as refunded, with its amount, and no way into it.
+  const refunded = page.getByRole('region', { name: 'Reembolsados' });
+  await expect(refunded).toContainText(title);
+  await expect(refunded).toContainText(/20[.,]00/);
+  await expect(refunded.getByText('Reembolsado', { exact: true })).toBeVisible();
+  await expect(refunded.getByRole('link')).toHaveCount(0);
+  await saveScreenshot('my-courses-refunded', page, { fullPage: false });
 
   await dashboard.reload();
   await expect(statValue(dashboard, 'Saldo pendente')).toHaveText('Kz 0,00');

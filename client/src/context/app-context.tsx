@@ -10,6 +10,7 @@ import {
 import { useRevalidator, useRouteLoaderData } from 'react-router-dom';
 import type { UserData } from '@aprendiz/contract/auth';
 import type { EnrolledCourseSummary } from '@aprendiz/contract/learning';
+import type { RefundedPurchase } from '@aprendiz/contract/payments';
 import { useAuthUser } from '../auth/auth-context';
 import { env } from '../config/env';
 import { usePriceLabel } from '../config/storefront';
@@ -34,6 +35,8 @@ export type AppContextValue = {
   /** Most recent enrollment first, as the server sends them. */
   enrolledCourses: EnrolledCourseSummary[];
   enrolledStatus: EnrolledStatus;
+  /** Courses given back, most recent first: My Courses keeps them as 'Reembolsado' rows. */
+  refundedPurchases: RefundedPurchase[];
 };
 
 export const AppContext = createContext<AppContextValue | null>(null);
@@ -46,6 +49,7 @@ export function useAppContext(): AppContextValue {
 
 // The same empty list every time: a new one would update every reader of the context.
 const NO_COURSES: EnrolledCourseSummary[] = [];
+const NO_REFUNDS: RefundedPurchase[] = [];
 
 /**
  * The signed-in user's data and enrollments, and the educator flag, as the root route's
@@ -80,6 +84,7 @@ export function AppContextProvider({ children }: { children: ReactNode }) {
     else enrolledStatus = state === 'loading' ? 'loading' : 'error';
   }
   const enrolledCourses = enrolled?.ok ? enrolled.value : NO_COURSES;
+  const refundedPurchases = current?.refundedPurchases ?? NO_REFUNDS;
 
   const refreshSignedIn = useCallback(() => revalidateRoot(revalidate), [revalidate]);
   const currency = usePriceLabel();
@@ -94,8 +99,17 @@ export function AppContextProvider({ children }: { children: ReactNode }) {
       setIsEducator,
       enrolledCourses,
       enrolledStatus,
+      refundedPurchases,
     }),
-    [currency, userData, refreshSignedIn, isEducator, enrolledCourses, enrolledStatus],
+    [
+      currency,
+      userData,
+      refreshSignedIn,
+      isEducator,
+      enrolledCourses,
+      enrolledStatus,
+      refundedPurchases,
+    ],
   );
 
   return <AppContext.Provider value={value}>{children}</AppContext.Provider>;

@@ -1,5 +1,6 @@
 import type { UserData, UserDataResponse } from '@aprendiz/contract/auth';
 import type { EnrolledCourseSummary, EnrolledCoursesResponse } from '@aprendiz/contract/learning';
+import type { RefundedPurchase } from '@aprendiz/contract/payments';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { notify } from '../components/toast';
 import { failedWith, settle, type LoadResult } from '../data/load-result';
@@ -15,9 +16,18 @@ export type RootData = {
   userData: UserData | null;
   /** Most recent enrollment first, as the server sends them; null when signed out. */
   enrolledCourses: LoadResult<EnrolledCourseSummary[]> | null;
+  /** Courses given back, read with the enrollments: My Courses' 'Reembolsado' rows. */
+  refundedPurchases: RefundedPurchase[];
 };
 
-const signedOut: RootData = { userId: null, userData: null, enrolledCourses: null };
+const NOTHING_REFUNDED: RefundedPurchase[] = [];
+
+const signedOut: RootData = {
+  userId: null,
+  userData: null,
+  enrolledCourses: null,
+  refundedPurchases: NOTHING_REFUNDED,
+};
 
 const NO_ENROLLED_COURSES = 'No enrolled courses found.';
 
@@ -27,10 +37,12 @@ async function readUserData(api: Api): Promise<LoadResult<UserData>> {
   return settle(async () => (await api.get<UserDataResponse>('/api/user/data')).data.user);
 }
 
-async function readEnrolledCourses(api: Api): Promise<LoadResult<EnrolledCourseSummary[]>> {
+type Enrolled = Pick<EnrolledCoursesResponse, 'enrolledCourses' | 'refundedPurchases'>;
+
+async function readEnrolledCourses(api: Api): Promise<LoadResult<Enrolled>> {
   try {
     const { data } = await api.get<EnrolledCoursesResponse>('/api/user/enrolled-courses');
-    return { ok: true, value: data.enrolledCourses };
+    return { ok: true, value: data };
   } catch (err) {
     return { ...failedWith(err), message: serverMessage(err) ?? NO_ENROLLED_COURSES };
   }
@@ -46,7 +58,7 @@ export async function rootLoader({ request }: LoaderFunctionArgs): Promise<RootD
   const auth = await whenAuthKnown(request.signal);
   const userId = auth?.userId ?? null;
   if (!userId) return signedOut;
-  let reads: [LoadResult<UserData>, LoadResult<EnrolledCourseSummary[]>];
+  let reads: [LoadResult<UserData>, LoadResult<Enrolled>];
   try {
     const api = await loadApi();
     reads = await Promise.all([readUserData(api), readEnrolledCourses(api)]);
@@ -57,8 +69,13 @@ export async function rootLoader({ request }: LoaderFunctionArgs): Promise<RootD
   }
   // A token the server refused ended the session meanwhile: these answers are nobody's now.
   if (currentApiAuth()?.userId !== userId) return signedOut;
-  const [userData, enrolledCourses] = reads;
-  const messages = new Set([userData, enrolledCourses].flatMap((r) => (r.ok ? [] : [r.message])));
+  const [userData, enrolled] = reads;
+  const messages = new Set([userData, enrolled].flatMap((r) => (r.ok ? [] : [r.message])));
   for (const message of messages) notify.error(message);
-  return { userId, userData: userData.ok ? userData.value : null, enrolledCourses };
+  return {
+    userId,
+    userData: userData.ok ? userData.value : null,
+    enrolledCourses: enrolled.ok ? { ok: true, value: enrolled.value.enrolledCourses } : enrolled,
+    refundedPurchases: (enrolled.ok && enrolled.value.refundedPurchases) || NOTHING_REFUNDED,
+  };
 }

@@ -119,6 +119,7 @@ export function renderWithProviders(
     setIsEducator: vi.fn(),
     enrolledCourses: [],
     enrolledStatus: signedIn ? 'ready' : 'idle',
+    refundedPurchases: [],
     ...appOverrides,
   };
 

@@ -1,4 +1,5 @@
 import {
+  EU_WITHDRAWAL_DAYS,
   GUARANTEE_DAYS_DEFAULT,
   GUARANTEE_DAYS_MAX,
   GUARANTEE_DAYS_MIN,
@@ -28,6 +29,7 @@ import { RichTextEditor } from './rich-text-editor';
 import { UnsavedChangesGuard } from './unsaved-changes';
 import { focusRing } from '../../components/ui/focus-ring';
 import { useAppContext } from '../../context/app-context';
+import { useStorefront } from '../../config/storefront';
 import { Field, FieldError, fieldErrors, inputClass, labelClass } from '../../components/ui/field';
 
 const THUMBNAIL_NOT_SELECTED = 'Thumbnail Not Selected';
@@ -195,6 +197,7 @@ export function CourseForm({
 }: CourseFormProps) {
   const id = useId();
   const { currency } = useAppContext();
+  const { currency: chargedIn } = useStorefront();
   const thumbnailInput = useRef<HTMLInputElement>(null);
   const [title, setTitle] = useState(initial.title);
   const [description, setDescription] = useState(initial.description);
@@ -359,7 +362,13 @@ export function CourseForm({
         <Field
           label="Garantia (dias)"
           error={errors.guaranteeDays}
-          className="flex w-36 flex-col gap-1"
+          // What the buyer is told comes from refundWindowDays: in euros, never under the EU's 14.
+          hint={
+            chargedIn === 'eur'
+              ? `Em euros, quem compra tem pelo menos ${EU_WITHDRAWAL_DAYS} dias (direito de livre resolução da UE).`
+              : undefined
+          }
+          className={`flex flex-col gap-1 ${chargedIn === 'eur' ? 'w-64' : 'w-36'}`}
         >
           {(control) => (
             <input

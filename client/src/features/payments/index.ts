@@ -15,6 +15,7 @@ export {
 export { PaymentChoice, PHONE_MISSING, type PaymentChoiceValue } from './payment-choice';
 export { loadProviderReturn, RETURNED_PURCHASE_PARAM } from './provider-return-loader';
 export { loadPurchase } from './read-purchase';
+export { refundMoney } from './refund-money';
 export { useContinuePurchase } from './use-continue-purchase';
 export { useCoupon, type CouponState } from './use-coupon';
 export { useEnrollAction, type EnrollAction } from './use-enroll-action';

@@ -4,6 +4,12 @@ import {
   refundRequestSchema,
   type RefundOffer,
 } from '@aprendiz/contract/payments';
+import { guaranteeLabel } from '@aprendiz/contract/rules/guarantee';
+import {
+  refundDestinationExample,
+  refundDestinationLabel,
+  refundDestinationProblem,
+} from '@aprendiz/contract/rules/refund-destination';
 import { Dialog } from '../../components/dialog';
 import { notify } from '../../components/toast';
 import { Button } from '../../components/ui/button';
@@ -11,13 +17,16 @@ import { Field, fieldErrors, inputClass } from '../../components/ui/field';
 import { useAppContext } from '../../context/app-context';
 import { loadApi } from '../../lib/load-api';
 import { send } from '../../lib/send';
+import { refundMoney } from './refund-money';
+import { refundWhere } from './refund-where';
 
 const DATE_FORMAT = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeStyle: 'short' });
 
 /**
- * 'Pedir reembolso' on a paid course inside its guarantee: an optional reason (and, for a payment
- * that cannot go back the way it came, the Pix key or IBAN to send it to), then the refund. The
- * course leaves My Courses once the server has recorded it.
+ * 'Pedir reembolso' on a paid course inside its guarantee: how much comes back and where, an
+ * optional reason (and, for a payment that cannot go back the way it came, the Pix key or IBAN to
+ * send it to, checked by the rule the server applies), then the refund. The course then becomes a
+ * 'Reembolsado' row of My Courses.
  */
 export function RefundAction({ offer, courseTitle }: { offer: RefundOffer; courseTitle: string }) {
   const { refreshSignedIn } = useAppContext();
@@ -26,6 +35,7 @@ export function RefundAction({ offer, courseTitle }: { offer: RefundOffer; cours
   const [destination, setDestination] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
+  const destinationLabel = refundDestinationLabel(offer.currency);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -35,8 +45,12 @@ export function RefundAction({ offer, courseTitle }: { offer: RefundOffer; cours
     };
     const parsed = refundRequestSchema.safeParse(body);
     const found = parsed.success ? {} : fieldErrors(parsed.error.issues);
-    if (offer.needsDestination && !destination.trim())
-      found.destination = 'Informe a sua chave Pix ou o seu IBAN';
+    if (offer.needsDestination) {
+      const problem = destination.trim()
+        ? refundDestinationProblem(offer.currency, destination)
+        : `Informe ${destinationLabel === 'IBAN' ? 'seu IBAN' : 'sua chave Pix'}`;
+      if (problem) found.destination = problem;
+    }
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setPending(true);
@@ -70,14 +84,18 @@ export function RefundAction({ offer, courseTitle }: { offer: RefundOffer; cours
       >
         <form onSubmit={(event) => void submit(event)} className="mt-4 space-y-4" noValidate>
           <p className="text-slate-700">
-            «{courseTitle}» está na garantia até{' '}
-            <time dateTime={offer.until}>{DATE_FORMAT.format(new Date(offer.until))}</time>. Com o
-            reembolso a sua inscrição termina; o seu progresso é mantido, caso volte a comprar.
+            Você recebe de volta <strong>{refundMoney(offer)}</strong> {refundWhere(offer)}.
+          </p>
+          <p className="text-slate-700">
+            «{courseTitle}» está na {guaranteeLabel(offer.days).toLowerCase()}, até{' '}
+            <time dateTime={offer.deadline}>{DATE_FORMAT.format(new Date(offer.deadline))}</time>.
+            Com o reembolso, sua inscrição termina; seu progresso fica salvo, caso você compre o
+            curso de novo.
           </p>
           {offer.needsDestination && (
             <Field
-              label="Chave Pix ou IBAN"
-              hint="Este pagamento não pode ser devolvido pelo mesmo meio: enviamos o valor para aqui."
+              label={destinationLabel}
+              hint={`Este pagamento não pode ser devolvido pelo mesmo meio: enviamos o valor para cá. Exemplo: ${refundDestinationExample(offer.currency)}`}
               error={errors.destination}
             >
               {(control) => (

@@ -451,6 +451,19 @@ describe('AddCoursePage', { timeout: 20_000 }, () => {
       storefront: { currency: 'brl', methods: ['card', 'pix'] },
     });
     expect(field.price().parentElement).toHaveTextContent(/^R\$$/);
+    expect(screen.getByLabelText('Garantia (dias)')).not.toHaveAccessibleDescription();
+  });
+
+  it('when the deployment charges in euros, then the guarantee field says buyers get the EU’s 14 days at least', () => {
+    renderWithProviders(<AddCoursePage />, {
+      route: '/educator/add-course',
+      auth: { user: testUser },
+      app: { isEducator: true },
+      storefront: { currency: 'eur', methods: ['card'] },
+    });
+    expect(screen.getByLabelText('Garantia (dias)')).toHaveAccessibleDescription(
+      'Em euros, quem compra tem pelo menos 14 dias (direito de livre resolução da UE).',
+    );
   });
 
   describe('leaving with unsaved changes', () => {

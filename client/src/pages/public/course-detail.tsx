@@ -1,4 +1,4 @@
-import { guaranteeLabel } from '@aprendiz/contract/rules/guarantee';
+import { guaranteeLabel, refundWindowDays } from '@aprendiz/contract/rules/guarantee';
 import type { CourseDetail, Lecture } from '@aprendiz/contract/courses';
 import type { CourseReviewsResponse } from '@aprendiz/contract/reviews';
 import {
@@ -205,7 +205,9 @@ function PricePanel({
         {isFreeCourse(course.coursePrice, course.discount) || action.isEnrolled ? null : (
           <>
             <p className="text-center text-sm text-slate-700">
-              {guaranteeLabel(course.guaranteeDays)}: peça o reembolso em Meus cursos
+              {/* The window the purchase will get: in euros the EU's 14 days at least. */}
+              {guaranteeLabel(refundWindowDays(course.guaranteeDays, chargedIn))}: peça o reembolso
+              em Meus cursos
             </p>
             <CouponField coupon={coupon} />
           </>

@@ -1,7 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { RefundOffer } from '@aprendiz/contract/payments';
 import { COURSE_REMOVED_FOR_RIGHTS_CLAIM } from '@aprendiz/contract/rules/course-status';
+import { REFUND_REFUSAL_MESSAGES } from '@aprendiz/contract/rules/guarantee';
+import { formatPrice } from '../../components/price';
 import { stubApi } from '../../test/api-stub';
 import { LOADED, renderWithProviders, testUser } from '../../test/render';
 import { enrolledCourse, enrolledSummary } from '../../test/enrolled-course-fixture';
@@ -34,6 +37,23 @@ const finished = enrolledCourse({
   courseTitle: 'SQL na Prática',
   lectureCompleted: ['lec-1', 'lec-2', 'lec-3'],
 });
+
+/** A paid course's refund as the server describes it: offered, 20 in kwanzas, by card. */
+function offer(overrides: Partial<RefundOffer> = {}): RefundOffer {
+  return {
+    purchaseId: '0b7a2f1e-0000-4000-8000-000000000001',
+    eligible: true,
+    reason: null,
+    deadline: '2031-03-20T12:00:00.000Z',
+    days: 14,
+    amount: 20,
+    currency: 'aoa',
+    provider: 'stripe',
+    method: 'card',
+    needsDestination: false,
+    ...overrides,
+  };
+}
 
 function card(title: string): HTMLElement {
   return screen.getByRole('article', { name: title });
@@ -213,15 +233,11 @@ describe('MyEnrollmentsPage', () => {
     ]);
   });
 
-  it('when a paid course is inside its guarantee, then Pedir reembolso sends the reason and the list is read again; other courses have no button', async () => {
+  it('when a paid course is inside its guarantee, then Pedir reembolso says how much comes back and where, sends the reason and the list is read again; other courses have no button', async () => {
     const refundable = enrolledCourse({
       _id: '6f1c2a9e-1111-4c3b-9a7e-000000000004',
       courseTitle: 'Go Essencial',
-      refund: {
-        purchaseId: '0b7a2f1e-0000-4000-8000-000000000001',
-        until: '2031-03-20T12:00:00.000Z',
-        needsDestination: false,
-      },
+      refund: offer(),
     });
     const { calls } = stubApi(() => ({ data: { success: true, purchase: {} } }));
     const { app } = renderWithProviders(<MyEnrollmentsPage />, {
@@ -237,10 +253,17 @@ describe('MyEnrollmentsPage', () => {
     expect(
       within(card('Python do Zero')).queryByRole('button', { name: /Pedir reembolso/ }),
     ).not.toBeInTheDocument();
+    // The same window the course page named, beside the button.
+    expect(within(card('Go Essencial')).getByText(/^Garantia de 14 dias, até/)).toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(refund);
     const dialog = await screen.findByRole('dialog', { name: 'Pedir reembolso' });
-    expect(within(dialog).queryByLabelText('Chave Pix ou IBAN')).not.toBeInTheDocument();
+    expect(within(dialog).getByText(formatPrice(20, 'Kz'))).toBeInTheDocument();
+    expect(dialog).toHaveTextContent(
+      `Você recebe de volta ${formatPrice(20, 'Kz')} no cartão usado na compra`,
+    );
+    expect(within(dialog).getByText(/está na garantia de 14 dias, até/)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('textbox', { name: /Pix|IBAN/ })).not.toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Motivo (opcional)'), 'Não gostei');
     await user.click(within(dialog).getByRole('button', { name: 'Confirmar reembolso' }));
 
@@ -256,14 +279,17 @@ describe('MyEnrollmentsPage', () => {
     // The refund action's module is transformed on its first import here: seconds on a busy machine.
   }, 20_000);
 
-  it('when a boleto course is refunded, then the Pix key or IBAN is asked first, and a refusal is toasted', async () => {
+  it('when a boleto course is refunded, then the Pix key is asked first and checked, and a refusal is toasted', async () => {
     const boleto = enrolledCourse({
       courseTitle: 'Boleto Curso',
-      refund: {
+      refund: offer({
         purchaseId: '0b7a2f1e-0000-4000-8000-000000000002',
-        until: '2031-03-20T12:00:00.000Z',
+        amount: 35,
+        currency: 'brl',
+        method: 'boleto',
+        days: 7,
         needsDestination: true,
-      },
+      }),
     });
     const { calls } = stubApi(() => ({
       status: 403,
@@ -276,16 +302,114 @@ describe('MyEnrollmentsPage', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /Pedir reembolso/ }, LOADED));
     const dialog = await screen.findByRole('dialog', { name: 'Pedir reembolso' });
+    expect(within(dialog).getByText(formatPrice(35, 'R$'))).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/na chave Pix que você informar abaixo, em até 10 dias úteis/),
+    ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Confirmar reembolso' }));
-    expect(within(dialog).getByText('Informe a sua chave Pix ou o seu IBAN')).toBeInTheDocument();
+    expect(within(dialog).getByText('Informe sua chave Pix')).toBeInTheDocument();
+    const key = within(dialog).getByLabelText('Chave Pix');
+    await user.type(key, 'não é uma chave');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar reembolso' }));
+    expect(within(dialog).getByText(/^Informe uma chave Pix válida/)).toBeInTheDocument();
     expect(calls).toHaveLength(0);
 
-    await user.type(within(dialog).getByLabelText('Chave Pix ou IBAN'), 'aluno@example.test');
+    await user.clear(key);
+    await user.type(key, 'aluno@example.test');
     await user.click(within(dialog).getByRole('button', { name: 'Confirmar reembolso' }));
     expect(
       await screen.findByText('Fale com o suporte pela página de contato.'),
     ).toBeInTheDocument();
     expect(calls[0]!.body).toEqual({ destination: 'aluno@example.test' });
+  });
+
+  it('when the server would refuse the refund, then there is no button, and its reason is said in its place', () => {
+    const waived = enrolledCourse({
+      courseTitle: 'Curso Europeu',
+      refund: offer({
+        eligible: false,
+        reason: REFUND_REFUSAL_MESSAGES.waived,
+        currency: 'eur',
+      }),
+    });
+    const closed = enrolledCourse({
+      _id: '6f1c2a9e-1111-4c3b-9a7e-000000000005',
+      courseTitle: 'Curso Antigo',
+      refund: offer({ eligible: false, reason: REFUND_REFUSAL_MESSAGES.window_closed }),
+    });
+    renderWithProviders(<MyEnrollmentsPage />, {
+      auth: signedIn,
+      app: { enrolledCourses: [waived, closed].map(enrolledSummary) },
+    });
+
+    expect(screen.queryByRole('button', { name: /Pedir reembolso/ })).not.toBeInTheDocument();
+    expect(
+      within(card('Curso Europeu')).getByText(REFUND_REFUSAL_MESSAGES.waived),
+    ).toBeInTheDocument();
+    expect(
+      within(card('Curso Antigo')).getByText(REFUND_REFUSAL_MESSAGES.window_closed),
+    ).toBeInTheDocument();
+  });
+
+  it('when a course was given back, then it stays listed as Reembolsado with its amount and date, without access', () => {
+    onWideScreen();
+    renderWithProviders(<MyEnrollmentsPage />, {
+      auth: signedIn,
+      app: {
+        enrolledCourses: [python].map(enrolledSummary),
+        refundedPurchases: [
+          {
+            purchaseId: '0b7a2f1e-0000-4000-8000-000000000009',
+            courseId: '6f1c2a9e-1111-4c3b-9a7e-000000000009',
+            courseTitle: 'Rust Avançado',
+            courseThumbnail: '/uploads/rust.webp',
+            amount: 4500,
+            currency: 'aoa',
+            refundedAt: '2026-11-20T15:00:00.000Z',
+            status: 'refunded',
+          },
+        ],
+      },
+    });
+
+    const refunded = screen.getByRole('region', { name: 'Reembolsados' });
+    const row = within(refunded).getByRole('listitem');
+    expect(within(row).getByText('Rust Avançado')).toBeInTheDocument();
+    expect(within(row).getByText('Reembolsado')).toBeInTheDocument();
+    expect(row).toHaveTextContent(formatPrice(4500, 'Kz'));
+    expect(within(row).getByText('20/11/2026')).toBeInTheDocument();
+    expect(within(row).queryByRole('link')).not.toBeInTheDocument();
+    // Not among the courses the learner holds.
+    expect(
+      within(screen.getByRole('table', { name: 'Meus Cursos' })).queryByText('Rust Avançado'),
+    ).not.toBeInTheDocument();
+  });
+
+  it('when the learner holds no course but gave one back, then the empty state and the refunded row both show', () => {
+    renderWithProviders(<MyEnrollmentsPage />, {
+      auth: signedIn,
+      app: {
+        enrolledCourses: [],
+        refundedPurchases: [
+          {
+            purchaseId: '0b7a2f1e-0000-4000-8000-000000000010',
+            courseId: '6f1c2a9e-1111-4c3b-9a7e-000000000010',
+            courseTitle: 'Go Essencial',
+            courseThumbnail: '/uploads/go.webp',
+            amount: 20,
+            currency: 'brl',
+            refundedAt: '2026-11-27T15:00:00.000Z',
+            status: 'refund_pending',
+          },
+        ],
+      },
+    });
+    expect(
+      screen.getByText('Parece que você não está matriculado em nenhum curso'),
+    ).toBeInTheDocument();
+    const row = within(screen.getByRole('region', { name: 'Reembolsados' })).getByRole('listitem');
+    expect(row).toHaveTextContent(formatPrice(20, 'R$'));
+    expect(row).toHaveTextContent('valor a caminho');
   });
 
   it('when the certificate is refused, then the server message is toasted and the learner stays', async () => {

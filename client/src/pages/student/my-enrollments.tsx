@@ -1,6 +1,8 @@
 import type { EnrolledCourseSummary } from '@aprendiz/contract/learning';
 import { COURSE_REMOVED_FOR_RIGHTS_CLAIM } from '@aprendiz/contract/rules/course-status';
 import { formatMinutes } from '@aprendiz/contract/rules/duration';
+import { guaranteeLabel } from '@aprendiz/contract/rules/guarantee';
+import type { RefundedPurchase, RefundOffer } from '@aprendiz/contract/payments';
 import { Link } from 'react-router-dom';
 import { useAuthUser } from '../../auth/auth-context';
 import { CourseThumbnail } from '../../components/course-thumbnail';
@@ -10,7 +12,7 @@ import { useAppContext } from '../../context/app-context';
 import { usePageTitle } from '../../lib/use-page-title';
 import { CourseProgressBar, type ProgressFacts } from '../../features/course-player';
 import { CertificateAction } from '../../features/certificates';
-import { RefundAction, RefundDestinationAction } from '../../features/payments';
+import { RefundAction, RefundDestinationAction, refundMoney } from '../../features/payments';
 import { useMediaQuery } from './my-enrollments/use-media-query';
 import { SignInRequired } from '../../components/sign-in-required';
 import { focusRing } from '../../components/ui/focus-ring';
@@ -46,15 +48,33 @@ function RowActions({ row }: { row: Row }) {
       {!removed && row.progress.percent === 100 && (
         <CertificateAction courseId={row.course._id} courseTitle={row.course.courseTitle} />
       )}
-      {row.course.refund && (
-        <RefundAction offer={row.course.refund} courseTitle={row.course.courseTitle} />
-      )}
+      {row.course.refund && <RefundState offer={row.course.refund} course={row.course} />}
       {row.course.owedRefund && (
         <RefundDestinationAction
           owed={row.course.owedRefund}
           courseTitle={row.course.courseTitle}
         />
       )}
+    </span>
+  );
+}
+
+const SHORT_DATE = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short' });
+
+/**
+ * A paid course's refund: 'Pedir reembolso' with its guarantee's end when the server would accept
+ * it, else, in its place, the reason the server would give (the same rule decides both).
+ */
+function RefundState({ offer, course }: { offer: RefundOffer; course: EnrolledCourseSummary }) {
+  if (!offer.eligible)
+    return <span className="max-w-64 text-right text-xs text-slate-600">{offer.reason}</span>;
+  return (
+    <span className="inline-flex flex-col items-end gap-1">
+      <RefundAction offer={offer} courseTitle={course.courseTitle} />
+      <span className="text-xs text-slate-600">
+        {guaranteeLabel(offer.days)}, até{' '}
+        <time dateTime={offer.deadline}>{SHORT_DATE.format(new Date(offer.deadline))}</time>
+      </span>
     </span>
   );
 }
@@ -223,8 +243,50 @@ function EmptyState() {
   );
 }
 
+/**
+ * Courses given back stay in sight, without access: what was refunded, how much and when, so a
+ * learner checking on their money finds it where the course was.
+ */
+function RefundedList({ refunded }: { refunded: RefundedPurchase[] }) {
+  return (
+    <section aria-labelledby="reembolsados" className="mt-10">
+      <h2 id="reembolsados" className="mb-4 text-xl font-semibold text-slate-900">
+        Reembolsados
+      </h2>
+      <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+        {refunded.map((item) => (
+          <li key={item.purchaseId} className="flex items-center gap-3 p-4 text-sm text-slate-700">
+            <CourseThumbnail
+              src={item.courseThumbnail ?? ''}
+              sizes="80px"
+              loading="lazy"
+              decoding="async"
+              className="aspect-video w-20 shrink-0 rounded bg-slate-100 object-cover opacity-60"
+            />
+            <span className="min-w-0 flex-1">
+              <span className="block font-medium break-words text-slate-900">
+                {item.courseTitle}
+              </span>
+              <span className="block">
+                {refundMoney(item)} · pedido em{' '}
+                <time dateTime={item.refundedAt}>
+                  {SHORT_DATE.format(new Date(item.refundedAt))}
+                </time>
+                {item.status === 'refund_pending' && ' · valor a caminho'}
+              </span>
+            </span>
+            <span className="shrink-0 rounded bg-slate-100 px-2 py-0.5 font-medium text-slate-800">
+              Reembolsado
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function Enrollments() {
-  const { enrolledCourses, enrolledStatus, refreshSignedIn } = useAppContext();
+  const { enrolledCourses, enrolledStatus, refreshSignedIn, refundedPurchases } = useAppContext();
   const wide = useMediaQuery(WIDE_SCREEN);
 
   if (enrolledStatus === 'error')
@@ -236,11 +298,23 @@ function Enrollments() {
       />
     );
   if (enrolledStatus !== 'ready') return <EnrollmentsSkeleton />;
-  if (enrolledCourses.length === 0) return <EmptyState />;
+  const refunded = refundedPurchases.length > 0 && <RefundedList refunded={refundedPurchases} />;
+  if (enrolledCourses.length === 0)
+    return (
+      <>
+        <EmptyState />
+        {refunded}
+      </>
+    );
 
   // The server sends the most recent enrollment first, the order shown here.
   const rows = enrolledCourses.map(toRow);
-  return wide ? <CourseTable rows={rows} /> : <CourseCards rows={rows} />;
+  return (
+    <>
+      {wide ? <CourseTable rows={rows} /> : <CourseCards rows={rows} />}
+      {refunded}
+    </>
+  );
 }
 
 /** /my-enrollments: the signed-in learner's courses with their progress, from the AppContext. */

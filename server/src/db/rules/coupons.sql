@@ -1,11 +1,14 @@
--- A coupon use held by a payment that expires or fails is given back, whoever moves the purchase
--- there (the sweep, reconciliation, a provider event), so a cap counts only live and paid uses.
--- A late payment of an expired purchase takes its use again in the app (retakeLatePaymentCoupon).
+-- A coupon use held by a payment that expires or fails, or by a purchase given back (a refund
+-- asked, or one a provider made), is given back, whoever moves the purchase there (the sweep,
+-- reconciliation, a provider event, the buyer's refund), so a cap counts only live and kept uses and
+-- a learner refunded may use their code again. A late payment of an expired purchase takes its use
+-- again in the app (retakeLatePaymentCoupon).
 CREATE OR REPLACE FUNCTION purchase_release_coupon() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   released uuid;
 BEGIN
-  IF NEW.status IN ('expired', 'failed') AND OLD.status NOT IN ('expired', 'failed') THEN
+  IF NEW.status IN ('expired', 'failed', 'refund_pending', 'refunded')
+    AND OLD.status NOT IN ('expired', 'failed', 'refund_pending', 'refunded') THEN
     UPDATE coupon_redemptions SET released_at = now()
       WHERE purchase_id = NEW.id AND released_at IS NULL
       RETURNING coupon_id INTO released;

@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { PaymentMethod } from '@aprendiz/contract/payments';
 import type { Db } from '../../db/client';
 import { courses } from '../../db/schema/courses';
 import { enrollments } from '../../db/schema/enrollments';
@@ -18,17 +17,13 @@ import {
   type CourseDetailRow,
   type CourseSummaryRow,
 } from '../courses/courses.repository';
+import {
+  paidPurchaseColumn,
+  recentRefundsColumn,
+  type PaidPurchaseFacts,
+} from '../payments/refund-offer';
 import type { CompletionShape } from '@aprendiz/contract/rules/quiz-grading';
 import type { CourseStatus, TakedownKind } from '@aprendiz/contract/rules/course-status';
-
-/** The learner's paid purchase of a course whose guarantee still lasts. */
-export interface RefundablePurchase {
-  id: string;
-  /** jsonb's text of a timestamp. */
-  until: string;
-  provider: string;
-  method: PaymentMethod | null;
-}
 
 /** Money of the course owed back by hand whose destination the learner has not given yet. */
 export interface OwedRefundRow {
@@ -43,7 +38,9 @@ export interface EnrolledCourseRow extends Omit<
   'isPublished' | 'viewerEnrolled' | 'status' | 'takedownKind'
 > {
   enrolledAt: Date;
-  refundable: RefundablePurchase | null;
+  paid: PaidPurchaseFacts | null;
+  /** The learner's refunds asked lately, for the abuse limit of the refund rule. */
+  recentRefunds: number;
   owedRefund: OwedRefundRow | null;
   lectureCompleted: string[];
   quizzesPassed: string[];
@@ -56,7 +53,9 @@ export interface EnrolledCourseSummaryRow extends CourseSummaryRow {
   status: CourseStatus;
   takedownKind: TakedownKind | null;
   enrolledAt: Date;
-  refundable: RefundablePurchase | null;
+  paid: PaidPurchaseFacts | null;
+  /** The learner's refunds asked lately, for the abuse limit of the refund rule. */
+  recentRefunds: number;
   owedRefund: OwedRefundRow | null;
   lectureCompleted: string[];
   quizzesPassed: string[];
@@ -81,21 +80,8 @@ function learnerProgressColumns(userId: string) {
       where ${quizAttempts.userId} = ${userId}
         and ${quizAttempts.courseId} = ${courses.id}
         and ${quizAttempts.passed}), '[]'::jsonb)`,
-    refundable: sql<RefundablePurchase | null>`(select jsonb_build_object('id', p.id,
-        'until', p.refundable_until, 'provider', p.provider, 'method', p.method)
-      from ${purchases} p
-      where p.user_id = ${userId} and p.course_id = ${courses.id}
-        and p.status = 'completed' and p.refundable_until > now()
-        -- With the EU waiver, the first lecture watched ends the right of withdrawal.
-        and not (p.eu_waiver_at is not null and (
-          exists (select 1 from ${lectureProgress} w where w.user_id = p.user_id
-            and w.course_id = p.course_id and w.completed_at >= p.completed_at)
-          or exists (select 1 from ${lecturePositions} w where w.user_id = p.user_id
-            and w.course_id = p.course_id and w.updated_at >= p.completed_at)
-          -- Every lecture address handed out plays anywhere: as good as watched.
-          or exists (select 1 from ${enrollments} e where e.user_id = p.user_id
-            and e.course_id = p.course_id and e.lectures_served_at >= p.completed_at)))
-      order by p.completed_at desc limit 1)`,
+    paid: paidPurchaseColumn(userId, courses.id),
+    recentRefunds: recentRefundsColumn(userId, new Date()),
     owedRefund: sql<OwedRefundRow | null>`(select jsonb_build_object('purchaseId', p.id,
         'amount', p.amount, 'currency', p.currency)
       from ${manualRefunds} m join ${purchases} p on p.id = m.purchase_id

@@ -27,6 +27,7 @@ import {
   getEnrolledCourse,
   getResumePoint,
   listEnrolledCourses,
+  listRefundedCourses,
   rateCourse,
   saveLecturePositionOf,
   setLectureCompleted,
@@ -75,7 +76,11 @@ export function learningRoutes(deps: AppDeps): Router {
   router.get('/user/enrolled-courses', auth, async (req, res) => {
     const user = currentUser(req);
     const entry = await deps.learnerCache.getOrLoad(user.id, 'enrolled-courses', async () =>
-      JSON.stringify({ success: true, enrolledCourses: await listEnrolledCourses(deps, user) }),
+      JSON.stringify({
+        success: true,
+        enrolledCourses: await listEnrolledCourses(deps, user),
+        refundedPurchases: await listRefundedCourses(deps, user),
+      }),
     );
     // The learner's own: a shared cache must not keep it, nor answer another Authorization with it.
     sendCached(req, res, entry, 'Authorization, Accept-Encoding', 'private, no-cache');

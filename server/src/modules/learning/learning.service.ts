@@ -1,4 +1,3 @@
-import { needsManualRefund } from '@aprendiz/contract/payments';
 import type {
   EnrolledCourse,
   EnrolledCourseSummary,
@@ -34,8 +33,8 @@ import {
   saveLecturePosition,
   unmarkLectureCompleted,
   upsertRating,
-  type RefundablePurchase,
 } from './learning.repository';
+import { listRefundedPurchases, refundOfferOf } from '../payments/refund-offer';
 
 export const NOT_ENROLLED = 'Inscreva-se no curso para continuar';
 
@@ -64,14 +63,9 @@ export async function enrollInFreeCourse(
   deps.catalogueCache.invalidate();
 }
 
-/** 'Pedir reembolso' while the guarantee of the learner's paid purchase lasts. */
-function refundOffer(refundable: RefundablePurchase | null): EnrolledCourse['refund'] {
-  if (!refundable) return null;
-  return {
-    purchaseId: refundable.id,
-    until: new Date(refundable.until).toISOString(),
-    needsDestination: needsManualRefund(refundable.provider, refundable.method),
-  };
+/** The courses the learner gave back, kept in My Courses as 'Reembolsado' rows. */
+export function listRefundedCourses(deps: LearningDeps, user: UserRow) {
+  return listRefundedPurchases(deps.database.db, user.id);
 }
 
 /** My Enrollments and the top bar: summaries with the progress worked out here, never the content. */
@@ -79,6 +73,7 @@ export async function listEnrolledCourses(
   deps: LearningDeps,
   user: UserRow,
 ): Promise<EnrolledCourseSummary[]> {
+  const now = new Date();
   const rows = await getEnrolledCourseSummaries(deps.database.db, user.id);
   return rows.map((row) => ({
     ...toCourseSummary(row),
@@ -87,7 +82,7 @@ export async function listEnrolledCourses(
     quizzesPassed: row.quizzesPassed,
     myRating: row.myRating,
     enrolledAt: row.enrolledAt.toISOString(),
-    refund: refundOffer(row.refundable),
+    refund: refundOfferOf(row.paid, row.recentRefunds, now),
     owedRefund: row.owedRefund && { ...row.owedRefund, amount: Number(row.owedRefund.amount) },
     removedForRightsClaim: !keepsLearnerAccess(row),
   }));
@@ -113,7 +108,7 @@ export async function getEnrolledCourse(
     myReview: row.myReview,
     myReviewHidden: row.myReviewHidden,
     enrolledAt: row.enrolledAt.toISOString(),
-    refund: refundOffer(row.refundable),
+    refund: refundOfferOf(row.paid, row.recentRefunds, new Date()),
   };
 }
 

@@ -90,6 +90,7 @@ export function registerMailJobs(jobs: JobQueue, deps: MailDeps): void {
         paidAt: facts.completedAt ?? new Date(),
         purchaseId,
         courseUrl: courseUrl(deps, facts.courseId),
+        refundableUntil: facts.refundableUntil,
         euWaiverAt: facts.euWaiverAt,
         market: deps.config.currency,
       }),

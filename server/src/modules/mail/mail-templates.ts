@@ -1,5 +1,10 @@
 import { BRAND_NAME as BRAND } from '@aprendiz/contract/brand';
 import { formatMoney, type Currency } from '@aprendiz/contract/rules/currency';
+import {
+  EU_WITHDRAWAL_DAYS,
+  guaranteeLabel,
+  purchaseWindowDays,
+} from '@aprendiz/contract/rules/guarantee';
 import { formatMarketDateTime } from '@aprendiz/contract/rules/market-time';
 import type { OutgoingMail } from '../../providers/mailer';
 
@@ -98,6 +103,8 @@ export function purchaseReceiptMail(input: {
   paidAt: Date;
   purchaseId: string;
   courseUrl: string;
+  /** The end of the purchase's guarantee, as the database fixed it at the completion. */
+  refundableUntil?: Date | null;
   /** Set when the buyer waived the EU right of withdrawal: the receipt is its durable record. */
   euWaiverAt?: Date | null;
   /** The deployment's market, whose clock the dates are on. */
@@ -105,8 +112,12 @@ export function purchaseReceiptMail(input: {
 }): MailContent {
   const amount = formatMoney(input.amount, input.currency);
   const date = formatDate(input.paidAt, input.market);
+  // The same window the course page and My Courses name: the purchase's own, in days and to the date.
+  const guarantee = input.refundableUntil
+    ? `${guaranteeLabel(purchaseWindowDays(input.paidAt, input.refundableUntil))}, até ${formatDate(input.refundableUntil, input.market)}: peça o reembolso em Meus cursos`
+    : null;
   const waiver = input.euWaiverAt
-    ? `Confirmamos que, em ${formatDate(input.euWaiverAt, input.market)}, você pediu para começar já e reconheceu que perde o direito de livre resolução de 14 dias a partir do momento em que abrir as aulas do curso (no player ou na página do curso).`
+    ? `Confirmamos que, em ${formatDate(input.euWaiverAt, input.market)}, você pediu para começar já e reconheceu que perde o direito de livre resolução de ${EU_WITHDRAWAL_DAYS} dias a partir do momento em que abrir as aulas do curso (no player ou na página do curso).`
     : null;
   const subject = `Recibo da sua compra: ${input.courseTitle}`;
   const text = `Olá, ${input.name}.
@@ -117,7 +128,7 @@ Curso: ${input.courseTitle}
 Valor pago: ${amount}
 Data: ${date}
 Referência: ${input.purchaseId}
-${waiver ? `\n${waiver}\n` : ''}
+${guarantee ? `Garantia: ${guarantee}\n` : ''}${waiver ? `\n${waiver}\n` : ''}
 Abrir o curso: ${input.courseUrl}
 ${textFooter()}`;
   const row = (label: string, value: string) =>
@@ -132,6 +143,7 @@ ${textFooter()}`;
         row('Valor pago', amount),
         row('Data', date),
         row('Referência', input.purchaseId),
+        ...(guarantee ? [row('Garantia', guarantee)] : []),
       ].join('')}</table>`,
       ...(waiver ? [escapeHtml(waiver)] : []),
     ],

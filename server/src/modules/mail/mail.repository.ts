@@ -15,6 +15,7 @@ export interface ReceiptFacts {
   currency: string;
   status: string;
   completedAt: Date | null;
+  refundableUntil: Date | null;
   euWaiverAt: Date | null;
 }
 
@@ -29,6 +30,7 @@ export async function findReceiptFacts(db: Db, purchaseId: string): Promise<Rece
       currency: purchases.currency,
       status: purchases.status,
       completedAt: purchases.completedAt,
+      refundableUntil: purchases.refundableUntil,
       euWaiverAt: purchases.euWaiverAt,
     })
     .from(purchases)

@@ -3,8 +3,6 @@ import type { Db } from '../../db/client';
 import { certificates } from '../../db/schema/certificates';
 import { courses } from '../../db/schema/courses';
 import { enrollments } from '../../db/schema/enrollments';
-import { lecturePositions } from '../../db/schema/lecture-positions';
-import { lectureProgress } from '../../db/schema/lecture-progress';
 import { duplicatePayments, manualRefunds, type ManualRefundRow } from '../../db/schema/ledger';
 import { purchases } from '../../db/schema/purchases';
 import { ratings } from '../../db/schema/ratings';
@@ -206,27 +204,4 @@ export async function findRefundMailFacts(
     .where(eq(purchases.id, purchaseId))
     .limit(1);
   return row ?? null;
-}
-
-/**
- * True when the learner has watched a lecture of the course since `since`: a position past a
- * video's start saved, a lecture completed, or every lecture address handed to them (the player's
- * course, the course page once enrolled), since a YouTube address plays outside the player. With the EU waiver, that ends the right of
- * withdrawal; a lecture whose video never played (saved at its start) has not begun it.
- */
-export async function watchedSince(
-  db: Db,
-  userId: string,
-  courseId: string,
-  since: Date,
-): Promise<boolean> {
-  const at = since.toISOString();
-  const result = await db.execute<{ watched: boolean }>(sql`select (
-      exists (select 1 from ${lectureProgress} where user_id = ${userId}
-        and course_id = ${courseId} and completed_at >= ${at})
-      or exists (select 1 from ${lecturePositions} where user_id = ${userId}
-        and course_id = ${courseId} and seconds > 0 and updated_at >= ${at})
-      or exists (select 1 from ${enrollments} where user_id = ${userId}
-        and course_id = ${courseId} and lectures_served_at >= ${at})) as watched`);
-  return Boolean(result.rows[0]?.watched);
 }

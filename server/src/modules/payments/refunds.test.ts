@@ -50,6 +50,7 @@ async function paidPurchase(
     method?: PurchaseRow['method'];
     providerRef?: string;
     completedAt?: Date;
+    currency?: string;
   } = {},
 ) {
   const { owner, course } = await courseOfNewEducator(context, {
@@ -64,7 +65,7 @@ async function paidPurchase(
       userId: buyer.user.id,
       courseId: course.id,
       amount: (options.price ?? 20).toFixed(2),
-      currency: 'aoa',
+      currency: options.currency ?? 'aoa',
       provider: options.provider ?? 'sandbox',
       method: options.method ?? null,
       providerRef: options.providerRef ?? null,
@@ -106,7 +107,14 @@ describe('POST /api/payments/:purchaseId/refund (sandbox)', () => {
     );
     expect(offered.enrolledCourses[0]!.refund).toEqual({
       purchaseId: purchase.id,
-      until: purchase.refundableUntil!.toISOString(),
+      eligible: true,
+      reason: null,
+      deadline: purchase.refundableUntil!.toISOString(),
+      days: 7,
+      amount: 20,
+      currency: 'aoa',
+      provider: 'sandbox',
+      method: null,
       needsDestination: false,
     });
 
@@ -217,14 +225,17 @@ describe('POST /api/payments/:purchaseId/refund (sandbox)', () => {
     });
   });
 
-  it('when the guarantee has ended, then 409 with a clear message, My Courses offers nothing and nothing changes', async () => {
+  it('when the guarantee has ended, then 409 with a clear message, My Courses says the same in place of the button and nothing changes', async () => {
     const { buyer, purchase, course } = await paidPurchase(ctx, {
       completedAt: new Date(Date.now() - 8 * DAY),
     });
     const list = enrolledCoursesResponseSchema.parse(
       (await request(ctx.app).get('/api/user/enrolled-courses').set(buyer.auth)).body,
     );
-    expect(list.enrolledCourses[0]!.refund).toBeNull();
+    expect(list.enrolledCourses[0]!.refund).toMatchObject({
+      eligible: false,
+      reason: REFUND_WINDOW_CLOSED,
+    });
 
     const res = await askRefund(ctx.app, buyer.auth, purchase.id);
 
@@ -289,12 +300,13 @@ describe('POST /api/payments/:purchaseId/refund (sandbox)', () => {
 });
 
 describe('refunds the provider cannot make (boleto)', () => {
-  it('when a boleto buyer asks without a Pix key or IBAN, then 400; with one, a manual refund is listed for the operator, who marks it paid', async () => {
+  it('when a boleto buyer asks without a Pix key, or with one that is no Pix key, then 400; with one, a manual refund is listed for the operator, who marks it paid', async () => {
     const { buyer, purchase, course } = await paidPurchase(ctx, {
       provider: 'stripe',
       method: 'boleto',
       providerRef: 'cs_test_boleto',
       price: 35,
+      currency: 'brl',
     });
     const list = enrolledCoursesResponseSchema.parse(
       (await request(ctx.app).get('/api/user/enrolled-courses').set(buyer.auth)).body,
@@ -304,6 +316,12 @@ describe('refunds the provider cannot make (boleto)', () => {
     const without = await askRefund(ctx.app, buyer.auth, purchase.id);
     expect(without.status).toBe(400);
     expect(without.body.message).toBe(REFUND_DESTINATION_NEEDED);
+    expect((await purchaseRow(purchase.id)).status).toBe('completed');
+    const notAKey = await askRefund(ctx.app, buyer.auth, purchase.id, {
+      destination: 'PT50 0002 0123 1234 5678 9015 4',
+    });
+    expect(notAKey.status).toBe(400);
+    expect(notAKey.body.message).toMatch(/^Informe uma chave Pix válida/);
     expect((await purchaseRow(purchase.id)).status).toBe('completed');
 
     const res = await askRefund(ctx.app, buyer.auth, purchase.id, {

@@ -5,9 +5,9 @@ import {
 } from '@aprendiz/contract/payments';
 import { uuidSchema } from '@aprendiz/contract/common';
 import {
-  isRefundable,
-  REFUND_ABUSE_DAYS,
-  REFUND_ABUSE_LIMIT,
+  REFUND_REFUSAL_MESSAGES,
+  refundEligibility,
+  type RefundRefusal,
 } from '@aprendiz/contract/rules/guarantee';
 import type { AppDeps } from '../../deps';
 import type { UserRow } from '../../db/schema/users';
@@ -25,34 +25,35 @@ import {
   toPurchaseView,
 } from './payments.repository';
 import { queueRefundMails } from './refund-mail';
+import { isWaiverUsed, recentRefundsOf } from './refund-offer';
 import { applyPurchaseSignal } from './lifecycle/purchase-lifecycle';
 import {
-  countRefundsSince,
   endEnrollment,
   withdrawRating,
   insertManualRefund,
   markManualRefundPaid,
   setManualRefundDestination,
   revokeCertificate,
-  watchedSince,
 } from './refunds.repository';
 
 export const REFUND_JOB = 'payment-refund';
 export const PURCHASE_NOT_FOUND = 'Pagamento não encontrado';
-export const REFUND_NOT_PAID = 'Só uma compra paga pode ser reembolsada';
-export const REFUND_ALREADY_ASKED = 'O reembolso desta compra já foi pedido';
-export const REFUND_WINDOW_CLOSED =
-  'A garantia desta compra terminou: o reembolso já não pode ser pedido aqui. Fale com o suporte se precisar de ajuda.';
-export const REFUND_WAIVED =
-  'Pediu para começar já e reconheceu perder o direito de livre resolução: com a primeira aula vista, este curso já não pode ser reembolsado aqui.';
-export const REFUND_LIMIT_REACHED = `Você pediu mais de ${REFUND_ABUSE_LIMIT - 1} reembolsos nos últimos ${REFUND_ABUSE_DAYS} dias: para este, fale com o suporte pela página de contato.`;
+export const REFUND_NOT_PAID = REFUND_REFUSAL_MESSAGES.not_paid;
+export const REFUND_ALREADY_ASKED = REFUND_REFUSAL_MESSAGES.already_asked;
+export const REFUND_WINDOW_CLOSED = REFUND_REFUSAL_MESSAGES.window_closed;
+export const REFUND_WAIVED = REFUND_REFUSAL_MESSAGES.waived;
+export const REFUND_LIMIT_REACHED = REFUND_REFUSAL_MESSAGES.limit;
 export const REFUND_DESTINATION_NEEDED =
-  'Este pagamento não pode ser devolvido pelo mesmo meio: informe a sua chave Pix ou o seu IBAN';
+  'Este pagamento não pode ser devolvido pelo mesmo meio: informe sua chave Pix ou seu IBAN';
 export const MANUAL_REFUND_NOT_FOUND =
   'Reembolso manual não encontrado, já pago ou ainda sem destino informado pelo aluno';
 export const NO_REFUND_OWED = 'Não há reembolso à espera de destino nesta compra';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+/** A refusal's status: the abuse limit is a decision about the person, the others about the purchase. */
+function refusal(reason: RefundRefusal) {
+  const message = REFUND_REFUSAL_MESSAGES[reason];
+  return reason === 'limit' ? forbidden(message) : conflict(message);
+}
 
 type RefundDeps = Pick<AppDeps, 'database' | 'jobs' | 'catalogueCache' | 'payments' | 'logger'>;
 
@@ -79,25 +80,23 @@ export async function requestRefund(
     const purchase = await lockPurchase(tx, purchaseId);
     // Someone else's purchase answers as a missing one, so ids cannot be probed.
     if (!purchase || purchase.userId !== user.id) throw notFound(PURCHASE_NOT_FOUND);
-    if (purchase.status === 'refund_pending' || purchase.status === 'refunded')
-      throw conflict(REFUND_ALREADY_ASKED);
-    if (purchase.status !== 'completed') throw conflict(REFUND_NOT_PAID);
-    if (!isRefundable(purchase.refundableUntil, new Date())) throw conflict(REFUND_WINDOW_CLOSED);
-    if (
-      purchase.euWaiverAt &&
-      (await watchedSince(
-        tx,
-        user.id,
-        purchase.courseId,
-        purchase.completedAt ?? purchase.createdAt,
-      ))
-    )
-      throw conflict(REFUND_WAIVED);
-    const since = new Date(Date.now() - REFUND_ABUSE_DAYS * DAY_MS);
-    if ((await countRefundsSince(tx, user.id, since)) >= REFUND_ABUSE_LIMIT)
-      throw forbidden(REFUND_LIMIT_REACHED);
+    // The one rule My Courses also shows: the button there is offered exactly when this passes.
+    const now = new Date();
+    const verdict = refundEligibility(
+      {
+        status: purchase.status,
+        refundableUntil: purchase.refundableUntil,
+        waiverUsed: await isWaiverUsed(tx, purchase.id),
+        recentRefunds: await recentRefundsOf(tx, user.id, now),
+      },
+      now,
+    );
+    if (!verdict.eligible) throw refusal(verdict.reason);
     const manual = needsManualRefund(purchase.provider, purchase.method);
     if (manual && !request.destination) throw badRequest(REFUND_DESTINATION_NEEDED);
+    // Checked as 'Informe o IBAN' checks it: an operator pays exactly what is kept here.
+    const problem = manual && refundDestinationProblem(purchase.currency, request.destination!);
+    if (problem) throw badRequest(problem);
 
     // The ledger's trigger writes the refund movement in this same transaction.
     await applyPurchaseSignal(tx, purchase.id, {
@@ -110,7 +109,7 @@ export async function requestRefund(
     if (manual) {
       await insertManualRefund(tx, {
         purchaseId: purchase.id,
-        destination: request.destination!,
+        destination: normalizeRefundDestination(purchase.currency, request.destination!),
         amount: purchase.amount,
         currency: purchase.currency,
         provider: purchase.provider,

@@ -29,6 +29,12 @@ describe('the EU waiver on the course page', () => {
     const panel = await screen.findByRole('complementary', { name: 'Preço e inscrição' }, LOADED);
     const waiver = within(panel).getByRole('checkbox', { name: EU_WAIVER_TEXT });
     expect(waiver).not.toBeChecked();
+    // The course offers 7 days; in euros the guarantee line names the EU's 14, as the box does.
+    expect(course.guaranteeDays).toBe(7);
+    expect(
+      within(panel).getByText('Garantia de 14 dias: peça o reembolso em Meus cursos'),
+    ).toBeInTheDocument();
+    expect(within(panel).queryByText(/Garantia de 7 dias/)).not.toBeInTheDocument();
 
     const user = userEvent.setup();
     await user.click(waiver);
@@ -57,5 +63,8 @@ describe('the EU waiver on the course page', () => {
     const panel = await screen.findByRole('complementary', { name: 'Preço e inscrição' }, LOADED);
     expect(within(panel).getByRole('button', { name: 'Acessar Curso' })).toBeInTheDocument();
     expect(within(panel).queryByRole('checkbox', { name: EU_WAIVER_TEXT })).not.toBeInTheDocument();
+    expect(
+      within(panel).getByText('Garantia de 7 dias: peça o reembolso em Meus cursos'),
+    ).toBeInTheDocument();
   });
 });
