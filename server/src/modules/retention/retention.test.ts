@@ -1,12 +1,18 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { accountSessions, emailVerificationTokens } from '../../db/schema/account-security';
 import { passwordResetTokens, revokedSessions } from '../../db/schema/account-tokens';
 import { notifications } from '../../db/schema/notifications';
 import { processedEvents } from '../../db/schema/processed-events';
 import { queueSchemaOf } from '../jobs/job-queue';
 import { createTestContext, type TestContext } from '../../test/test-app';
-import { RETENTION_SWEEP, deleteWebhookEvents, sweepRetention } from './retention';
+import {
+  RETENTION_SWEEP,
+  deleteReadNotifications,
+  deleteWebhookEvents,
+  sweepRetention,
+} from './retention';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -234,6 +240,42 @@ describe('the scheduled clean-ups', () => {
     expect(left).toHaveLength(1);
     expect(await deleteWebhookEvents(db, before, 2)).toBe(1);
     expect(await deleteWebhookEvents(db, before, 2)).toBe(0);
+  });
+
+  it('whatever the notices and the batch size, then runs until nothing is left delete exactly the read ones past the retention', async () => {
+    const { user } = await ctx.createUser();
+    const db = ctx.database.db;
+    const before = daysAgo(60);
+    await fc.assert(
+      fc.asyncProperty(
+        // Days since each notice was read (null: unread), around the retention on both sides.
+        fc.array(fc.option(fc.integer({ min: 0, max: 120 * 24 }).map((h) => h / 24)), {
+          maxLength: 12,
+        }),
+        fc.integer({ min: 1, max: 5 }),
+        async (readDaysAgo, batch) => {
+          await db.delete(notifications).where(eq(notifications.userId, user.id));
+          const kept: string[] = [];
+          for (const days of readDaysAgo) {
+            const id = await notification(
+              user.id,
+              daysAgo(200),
+              days === null ? null : daysAgo(days),
+            );
+            if (days === null || days <= 60) kept.push(id);
+          }
+          while ((await deleteReadNotifications(db, before, batch)) > 0) {
+            // Each run takes at most a batch; the loop is the hours that follow.
+          }
+          const left = await db
+            .select({ id: notifications.id })
+            .from(notifications)
+            .where(eq(notifications.userId, user.id));
+          expect(left.map((r) => r.id).sort()).toEqual(kept.sort());
+        },
+      ),
+      { seed: 48, numRuns: 20 },
+    );
   });
 
   it('when the queue starts, then the clean-up is scheduled and pg-boss deletes finished jobs after RETENTION_JOBS_DAYS', async () => {
