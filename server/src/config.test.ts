@@ -240,6 +240,12 @@ describe('the job queue and OPS_TOKEN', () => {
       heartbeatSeconds: 15,
       sweepSeconds: 300,
       schedules: true,
+      keepFinishedDays: 30,
+    });
+    expect(config.retention).toEqual({
+      readNotificationsDays: 90,
+      webhookEventsDays: 30,
+      sessionsDays: 30,
     });
     expect(config.opsToken).toBeUndefined();
   });
@@ -254,6 +260,7 @@ describe('the job queue and OPS_TOKEN', () => {
       JOBS_EXPIRE_SECONDS: '30',
       JOBS_SWEEP_SECONDS: '60',
       JOBS_SCHEDULES: 'off',
+      RETENTION_JOBS_DAYS: '7',
     });
     expect(config.jobs).toEqual({
       pollSeconds: 0.5,
@@ -263,6 +270,7 @@ describe('the job queue and OPS_TOKEN', () => {
       heartbeatSeconds: null,
       sweepSeconds: 60,
       schedules: false,
+      keepFinishedDays: 7,
     });
   });
 
@@ -270,6 +278,10 @@ describe('the job queue and OPS_TOKEN', () => {
     expect(() => loadConfig({ JOBS_HEARTBEAT_SECONDS: '5' })).toThrow('JOBS_HEARTBEAT_SECONDS');
     expect(() => loadConfig({ JOBS_POLL_SECONDS: '0.1' })).toThrow('JOBS_POLL_SECONDS');
     expect(() => loadConfig({ JOBS_RETRY_LIMIT: 'muitos' })).toThrow(ConfigError);
+    expect(() => loadConfig({ RETENTION_WEBHOOK_EVENTS_DAYS: '2' })).toThrow(
+      'RETENTION_WEBHOOK_EVENTS_DAYS',
+    );
+    expect(() => loadConfig({ RETENTION_SESSIONS_DAYS: '0' })).toThrow('RETENTION_SESSIONS_DAYS');
   });
 
   it('when OPS_TOKEN is short, then the start fails; a long one is kept', () => {

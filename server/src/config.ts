@@ -89,6 +89,19 @@ const envSchema = z.object({
   JOBS_SWEEP_SECONDS: optionalNumber(z.coerce.number().int().min(1)),
   JOBS_SCHEDULES: z.enum(['on', 'off']).optional(),
   JOBS_RETRY_LIMIT: optionalNumber(z.coerce.number().int().min(0)),
+  RETENTION_JOBS_DAYS: optionalNumber(z.coerce.number().int().min(1)),
+  RETENTION_READ_NOTIFICATIONS_DAYS: optionalNumber(z.coerce.number().int().min(1)),
+  // Shorter than a provider's retries (Stripe's last three days) would let a retried event apply twice.
+  RETENTION_WEBHOOK_EVENTS_DAYS: optionalNumber(
+    z.coerce
+      .number()
+      .int()
+      .min(
+        7,
+        'RETENTION_WEBHOOK_EVENTS_DAYS must be at least 7 (longer than any provider retries)',
+      ),
+  ),
+  RETENTION_SESSIONS_DAYS: optionalNumber(z.coerce.number().int().min(1)),
   PAGE_CACHE_MB: z.coerce.number().int().min(1).default(64),
   PAGE_RENDER_CONCURRENCY: z.coerce.number().int().min(1).default(4),
   PAGE_RENDER_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
@@ -222,6 +235,21 @@ export interface JobsConfig {
    * jobs, and another instance does the scheduled work.
    */
   schedules: boolean;
+  /** Finished and failed jobs are kept this long for inspection, then pg-boss deletes them (30). */
+  keepFinishedDays: number;
+}
+
+/**
+ * How long rows nobody reads again are kept before the hourly clean-up (modules/retention) deletes
+ * them. What must stay (the ledger, the audit log) has no retention.
+ */
+export interface RetentionConfig {
+  /** Notifications read this many days ago (90); unread ones stay. */
+  readNotificationsDays: number;
+  /** Webhook events applied this many days ago (30): past every provider's retries. */
+  webhookEventsDays: number;
+  /** Sessions ended or expired, and reset or e-mail links spent or expired, this long ago (30). */
+  sessionsDays: number;
 }
 
 /** An OPS_TOKEN shorter than this is refused: it opens the job list and retries to whoever has it. */
@@ -288,6 +316,7 @@ export interface Config {
   authRateLimitMax: number;
   trustProxy: TrustProxy;
   jobs: JobsConfig;
+  retention: RetentionConfig;
   /** Bearer token of the operators' endpoints (/api/ops/jobs) and `npm run jobs`; unset: they are closed. */
   opsToken: string | undefined;
   /**
@@ -763,6 +792,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       heartbeatSeconds: e.JOBS_HEARTBEAT_SECONDS === 0 ? null : (e.JOBS_HEARTBEAT_SECONDS ?? 15),
       sweepSeconds: e.JOBS_SWEEP_SECONDS ?? 300,
       schedules: e.JOBS_SCHEDULES !== 'off',
+      keepFinishedDays: e.RETENTION_JOBS_DAYS ?? 30,
+    },
+    retention: {
+      readNotificationsDays: e.RETENTION_READ_NOTIFICATIONS_DAYS ?? 90,
+      webhookEventsDays: e.RETENTION_WEBHOOK_EVENTS_DAYS ?? 30,
+      sessionsDays: e.RETENTION_SESSIONS_DAYS ?? 30,
     },
     opsToken: e.OPS_TOKEN,
     courseReview: e.COURSE_REVIEW === 'on',

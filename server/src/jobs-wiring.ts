@@ -26,6 +26,11 @@ import {
 } from './modules/videos/orphan-videos';
 import { registerVideoJobs } from './modules/videos/video-processing';
 import {
+  RETENTION_SWEEP,
+  RETENTION_SWEEP_SECONDS,
+  sweepRetention,
+} from './modules/retention/retention';
+import {
   RECONCILE_EVERY_SECONDS,
   reconcileAwaitingPayments,
 } from './modules/payments/reconciliation';
@@ -65,6 +70,9 @@ function registerJobs(deps: AppDeps): void {
   registerVideoJobs(jobs, deps);
   jobs.registerSchedule(ORPHAN_VIDEO_SWEEP, ORPHAN_VIDEO_SWEEP_SECONDS, async () => {
     await sweepOrphanVideos(deps);
+  });
+  jobs.registerSchedule(RETENTION_SWEEP, RETENTION_SWEEP_SECONDS, async () => {
+    await sweepRetention(deps);
   });
   registerCourseReviewMailJobs(jobs, deps);
   registerEducatorApplicationMailJobs(jobs, deps);

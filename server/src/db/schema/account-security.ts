@@ -53,6 +53,10 @@ export const accountSessions = pgTable(
   (t) => [
     index('account_sessions_user_idx').on(t.userId),
     index('account_sessions_expires_idx').on(t.expiresAt),
+    // With the expiry's, what the retention clean-up finds ended sessions by (modules/retention).
+    index('account_sessions_ended_idx')
+      .on(t.endedAt)
+      .where(sql`${t.endedAt} is not null`),
   ],
 );
 

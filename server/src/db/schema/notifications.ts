@@ -44,6 +44,10 @@ export const notifications = pgTable(
     index('notifications_user_unread_idx')
       .on(t.userId)
       .where(sql`${t.readAt} is null`),
+    // The retention clean-up's DELETE (modules/retention): read rows by when they were read.
+    index('notifications_read_idx')
+      .on(t.readAt)
+      .where(sql`${t.readAt} is not null`),
   ],
 );
 

@@ -21,8 +21,6 @@ export type JobState = (typeof JOB_STATES)[number];
  * `retryDelaySeconds` and double (with jitter) up to this cap.
  */
 export const RETRY_DELAY_MAX_SECONDS = 60;
-/** Finished and failed jobs are kept this long for inspection, then pg-boss deletes them. */
-export const KEEP_FINISHED_SECONDS = 30 * 24 * 60 * 60;
 /** How long SIGTERM waits for running jobs before the process exits anyway (they are retried). */
 export const STOP_TIMEOUT_MS = 10_000;
 
@@ -178,7 +176,9 @@ export function createJobQueue(options: {
     retryBackoff: true,
     retryDelayMax: RETRY_DELAY_MAX_SECONDS,
     expireInSeconds: config.expireSeconds,
-    deleteAfterSeconds: KEEP_FINISHED_SECONDS,
+    // pg-boss 12 has no archive table: a finished job stays in its queue's table this long, then
+    // its maintenance deletes it (RETENTION_JOBS_DAYS).
+    deleteAfterSeconds: config.keepFinishedDays * 24 * 60 * 60,
     notify: true,
     ...(config.heartbeatSeconds !== null && { heartbeatSeconds: config.heartbeatSeconds }),
   };
