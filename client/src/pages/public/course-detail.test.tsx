@@ -257,6 +257,47 @@ describe('CourseDetailPage', { timeout: 20_000 }, () => {
     expect(purchase.body).toEqual({ courseId: course._id, coupon: 'LANCAMENTO' });
   });
 
+  it('when a coupon takes the whole price, then one Acessar Curso Gratis, no method to choose, no guarantee line, and the coupon can still be taken off', async () => {
+    const { calls } = stubApi((request) => {
+      if (request.url === `/api/course/${course._id}`)
+        return { data: { success: true, courseData: course } };
+      if (request.url === `/api/course/${course._id}/quote`)
+        return {
+          data: {
+            success: true,
+            price: 0,
+            originalPrice: 16.99,
+            coupon: { code: 'BOLSA', endsAt: null, remaining: null },
+          },
+        };
+      if (request.url === '/api/user/purchase')
+        return { data: { success: true, enrolled: true, message: 'Inscrição realizada' } };
+      return { data: NO_REVIEWS };
+    });
+    const user = userEvent.setup();
+    renderPage({
+      route: `${route}?cupom=bolsa`,
+      auth: { user: testUser },
+      storefront: { currency: 'aoa', methods: ['card', 'multicaixa_express', 'reference'] },
+    });
+    const price = await screen.findByRole('complementary', { name: 'Preço e inscrição' }, LOADED);
+    const free = await within(price).findByRole('button', { name: 'Acessar Curso Gratis' }, LOADED);
+    expect(within(price).queryByRole('radio')).not.toBeInTheDocument();
+    expect(within(price).queryByText(/Garantia de/)).not.toBeInTheDocument();
+    expect(
+      within(price).getByRole('button', { name: 'Remover o cupom BOLSA' }),
+    ).toBeInTheDocument();
+
+    await user.click(free);
+    const purchase = await vi.waitFor(() => {
+      const found = calls.find((c) => c.url === '/api/user/purchase');
+      if (!found) throw new Error('no purchase yet');
+      return found;
+    });
+    // The coupon goes with it, and no method: the server enrolls at once.
+    expect(purchase.body).toEqual({ courseId: course._id, coupon: 'BOLSA' });
+  });
+
   it('when a typed code is refused, then the server reason shows beside the field and the price stays', async () => {
     stubApi((request) => {
       if (request.url === `/api/course/${course._id}`)

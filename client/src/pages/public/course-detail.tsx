@@ -70,9 +70,16 @@ type EnrollButtonProps = {
   action: EnrollAction;
   /** Width and padding where the button is shown: the panel's full width, or the bar's compact one. */
   layout: string;
+  /** Nothing to pay: a free course, or a coupon that takes the whole price. */
+  free: boolean;
 };
 
-function EnrollButton({ course, action, layout }: EnrollButtonProps) {
+/** Nothing to pay for this visitor: the course is free, or the coupon they applied takes it all. */
+function paysNothing(course: CourseDetail, coupon: CouponState): boolean {
+  return isFreeCourse(course.coursePrice, course.discount) || coupon.applied?.price === 0;
+}
+
+function EnrollButton({ course, action, layout, free }: EnrollButtonProps) {
   const { user } = useAuthUser();
   const { enroll, pending, isEnrolled } = action;
   const className = `${primaryButton} ${layout}`;
@@ -100,7 +107,7 @@ function EnrollButton({ course, action, layout }: EnrollButtonProps) {
       aria-busy={pending}
       className={className}
     >
-      {isFreeCourse(course.coursePrice, course.discount) ? 'Acessar Curso Gratis' : 'Acessar Curso'}
+      {free ? 'Acessar Curso Gratis' : 'Acessar Curso'}
     </button>
   );
 }
@@ -141,6 +148,7 @@ function PricePanel({
   const lectures = countLectures(course.courseContent);
   const ownsCourse = action.isEnrolled || user?.id === course.educator._id;
   const daysLeft = discountDaysLeft(course.discount, course.discountEndsAt);
+  const free = paysNothing(course, coupon);
   return (
     <aside
       ref={panelRef}
@@ -198,19 +206,21 @@ function PricePanel({
         </ul>
         <p className="text-sm text-slate-700">{includesLine(course)}</p>
         {payment && <PaymentChoice {...payment} />}
-        {asksEuWaiver(chargedIn) &&
-          !isFreeCourse(course.coursePrice, course.discount) &&
-          !action.isEnrolled && <EuWaiverField checked={euWaiver} onChange={onEuWaiver} />}
-        <EnrollButton course={course} action={action} layout="block w-full px-6 py-3" />
-        {isFreeCourse(course.coursePrice, course.discount) || action.isEnrolled ? null : (
-          <>
-            <p className="text-center text-sm text-slate-700">
-              {/* The window the purchase will get: in euros the EU's 14 days at least. */}
-              {guaranteeLabel(refundWindowDays(course.guaranteeDays, chargedIn))}: peça o reembolso
-              em Meus cursos
-            </p>
-            <CouponField coupon={coupon} />
-          </>
+        {asksEuWaiver(chargedIn) && !free && !action.isEnrolled && (
+          <EuWaiverField checked={euWaiver} onChange={onEuWaiver} />
+        )}
+        <EnrollButton course={course} action={action} layout="block w-full px-6 py-3" free={free} />
+        {/* Nothing paid, nothing to refund: no guarantee line for a free course or a 100 % coupon;
+            the coupon's field stays, so the coupon can be taken off. */}
+        {!free && !action.isEnrolled && (
+          <p className="text-center text-sm text-slate-700">
+            {/* The window the purchase will get: in euros the EU's 14 days at least. */}
+            {guaranteeLabel(refundWindowDays(course.guaranteeDays, chargedIn))}: peça o reembolso em
+            Meus cursos
+          </p>
+        )}
+        {!isFreeCourse(course.coursePrice, course.discount) && !action.isEnrolled && (
+          <CouponField coupon={coupon} />
         )}
       </div>
     </aside>
@@ -240,9 +250,7 @@ function CourseView({
   }, []);
   // A choice to make only where the deployment takes several methods and this visitor may buy.
   const choosing =
-    methods.length > 1 &&
-    !isFreeCourse(course.coursePrice, course.discount) &&
-    user?.id !== course.educator._id;
+    methods.length > 1 && !paysNothing(course, coupon) && user?.id !== course.educator._id;
   const action = useEnrollAction(course, {
     ...(choosing ? { choice } : {}),
     onPhoneMissing,
@@ -353,7 +361,12 @@ function CourseView({
           currency={currency}
           couponPrice={coupon.applied?.price ?? null}
         >
-          <EnrollButton course={course} action={action} layout="shrink-0 px-5 py-2.5" />
+          <EnrollButton
+            course={course}
+            action={action}
+            layout="shrink-0 px-5 py-2.5"
+            free={paysNothing(course, coupon)}
+          />
         </StickyBuyBar>
       )}
     </div>
