@@ -73,7 +73,13 @@ let served: EnrolledCourse[] = [];
 let courseReadFailures = 0;
 
 const nothingWatched = {
-  data: { success: true, lectureId: null, seconds: 0, positionToken: 'token-inicial' },
+  data: {
+    success: true,
+    lectureId: null,
+    seconds: 0,
+    lectures: [],
+    positionToken: 'token-inicial',
+  },
 };
 
 /** The questions and notes panel's reads, answered empty: its own tests are beside it. */
@@ -242,7 +248,8 @@ describe('PlayerPage', () => {
 
   it('when some lectures are done, then the player resumes at the first one not completed', async () => {
     await renderReadyPlayer({ courses: [enrolledCourse({ lectureCompleted: ['lec-1'] })] });
-    expect(screen.getByText('Retomar: continue de onde parou')).toBeInTheDocument();
+    // It opens at its start: nothing is resumed part-way, so no Retomar.
+    expect(screen.queryByText(/^Retomar/)).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: '1.2 Variáveis' })).toBeInTheDocument();
     // A watch?v= address is understood too.
     expect(await video('Variáveis')).toHaveAttribute('data-video-id', 'abc123XYZ09');
@@ -333,6 +340,22 @@ describe('PlayerPage', () => {
     expect(
       await screen.findByText('Nenhuma pergunta ainda. Seja o primeiro a perguntar.', {}, LOADED),
     ).toBeInTheDocument();
+  });
+
+  it('when the page is one column (a phone), then the lecture list comes right after the video, before the questions, notes and rating', async () => {
+    serve(() => undefined);
+    await renderReadyPlayer();
+    const player = await video('Boas-vindas');
+    await userEvent.click(screen.getByRole('button', { name: 'simulate ready' }));
+    const discussion = await screen.findByRole('region', { name: 'Perguntas e notas' }, LOADED);
+    const rating = screen.getByRole('radiogroup', { name: 'Avalie este curso:' });
+    // Below lg the grid is one column in document order: the order here is the order on the phone.
+    const inOrder = [player, structure(), discussion, rating];
+    for (const [index, element] of inOrder.slice(1).entries()) {
+      expect(
+        inOrder[index]!.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING,
+      ).toBeTruthy();
+    }
   });
 
   it('when a lecture is marked done, then it is saved, toasted, ticked and the next lecture is offered', async () => {
@@ -478,7 +501,15 @@ describe('PlayerPage', () => {
   it('when the server says the learner stopped at 0:42 of a later lecture, then the player opens there', async () => {
     serve(({ url }) =>
       url === `/api/user/resume/${course._id}`
-        ? { data: { success: true, lectureId: 'lec-3', seconds: 42, positionToken: 't' } }
+        ? {
+            data: {
+              success: true,
+              lectureId: 'lec-3',
+              seconds: 42,
+              lectures: [{ lectureId: 'lec-3', seconds: 42 }],
+              positionToken: 't',
+            },
+          }
         : undefined,
     );
     await renderReadyPlayer();
@@ -487,6 +518,74 @@ describe('PlayerPage', () => {
     ).toBeInTheDocument();
     expect(await video('Declarando funções')).toHaveAttribute('data-start', '42');
     expect(screen.getByText('Retomar: continue de onde parou')).toBeInTheDocument();
+  });
+
+  it('when the learner moves between lectures, then each reopens at its own saved second and says Retomar only then', async () => {
+    serve(({ url }) => {
+      if (url === `/api/user/resume/${course._id}`) {
+        return {
+          data: {
+            success: true,
+            lectureId: 'lec-3',
+            seconds: 42,
+            lectures: [
+              { lectureId: 'lec-3', seconds: 42 },
+              { lectureId: 'lec-1', seconds: 200 },
+            ],
+            positionToken: 't',
+          },
+        };
+      }
+      if (url === '/api/user/lecture-position') {
+        return { data: { success: true, seconds: 0, positionToken: 'renovado' } };
+      }
+      return undefined;
+    });
+    await renderReadyPlayer();
+    expect(await video('Declarando funções')).toHaveAttribute('data-start', '42');
+    // Watched on to 1:30, then another lecture: it opens at its own 3:20, not the course's last.
+    await userEvent.click(screen.getByRole('button', { name: 'simulate ready' }));
+    videoTime.seconds = 90;
+    await userEvent.click(screen.getByRole('button', { name: /Introdução/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Assistir: 1.1 Boas-vindas' }));
+    expect(await video('Boas-vindas')).toHaveAttribute('data-start', '200');
+    expect(screen.getByText('Retomar: continue de onde parou')).toBeInTheDocument();
+
+    // Never watched: its start, and no Retomar.
+    await userEvent.click(screen.getByRole('button', { name: 'Assistir: 1.2 Variáveis' }));
+    expect(await video('Variáveis')).toHaveAttribute('data-start', '0');
+    expect(screen.queryByText(/^Retomar/)).not.toBeInTheDocument();
+
+    // Back to the first one: where this visit left it.
+    await userEvent.click(screen.getByRole('button', { name: 'Assistir: 2.1 Declarando funções' }));
+    expect(await video('Declarando funções')).toHaveAttribute('data-start', '90');
+    expect(screen.getByText('Retomar: continue de onde parou')).toBeInTheDocument();
+  });
+
+  it('when the saved second is in the last moments of the lecture or its first few, then it opens at the start without Retomar', async () => {
+    serve(({ url }) =>
+      url === `/api/user/resume/${course._id}`
+        ? {
+            data: {
+              success: true,
+              // Boas-vindas lasts 10 minutes: 9:50 is its end.
+              lectureId: 'lec-1',
+              seconds: 590,
+              lectures: [
+                { lectureId: 'lec-1', seconds: 590 },
+                { lectureId: 'lec-2', seconds: 3 },
+              ],
+              positionToken: 't',
+            },
+          }
+        : undefined,
+    );
+    await renderReadyPlayer();
+    expect(await video('Boas-vindas')).toHaveAttribute('data-start', '0');
+    expect(screen.queryByText(/^Retomar/)).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Assistir: 1.2 Variáveis' }));
+    expect(await video('Variáveis')).toHaveAttribute('data-start', '0');
+    expect(screen.queryByText(/^Retomar/)).not.toBeInTheDocument();
   });
 
   it('when the resume point cannot be read, then the player still opens at the first lecture not completed', async () => {
