@@ -38,6 +38,7 @@ import { fireConfetti } from '../../lib/confetti';
 import { CertificateAction } from '../certificates';
 import { focusRing } from '../../components/ui/focus-ring';
 import { buttonClass } from '../../components/ui/button';
+import { reveal } from '../../lib/reveal';
 
 // Questions and notes are their own chunk, asked for once the video is up (or has had its chance).
 const LectureDiscussion = lazy(() =>
@@ -182,6 +183,7 @@ export function CoursePlayer({ course, resume }: { course: EnrolledCourse; resum
   const [jumpTo, setJumpTo] = useState<{ lectureId: string; seconds: number } | null>(null);
   const clock = useRef<(() => number) | null>(null);
   const seek = useRef<((seconds: number) => void) | null>(null);
+  const videoArea = useRef<HTMLDivElement>(null);
   const [videoReady, setVideoReady] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setVideoReady(true), DISCUSSION_FALLBACK_MS);
@@ -264,7 +266,9 @@ export function CoursePlayer({ course, resume }: { course: EnrolledCourse; resum
     setJumpTo(null);
   }
 
+  /** A note's time: the video at that second, brought into view (the notes sit below it). */
   function jump(lectureId: string, seconds: number) {
+    reveal(videoArea.current);
     if (lectureId === currentId && seek.current) {
       seek.current(seconds);
       return;
@@ -300,22 +304,30 @@ export function CoursePlayer({ course, resume }: { course: EnrolledCourse; resum
           <Outlet context={quizContext} />
         ) : (
           <section aria-labelledby="lecture-heading">
-            <LectureScreen
-              courseId={course._id}
-              lecture={current?.lecture ?? null}
-              autoplay={autoplay}
-              startSeconds={startSeconds}
-              onClock={(videoClock) => {
-                clock.current = videoClock;
-                position.onClock(videoClock);
-                setVideoReady(true);
-              }}
-              onSeeker={(seeker) => {
-                seek.current = seeker;
-              }}
-              onPlay={position.onPlay}
-              onPause={position.onPause}
-            />
+            <div
+              ref={videoArea}
+              tabIndex={-1}
+              role="group"
+              aria-label={current ? `Vídeo: ${current.lecture.lectureTitle}` : 'Vídeo'}
+              className="rounded-lg"
+            >
+              <LectureScreen
+                courseId={course._id}
+                lecture={current?.lecture ?? null}
+                autoplay={autoplay}
+                startSeconds={startSeconds}
+                onClock={(videoClock) => {
+                  clock.current = videoClock;
+                  position.onClock(videoClock);
+                  setVideoReady(true);
+                }}
+                onSeeker={(seeker) => {
+                  seek.current = seeker;
+                }}
+                onPlay={position.onPlay}
+                onPause={position.onPause}
+              />
+            </div>
             {resumed && (
               <p className="mt-4 inline-flex rounded-full bg-cyan-100 px-3 py-1 text-sm font-medium text-cyan-900">
                 Retomar: continue de onde parou
@@ -420,6 +432,7 @@ export function CoursePlayer({ course, resume }: { course: EnrolledCourse; resum
                   readSeconds={readSeconds}
                   onJump={jump}
                   openQuestionId={searchParams.get('question')}
+                  openAnswerId={searchParams.get('answer')}
                 />
               </Suspense>
             )}

@@ -1,4 +1,5 @@
 import type { EnrolledCourse } from '@aprendiz/contract/learning';
+import type { Note } from '@aprendiz/contract/notes';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -15,7 +16,9 @@ vi.mock('react-youtube', () => ({
     videoId: string;
     title: string;
     opts: { playerVars: { autoplay: number; start?: number } };
-    onReady: (event: { target: { getCurrentTime: () => number } }) => void;
+    onReady: (event: {
+      target: { getCurrentTime: () => number; seekTo: (seconds: number) => void };
+    }) => void;
     onPlay: () => void;
     onPause: () => void;
   }) => (
@@ -28,7 +31,14 @@ vi.mock('react-youtube', () => ({
       />
       <button
         type="button"
-        onClick={() => props.onReady({ target: { getCurrentTime: () => videoTime.seconds } })}
+        onClick={() =>
+          props.onReady({
+            target: {
+              getCurrentTime: () => videoTime.seconds,
+              seekTo: (seconds) => (videoTime.seconds = seconds),
+            },
+          })
+        }
       >
         simulate ready
       </button>
@@ -82,6 +92,9 @@ const nothingWatched = {
   },
 };
 
+/** The learner's notes the panel reads; none unless a test says. */
+let servedNotes: Note[] = [];
+
 /** The questions and notes panel's reads, answered empty: its own tests are beside it. */
 function discussionRead(request: StubRequest): StubResponse | null {
   if (request.method !== 'GET') return null;
@@ -89,7 +102,7 @@ function discussionRead(request: StubRequest): StubResponse | null {
     return { data: { success: true, questions: [], total: 0, page: 1, pageSize: 20 } };
   }
   if (request.url.startsWith(`/api/course/${course._id}/notes`)) {
-    return { data: { success: true, notes: [] } };
+    return { data: { success: true, notes: servedNotes } };
   }
   return null;
 }
@@ -126,6 +139,7 @@ function serve(handler: (request: StubRequest) => StubResponse | undefined) {
 
 beforeEach(() => {
   videoTime.seconds = 0;
+  servedNotes = [];
   courseReadFailures = 0;
   serve(() => undefined);
 });
@@ -355,6 +369,39 @@ describe('PlayerPage', () => {
       expect(
         inOrder[index]!.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING,
       ).toBeTruthy();
+    }
+  });
+
+  it('when the time of a note is pressed below the video, then the video goes to that second, scrolls into view, takes the focus and is highlighted for a moment', async () => {
+    servedNotes = [
+      {
+        _id: 'n1',
+        courseId: course._id,
+        lectureId: 'lec-1',
+        positionSeconds: 192,
+        text: 'Rever o exemplo',
+        createdAt: '2026-11-25T12:00:00.000Z',
+        updatedAt: '2026-11-25T12:00:00.000Z',
+      },
+    ];
+    const scrolled: Element[] = [];
+    const scrollIntoView = vi.fn(function (this: Element) {
+      scrolled.push(this);
+    });
+    Element.prototype.scrollIntoView = scrollIntoView;
+    try {
+      await renderReadyPlayer();
+      await video('Boas-vindas');
+      await userEvent.click(screen.getByRole('button', { name: 'simulate ready' }));
+      await userEvent.click(await screen.findByRole('tab', { name: 'Notas' }, LOADED));
+      await userEvent.click(await screen.findByRole('button', { name: 'Ir para 03:12' }, LOADED));
+      expect(videoTime.seconds).toBe(192);
+      const area = screen.getByRole('group', { name: 'Vídeo: Boas-vindas' });
+      expect(scrolled).toEqual([area]);
+      expect(area).toHaveFocus();
+      expect(area).toHaveAttribute('data-revealed');
+    } finally {
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
     }
   });
 
