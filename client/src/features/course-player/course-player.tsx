@@ -421,7 +421,8 @@ export function CoursePlayer({ course, resume }: { course: EnrolledCourse; resum
           />
         </div>
         {!quizId && (
-          <div className="lg:col-start-1 lg:row-start-2">
+          // The grid gap already parts it from what is above; its panels bring their own margin.
+          <div className="-mt-6 lg:col-start-1 lg:row-start-2">
             {videoReady && current && user && (
               <Suspense fallback={<p className="mt-6 text-slate-600">Carregando perguntas…</p>}>
                 <LectureDiscussion
