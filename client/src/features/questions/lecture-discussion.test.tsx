@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { QuestionDetail, QuestionSummary } from '@aprendiz/contract/questions';
 import type { Note } from '@aprendiz/contract/notes';
@@ -142,6 +143,45 @@ describe('LectureDiscussion', () => {
     } finally {
       delete (Element.prototype as Partial<Element>).scrollIntoView;
     }
+  });
+
+  it('when the notes are open and a notification is followed, then the questions tab comes back with that answer revealed', async () => {
+    stubApi((req) => {
+      if (req.url.includes('/notes')) return { data: { success: true, notes: [] } };
+      if (req.url.startsWith('/api/course/')) {
+        return { data: { success: true, questions: [summary], total: 1, page: 1, pageSize: 20 } };
+      }
+      return { data: { success: true, question: detail } };
+    });
+    // As the player: the bell changes the address's question while the panel stays.
+    function FollowsTheBell() {
+      const [linked, setLinked] = useState<string | null>(null);
+      return (
+        <>
+          <button type="button" onClick={() => setLinked('q1')}>
+            sino
+          </button>
+          <LectureDiscussion
+            {...props}
+            openQuestionId={linked}
+            openAnswerId={linked && 'a1'}
+            onJump={vi.fn()}
+          />
+        </>
+      );
+    }
+    renderWithProviders(<FollowsTheBell />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Notas' }, LOADED));
+    expect(await screen.findByText('Nenhuma nota ainda.', {}, LOADED)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'sino' }));
+    expect(screen.getByRole('tab', { name: 'Perguntas e respostas' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    const answer = (await screen.findByText('Profa. Ana', {}, LOADED)).closest('li')!;
+    await vi.waitFor(() => expect(answer).toHaveFocus());
+    expect(answer).toHaveAttribute('data-revealed');
   });
 
   it('when opened from a notice about a question whose answer is gone, then the question itself is shown', async () => {
