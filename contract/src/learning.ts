@@ -64,11 +64,19 @@ export const lecturePositionResponseSchema = z.object({
 });
 export type LecturePositionResponse = z.infer<typeof lecturePositionResponseSchema>;
 
-/** The lecture and second to open the player at; both null before the learner watched anything. */
+/** Where the learner stopped in one lecture. */
+export const lecturePositionSchema = z.object({ lectureId: z.string(), seconds: z.number() });
+export type LectureSecond = z.infer<typeof lecturePositionSchema>;
+
+/**
+ * The lecture and second to open the player at (null and 0 before the learner watched anything),
+ * and the second they left each lecture at, so every lecture reopens where it was left.
+ */
 export const resumeResponseSchema = z.object({
   success: z.literal(true),
   lectureId: z.string().nullable(),
   seconds: z.number(),
+  lectures: z.array(lecturePositionSchema),
   positionToken: z.string(),
 });
 export type ResumeResponse = z.infer<typeof resumeResponseSchema>;

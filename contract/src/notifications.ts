@@ -39,6 +39,8 @@ export const notificationSchema = z.object({
   lectureId: z.string(),
   questionId: z.string(),
   questionTitle: z.string(),
+  /** The answer it is about (a new answer, one accepted or hidden), for the link to show it; else null. */
+  answerId: z.string().nullable(),
   /** Who did it (the answerer, the asker); empty for a moderation notice. */
   actorName: z.string(),
   /** The educator's note on a hidden post. */

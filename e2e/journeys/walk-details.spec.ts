@@ -105,7 +105,7 @@ test.describe('issue 31: the learner details', () => {
     ).toBeVisible();
   });
 
-  test('on a phone the player lists the lectures before the rating form @phone-only', async ({
+  test('on a phone the player lists the lectures right under the video, before questions, notes and rating @phone-only', async ({
     page,
     request,
     saveScreenshot,
@@ -126,6 +126,14 @@ test.describe('issue 31: the learner details', () => {
     expect(listBox.y + listBox.height, 'lecture list ends above the rating').toBeLessThanOrEqual(
       ratingBox.y,
     );
+    // … and before the questions and notes too: right under the video.
+    const discussion = page.getByRole('region', { name: 'Perguntas e notas' });
+    await expect(discussion).toBeVisible();
+    const discussionBox = await discussion.boundingBox();
+    expect(
+      listBox.y + listBox.height,
+      'lecture list ends above the questions and notes',
+    ).toBeLessThanOrEqual(discussionBox?.y ?? 0);
     await lectures.scrollIntoViewIfNeeded();
     await shoot(page, 'walk-12-player-phone-order', saveScreenshot, expectAccessible);
   });

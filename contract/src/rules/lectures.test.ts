@@ -7,6 +7,7 @@ import {
   lectureAfterQuiz,
   nextLecture,
   normaliseCourseContent,
+  resumeSecond,
 } from './lectures';
 
 function counter(): () => string {
@@ -183,5 +184,32 @@ describe('lectureAfterQuiz', () => {
   it('when it is the last chapter’s quiz or an unknown one, then null', () => {
     expect(lectureAfterQuiz(withQuizzes, 'q3')).toBeNull();
     expect(lectureAfterQuiz(withQuizzes, 'zz')).toBeNull();
+  });
+});
+
+describe('resumeSecond', () => {
+  it('when the learner left a lecture part-way, then it reopens at that second', () => {
+    expect(resumeSecond(42, 10)).toBe(42);
+    expect(resumeSecond(42.9, 10)).toBe(42);
+  });
+
+  it('when the learner had barely started, then the lecture opens at its start', () => {
+    expect(resumeSecond(0, 10)).toBe(0);
+    expect(resumeSecond(4, 10)).toBe(0);
+    expect(resumeSecond(5, 10)).toBe(5);
+  });
+
+  it('when the learner reached the last 15 s or 5 % of the lecture, then it starts over', () => {
+    // 10 minutes: the last 30 s (5 %) are the end.
+    expect(resumeSecond(569, 10)).toBe(569);
+    expect(resumeSecond(570, 10)).toBe(0);
+    expect(resumeSecond(700, 10)).toBe(0);
+    // 2 minutes: the last 15 s.
+    expect(resumeSecond(104, 2)).toBe(104);
+    expect(resumeSecond(105, 2)).toBe(0);
+  });
+
+  it('when the lecture has no stated length, then any second past the start is resumed', () => {
+    expect(resumeSecond(3600, 0)).toBe(3600);
   });
 });

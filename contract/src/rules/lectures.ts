@@ -69,3 +69,25 @@ export function nextLecture(content: CourseContent, lectureId: string): Lecture 
   const index = lectures.findIndex((lecture) => lecture.lectureId === lectureId);
   return index === -1 ? null : (lectures[index + 1] ?? null);
 }
+
+/** A saved second below this is the lecture's start: a few seconds played is nothing to resume. */
+export const RESUME_MIN_SECONDS = 5;
+/** The tail of a lecture (credits, a last word) that counts as watched to the end. */
+const END_MARGIN_SECONDS = 15;
+const END_MARGIN_SHARE = 0.05;
+
+/**
+ * The second a lecture reopens at, from the one the learner left it at: 0 when they had barely
+ * started, and 0 when they had reached its end (watching it again starts over, as a finished video
+ * does everywhere). The end is the last 15 s or 5 % of the lecture's stated length, whichever is
+ * longer; a lecture without a stated length never counts as finished.
+ */
+export function resumeSecond(savedSeconds: number, lectureMinutes: number): number {
+  if (!Number.isFinite(savedSeconds) || savedSeconds < RESUME_MIN_SECONDS) return 0;
+  const length = lectureMinutes * 60;
+  if (length > 0) {
+    const end = length - Math.max(END_MARGIN_SECONDS, length * END_MARGIN_SHARE);
+    if (savedSeconds >= end) return 0;
+  }
+  return Math.floor(savedSeconds);
+}

@@ -4,6 +4,7 @@ import {
   firstIncompleteLecture,
   lectureAfterQuiz,
   nextLecture,
+  resumeSecond,
 } from '@aprendiz/contract/rules/lectures';
 import { REVIEW_MAX_LENGTH } from '@aprendiz/contract/rules/reviews';
 import type { QuizAttempt } from '@aprendiz/contract/quizzes';
@@ -37,6 +38,7 @@ import { fireConfetti } from '../../lib/confetti';
 import { CertificateAction } from '../certificates';
 import { focusRing } from '../../components/ui/focus-ring';
 import { buttonClass } from '../../components/ui/button';
+import { reveal } from '../../lib/reveal';
 
 // Questions and notes are their own chunk, asked for once the video is up (or has had its chance).
 const LectureDiscussion = lazy(() =>
@@ -112,17 +114,36 @@ function RatingPanel({ course }: { course: EnrolledCourse }) {
  * The lecture the player opens at: the one a link names (a question's e-mail or the bell), where
  * the learner last watched, else the first not completed.
  */
-function openingLecture(course: EnrolledCourse, resume: ResumePoint, linked: string | null) {
+function openingLecture(
+  course: EnrolledCourse,
+  resume: ResumePoint,
+  linked: string | null,
+): string | null {
   const fromLink = linked ? findNumberedLecture(course.courseContent, linked) : null;
-  if (fromLink) return { lectureId: fromLink.lecture.lectureId, seconds: 0, fromServer: false };
+  if (fromLink) return fromLink.lecture.lectureId;
   const watched = resume.lectureId
     ? findNumberedLecture(course.courseContent, resume.lectureId)
     : null;
-  if (watched)
-    return { lectureId: watched.lecture.lectureId, seconds: resume.seconds, fromServer: true };
+  if (watched) return watched.lecture.lectureId;
   // Nothing watched yet (or the lecture is gone): the first lecture not yet completed.
-  const incomplete = firstIncompleteLecture(course.courseContent, course.lectureCompleted);
-  return { lectureId: incomplete?.lectureId ?? null, seconds: 0, fromServer: false };
+  return firstIncompleteLecture(course.courseContent, course.lectureCompleted)?.lectureId ?? null;
+}
+
+/**
+ * The second each lecture was left at: the server's for the lectures watched before, and this
+ * visit's as the learner leaves one for another, so every lecture reopens at its own second.
+ */
+function useLeftAt(resume: ResumePoint) {
+  const [leftAt, setLeftAt] = useState<ReadonlyMap<string, number>>(() => {
+    const known = new Map(resume.lectures.map((item) => [item.lectureId, item.seconds]));
+    if (resume.lectureId) known.set(resume.lectureId, resume.seconds);
+    return known;
+  });
+  const remember = useCallback((lectureId: string, seconds: number | null) => {
+    if (seconds === null) return;
+    setLeftAt((known) => new Map(known).set(lectureId, seconds));
+  }, []);
+  return { leftAt, remember };
 }
 
 /**
@@ -154,12 +175,15 @@ export function CoursePlayer({ course, resume }: { course: EnrolledCourse; resum
   );
   const { user } = useAuthUser();
   const [searchParams] = useSearchParams();
-  const [opening] = useState(() => openingLecture(course, resume, searchParams.get('lecture')));
-  const [currentId, setCurrentId] = useState(opening.lectureId);
+  const [currentId, setCurrentId] = useState(() =>
+    openingLecture(course, resume, searchParams.get('lecture')),
+  );
+  const { leftAt, remember } = useLeftAt(resume);
   // A note's time in another lecture: that lecture opens at the second.
   const [jumpTo, setJumpTo] = useState<{ lectureId: string; seconds: number } | null>(null);
   const clock = useRef<(() => number) | null>(null);
   const seek = useRef<((seconds: number) => void) | null>(null);
+  const videoArea = useRef<HTMLDivElement>(null);
   const [videoReady, setVideoReady] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setVideoReady(true), DISCUSSION_FALLBACK_MS);
@@ -215,29 +239,41 @@ export function CoursePlayer({ course, resume }: { course: EnrolledCourse; resum
       return lecture && (() => watch(lecture));
     },
   };
-  const firstLectureId = course.courseContent[0]?.chapterContent[0]?.lectureId;
-  const atOpening = currentId === opening.lectureId;
-  const resumed =
-    atOpening &&
-    (opening.fromServer
-      ? opening.seconds > 0 || currentId !== firstLectureId
-      : course.lectureCompleted.length > 0 && currentId !== firstLectureId);
+  const jumped = jumpTo !== null && jumpTo.lectureId === currentId;
+  const startSeconds = jumped
+    ? jumpTo.seconds
+    : current
+      ? resumeSecond(leftAt.get(current.lecture.lectureId) ?? 0, current.lecture.lectureDuration)
+      : 0;
+  // Only a video that really opens part-way says so: not at its start, nor after a note's jump.
+  const resumed = !jumped && startSeconds > 0;
+
+  /** Where the learner left the lecture they are leaving, before its player goes. */
+  function leave() {
+    try {
+      if (currentId) remember(currentId, readSeconds());
+    } catch {
+      // The video is being torn down: the second saved before stands.
+    }
+    void position.save();
+  }
 
   function watch(lecture: Lecture) {
-    // Where the learner left the lecture they are leaving, before its player goes.
-    void position.save();
+    leave();
     setCurrentId(lecture.lectureId);
     if (quizId) closeQuiz();
     setAutoplay(true);
     setJumpTo(null);
   }
 
+  /** A note's time: the video at that second, brought into view (the notes sit below it). */
   function jump(lectureId: string, seconds: number) {
+    reveal(videoArea.current);
     if (lectureId === currentId && seek.current) {
       seek.current(seconds);
       return;
     }
-    void position.save();
+    leave();
     clock.current = null;
     seek.current = null;
     setCurrentId(lectureId);
@@ -268,24 +304,30 @@ export function CoursePlayer({ course, resume }: { course: EnrolledCourse; resum
           <Outlet context={quizContext} />
         ) : (
           <section aria-labelledby="lecture-heading">
-            <LectureScreen
-              courseId={course._id}
-              lecture={current?.lecture ?? null}
-              autoplay={autoplay}
-              startSeconds={
-                jumpTo?.lectureId === currentId ? jumpTo.seconds : atOpening ? opening.seconds : 0
-              }
-              onClock={(videoClock) => {
-                clock.current = videoClock;
-                position.onClock(videoClock);
-                setVideoReady(true);
-              }}
-              onSeeker={(seeker) => {
-                seek.current = seeker;
-              }}
-              onPlay={position.onPlay}
-              onPause={position.onPause}
-            />
+            <div
+              ref={videoArea}
+              tabIndex={-1}
+              role="group"
+              aria-label={current ? `Vídeo: ${current.lecture.lectureTitle}` : 'Vídeo'}
+              className="rounded-lg"
+            >
+              <LectureScreen
+                courseId={course._id}
+                lecture={current?.lecture ?? null}
+                autoplay={autoplay}
+                startSeconds={startSeconds}
+                onClock={(videoClock) => {
+                  clock.current = videoClock;
+                  position.onClock(videoClock);
+                  setVideoReady(true);
+                }}
+                onSeeker={(seeker) => {
+                  seek.current = seeker;
+                }}
+                onPlay={position.onPlay}
+                onPause={position.onPause}
+              />
+            </div>
             {resumed && (
               <p className="mt-4 inline-flex rounded-full bg-cyan-100 px-3 py-1 text-sm font-medium text-cyan-900">
                 Retomar: continue de onde parou
@@ -357,6 +399,30 @@ export function CoursePlayer({ course, resume }: { course: EnrolledCourse; resum
                     : `Todas as aulas foram concluídas. Faltam ${quizzesLeft} questionários obrigatórios para concluir o curso.`}
                 </p>
               )}
+          </section>
+        )}
+
+        {/* On a phone the lecture list comes right under the video, before the questions, notes
+            and rating: between lectures a learner reaches for the next one, and the list stays
+            short (only the playing lecture's chapter is open). Tabs would hide it behind a tap
+            on a page that scrolls anyway. From lg up it is the right-hand column beside them all. */}
+        <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <CourseStructure
+            chapters={course.courseContent}
+            completedIds={completedIds}
+            passedQuizIds={passedQuizIds}
+            currentLectureId={quizId ? null : currentId}
+            onWatch={watch}
+            onQuiz={(id) => {
+              leave();
+              navigate(paths.playerQuiz(course._id, id));
+            }}
+            currentQuizId={quizId}
+          />
+        </div>
+        {!quizId && (
+          // The grid gap already parts it from what is above; its panels bring their own margin.
+          <div className="-mt-6 lg:col-start-1 lg:row-start-2">
             {videoReady && current && user && (
               <Suspense fallback={<p className="mt-6 text-slate-600">Carregando perguntas…</p>}>
                 <LectureDiscussion
@@ -367,30 +433,10 @@ export function CoursePlayer({ course, resume }: { course: EnrolledCourse; resum
                   readSeconds={readSeconds}
                   onJump={jump}
                   openQuestionId={searchParams.get('question')}
+                  openAnswerId={searchParams.get('answer')}
                 />
               </Suspense>
             )}
-          </section>
-        )}
-
-        {/* On a phone the lecture list comes right after the video, before the rating form; from
-            lg up it is the right-hand column beside both. */}
-        <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
-          <CourseStructure
-            chapters={course.courseContent}
-            completedIds={completedIds}
-            passedQuizIds={passedQuizIds}
-            currentLectureId={quizId ? null : currentId}
-            onWatch={watch}
-            onQuiz={(id) => {
-              void position.save();
-              navigate(paths.playerQuiz(course._id, id));
-            }}
-            currentQuizId={quizId}
-          />
-        </div>
-        {!quizId && (
-          <div className="lg:col-start-1 lg:row-start-2">
             <RatingPanel course={course} />
           </div>
         )}

@@ -1,6 +1,7 @@
 import type {
   EnrolledCourse,
   EnrolledCourseResponse,
+  LectureSecond,
   ResumeResponse,
 } from '@aprendiz/contract/learning';
 import type { LoaderFunctionArgs } from 'react-router-dom';
@@ -11,11 +12,18 @@ import { api } from '../../lib/api-client';
 export type ResumePoint = {
   lectureId: string | null;
   seconds: number;
+  /** The second each watched lecture was left at. */
+  lectures: readonly LectureSecond[];
   /** For the beacon sent when the page hides; null when the resume point could not be read. */
   positionToken: string | null;
 };
 
-export const NOWHERE_YET: ResumePoint = { lectureId: null, seconds: 0, positionToken: null };
+export const NOWHERE_YET: ResumePoint = {
+  lectureId: null,
+  seconds: 0,
+  lectures: [],
+  positionToken: null,
+};
 
 /** A failed read answers "nowhere yet", so the player still opens. */
 async function readResumePoint(courseId: string, signal: AbortSignal): Promise<ResumePoint> {

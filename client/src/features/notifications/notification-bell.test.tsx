@@ -16,12 +16,13 @@ const answer: AppNotification = {
   lectureId: 'lec-1',
   questionId: 'q1',
   questionTitle: 'Rebase?',
+  answerId: 'a1',
   actorName: 'Profa. Ana',
   note: null,
 };
 
 describe('NotificationBell', () => {
-  it('when there are unread notices, then the count shows; opening lists them, links to the question and marks them read', async () => {
+  it('when there are unread notices, then the count shows; opening lists them, links to the answer in its question and marks them read', async () => {
     // As the server: once marked, the notice reads as read on the next GET.
     let read = false;
     const { calls } = stubApi((req) => {
@@ -39,7 +40,7 @@ describe('NotificationBell', () => {
     const link = screen.getByRole('link', {
       name: 'Profa. Ana respondeu à sua pergunta “Rebase?”',
     });
-    expect(link).toHaveAttribute('href', '/player/c1?lecture=lec-1&question=q1');
+    expect(link).toHaveAttribute('href', '/player/c1?lecture=lec-1&question=q1&answer=a1');
     expect(await screen.findByRole('button', { name: 'Notificações' })).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'POST')).toMatchObject([
       {

@@ -50,6 +50,7 @@ function target(notification: AppNotification): string {
     lecture: notification.lectureId,
     question: notification.questionId,
   });
+  if (notification.answerId) params.set('answer', notification.answerId);
   return `${paths.player(notification.courseId)}?${params.toString()}`;
 }
 

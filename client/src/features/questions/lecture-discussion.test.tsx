@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { QuestionDetail, QuestionSummary } from '@aprendiz/contract/questions';
 import type { Note } from '@aprendiz/contract/notes';
@@ -102,6 +103,96 @@ describe('LectureDiscussion', () => {
     );
     await user.click(within(answer).getByRole('button', { name: 'Aceitar resposta' }));
     expect(calls.some((c) => c.method === 'POST' && c.url === '/api/answers/a1/accept')).toBe(true);
+  });
+
+  it('when opened from a notification about an answer, then that answer is scrolled to, focused and highlighted; a thread opened from the list is not', async () => {
+    const later = {
+      ...detail.answers[0]!,
+      _id: 'a2',
+      body: 'Reinstale o Node.',
+      author: { _id: 'u2', name: 'Caio', imageUrl: '' },
+      authorIsEducator: false,
+    };
+    stubApi((req) => {
+      if (req.url.startsWith('/api/course/')) {
+        return { data: { success: true, questions: [summary], total: 1, page: 1, pageSize: 20 } };
+      }
+      return {
+        data: { success: true, question: { ...detail, answers: [...detail.answers, later] } },
+      };
+    });
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = vi.fn(function (this: Element) {
+      scrolled.push(this);
+    });
+    try {
+      renderWithProviders(
+        <LectureDiscussion {...props} openQuestionId="q1" openAnswerId="a2" onJump={vi.fn()} />,
+      );
+      const user = userEvent.setup();
+      const answer = (await screen.findByText('Reinstale o Node.', {}, LOADED)).closest('li')!;
+      expect(answer).toHaveFocus();
+      expect(answer).toHaveAttribute('data-revealed');
+      expect(scrolled).toEqual([answer]);
+      expect(screen.getByText('Profa. Ana').closest('li')).not.toHaveAttribute('data-revealed');
+
+      await user.click(screen.getByRole('button', { name: '← Todas as perguntas' }));
+      await user.click(await screen.findByRole('button', { name: summary.title }, LOADED));
+      await screen.findByText('Reinstale o Node.', {}, LOADED);
+      expect(scrolled).toHaveLength(1);
+    } finally {
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    }
+  });
+
+  it('when the notes are open and a notification is followed, then the questions tab comes back with that answer revealed', async () => {
+    stubApi((req) => {
+      if (req.url.includes('/notes')) return { data: { success: true, notes: [] } };
+      if (req.url.startsWith('/api/course/')) {
+        return { data: { success: true, questions: [summary], total: 1, page: 1, pageSize: 20 } };
+      }
+      return { data: { success: true, question: detail } };
+    });
+    // As the player: the bell changes the address's question while the panel stays.
+    function FollowsTheBell() {
+      const [linked, setLinked] = useState<string | null>(null);
+      return (
+        <>
+          <button type="button" onClick={() => setLinked('q1')}>
+            sino
+          </button>
+          <LectureDiscussion
+            {...props}
+            openQuestionId={linked}
+            openAnswerId={linked && 'a1'}
+            onJump={vi.fn()}
+          />
+        </>
+      );
+    }
+    renderWithProviders(<FollowsTheBell />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Notas' }, LOADED));
+    expect(await screen.findByText('Nenhuma nota ainda.', {}, LOADED)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'sino' }));
+    expect(screen.getByRole('tab', { name: 'Perguntas e respostas' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    const answer = (await screen.findByText('Profa. Ana', {}, LOADED)).closest('li')!;
+    await vi.waitFor(() => expect(answer).toHaveFocus());
+    expect(answer).toHaveAttribute('data-revealed');
+  });
+
+  it('when opened from a notice about a question whose answer is gone, then the question itself is shown', async () => {
+    stubApi(() => ({ data: { success: true, question: detail } }));
+    renderWithProviders(
+      <LectureDiscussion {...props} openQuestionId="q1" openAnswerId="deleted" onJump={vi.fn()} />,
+    );
+    const heading = await screen.findByRole('heading', { name: summary.title }, LOADED);
+    const thread = heading.closest('article')!;
+    await vi.waitFor(() => expect(thread).toHaveFocus());
+    expect(thread).toHaveAttribute('data-revealed');
   });
 
   it('when a note is added at the video second and its time is clicked, then it is saved at that second and the player is asked to go back there', async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { NotesPanel } from '../notes';
 import { QuestionsPanel } from './questions-panel';
@@ -16,6 +16,8 @@ export type LectureDiscussionProps = {
   /** Takes the player to a second of a lecture (this one or another). */
   onJump: (lectureId: string, seconds: number) => void;
   openQuestionId?: string | null;
+  /** The answer in that question a notification is about. */
+  openAnswerId?: string | null;
 };
 
 /**
@@ -24,6 +26,10 @@ export type LectureDiscussionProps = {
  */
 export default function LectureDiscussion(props: LectureDiscussionProps) {
   const [tab, setTab] = useState<Tab>('questions');
+  // A notification followed while the notes are open: its question is on the other tab.
+  useEffect(() => {
+    if (props.openQuestionId) setTab('questions');
+  }, [props.openQuestionId, props.openAnswerId]);
   return (
     <section aria-label="Perguntas e notas" className="mt-6 border-t border-slate-200 pt-5">
       <div role="tablist" aria-label="Perguntas e notas" className="mb-4 flex gap-2">
@@ -53,6 +59,7 @@ export default function LectureDiscussion(props: LectureDiscussionProps) {
             lectureId={props.lectureId}
             viewerId={props.viewerId}
             openQuestionId={props.openQuestionId}
+            openAnswerId={props.openAnswerId}
           />
         ) : (
           <NotesPanel

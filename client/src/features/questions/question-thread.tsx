@@ -1,5 +1,5 @@
 import type { Answer, QuestionDetail } from '@aprendiz/contract/questions';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { api } from '../../lib/api-client';
 import { send } from '../../lib/send';
 import { Button } from '../../components/ui/button';
@@ -11,6 +11,7 @@ import { OwnPostActions } from './own-post-actions';
 import { PostText } from './post-text';
 import { useResource } from '../../data/resource';
 import { PostBodyField } from './post-body-field';
+import { reveal } from '../../lib/reveal';
 
 function when(iso: string): string {
   return new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' }).format(
@@ -37,6 +38,8 @@ function AnswerItem({
   }
   return (
     <li
+      data-answer-id={answer._id}
+      tabIndex={-1}
       className={`rounded-md border p-3 ${answer.accepted ? 'border-green-600 bg-green-50' : 'border-slate-200'}`}
     >
       <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
@@ -88,11 +91,17 @@ export function QuestionThread({
   viewerId,
   onBack,
   onChanged,
+  revealAnswerId,
 }: {
   questionId: string;
   viewerId: string;
   onBack: () => void;
   onChanged: () => void;
+  /**
+   * Opened from a notification: the answer it is about (null: the question itself) is scrolled to,
+   * highlighted and focused once the thread has loaded. Undefined when the learner opened it.
+   */
+  revealAnswerId?: string | null;
 }) {
   const {
     value: data,
@@ -102,6 +111,16 @@ export function QuestionThread({
   const [body, setBody] = useState('');
   const [sending, setSending] = useState(false);
   const answerId = useId();
+  const thread = useRef<HTMLElement>(null);
+  const loaded = data !== null;
+  useEffect(() => {
+    if (!loaded || revealAnswerId === undefined || !thread.current) return;
+    // An answer deleted since the notice: the question it was on is what is left to show.
+    const answer = [...thread.current.querySelectorAll<HTMLElement>('[data-answer-id]')].find(
+      (item) => item.dataset.answerId === revealAnswerId,
+    );
+    reveal(answer ?? thread.current);
+  }, [loaded, revealAnswerId]);
 
   if (error) return <LoadError compact message={error} onRetry={reload} />;
   if (!data) return <p className="text-slate-600">Carregando pergunta…</p>;
@@ -123,7 +142,12 @@ export function QuestionThread({
   }
 
   return (
-    <article aria-labelledby={`${answerId}-title`} className="flex flex-col gap-3">
+    <article
+      ref={thread}
+      tabIndex={-1}
+      aria-labelledby={`${answerId}-title`}
+      className="flex flex-col gap-3 rounded-md"
+    >
       <Button variant="link" size="sm" className="self-start px-0" onClick={onBack}>
         ← Todas as perguntas
       </Button>

@@ -139,6 +139,7 @@ export function QuestionsPanel({
   lectureId,
   viewerId,
   openQuestionId,
+  openAnswerId,
 }: {
   courseId: string;
   lectureId: string;
@@ -146,6 +147,8 @@ export function QuestionsPanel({
   viewerId: string;
   /** A question to open at once (the link in an answer's e-mail or the bell). */
   openQuestionId?: string | null;
+  /** The answer in it the link is about, shown once it loads. */
+  openAnswerId?: string | null;
 }) {
   const [sort, setSort] = useState<QuestionSort>('recent');
   const [scope, setScope] = useState<Scope>('lecture');
@@ -154,10 +157,14 @@ export function QuestionsPanel({
   const [page, setPage] = useState(1);
   const [asking, setAsking] = useState(false);
   const [open, setOpen] = useState<string | null>(openQuestionId ?? null);
+  // Only the thread a link opened is revealed: not one the learner opens from the list.
+  const [revealing, setRevealing] = useState(openQuestionId ? (openAnswerId ?? null) : undefined);
   // A link followed while the player is already open (the bell) names another question.
   useEffect(() => {
-    if (openQuestionId) setOpen(openQuestionId);
-  }, [openQuestionId]);
+    if (!openQuestionId) return;
+    setOpen(openQuestionId);
+    setRevealing(openAnswerId ?? null);
+  }, [openQuestionId, openAnswerId]);
   const searchId = useId();
   const params = new URLSearchParams({ sort, page: String(page) });
   if (scope === 'lecture') params.set('lectureId', lectureId);
@@ -175,8 +182,12 @@ export function QuestionsPanel({
       <QuestionThread
         questionId={open}
         viewerId={viewerId}
-        onBack={() => setOpen(null)}
+        onBack={() => {
+          setOpen(null);
+          setRevealing(undefined);
+        }}
         onChanged={reload}
+        revealAnswerId={revealing}
       />
     );
   }

@@ -88,7 +88,9 @@ function serve(handler: (request: StubRequest) => StubResponse | undefined) {
   const calls: StubRequest[] = [];
   stubApi((request) => {
     if (request.url.startsWith('/api/user/resume/')) {
-      return { data: { success: true, lectureId: null, seconds: 0, positionToken: 't' } };
+      return {
+        data: { success: true, lectureId: null, seconds: 0, lectures: [], positionToken: 't' },
+      };
     }
     if (request.method === 'GET' && request.url.startsWith('/api/user/enrolled-courses/')) {
       return { data: { success: true, enrolledCourse: served } };

@@ -1,4 +1,5 @@
 import type { EnrolledCourse } from '@aprendiz/contract/learning';
+import type { Note } from '@aprendiz/contract/notes';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -15,7 +16,9 @@ vi.mock('react-youtube', () => ({
     videoId: string;
     title: string;
     opts: { playerVars: { autoplay: number; start?: number } };
-    onReady: (event: { target: { getCurrentTime: () => number } }) => void;
+    onReady: (event: {
+      target: { getCurrentTime: () => number; seekTo: (seconds: number) => void };
+    }) => void;
     onPlay: () => void;
     onPause: () => void;
   }) => (
@@ -28,7 +31,14 @@ vi.mock('react-youtube', () => ({
       />
       <button
         type="button"
-        onClick={() => props.onReady({ target: { getCurrentTime: () => videoTime.seconds } })}
+        onClick={() =>
+          props.onReady({
+            target: {
+              getCurrentTime: () => videoTime.seconds,
+              seekTo: (seconds) => (videoTime.seconds = seconds),
+            },
+          })
+        }
       >
         simulate ready
       </button>
@@ -73,8 +83,17 @@ let served: EnrolledCourse[] = [];
 let courseReadFailures = 0;
 
 const nothingWatched = {
-  data: { success: true, lectureId: null, seconds: 0, positionToken: 'token-inicial' },
+  data: {
+    success: true,
+    lectureId: null,
+    seconds: 0,
+    lectures: [],
+    positionToken: 'token-inicial',
+  },
 };
+
+/** The learner's notes the panel reads; none unless a test says. */
+let servedNotes: Note[] = [];
 
 /** The questions and notes panel's reads, answered empty: its own tests are beside it. */
 function discussionRead(request: StubRequest): StubResponse | null {
@@ -83,7 +102,7 @@ function discussionRead(request: StubRequest): StubResponse | null {
     return { data: { success: true, questions: [], total: 0, page: 1, pageSize: 20 } };
   }
   if (request.url.startsWith(`/api/course/${course._id}/notes`)) {
-    return { data: { success: true, notes: [] } };
+    return { data: { success: true, notes: servedNotes } };
   }
   return null;
 }
@@ -120,6 +139,7 @@ function serve(handler: (request: StubRequest) => StubResponse | undefined) {
 
 beforeEach(() => {
   videoTime.seconds = 0;
+  servedNotes = [];
   courseReadFailures = 0;
   serve(() => undefined);
 });
@@ -242,7 +262,8 @@ describe('PlayerPage', () => {
 
   it('when some lectures are done, then the player resumes at the first one not completed', async () => {
     await renderReadyPlayer({ courses: [enrolledCourse({ lectureCompleted: ['lec-1'] })] });
-    expect(screen.getByText('Retomar: continue de onde parou')).toBeInTheDocument();
+    // It opens at its start: nothing is resumed part-way, so no Retomar.
+    expect(screen.queryByText(/^Retomar/)).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: '1.2 Variáveis' })).toBeInTheDocument();
     // A watch?v= address is understood too.
     expect(await video('Variáveis')).toHaveAttribute('data-video-id', 'abc123XYZ09');
@@ -333,6 +354,55 @@ describe('PlayerPage', () => {
     expect(
       await screen.findByText('Nenhuma pergunta ainda. Seja o primeiro a perguntar.', {}, LOADED),
     ).toBeInTheDocument();
+  });
+
+  it('when the page is one column (a phone), then the lecture list comes right after the video, before the questions, notes and rating', async () => {
+    serve(() => undefined);
+    await renderReadyPlayer();
+    const player = await video('Boas-vindas');
+    await userEvent.click(screen.getByRole('button', { name: 'simulate ready' }));
+    const discussion = await screen.findByRole('region', { name: 'Perguntas e notas' }, LOADED);
+    const rating = screen.getByRole('radiogroup', { name: 'Avalie este curso:' });
+    // Below lg the grid is one column in document order: the order here is the order on the phone.
+    const inOrder = [player, structure(), discussion, rating];
+    for (const [index, element] of inOrder.slice(1).entries()) {
+      expect(
+        inOrder[index]!.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING,
+      ).toBeTruthy();
+    }
+  });
+
+  it('when the time of a note is pressed below the video, then the video goes to that second, scrolls into view, takes the focus and is highlighted for a moment', async () => {
+    servedNotes = [
+      {
+        _id: 'n1',
+        courseId: course._id,
+        lectureId: 'lec-1',
+        positionSeconds: 192,
+        text: 'Rever o exemplo',
+        createdAt: '2026-11-25T12:00:00.000Z',
+        updatedAt: '2026-11-25T12:00:00.000Z',
+      },
+    ];
+    const scrolled: Element[] = [];
+    const scrollIntoView = vi.fn(function (this: Element) {
+      scrolled.push(this);
+    });
+    Element.prototype.scrollIntoView = scrollIntoView;
+    try {
+      await renderReadyPlayer();
+      await video('Boas-vindas');
+      await userEvent.click(screen.getByRole('button', { name: 'simulate ready' }));
+      await userEvent.click(await screen.findByRole('tab', { name: 'Notas' }, LOADED));
+      await userEvent.click(await screen.findByRole('button', { name: 'Ir para 03:12' }, LOADED));
+      expect(videoTime.seconds).toBe(192);
+      const area = screen.getByRole('group', { name: 'Vídeo: Boas-vindas' });
+      expect(scrolled).toEqual([area]);
+      expect(area).toHaveFocus();
+      expect(area).toHaveAttribute('data-revealed');
+    } finally {
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    }
   });
 
   it('when a lecture is marked done, then it is saved, toasted, ticked and the next lecture is offered', async () => {
@@ -478,7 +548,15 @@ describe('PlayerPage', () => {
   it('when the server says the learner stopped at 0:42 of a later lecture, then the player opens there', async () => {
     serve(({ url }) =>
       url === `/api/user/resume/${course._id}`
-        ? { data: { success: true, lectureId: 'lec-3', seconds: 42, positionToken: 't' } }
+        ? {
+            data: {
+              success: true,
+              lectureId: 'lec-3',
+              seconds: 42,
+              lectures: [{ lectureId: 'lec-3', seconds: 42 }],
+              positionToken: 't',
+            },
+          }
         : undefined,
     );
     await renderReadyPlayer();
@@ -487,6 +565,74 @@ describe('PlayerPage', () => {
     ).toBeInTheDocument();
     expect(await video('Declarando funções')).toHaveAttribute('data-start', '42');
     expect(screen.getByText('Retomar: continue de onde parou')).toBeInTheDocument();
+  });
+
+  it('when the learner moves between lectures, then each reopens at its own saved second and says Retomar only then', async () => {
+    serve(({ url }) => {
+      if (url === `/api/user/resume/${course._id}`) {
+        return {
+          data: {
+            success: true,
+            lectureId: 'lec-3',
+            seconds: 42,
+            lectures: [
+              { lectureId: 'lec-3', seconds: 42 },
+              { lectureId: 'lec-1', seconds: 200 },
+            ],
+            positionToken: 't',
+          },
+        };
+      }
+      if (url === '/api/user/lecture-position') {
+        return { data: { success: true, seconds: 0, positionToken: 'renovado' } };
+      }
+      return undefined;
+    });
+    await renderReadyPlayer();
+    expect(await video('Declarando funções')).toHaveAttribute('data-start', '42');
+    // Watched on to 1:30, then another lecture: it opens at its own 3:20, not the course's last.
+    await userEvent.click(screen.getByRole('button', { name: 'simulate ready' }));
+    videoTime.seconds = 90;
+    await userEvent.click(screen.getByRole('button', { name: /Introdução/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Assistir: 1.1 Boas-vindas' }));
+    expect(await video('Boas-vindas')).toHaveAttribute('data-start', '200');
+    expect(screen.getByText('Retomar: continue de onde parou')).toBeInTheDocument();
+
+    // Never watched: its start, and no Retomar.
+    await userEvent.click(screen.getByRole('button', { name: 'Assistir: 1.2 Variáveis' }));
+    expect(await video('Variáveis')).toHaveAttribute('data-start', '0');
+    expect(screen.queryByText(/^Retomar/)).not.toBeInTheDocument();
+
+    // Back to the first one: where this visit left it.
+    await userEvent.click(screen.getByRole('button', { name: 'Assistir: 2.1 Declarando funções' }));
+    expect(await video('Declarando funções')).toHaveAttribute('data-start', '90');
+    expect(screen.getByText('Retomar: continue de onde parou')).toBeInTheDocument();
+  });
+
+  it('when the saved second is in the last moments of the lecture or its first few, then it opens at the start without Retomar', async () => {
+    serve(({ url }) =>
+      url === `/api/user/resume/${course._id}`
+        ? {
+            data: {
+              success: true,
+              // Boas-vindas lasts 10 minutes: 9:50 is its end.
+              lectureId: 'lec-1',
+              seconds: 590,
+              lectures: [
+                { lectureId: 'lec-1', seconds: 590 },
+                { lectureId: 'lec-2', seconds: 3 },
+              ],
+              positionToken: 't',
+            },
+          }
+        : undefined,
+    );
+    await renderReadyPlayer();
+    expect(await video('Boas-vindas')).toHaveAttribute('data-start', '0');
+    expect(screen.queryByText(/^Retomar/)).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Assistir: 1.2 Variáveis' }));
+    expect(await video('Variáveis')).toHaveAttribute('data-start', '0');
+    expect(screen.queryByText(/^Retomar/)).not.toBeInTheDocument();
   });
 
   it('when the resume point cannot be read, then the player still opens at the first lecture not completed', async () => {

@@ -208,13 +208,16 @@ export async function findLectureDuration(
   return row?.minutes ?? null;
 }
 
-/** The newest position saved on a lecture the course still has: where the learner resumes. */
-export async function getLatestPosition(
+/**
+ * The positions saved on the lectures the course still has, newest first: the first is where the
+ * learner resumes, each the second its lecture reopens at.
+ */
+export async function getLecturePositions(
   db: Db,
   userId: string,
   courseId: string,
-): Promise<{ lectureId: string; seconds: number } | null> {
-  const [row] = await db
+): Promise<{ lectureId: string; seconds: number }[]> {
+  return db
     .select({ lectureId: lecturePositions.lectureId, seconds: lecturePositions.seconds })
     .from(lecturePositions)
     .innerJoin(courses, eq(courses.id, lecturePositions.courseId))
@@ -227,9 +230,7 @@ export async function getLatestPosition(
           where l ->> 'lectureId' = ${lecturePositions.lectureId})`,
       ),
     )
-    .orderBy(desc(lecturePositions.updatedAt), asc(lecturePositions.lectureId))
-    .limit(1);
-  return row ?? null;
+    .orderBy(desc(lecturePositions.updatedAt), asc(lecturePositions.lectureId));
 }
 
 /**

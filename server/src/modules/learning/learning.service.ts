@@ -2,6 +2,7 @@ import type {
   EnrolledCourse,
   EnrolledCourseSummary,
   LecturePositionBody,
+  LectureSecond,
 } from '@aprendiz/contract/learning';
 import { keepsLearnerAccess } from '@aprendiz/contract/rules/course-status';
 import { completionOf } from '@aprendiz/contract/rules/quiz-grading';
@@ -28,7 +29,7 @@ import {
   getCompletedLectureIds,
   findEnrolledCourse,
   getEnrolledCourseSummaries,
-  getLatestPosition,
+  getLecturePositions,
   markLectureCompleted,
   saveLecturePosition,
   unmarkLectureCompleted,
@@ -184,16 +185,20 @@ export async function saveLecturePositionOf(
   });
 }
 
-/** The lecture and second the learner last watched; no lecture before they watched any. */
+/**
+ * The lecture and second the learner last watched (no lecture before they watched any), and the
+ * second they left each lecture at.
+ */
 export async function getResumePoint(
   deps: LearningDeps,
   user: UserRow,
   courseId: string,
-): Promise<{ lectureId: string | null; seconds: number }> {
+): Promise<{ lectureId: string | null; seconds: number; lectures: LectureSecond[] }> {
   const course = await requireCourse(deps.database.db, user, courseId);
   if (!course.enrolled) throw forbidden(NOT_ENROLLED);
-  const latest = await getLatestPosition(deps.database.db, user.id, course.id);
-  return latest ?? { lectureId: null, seconds: 0 };
+  const lectures = await getLecturePositions(deps.database.db, user.id, course.id);
+  const latest = lectures[0] ?? { lectureId: null, seconds: 0 };
+  return { ...latest, lectures };
 }
 
 /**

@@ -37,7 +37,7 @@ const savePosition = (auth: { Authorization: string } | undefined, body: unknown
 };
 
 describe('POST /api/user/lecture-position and GET /api/user/resume/:courseId', () => {
-  it('when an enrolled student saves positions in two lectures, then resume answers the newest one', async () => {
+  it('when an enrolled student saves positions in two lectures, then resume answers the newest one and the second each lecture was left at', async () => {
     const { course, student } = await enrolledStudent();
     const first = await savePosition(student.auth, {
       courseId: course.id,
@@ -52,7 +52,14 @@ describe('POST /api/user/lecture-position and GET /api/user/resume/:courseId', (
 
     const res = await request(ctx.app).get(`/api/user/resume/${course.id}`).set(student.auth);
     expect(res.status).toBe(200);
-    expect(resumeResponseSchema.parse(res.body)).toMatchObject({ lectureId: 'lec-2', seconds: 61 });
+    expect(resumeResponseSchema.parse(res.body)).toMatchObject({
+      lectureId: 'lec-2',
+      seconds: 61,
+      lectures: [
+        { lectureId: 'lec-2', seconds: 61 },
+        { lectureId: 'lec-3', seconds: 7 },
+      ],
+    });
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(await positionsOf(student.user.id, course.id)).toEqual([
       { lectureId: 'lec-2', seconds: 61 },
@@ -84,7 +91,7 @@ describe('POST /api/user/lecture-position and GET /api/user/resume/:courseId', (
     const { course, student } = await enrolledStudent();
     const res = await request(ctx.app).get(`/api/user/resume/${course.id}`).set(student.auth);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ success: true, lectureId: null, seconds: 0 });
+    expect(res.body).toMatchObject({ success: true, lectureId: null, seconds: 0, lectures: [] });
   });
 
   it('when the last watched lecture was removed from the course, then resume falls back to the newest one it still has', async () => {
@@ -106,7 +113,11 @@ describe('POST /api/user/lecture-position and GET /api/user/resume/:courseId', (
       },
     ]);
     const res = await request(ctx.app).get(`/api/user/resume/${course.id}`).set(student.auth);
-    expect(res.body).toMatchObject({ lectureId: 'lec-1', seconds: 30 });
+    expect(res.body).toMatchObject({
+      lectureId: 'lec-1',
+      seconds: 30,
+      lectures: [{ lectureId: 'lec-1', seconds: 30 }],
+    });
   });
 
   it('when the position is past the lecture duration, then it is kept at the duration plus a minute', async () => {

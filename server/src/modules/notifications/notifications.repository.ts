@@ -60,6 +60,7 @@ export function listNotifications(db: Db, userId: string, limit: number) {
       lectureId: questions.lectureId,
       questionId: questions.id,
       questionTitle: questions.title,
+      answerId: notifications.answerId,
       actorName: actors.name,
     })
     .from(notifications)

@@ -86,6 +86,7 @@ export async function getNotifications(
       lectureId: row.lectureId ?? '',
       questionId: row.questionId ?? '',
       questionTitle: row.questionTitle ?? '',
+      answerId: row.answerId,
       actorName: row.kind === 'hidden' ? '' : (row.actorName ?? ''),
       note: row.note,
     })),

@@ -52,6 +52,19 @@ describe('the bell', () => {
     ]);
   });
 
+  it('when an answer reaches the asker, then the bell names the answer, so its link can show it', async () => {
+    const { learner, questionId } = await answeredTwice();
+    const bell = notificationsResponseSchema.parse(
+      (await request(ctx.app).get('/api/notifications').set(learner.auth)).body,
+    );
+    const thread = await request(ctx.app).get(`/api/questions/${questionId}`).set(learner.auth);
+    const answerIds = (thread.body.question.answers as { _id: string }[]).map(({ _id }) => _id);
+    expect(answerIds).toHaveLength(2);
+    expect(bell.notifications.map(({ kind, answerId }) => ({ kind, answerId }))).toEqual(
+      expect.arrayContaining(answerIds.map((answerId) => ({ kind: 'answer', answerId }))),
+    );
+  });
+
   it('when some are marked read, then only those (and only the caller’s) are; with no ids, all are', async () => {
     const { learner, owner } = await answeredTwice();
     const bell = notificationsResponseSchema.parse(
