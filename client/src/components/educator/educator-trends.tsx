@@ -6,15 +6,7 @@ import { formatMoney } from '@aprendiz/contract/rules/currency';
 import { Loader } from '../loader';
 import type { LoadResult } from '../../data/load-result';
 import { Deferred } from '../deferred';
-import {
-  cellClass,
-  EmptyRow,
-  headCellClass,
-  headRowClass,
-  rowClass,
-  TableBox,
-  tableClass,
-} from '../ui/table';
+import { cellClass, EmptyRow, rowClass, TableBox, tableClass, TableHead } from '../ui/table';
 import { focusRing } from '../ui/focus-ring';
 
 /** The address's period: `?dias=90` for 90 days, else 30. */
@@ -164,19 +156,7 @@ function SeriesTable({ series, currency }: { series: Series; currency: string })
   return (
     <TableBox label="Inscrições e ganhos por dia">
       <table className={tableClass}>
-        <thead className={headRowClass}>
-          <tr>
-            <th scope="col" className={headCellClass}>
-              Dia
-            </th>
-            <th scope="col" className={headCellClass}>
-              Inscrições
-            </th>
-            <th scope="col" className={headCellClass}>
-              Ganhos
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={['Dia', 'Inscrições', 'Ganhos']} />
         <tbody>
           {/* Newest first: today's figures are what an educator looks for. */}
           {[...series].reverse().map((d) => (
@@ -198,19 +178,7 @@ function CourseTable({ courses }: { courses: Analytics['courses'] }) {
   return (
     <TableBox label="Conclusão por curso" scrollHint>
       <table className={`${tableClass} min-w-[32rem]`}>
-        <thead className={headRowClass}>
-          <tr>
-            <th scope="col" className={headCellClass}>
-              Curso
-            </th>
-            <th scope="col" className={headCellClass}>
-              Conclusão
-            </th>
-            <th scope="col" className={headCellClass}>
-              Onde mais alunos param
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={['Curso', 'Conclusão', 'Onde mais alunos param']} />
         <tbody>
           {courses.length === 0 ? (
             <EmptyRow columns={3}>Nenhum curso ainda.</EmptyRow>

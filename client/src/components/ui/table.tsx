@@ -46,6 +46,36 @@ export const numberCellClass = 'w-14 px-4 py-3 text-center';
 /** Left-aligned: in a table wider than a phone, a centred message would sit in the hidden part. */
 const emptyCellClass = 'px-4 py-3 text-gray-600';
 
+/**
+ * A table's head: a header cell per column; `actions` adds a last column for each row's buttons,
+ * unnamed on screen ('Ações' for screen readers). That cell is positioned, so its visually hidden
+ * text scrolls with the table instead of widening a phone's page.
+ */
+export function TableHead({
+  columns,
+  actions = false,
+}: {
+  columns: readonly string[];
+  actions?: boolean;
+}) {
+  return (
+    <thead className={headRowClass}>
+      <tr>
+        {columns.map((column) => (
+          <th key={column} scope="col" className={headCellClass}>
+            {column}
+          </th>
+        ))}
+        {actions && (
+          <th scope="col" className={`${headCellClass} relative`}>
+            <span className="sr-only">Ações</span>
+          </th>
+        )}
+      </tr>
+    </thead>
+  );
+}
+
 /** The one row of a table with nothing to list, saying so across every column. */
 export function EmptyRow({ columns, children }: { columns: number; children: ReactNode }) {
   return (

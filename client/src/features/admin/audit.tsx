@@ -6,11 +6,10 @@ import { inputClass } from '../../components/ui/field';
 import {
   cellClass,
   EmptyRow,
-  headCellClass,
-  headRowClass,
   rowClass,
   TableBox,
   tableClass,
+  TableHead,
 } from '../../components/ui/table';
 import { useResource } from '../../data/resource';
 import { api } from '../../lib/api-client';
@@ -25,28 +24,7 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
   return (
     <TableBox label="Registros de auditoria" scrollHint wide>
       <table className={`${tableClass} min-w-[52rem]`}>
-        <thead className={headRowClass}>
-          <tr>
-            <th scope="col" className={headCellClass}>
-              Quando
-            </th>
-            <th scope="col" className={headCellClass}>
-              Quem
-            </th>
-            <th scope="col" className={headCellClass}>
-              Ação
-            </th>
-            <th scope="col" className={headCellClass}>
-              Alvo
-            </th>
-            <th scope="col" className={headCellClass}>
-              Antes → depois
-            </th>
-            <th scope="col" className={headCellClass}>
-              Endereço
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={['Quando', 'Quem', 'Ação', 'Alvo', 'Antes → depois', 'Endereço']} />
         <tbody>
           {entries.length === 0 ? (
             <EmptyRow columns={6}>Nenhum registro.</EmptyRow>

@@ -3,11 +3,10 @@ import { Button } from '../../components/ui/button';
 import {
   cellClass,
   EmptyRow,
-  headCellClass,
-  headRowClass,
   rowClass,
   TableBox,
   tableClass,
+  TableHead,
 } from '../../components/ui/table';
 import { useResource } from '../../data/resource';
 import { api } from '../../lib/api-client';
@@ -41,25 +40,7 @@ export function AdminJobsScreen() {
         {({ jobs }) => (
           <TableBox label="Tarefas com falha" scrollHint wide>
             <table className={`${tableClass} min-w-[44rem]`}>
-              <thead className={headRowClass}>
-                <tr>
-                  <th scope="col" className={headCellClass}>
-                    Fila
-                  </th>
-                  <th scope="col" className={headCellClass}>
-                    Erro
-                  </th>
-                  <th scope="col" className={headCellClass}>
-                    Tentativas
-                  </th>
-                  <th scope="col" className={headCellClass}>
-                    Criada
-                  </th>
-                  <th scope="col" className={`${headCellClass} relative`}>
-                    <span className="sr-only">Ações</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={['Fila', 'Erro', 'Tentativas', 'Criada']} actions />
               <tbody>
                 {jobs.length === 0 ? (
                   <EmptyRow columns={5}>Nenhuma tarefa com falha.</EmptyRow>

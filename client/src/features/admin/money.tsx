@@ -10,11 +10,10 @@ import { Button } from '../../components/ui/button';
 import {
   cellClass,
   EmptyRow,
-  headCellClass,
-  headRowClass,
   rowClass,
   TableBox,
   tableClass,
+  TableHead,
 } from '../../components/ui/table';
 import { useResource } from '../../data/resource';
 import { api } from '../../lib/api-client';
@@ -45,28 +44,10 @@ function ManualRefunds() {
         <>
           <TableBox label="Reembolsos a fazer à mão" scrollHint wide>
             <table className={`${tableClass} min-w-[44rem]`}>
-              <thead className={headRowClass}>
-                <tr>
-                  <th scope="col" className={headCellClass}>
-                    Comprador
-                  </th>
-                  <th scope="col" className={headCellClass}>
-                    Curso
-                  </th>
-                  <th scope="col" className={headCellClass}>
-                    Valor
-                  </th>
-                  <th scope="col" className={headCellClass}>
-                    Enviar para
-                  </th>
-                  <th scope="col" className={headCellClass}>
-                    Desde
-                  </th>
-                  <th scope="col" className={`${headCellClass} relative`}>
-                    <span className="sr-only">Ações</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={['Comprador', 'Curso', 'Valor', 'Enviar para', 'Desde']}
+                actions
+              />
               <tbody>
                 {refunds.length === 0 ? (
                   <EmptyRow columns={6}>Nenhum reembolso esperando.</EmptyRow>

@@ -4,11 +4,10 @@ import { focusRing } from '../../components/ui/focus-ring';
 import {
   cellClass,
   EmptyRow,
-  headCellClass,
-  headRowClass,
   rowClass,
   TableBox,
   tableClass,
+  TableHead,
 } from '../../components/ui/table';
 import { paths } from '../../config/paths';
 import { useAppContext } from '../../context/app-context';
@@ -36,25 +35,7 @@ function MoneyTable({ overview }: { overview: AdminOverview }) {
   return (
     <TableBox label="Vendas por período" scrollHint wide>
       <table className={`${tableClass} min-w-[40rem]`}>
-        <thead className={headRowClass}>
-          <tr>
-            <th scope="col" className={headCellClass}>
-              Período
-            </th>
-            <th scope="col" className={headCellClass}>
-              Moeda
-            </th>
-            <th scope="col" className={headCellClass}>
-              Vendas
-            </th>
-            <th scope="col" className={headCellClass}>
-              Reembolsos
-            </th>
-            <th scope="col" className={headCellClass}>
-              Aguardando pagamento
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={['Período', 'Moeda', 'Vendas', 'Reembolsos', 'Aguardando pagamento']} />
         <tbody>
           {rows.length === 0 ? (
             <EmptyRow columns={5}>Nenhuma venda nos últimos 30 dias.</EmptyRow>

@@ -18,11 +18,10 @@ import { inputClass } from '../../components/ui/field';
 import {
   cellClass,
   EmptyRow,
-  headCellClass,
-  headRowClass,
   rowClass,
   TableBox,
   tableClass,
+  TableHead,
 } from '../../components/ui/table';
 import { useResource } from '../../data/resource';
 import { api } from '../../lib/api-client';
@@ -106,31 +105,10 @@ function PayoutsTable({ status }: { status: PayoutStatus | null }) {
         <>
           <TableBox label="Pedidos de saque" scrollHint wide>
             <table className={`${tableClass} min-w-[52rem]`}>
-              <thead className={headRowClass}>
-                <tr>
-                  <th scope="col" className={headCellClass}>
-                    Educador
-                  </th>
-                  <th scope="col" className={headCellClass}>
-                    Valor
-                  </th>
-                  <th scope="col" className={headCellClass}>
-                    Destino
-                  </th>
-                  <th scope="col" className={headCellClass}>
-                    Pedido em
-                  </th>
-                  <th scope="col" className={headCellClass}>
-                    Estado
-                  </th>
-                  {/* Positioned: the sr-only text inside must scroll with the table, not widen the page. */}
-                  {isAdmin && (
-                    <th scope="col" className={`${headCellClass} relative`}>
-                      <span className="sr-only">Ações</span>
-                    </th>
-                  )}
-                </tr>
-              </thead>
+              <TableHead
+                columns={['Educador', 'Valor', 'Destino', 'Pedido em', 'Estado']}
+                actions={isAdmin}
+              />
               <tbody>
                 {payouts.length === 0 ? (
                   <EmptyRow columns={isAdmin ? 6 : 5}>Nenhum saque neste estado.</EmptyRow>

@@ -7,11 +7,10 @@ import { inputClass } from '../../components/ui/field';
 import {
   cellClass,
   EmptyRow,
-  headCellClass,
-  headRowClass,
   rowClass,
   TableBox,
   tableClass,
+  TableHead,
 } from '../../components/ui/table';
 import { paths } from '../../config/paths';
 import { useResource } from '../../data/resource';
@@ -58,22 +57,7 @@ function Results({ q }: { q: string }) {
       {({ users }) => (
         <TableBox label="Pessoas encontradas" scrollHint wide>
           <table className={`${tableClass} min-w-[36rem]`}>
-            <thead className={headRowClass}>
-              <tr>
-                <th scope="col" className={headCellClass}>
-                  Nome
-                </th>
-                <th scope="col" className={headCellClass}>
-                  E-mail
-                </th>
-                <th scope="col" className={headCellClass}>
-                  Papel
-                </th>
-                <th scope="col" className={headCellClass}>
-                  Desde
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['Nome', 'E-mail', 'Papel', 'Desde']} />
             <tbody>
               {users.length === 0 ? (
                 <EmptyRow columns={4}>Ninguém encontrado.</EmptyRow>

@@ -9,11 +9,10 @@ import { inputClass } from '../../components/ui/field';
 import {
   cellClass,
   EmptyRow,
-  headCellClass,
-  headRowClass,
   rowClass,
   TableBox,
   tableClass,
+  TableHead,
 } from '../../components/ui/table';
 import { paths } from '../../config/paths';
 import { useResource } from '../../data/resource';
@@ -55,25 +54,7 @@ function RequestsTable({ requests }: { requests: AdminPrivacyRequest[] }) {
   return (
     <TableBox label="Pedidos de privacidade" scrollHint wide>
       <table className={`${tableClass} min-w-[44rem]`}>
-        <thead className={headRowClass}>
-          <tr>
-            <th scope="col" className={headCellClass}>
-              Pedido
-            </th>
-            <th scope="col" className={headCellClass}>
-              Pessoa
-            </th>
-            <th scope="col" className={headCellClass}>
-              Feito em
-            </th>
-            <th scope="col" className={headCellClass}>
-              Prazo
-            </th>
-            <th scope="col" className={headCellClass}>
-              Estado
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={['Pedido', 'Pessoa', 'Feito em', 'Prazo', 'Estado']} />
         <tbody>
           {requests.length === 0 ? (
             <EmptyRow columns={5}>Nenhum pedido.</EmptyRow>

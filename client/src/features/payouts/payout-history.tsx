@@ -3,11 +3,10 @@ import { PAYOUT_STATUS_LABELS } from '@aprendiz/contract/rules/payouts';
 import {
   cellClass,
   EmptyRow,
-  headCellClass,
-  headRowClass,
   rowClass,
   TableBox,
   tableClass,
+  TableHead,
 } from '../../components/ui/table';
 import { DATE_FORMAT, money } from './money';
 
@@ -21,25 +20,7 @@ export function PayoutHistory({ payouts }: { payouts: Payout[] }) {
   return (
     <TableBox label="Saques">
       <table className={tableClass}>
-        <thead className={headRowClass}>
-          <tr>
-            <th scope="col" className={headCellClass}>
-              Pedido em
-            </th>
-            <th scope="col" className={headCellClass}>
-              Valor
-            </th>
-            <th scope="col" className={headCellClass}>
-              Situação
-            </th>
-            <th scope="col" className={headCellClass}>
-              Destino
-            </th>
-            <th scope="col" className={headCellClass}>
-              Detalhes
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={['Pedido em', 'Valor', 'Situação', 'Destino', 'Detalhes']} />
         <tbody>
           {payouts.length === 0 ? (
             <EmptyRow columns={5}>Nenhum saque ainda.</EmptyRow>

@@ -17,14 +17,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Dialog } from '../../components/dialog';
 import { Button } from '../../components/ui/button';
 import { CourseThumbnail } from '../../components/course-thumbnail';
-import {
-  cellClass,
-  headCellClass,
-  headRowClass,
-  rowClass,
-  TableBox,
-  tableClass,
-} from '../../components/ui/table';
+import { cellClass, rowClass, TableBox, tableClass, TableHead } from '../../components/ui/table';
 import { IncompleteLecturesNote } from '../../components/educator/incomplete-lectures';
 import { Deferred } from '../../components/deferred';
 import { Loader } from '../../components/loader';
@@ -332,28 +325,16 @@ function MyCourses({ courses }: { courses: EducatorCourse[] }) {
       ) : (
         <TableBox label="My Courses" scrollHint wide>
           <table className={`${tableClass} min-w-[44rem]`}>
-            <thead className={headRowClass}>
-              <tr>
-                <th scope="col" className={headCellClass}>
-                  All Courses
-                </th>
-                <th scope="col" className={headCellClass}>
-                  Courses Price
-                </th>
-                <th scope="col" className={headCellClass}>
-                  Earnings
-                </th>
-                <th scope="col" className={headCellClass}>
-                  Students
-                </th>
-                <th scope="col" className={headCellClass}>
-                  Course Status
-                </th>
-                <th scope="col" className={headCellClass}>
-                  Ações
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                'All Courses',
+                'Courses Price',
+                'Earnings',
+                'Students',
+                'Course Status',
+                'Ações',
+              ]}
+            />
             <tbody>
               {courses.map((course) => (
                 <CourseRow
