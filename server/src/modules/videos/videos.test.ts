@@ -194,8 +194,14 @@ describe('uploaded videos', () => {
     const media = ctx.deps.video.files.media(videoId);
     expect(await readFile(path.join(media, 'master.m3u8'), 'utf8')).toContain('240p/index.m3u8');
     expect(existsSync(path.join(media, 'poster.jpg'))).toBe(true);
-    // The original is gone once the ladder exists.
-    expect(existsSync(ctx.deps.video.files.upload(videoId))).toBe(false);
+    // The original goes once the ladder exists: the job removes it just after marking the video
+    // ready (in that order, so a crash in between leaves a retry its input).
+    expect(
+      await waitFor(
+        async () => (existsSync(ctx.deps.video.files.upload(videoId)) ? null : 'gone'),
+        10_000,
+      ),
+    ).toBe('gone');
   }, 120_000);
 
   const hostile: [TestVideo, string][] = [

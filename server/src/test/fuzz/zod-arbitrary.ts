@@ -100,6 +100,22 @@ export function hostileString(): fc.Arbitrary<string> {
   );
 }
 
+/**
+ * A hostile piece of an address (a query value or a path id): hostile text cut to 300 characters
+ * (an address past Node's header limit is refused by the HTTP parser, not by the app), without lone
+ * surrogates (encodeURIComponent throws on them), or one of `near` — values close to real ones.
+ */
+export function hostileAddressPart(near: readonly string[]): fc.Arbitrary<string> {
+  return fc.oneof(
+    hostileString()
+      .map((text) => text.slice(0, 300))
+      .filter(
+        (text) => !/[\uD800-\uDFFF]/.test(text.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, '')),
+      ),
+    fc.constantFrom(...near),
+  );
+}
+
 /** Own keys that pollute prototypes when a server merges input into objects carelessly. */
 function withPollutingKeys(value: Record<string, unknown>): Record<string, unknown> {
   const copy: Record<string, unknown> = { ...value, constructor: { prototype: { polluted: 1 } } };
