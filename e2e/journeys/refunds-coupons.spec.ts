@@ -103,7 +103,10 @@ test('buys with a coupon link, the educator sees it pending, then a refund from 
   const code = `METADE${Date.now().toString(36).toUpperCase()}${isMobile ? 'M' : 'D'}`;
   const { educator, courseId, title } = await educatorWithCoupon(request, code);
 
-  // The shareable link: lower case, as someone might type it.
+  // The shareable link: lower case, as someone might type it. The server's page does not state the
+  // full price only to flip it: it says the coupon is being checked until the browser's quote answers.
+  const served = await request.get(`/course/${courseId}?cupom=${code.toLowerCase()}`);
+  expect(await served.text()).toContain('Verificando o cupom…');
   await page.goto(`/course/${courseId}?cupom=${code.toLowerCase()}`);
   const panel = page.getByRole('complementary', { name: 'Preço e inscrição' });
   await expect(panel.getByText('Kz 20,00')).toBeVisible();

@@ -20,6 +20,11 @@ export type CouponState = {
   /** The server's reason a code was refused, shown beside the field. */
   error: string | null;
   checking: boolean;
+  /**
+   * The address's coupon is still being checked: from the first paint (the server's too) until the
+   * quote answers, the price is not shown, so it never flips from the full price to the coupon's.
+   */
+  linkPending: boolean;
   apply: (code: string) => Promise<boolean>;
   clear: () => void;
 };
@@ -34,6 +39,8 @@ export function useCoupon(courseId: string): CouponState {
   const [applied, setApplied] = useState<AppliedCoupon | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
+  // Settled: the code the address carried when its quote last answered.
+  const [settledLink, setSettledLink] = useState<string | null>(null);
 
   const apply = useCallback(
     async (code: string): Promise<boolean> => {
@@ -69,7 +76,8 @@ export function useCoupon(courseId: string): CouponState {
   );
 
   useEffect(() => {
-    if (fromAddress) void apply(fromAddress);
+    if (!fromAddress) return;
+    void apply(fromAddress).finally(() => setSettledLink(fromAddress));
   }, [fromAddress, apply]);
 
   const clear = useCallback(() => {
@@ -82,5 +90,6 @@ export function useCoupon(courseId: string): CouponState {
     }
   }, [params, setParams]);
 
-  return { applied, error, checking, apply, clear };
+  const linkPending = Boolean(fromAddress) && settledLink !== fromAddress;
+  return { applied, error, checking, linkPending, apply, clear };
 }

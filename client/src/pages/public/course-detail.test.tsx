@@ -5,6 +5,7 @@ import { stubApi, type StubRequest, type StubResponse } from '../../test/api-stu
 import { courseDetail, NO_REVIEWS, userData } from '../../test/course-fixtures';
 import { LOADED, renderWithProviders, testUser } from '../../test/render';
 import CourseDetailPage, { handle, loader, type CourseDetailData } from './course-detail';
+import { formatPrice } from '../../components/price';
 
 vi.mock('react-youtube', () => ({
   default: (props: {
@@ -255,6 +256,36 @@ describe('CourseDetailPage', { timeout: 20_000 }, () => {
       return found;
     });
     expect(purchase.body).toEqual({ courseId: course._id, coupon: 'LANCAMENTO' });
+  });
+
+  it('when the address carries ?cupom=, then until its quote answers the panel says the coupon is being checked, shows no price and holds the button', async () => {
+    let answer: (response: StubResponse) => void = () => {};
+    stubApi((request) => {
+      if (request.url === `/api/course/${course._id}`)
+        return { data: { success: true, courseData: course } };
+      if (request.url === `/api/course/${course._id}/quote`)
+        return new Promise<StubResponse>((resolve) => {
+          answer = resolve;
+        });
+      return { data: NO_REVIEWS };
+    });
+    renderPage({ route: `${route}?cupom=lancamento`, auth: { user: testUser } });
+    const price = await screen.findByRole('complementary', { name: 'Preço e inscrição' }, LOADED);
+    expect(within(price).getByRole('status')).toHaveTextContent('Verificando o cupom…');
+    expect(within(price).queryByText(formatPrice(16.99, 'Kz'))).not.toBeInTheDocument();
+    expect(within(price).getByRole('button', { name: 'Acessar Curso' })).toBeDisabled();
+
+    answer({
+      data: {
+        success: true,
+        price: 8.5,
+        originalPrice: 16.99,
+        coupon: { code: 'LANCAMENTO', endsAt: null, remaining: null },
+      },
+    });
+    expect(await within(price).findByText(formatPrice(8.5, 'Kz'))).toBeInTheDocument();
+    expect(within(price).queryByText('Verificando o cupom…')).not.toBeInTheDocument();
+    expect(within(price).getByRole('button', { name: 'Acessar Curso' })).toBeEnabled();
   });
 
   it('when a coupon takes the whole price, then one Acessar Curso Gratis, no method to choose, no guarantee line, and the coupon can still be taken off', async () => {

@@ -72,6 +72,8 @@ type EnrollButtonProps = {
   layout: string;
   /** Nothing to pay: a free course, or a coupon that takes the whole price. */
   free: boolean;
+  /** A coupon link still being checked: buying now would go without it. */
+  held: boolean;
 };
 
 /** Nothing to pay for this visitor: the course is free, or the coupon they applied takes it all. */
@@ -79,7 +81,7 @@ function paysNothing(course: CourseDetail, coupon: CouponState): boolean {
   return isFreeCourse(course.coursePrice, course.discount) || coupon.applied?.price === 0;
 }
 
-function EnrollButton({ course, action, layout, free }: EnrollButtonProps) {
+function EnrollButton({ course, action, layout, free, held }: EnrollButtonProps) {
   const { user } = useAuthUser();
   const { enroll, pending, isEnrolled } = action;
   const className = `${primaryButton} ${layout}`;
@@ -103,7 +105,7 @@ function EnrollButton({ course, action, layout, free }: EnrollButtonProps) {
     <button
       type="button"
       onClick={() => void enroll()}
-      disabled={pending}
+      disabled={pending || held}
       aria-busy={pending}
       className={className}
     >
@@ -175,7 +177,7 @@ function PricePanel({
       <div className="space-y-4 p-5">
         {/* Said only of a discount that really ends (the educator dated it), with the real count;
             never to someone who already has the course, nor of a coupon's price. */}
-        {!ownsCourse && daysLeft !== null && !coupon.applied && (
+        {!ownsCourse && daysLeft !== null && !coupon.applied && !coupon.linkPending && (
           <p className="flex items-center gap-2 text-sm text-red-700">
             <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
               <path d="M10 2a8 8 0 1 1 0 16 8 8 0 0 1 0-16zm.8 4H9.2v4.7l3.6 2.2.8-1.3-2.8-1.7V6z" />
@@ -188,6 +190,11 @@ function PricePanel({
         )}
         {coupon.applied ? (
           <CouponPrice applied={coupon.applied} currency={currency} />
+        ) : coupon.linkPending && !ownsCourse ? (
+          // A coupon link: its price, not the full one, is the first the visitor reads.
+          <p role="status" className="text-3xl font-bold text-slate-400">
+            Verificando o cupom…
+          </p>
         ) : (
           <DiscountedPrice
             price={course.coursePrice}
@@ -209,7 +216,13 @@ function PricePanel({
         {asksEuWaiver(chargedIn) && !free && !action.isEnrolled && (
           <EuWaiverField checked={euWaiver} onChange={onEuWaiver} />
         )}
-        <EnrollButton course={course} action={action} layout="block w-full px-6 py-3" free={free} />
+        <EnrollButton
+          course={course}
+          action={action}
+          layout="block w-full px-6 py-3"
+          free={free}
+          held={coupon.linkPending}
+        />
         {/* Nothing paid, nothing to refund: no guarantee line for a free course or a 100 % coupon;
             the coupon's field stays, so the coupon can be taken off. */}
         {!free && !action.isEnrolled && (
@@ -366,6 +379,7 @@ function CourseView({
             action={action}
             layout="shrink-0 px-5 py-2.5"
             free={paysNothing(course, coupon)}
+            held={coupon.linkPending}
           />
         </StickyBuyBar>
       )}

@@ -26,7 +26,13 @@ function sizeOf(page: CachedPage): number {
 
 /** The parameters a route's loader reads; any other parameter renders the same page. */
 const COURSE_LIST_PARAMS = ['q', 'category', 'level', 'sort', 'page'];
-const COURSE_PAGE_PARAMS = ['avaliacoes'];
+const COURSE_PAGE_PARAMS = ['avaliacoes', 'cupom'];
+/**
+ * Read for whether it is there, not for its value: a coupon link's code is checked in the browser
+ * (a coupon's uses and end change by the minute, and rendering must not become a way to try codes),
+ * so every code renders, and shares, the one page that says the coupon is being checked.
+ */
+const PRESENCE_ONLY = new Set(['cupom']);
 /** The search form's field: even empty, the course list redirects it (`?q=` → /course-list). */
 const KEPT_WHEN_EMPTY = new Set(['q']);
 
@@ -47,7 +53,8 @@ export function canonicalPageUrl(url: URL): string {
   const kept = new URLSearchParams();
   for (const name of paramsReadBy(url.pathname)) {
     const value = url.searchParams.get(name);
-    if (value !== null && (value !== '' || KEPT_WHEN_EMPTY.has(name))) kept.set(name, value);
+    if (value === null || (value === '' && !KEPT_WHEN_EMPTY.has(name))) continue;
+    kept.set(name, PRESENCE_ONLY.has(name) ? '1' : value);
   }
   const query = kept.toString();
   return query ? `${url.pathname}?${query}` : url.pathname;

@@ -184,6 +184,10 @@ describe('rendered pages an attacker cannot make expensive', () => {
       '/course-list/js?q=a&level=beginner&sort=newest',
     );
     expect(at('/course/abc?avaliacoes=2&utm=x')).toBe('/course/abc?avaliacoes=2');
+    // A coupon link's code is checked in the browser: every code shares the one 'being checked' page.
+    expect(at('/course/abc?cupom=LANCAMENTO')).toBe('/course/abc?cupom=1');
+    expect(at('/course/abc?cupom=outro&avaliacoes=2')).toBe('/course/abc?avaliacoes=2&cupom=1');
+    expect(at('/course/abc?cupom=')).toBe('/course/abc');
     expect(at('/?utm=x')).toBe('/');
     expect(at('/certificate/abc?page=3')).toBe('/certificate/abc');
     // The search form sent empty is kept apart from the list itself: the list redirects it.
