@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Chapter } from '@aprendiz/contract/courses';
 import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
@@ -58,6 +58,11 @@ function videoIdsOf(content: VideoLectures): Set<string> {
   );
 }
 
+/** SQL: the course's lectures name `videoId` (a column or a value): the one way to ask it. */
+export function contentNamesVideo(videoId: SQL | string): SQL {
+  return sql`jsonb_path_exists(${courses.content}, '$[*].chapterContent[*] ? (@.videoId == $v)', jsonb_build_object('v', ${videoId}::text))`;
+}
+
 /**
  * After a course's content changed: each video a lecture no longer names (replaced, or its lecture
  * removed) is deleted with its files, unless another of the educator's courses still names it.
@@ -75,12 +80,7 @@ export async function releaseDroppedVideos(
     const [used] = await db
       .select({ id: courses.id })
       .from(courses)
-      .where(
-        and(
-          eq(courses.educatorId, educatorId),
-          sql`jsonb_path_exists(${courses.content}, '$[*].chapterContent[*] ? (@.videoId == $v)', jsonb_build_object('v', ${videoId}::text))`,
-        ),
-      )
+      .where(and(eq(courses.educatorId, educatorId), contentNamesVideo(videoId)))
       .limit(1);
     if (!used) await deleteVideo(deps, videoId);
   }

@@ -3,6 +3,7 @@ import type { AppDeps } from '../../deps';
 import { courses } from '../../db/schema/courses';
 import { videos } from '../../db/schema/videos';
 import { VIDEO_JOBS } from './video-processing';
+import { contentNamesVideo } from './lecture-videos';
 
 export const ORPHAN_VIDEO_SWEEP = 'sweep-orphan-videos';
 /** Hourly: what it frees is disk space and quota, never urgent. */
@@ -23,8 +24,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const namedByACourse = sql`exists (
   select 1 from ${courses}
   where ${courses.educatorId} = ${videos.ownerId}
-    and jsonb_path_exists(${courses.content}, '$[*].chapterContent[*] ? (@.videoId == $v)',
-      jsonb_build_object('v', ${videos.id}::text)))`;
+    and ${contentNamesVideo(sql`${videos.id}`)})`;
 
 /**
  * Deletes the uploads nobody will watch: those abandoned mid-way, and finished ones no course of
