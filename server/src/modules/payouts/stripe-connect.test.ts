@@ -92,16 +92,22 @@ async function educatorOnStripe() {
   return owner;
 }
 
-/** An educator whose Express account Stripe says takes transfers, with € 100 available. */
-async function educatorReadyOnStripe() {
-  const owner = await educatorOnStripe();
+/** Starts the educator's Stripe onboarding: answers their payout profile, with its account id. */
+async function startOnboarding(owner: Awaited<ReturnType<typeof educatorOnStripe>>) {
   await request(ctx.app).post('/api/educator/payout-profile/stripe-onboarding').set(owner.auth);
   const [row] = await ctx.database.db
     .select()
     .from(payoutProfiles)
     .where(eq(payoutProfiles.educatorId, owner.user.id));
+  return row!;
+}
+
+/** An educator whose Express account Stripe says takes transfers, with € 100 available. */
+async function educatorReadyOnStripe() {
+  const owner = await educatorOnStripe();
+  const row = await startOnboarding(owner);
   await connectEvent('account.updated', {
-    id: row!.stripeAccountId,
+    id: row.stripeAccountId,
     object: 'account',
     details_submitted: true,
     capabilities: { transfers: 'active' },
@@ -146,16 +152,12 @@ describe('Stripe Connect Express (euros)', () => {
       .from(payoutProfiles)
       .where(eq(payoutProfiles.educatorId, owner.user.id));
     expect(row).toMatchObject({ stripeStatus: 'pending' });
-    expect(row!.stripeAccountId).toMatch(/^acct_test_/);
+    expect(row.stripeAccountId).toMatch(/^acct_test_/);
   });
 
   it('when account.updated says transfers are active, then the educator may withdraw; the transfer carries the payout as idempotency key and its webhook marks it paid', async () => {
     const owner = await educatorOnStripe();
-    await request(ctx.app).post('/api/educator/payout-profile/stripe-onboarding').set(owner.auth);
-    const [row] = await ctx.database.db
-      .select()
-      .from(payoutProfiles)
-      .where(eq(payoutProfiles.educatorId, owner.user.id));
+    const row = await startOnboarding(owner);
     const early = await request(ctx.app)
       .post('/api/educator/payouts')
       .set(owner.auth)
@@ -164,7 +166,7 @@ describe('Stripe Connect Express (euros)', () => {
     expect(early.body.message).toMatch(/Conclua seu cadastro na Stripe/);
 
     const updated = await connectEvent('account.updated', {
-      id: row!.stripeAccountId,
+      id: row.stripeAccountId,
       object: 'account',
       details_submitted: true,
       capabilities: { transfers: 'active' },
@@ -190,7 +192,7 @@ describe('Stripe Connect Express (euros)', () => {
       form: expect.objectContaining({
         amount: '5000',
         currency: 'eur',
-        destination: row!.stripeAccountId,
+        destination: row.stripeAccountId,
       }),
     });
 
@@ -215,19 +217,7 @@ describe('Stripe Connect Express (euros)', () => {
   });
 
   it('when Stripe refuses the transfer, then the payout fails with its reason and the money is available again', async () => {
-    const owner = await educatorOnStripe();
-    await request(ctx.app).post('/api/educator/payout-profile/stripe-onboarding').set(owner.auth);
-    const [row] = await ctx.database.db
-      .select()
-      .from(payoutProfiles)
-      .where(eq(payoutProfiles.educatorId, owner.user.id));
-    await connectEvent('account.updated', {
-      id: row!.stripeAccountId,
-      object: 'account',
-      details_submitted: true,
-      capabilities: { transfers: 'active' },
-      requirements: {},
-    });
+    const owner = await educatorReadyOnStripe();
     const asked = await request(ctx.app)
       .post('/api/educator/payouts')
       .set(owner.auth)
