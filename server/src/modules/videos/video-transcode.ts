@@ -102,6 +102,35 @@ function keyframes(): string[] {
   return ['-force_key_frames', `expr:gte(t,n_forced*${SEGMENT_SECONDS})`, '-sc_threshold', '0'];
 }
 
+/** Stereo AAC at `kbps`: every rendition's sound. */
+function aacAudio(kbps: number): string[] {
+  return ['-c:a', 'aac', '-b:a', `${kbps}k`, '-ac', '2'];
+}
+
+/** The first video stream and the first sound stream, if the file has one. */
+const VIDEO_AND_SOUND = ['-map', '0:v:0', '-map', '0:a:0?'];
+
+/**
+ * One HLS rendition into `folder`, made afresh (a half-made folder from a killed run is emptied
+ * first) and marked done once ffmpeg has finished, so a rerun skips it.
+ */
+async function makeHls(
+  input: string,
+  probe: ProbedVideo,
+  folder: string,
+  outputArgs: readonly string[],
+  options: TranscodeOptions,
+): Promise<void> {
+  await rm(folder, { recursive: true, force: true });
+  await mkdir(folder, { recursive: true });
+  await runFfmpeg(
+    [...inputArgs(probe.demuxer, input), ...outputArgs, ...hlsOutput(folder, options.threads)],
+    timeoutFor(probe.durationSeconds),
+    options,
+  );
+  await writeFile(path.join(folder, DONE_MARKER), '');
+}
+
 /**
  * The quick pass: H.264 with AAC (or no sound) is copied as it is, in seconds; anything else gets a
  * fast low rendition, so the lecture plays long before the ladder is done.
@@ -112,8 +141,6 @@ export async function makeSourceRendition(
   folder: string,
   options: TranscodeOptions,
 ): Promise<void> {
-  await rm(folder, { recursive: true, force: true });
-  await mkdir(folder, { recursive: true });
   const copyable =
     probe.videoCodec === 'h264' && (probe.audioCodec === null || probe.audioCodec === 'aac');
   const codecs = copyable
@@ -128,27 +155,9 @@ export async function makeSourceRendition(
         '-pix_fmt',
         'yuv420p',
         ...keyframes(),
-        '-c:a',
-        'aac',
-        '-b:a',
-        '64k',
-        '-ac',
-        '2',
+        ...aacAudio(64),
       ];
-  await runFfmpeg(
-    [
-      ...inputArgs(probe.demuxer, input),
-      '-map',
-      '0:v:0',
-      '-map',
-      '0:a:0?',
-      ...codecs,
-      ...hlsOutput(folder, options.threads),
-    ],
-    timeoutFor(probe.durationSeconds),
-    options,
-  );
-  await writeFile(path.join(folder, DONE_MARKER), '');
+  await makeHls(input, probe, folder, [...VIDEO_AND_SOUND, ...codecs], options);
 }
 
 export async function makeRung(
@@ -158,15 +167,12 @@ export async function makeRung(
   folder: string,
   options: TranscodeOptions,
 ): Promise<void> {
-  await rm(folder, { recursive: true, force: true });
-  await mkdir(folder, { recursive: true });
-  await runFfmpeg(
+  await makeHls(
+    input,
+    probe,
+    folder,
     [
-      ...inputArgs(probe.demuxer, input),
-      '-map',
-      '0:v:0',
-      '-map',
-      '0:a:0?',
+      ...VIDEO_AND_SOUND,
       '-vf',
       `scale=-2:${outputHeight(rung, probe.height)}`,
       '-c:v',
@@ -184,18 +190,10 @@ export async function makeRung(
       '-bufsize',
       `${rung.videoKbps * 2}k`,
       ...keyframes(),
-      '-c:a',
-      'aac',
-      '-b:a',
-      `${rung.audioKbps}k`,
-      '-ac',
-      '2',
-      ...hlsOutput(folder, options.threads),
+      ...aacAudio(rung.audioKbps),
     ],
-    timeoutFor(probe.durationSeconds),
     options,
   );
-  await writeFile(path.join(folder, DONE_MARKER), '');
 }
 
 export async function makeAudioRendition(
@@ -204,26 +202,13 @@ export async function makeAudioRendition(
   folder: string,
   options: TranscodeOptions,
 ): Promise<void> {
-  await rm(folder, { recursive: true, force: true });
-  await mkdir(folder, { recursive: true });
-  await runFfmpeg(
-    [
-      ...inputArgs(probe.demuxer, input),
-      '-map',
-      '0:a:0',
-      '-vn',
-      '-c:a',
-      'aac',
-      '-b:a',
-      `${AUDIO_ONLY_KBPS}k`,
-      '-ac',
-      '2',
-      ...hlsOutput(folder, options.threads),
-    ],
-    timeoutFor(probe.durationSeconds),
+  await makeHls(
+    input,
+    probe,
+    folder,
+    ['-map', '0:a:0', '-vn', ...aacAudio(AUDIO_ONLY_KBPS)],
     options,
   );
-  await writeFile(path.join(folder, DONE_MARKER), '');
 }
 
 export async function makePoster(
