@@ -122,7 +122,15 @@ test('buys with a coupon link, the educator sees it pending, then a refund from 
   // Signed up from the buy button, the page goes on with the purchase by itself, coupon kept.
   await signUp(page, 'Aluna Cupom');
   await expect(page).toHaveURL(/\/checkout\/[0-9a-f-]+$/);
-  await expect(page.getByText('Kz 20,00')).toBeVisible();
+  // The checkout's lines: the course's price, what the coupon takes off, the total.
+  const bill = (term: string) =>
+    page
+      .locator('dl > div')
+      .filter({ has: page.getByRole('term').filter({ hasText: term }) })
+      .getByRole('definition');
+  await expect(bill('Preço do curso')).toHaveText('Kz 40,00');
+  await expect(bill(`Cupom ${code}`)).toHaveText('− Kz 20,00');
+  await expect(bill('Total')).toHaveText('Kz 20,00');
   await page.getByRole('button', { name: 'Pagar' }).click();
   await expect(page).toHaveURL(/\/my-enrollments$/, { timeout: 20_000 });
 

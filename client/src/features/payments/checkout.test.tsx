@@ -113,8 +113,8 @@ describe('CheckoutPage', () => {
       ['Curso', 'Python Intermediário'],
       ['Educador', 'Ana Ferreira'],
       ['Preço do curso', formatPrice(50, 'Kz')],
-      ['Desconto de 20%', `−${formatPrice(10, 'Kz')}`],
-      ['Cupom BEMVINDO10', `−${formatPrice(4, 'Kz')}`],
+      ['Desconto de 20%', `− ${formatPrice(10, 'Kz')}`],
+      ['Cupom BEMVINDO10', `− ${formatPrice(4, 'Kz')}`],
       ['Total', formatPrice(36, 'Kz')],
     ]);
   });

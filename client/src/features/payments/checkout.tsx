@@ -67,7 +67,7 @@ function PriceLines({ purchase, currency }: { purchase: Purchase; currency: stri
         <div className={line}>
           <dt className="text-sm text-slate-600">Desconto de {purchase.discount}%</dt>
           <dd className="text-slate-900">
-            −{formatPrice(minus(purchase.coursePrice, beforeCoupon), currency)}
+            − {formatPrice(minus(purchase.coursePrice, beforeCoupon), currency)}
           </dd>
         </div>
       )}
@@ -77,7 +77,7 @@ function PriceLines({ purchase, currency }: { purchase: Purchase; currency: stri
             Cupom{purchase.couponCode ? ` ${purchase.couponCode}` : ''}
           </dt>
           <dd className="text-slate-900">
-            −{formatPrice(minus(purchase.listAmount, purchase.amount), currency)}
+            − {formatPrice(minus(purchase.listAmount, purchase.amount), currency)}
           </dd>
         </div>
       )}
