@@ -366,8 +366,16 @@ describe('the abandoned-purchase sweep', () => {
       await expect.poll(() => statusOf(abandoned.id), { timeout: 10_000 }).toBe('failed');
       expect(await statusOf(fresh.id)).toBe('pending');
       expect(await statusOf(paid.id)).toBe('completed');
-      const runs = await ctx.deps.jobs.list({ name: SCHEDULES.abandonedPurchases });
-      expect(runs.some((job) => job.state === 'completed')).toBe(true);
+      // The run is marked completed just after its handler's write: polled, not read once.
+      await expect
+        .poll(
+          async () =>
+            (await ctx.deps.jobs.list({ name: SCHEDULES.abandonedPurchases })).some(
+              (job) => job.state === 'completed',
+            ),
+          { timeout: 10_000 },
+        )
+        .toBe(true);
       // Run by hand as well, the sweep finds nothing left to do.
       expect(await sweepAbandonedPurchases(ctx.deps)).toBe(0);
     } finally {
