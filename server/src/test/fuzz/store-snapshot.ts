@@ -1,5 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
+import type request from 'supertest';
+import { expect } from 'vitest';
 import type { TestContext } from '../test-app';
 
 /** Test helper: everything a request could have written, in a form cheap to compare. */
@@ -45,4 +47,24 @@ export async function snapshotStore(
   const tables: StoreSnapshot['tables'] = {};
   for (const row of rows) tables[row.name] = { rows: Number(row.rows), hash: row.hash };
   return { tables, files: await listUploads(ctx) };
+}
+
+/**
+ * Test helper: a check that an answer did no harm: never a 5xx, and a 4xx leaves every table as the
+ * previous answer left it. `settle` runs after a success, before the snapshot (work it queued).
+ */
+export function harmlessCheck(
+  ctx: Pick<TestContext, 'database' | 'config'>,
+  start: StoreSnapshot,
+  settle: () => Promise<void> = async () => {},
+): (res: request.Response) => Promise<void> {
+  let known = start;
+  return async (res) => {
+    expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
+    if (res.status < 400) await settle();
+    const after = await snapshotStore(ctx);
+    if (res.status >= 400)
+      expect(after, `${res.status} ${JSON.stringify(res.body)}`).toEqual(known);
+    known = after;
+  };
 }

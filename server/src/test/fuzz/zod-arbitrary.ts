@@ -395,3 +395,11 @@ export const SWEEP_VALUES: readonly unknown[] = [
   null,
   {},
 ];
+
+/** A request body for `schema`: mostly schema-derived input, sometimes a value of the wrong kind. */
+export function fuzzBody(schema: z.ZodType, hints: FuzzHints): fc.Arbitrary<unknown> {
+  return fc.oneof(
+    { weight: 6, arbitrary: fuzzInput(schema, hints) },
+    { weight: 1, arbitrary: wrongValue() },
+  );
+}
