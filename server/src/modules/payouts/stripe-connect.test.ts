@@ -116,6 +116,19 @@ async function educatorReadyOnStripe() {
   return owner;
 }
 
+/** A ready educator asks to withdraw `amount`: answers the new payout's id. */
+async function withdraw(
+  owner: Awaited<ReturnType<typeof educatorOnStripe>>,
+  amount: number,
+): Promise<string> {
+  const asked = await request(ctx.app)
+    .post('/api/educator/payouts')
+    .set(owner.auth)
+    .send({ amount });
+  expect(asked.status).toBe(201);
+  return asked.body.payout._id as string;
+}
+
 async function payoutRow(payoutId: string) {
   const [row] = await ctx.database.db.select().from(payouts).where(eq(payouts.id, payoutId));
   return row!;
@@ -176,12 +189,7 @@ describe('Stripe Connect Express (euros)', () => {
     const profile = await request(ctx.app).get('/api/educator/payout-profile').set(owner.auth);
     expect(profile.body.profile.stripeStatus).toBe('active');
 
-    const asked = await request(ctx.app)
-      .post('/api/educator/payouts')
-      .set(owner.auth)
-      .send({ amount: 50 });
-    expect(asked.status).toBe(201);
-    const payoutId = asked.body.payout._id as string;
+    const payoutId = await withdraw(owner, 50);
     const approved = await request(ctx.app).post(`/api/ops/payouts/${payoutId}/approve`).set(ops);
     expect(approved.status).toBe(200);
     const transfer = stripe.recorded.find(
@@ -218,16 +226,10 @@ describe('Stripe Connect Express (euros)', () => {
 
   it('when Stripe refuses the transfer, then the payout fails with its reason and the money is available again', async () => {
     const owner = await educatorReadyOnStripe();
-    const asked = await request(ctx.app)
-      .post('/api/educator/payouts')
-      .set(owner.auth)
-      .send({ amount: 100 });
-    expect(asked.status).toBe(201);
+    const payoutId = await withdraw(owner, 100);
     stripe.refuseTransfers('Saldo insuficiente na plataforma');
     try {
-      const approved = await request(ctx.app)
-        .post(`/api/ops/payouts/${asked.body.payout._id}/approve`)
-        .set(ops);
+      const approved = await request(ctx.app).post(`/api/ops/payouts/${payoutId}/approve`).set(ops);
       expect(approved.status).toBe(200);
       expect(approved.body.payout.status).toBe('failed');
       expect(approved.body.payout.failureReason).toContain('Saldo insuficiente');
@@ -240,12 +242,7 @@ describe('Stripe Connect Express (euros)', () => {
 
   it('when Stripe answers 500 to the transfer and then 200, then the job queue tries again with the same idempotency key: one transfer, one reserve and one paid entry', async () => {
     const owner = await educatorReadyOnStripe();
-    const asked = await request(ctx.app)
-      .post('/api/educator/payouts')
-      .set(owner.auth)
-      .send({ amount: 100 });
-    expect(asked.status).toBe(201);
-    const payoutId = asked.body.payout._id as string;
+    const payoutId = await withdraw(owner, 100);
     stripe.breakTransfers(1);
     const approved = await request(ctx.app).post(`/api/ops/payouts/${payoutId}/approve`).set(ops);
     expect(approved.status).toBe(200);
@@ -273,12 +270,7 @@ describe('Stripe Connect Express (euros)', () => {
 
   it('when Stripe answers 500 to every try, then after the allowed tries the payout fails and its money is available again', async () => {
     const owner = await educatorReadyOnStripe();
-    const asked = await request(ctx.app)
-      .post('/api/educator/payouts')
-      .set(owner.auth)
-      .send({ amount: 100 });
-    expect(asked.status).toBe(201);
-    const payoutId = asked.body.payout._id as string;
+    const payoutId = await withdraw(owner, 100);
     stripe.breakTransfers('always');
     try {
       const approved = await request(ctx.app).post(`/api/ops/payouts/${payoutId}/approve`).set(ops);
