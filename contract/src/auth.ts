@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EDUCATOR_TITLES } from './rules/educator-title';
 import { staffRoleSchema } from './staff';
 import { secretSchema, textSchema } from './text-schemas';
 
@@ -46,6 +47,11 @@ export type SignInBody = z.infer<typeof signInBodySchema>;
 export const roleSchema = z.enum(['student', 'educator']);
 export type Role = z.infer<typeof roleSchema>;
 
+/** 'Educador' or 'Educadora' (rules/educator-title): the person's own choice on the profile. */
+export const educatorTitleSchema = z.enum(EDUCATOR_TITLES, {
+  error: "Escolha 'Educador' ou 'Educadora'",
+});
+
 export const authUserSchema = z.object({
   _id: z.string(),
   name: z.string(),
@@ -70,6 +76,7 @@ export const userDataSchema = authUserSchema.extend({
   /** False until a local account's owner uses the mailed confirmation link. */
   emailVerified: z.boolean(),
   enrolledCourses: z.array(z.string()),
+  educatorTitle: educatorTitleSchema,
   /**
    * Only with EDUCATOR_APPLICATIONS=on: 'Tornar-se educador' opens an application an admin decides
    * instead of changing the role at once.
@@ -83,3 +90,13 @@ export const userDataResponseSchema = z.object({
   user: userDataSchema,
 });
 export type UserDataResponse = z.infer<typeof userDataResponseSchema>;
+
+/** PUT /api/user/educator-title: 'Educador' or 'Educadora' to learners, with Clerk too (it is ours). */
+export const educatorTitleBodySchema = z.object({ educatorTitle: educatorTitleSchema });
+export type EducatorTitleBody = z.infer<typeof educatorTitleBodySchema>;
+export const educatorTitleResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  educatorTitle: educatorTitleSchema,
+});
+export type EducatorTitleResponse = z.infer<typeof educatorTitleResponseSchema>;

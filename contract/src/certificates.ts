@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { educatorTitleSchema } from './auth';
 import { textSchema } from './text-schemas';
 
 /** 16 random bytes in base64url: 22 characters. */
@@ -23,6 +24,7 @@ export const certificateSchema = z.object({
   name: z.string(),
   courseTitle: z.string(),
   educatorName: z.string(),
+  educatorTitle: educatorTitleSchema,
   completedAt: z.string(),
   /** The course's length when it was issued, in whole minutes ('Carga horária'). */
   minutes: z.number().int().min(0),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { educatorTitleSchema } from './auth';
 import { PAYMENT_METHODS, pushPhoneProblem } from './rules/payment-methods';
 import { courseIdBodySchema } from './common';
 import { couponCodeSchema } from './coupons';
@@ -43,6 +44,7 @@ export const purchaseViewSchema = z.object({
   courseId: z.string(),
   courseTitle: z.string(),
   educatorName: z.string(),
+  educatorTitle: educatorTitleSchema,
   /**
    * How the amount came about, for the checkout's lines: the course's full price and discount as
    * they are now, and what the purchase cost before its coupon (null without a coupon) with the

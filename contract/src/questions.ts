@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { educatorTitleSchema } from './auth';
 import { publicPersonSchema, uuidSchema } from './common';
 import { textSchema } from './text-schemas';
 import {
@@ -133,6 +134,8 @@ export const questionSummarySchema = z
     author: publicPersonSchema,
     /** The author is the course's educator. */
     authorIsEducator: z.boolean(),
+    /** The badge's word ('Educador' or 'Educadora', their choice) when the author is the educator. */
+    authorEducatorTitle: educatorTitleSchema.nullable(),
     upvotes: z.number(),
     upvoted: z.boolean(),
     answerCount: z.number(),
@@ -149,8 +152,9 @@ export const answerSchema = z
     questionId: z.string(),
     body: z.string(),
     author: publicPersonSchema,
-    /** Shown with the 'Educador' badge. */
+    /** Shown with the 'Educador' (or 'Educadora') badge. */
     authorIsEducator: z.boolean(),
+    authorEducatorTitle: educatorTitleSchema.nullable(),
     accepted: z.boolean(),
     createdAt: z.string(),
     updatedAt: z.string(),

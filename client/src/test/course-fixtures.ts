@@ -90,6 +90,7 @@ export function userData(overrides: Partial<UserData> = {}): UserData {
     role: 'student',
     emailVerified: true,
     enrolledCourses: [],
+    educatorTitle: 'educador',
     ...overrides,
   };
 }

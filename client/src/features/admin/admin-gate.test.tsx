@@ -88,6 +88,7 @@ describe('AdminGate', () => {
       staffRole: 'admin' as const,
       emailVerified: true,
       enrolledCourses: [],
+      educatorTitle: 'educador' as const,
     };
     stubApi(() => ({ data: { success: true, user: me } }));
     const gate = (

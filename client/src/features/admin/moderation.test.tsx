@@ -17,6 +17,7 @@ const adminData: UserData = {
   staffRole: 'admin',
   emailVerified: true,
   enrolledCourses: [],
+  educatorTitle: 'educador',
 };
 
 const reportedReview: AdminReportedPost = {

@@ -16,6 +16,7 @@ const adminData: UserData = {
   staffRole: 'admin',
   emailVerified: true,
   enrolledCourses: [],
+  educatorTitle: 'educador',
 };
 
 function payout(overrides: Partial<OperatorPayout> = {}): OperatorPayout {

@@ -1,3 +1,4 @@
+import { educatorLabel } from '@aprendiz/contract/rules/educator-title';
 import type { Certificate } from '@aprendiz/contract/certificates';
 import { formatMinutes } from '@aprendiz/contract/rules/duration';
 import { Link } from 'react-router-dom';
@@ -120,7 +121,7 @@ export function CertificateView({ id, certificate }: { id: string; certificate: 
         </p>
         <dl className="mt-6 grid gap-3 text-slate-700 sm:grid-cols-3">
           <div>
-            <dt className="text-sm">Educador</dt>
+            <dt className="text-sm">{educatorLabel(certificate.educatorTitle)}</dt>
             <dd className="font-medium break-words text-slate-900">{certificate.educatorName}</dd>
           </div>
           <div>

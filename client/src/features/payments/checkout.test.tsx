@@ -22,6 +22,7 @@ const purchase: PurchaseView = {
   courseId: '6f1c2a9e-1111-4c3b-9a7e-000000000001',
   courseTitle: 'Python Intermediário',
   educatorName: 'Ana Ferreira',
+  educatorTitle: 'educador',
   coursePrice: 31.99,
   discount: 0,
   listAmount: null,

@@ -1,3 +1,4 @@
+import { educatorLabel } from '@aprendiz/contract/rules/educator-title';
 import type { MessageResponse } from '@aprendiz/contract/learning';
 import { PAYMENT_METHOD_LABELS } from '@aprendiz/contract/rules/payment-methods';
 import { discountedPrice } from '@aprendiz/contract/rules/pricing';
@@ -141,7 +142,7 @@ function PendingPurchase({ purchase, onStale }: { purchase: Purchase; onStale: (
               <dd className="font-medium text-slate-900">{purchase.courseTitle}</dd>
             </div>
             <div>
-              <dt className="text-sm text-slate-600">Educador</dt>
+              <dt className="text-sm text-slate-600">{educatorLabel(purchase.educatorTitle)}</dt>
               <dd className="text-slate-900">{purchase.educatorName}</dd>
             </div>
             <PriceLines purchase={purchase} currency={currency} />

@@ -18,6 +18,7 @@ const summary: QuestionSummary = {
   body: `Veja ${XSS}\n\`npm i\``,
   author: { _id: 'u1', name: 'Joana', imageUrl: '' },
   authorIsEducator: false,
+  authorEducatorTitle: null,
   upvotes: 2,
   upvoted: false,
   answerCount: 1,
@@ -39,6 +40,7 @@ const detail: QuestionDetail = {
       body: 'Use https://nodejs.org/pt.',
       author: { _id: 'e1', name: 'Profa. Ana', imageUrl: '' },
       authorIsEducator: true,
+      authorEducatorTitle: 'educador',
       accepted: false,
       hidden: false,
       hiddenNote: null,
@@ -112,6 +114,7 @@ describe('LectureDiscussion', () => {
       body: 'Reinstale o Node.',
       author: { _id: 'u2', name: 'Caio', imageUrl: '' },
       authorIsEducator: false,
+      authorEducatorTitle: null,
     };
     stubApi((req) => {
       if (req.url.startsWith('/api/course/')) {

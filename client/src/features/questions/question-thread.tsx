@@ -44,7 +44,7 @@ function AnswerItem({
     >
       <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
         <span className="font-medium text-slate-900">{answer.author.name}</span>
-        {answer.authorIsEducator && <EducatorBadge />}
+        {answer.authorIsEducator && <EducatorBadge title={answer.authorEducatorTitle} />}
         <span>{when(answer.createdAt)}</span>
         {answer.accepted && (
           <span className="rounded-full bg-green-700 px-2 py-0.5 text-xs font-semibold text-white">
@@ -156,7 +156,7 @@ export function QuestionThread({
       </h3>
       <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
         <span className="font-medium text-slate-900">{detail.author.name}</span>
-        {detail.authorIsEducator && <EducatorBadge />}
+        {detail.authorIsEducator && <EducatorBadge title={detail.authorEducatorTitle} />}
         <span>{when(detail.createdAt)}</span>
         <span>
           {detail.upvotes} {detail.upvotes === 1 ? 'voto' : 'votos'}

@@ -113,7 +113,7 @@ function QuestionItem({
         </button>
         <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
           <span>{question.author.name}</span>
-          {question.authorIsEducator && <EducatorBadge />}
+          {question.authorIsEducator && <EducatorBadge title={question.authorEducatorTitle} />}
           <span>
             {question.answerCount === 1 ? '1 resposta' : `${question.answerCount} respostas`}
           </span>

@@ -6,6 +6,7 @@ import { MailPreferencesForm } from '../../features/notifications';
 import { PrivacySection } from '../../features/privacy';
 import { AccountEmailSection, SessionsSection } from '../../features/account-security';
 import { TwoStepSettings } from '../../features/two-step';
+import { EducatorTitleChoice } from '../../features/educator-title';
 import { Avatar } from '../../components/user-menu';
 import { env } from '../../config/env';
 import { api } from '../../lib/api-client';
@@ -275,6 +276,7 @@ export default function Profile() {
           <ClerkUserProfile routing="hash" />
         </Suspense>
         <div className="mt-6 w-full max-w-xl space-y-6">
+          <EducatorTitleChoice />
           <PrivacySection />
         </div>
       </section>
@@ -284,6 +286,7 @@ export default function Profile() {
     <section className="mx-auto max-w-xl space-y-6 px-4 py-10">
       <h1 className="text-2xl font-semibold text-slate-900 md:text-3xl">Meu perfil</h1>
       <NameAndPhoto user={user} onSaved={(saved) => updateSession({ user: saved })} />
+      <EducatorTitleChoice />
       <AccountEmailSection />
       <ChangePassword
         onChanged={(token) => {

@@ -11,6 +11,7 @@ const certificate = {
   name: 'Joana Conceição',
   courseTitle: 'Python do Zero',
   educatorName: 'Prof. Rui',
+  educatorTitle: 'educador' as const,
   completedAt: '2031-03-12T12:00:00.000Z',
   minutes: 135,
   quizzes: [],

@@ -17,6 +17,7 @@ const student: UserData = {
   emailVerified: true,
   role: 'student',
   enrolledCourses: [],
+  educatorTitle: 'educador',
 };
 
 function renderArea(

@@ -19,6 +19,7 @@ const question = (id: string, title: string): EducatorQuestion => ({
   body: 'Como faço <b>isto</b>?',
   author: { _id: 'u1', name: 'Joana', imageUrl: '' },
   authorIsEducator: false,
+  authorEducatorTitle: null,
   upvotes: 0,
   upvoted: false,
   answerCount: 0,

@@ -1,3 +1,4 @@
+import { EDUCATOR_TITLES } from '@aprendiz/contract/rules/educator-title';
 import {
   index,
   jsonb,
@@ -29,6 +30,8 @@ export const certificates = pgTable(
     learnerName: text('learner_name').notNull(),
     courseTitle: text('course_title').notNull(),
     educatorName: text('educator_name').notNull(),
+    /** 'Educador' or 'Educadora' as the educator had chosen when it was issued. */
+    educatorTitle: text('educator_title', { enum: EDUCATOR_TITLES }).notNull().default('educador'),
     hours: numeric('hours', { precision: 8, scale: 2 }).notNull(),
     completedAt: timestamp('completed_at', { withTimezone: true }).notNull(),
     /** The quizzes passed when it was issued, each with the learner's best score. */

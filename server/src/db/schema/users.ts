@@ -1,5 +1,6 @@
 import { check, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { EDUCATOR_TITLES } from '@aprendiz/contract/rules/educator-title';
 import { STAFF_ROLES } from '@aprendiz/contract/staff';
 
 export const users = pgTable(
@@ -16,6 +17,8 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     /** Operators only: 'admin' or 'support' (contract/staff), beside the learner/educator role. */
     staffRole: text('staff_role', { enum: STAFF_ROLES }),
+    /** 'Educador' or 'Educadora' to learners (contract/rules/educator-title), the person's choice. */
+    educatorTitle: text('educator_title', { enum: EDUCATOR_TITLES }).notNull().default('educador'),
     /** Set while an operator has suspended the account: no session opens, sign-in says why. */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     suspensionReason: text('suspension_reason'),
@@ -44,6 +47,10 @@ export const users = pgTable(
     check(
       'users_staff_role_check',
       sql.raw(`staff_role in (${STAFF_ROLES.map((role) => `'${role}'`).join(', ')})`),
+    ),
+    check(
+      'users_educator_title_check',
+      sql.raw(`educator_title in (${EDUCATOR_TITLES.map((title) => `'${title}'`).join(', ')})`),
     ),
     check(
       'users_suspension_check',

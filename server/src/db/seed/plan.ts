@@ -86,9 +86,10 @@ export function courseDescriptionHtml(course: SeedCourse): string {
   // No opening heading: the course page puts its own 'Descrição do curso' above the description.
   return [
     `<p>${escapeHtml(course.summary)}</p>`,
+    // The summary paragraph leads the page; the description below opens with this one (courseIntro).
+    `<p><strong>Para quem é:</strong> ${escapeHtml(course.audience)}</p>`,
     '<h2>O que você vai aprender</h2>',
     `<ul>${outcomes}</ul>`,
-    `<p><strong>Para quem é:</strong> ${escapeHtml(course.audience)}</p>`,
   ].join('');
 }
 
@@ -181,6 +182,8 @@ export function buildSeedPlan(options: PlanOptions): SeedPlan {
       {
         ...DEMO_EDUCATOR,
         role: 'educator',
+        // 'Educadora Demo' chose the word she is named with (her profile's 'Como os alunos veem você').
+        educatorTitle: 'educadora',
         imageUrl: '',
         passwordHash: hashes.educator,
         createdAt: daysAgo(240),

@@ -1,3 +1,4 @@
+import type { EducatorTitle } from '@aprendiz/contract/rules/educator-title';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { certificatePdfs } from '../../db/schema/certificate-pdfs';
@@ -41,6 +42,7 @@ export async function findCertificate(db: Db, id: string): Promise<CertificateRo
 export interface CompletionFacts {
   courseTitle: string;
   educatorName: string;
+  educatorTitle: EducatorTitle;
   totalLectures: number;
   totalMinutes: number;
   /** Completed lectures the course still has (a removed lecture's tick does not count). */
@@ -58,6 +60,7 @@ export async function getCompletionFacts(
     .select({
       courseTitle: courses.title,
       educatorName: users.name,
+      educatorTitle: users.educatorTitle,
       totalLectures: sql<number>`(select count(*)::int
         from jsonb_array_elements(${courses.content}) ch
         cross join jsonb_array_elements(ch -> 'chapterContent') l)`.mapWith(Number),
@@ -103,7 +106,13 @@ export async function reinstateCertificate(
   id: string,
   facts: Pick<
     typeof certificates.$inferInsert,
-    'learnerName' | 'courseTitle' | 'educatorName' | 'hours' | 'completedAt' | 'quizzes'
+    | 'learnerName'
+    | 'courseTitle'
+    | 'educatorName'
+    | 'educatorTitle'
+    | 'hours'
+    | 'completedAt'
+    | 'quizzes'
   >,
 ): Promise<void> {
   await db

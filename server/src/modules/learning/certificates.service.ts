@@ -90,6 +90,7 @@ async function issueUnderEnrollment(
     learnerName: user.name,
     courseTitle: facts.courseTitle,
     educatorName: facts.educatorName,
+    educatorTitle: facts.educatorTitle,
     hours: hoursColumn(certificateMinutes(facts.totalMinutes)),
     completedAt: facts.lastCompletedAt,
     quizzes: quizzes
@@ -127,6 +128,7 @@ export function toCertificate(row: CertificateRow, publicUrl: string): Certifica
     name: row.learnerName,
     courseTitle: row.courseTitle,
     educatorName: row.educatorName,
+    educatorTitle: row.educatorTitle,
     completedAt: row.completedAt.toISOString(),
     minutes: minutesOf(row.hours),
     quizzes: row.quizzes,

@@ -1,3 +1,4 @@
+import type { EducatorTitle } from '@aprendiz/contract/rules/educator-title';
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { OPEN_PURCHASE_STATUSES, type PurchaseView } from '@aprendiz/contract/payments';
 import type { Db } from '../../db/client';
@@ -17,6 +18,7 @@ export interface PurchaseViewRow {
   courseId: string;
   courseTitle: string;
   educatorName: string;
+  educatorTitle: EducatorTitle;
   coursePrice: string;
   discount: number;
   listAmount: string | null;
@@ -33,6 +35,7 @@ export function toPurchaseView(row: PurchaseViewRow): PurchaseView {
     courseId: row.courseId,
     courseTitle: row.courseTitle,
     educatorName: row.educatorName,
+    educatorTitle: row.educatorTitle,
     coursePrice: Number(row.coursePrice),
     discount: row.discount,
     listAmount: row.listAmount === null ? null : Number(row.listAmount),
@@ -88,6 +91,7 @@ export async function findPurchaseView(
       courseId: purchases.courseId,
       courseTitle: courses.title,
       educatorName: users.name,
+      educatorTitle: users.educatorTitle,
       coursePrice: courses.price,
       discount: courses.discount,
       listAmount: purchases.listAmount,

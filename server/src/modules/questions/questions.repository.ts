@@ -1,3 +1,4 @@
+import type { EducatorTitle } from '@aprendiz/contract/rules/educator-title';
 import { and, asc, count, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { QuestionSort } from '@aprendiz/contract/rules/questions';
@@ -23,6 +24,7 @@ export interface QuestionListRow {
   authorId: string;
   authorName: string;
   authorImageUrl: string;
+  authorEducatorTitle: EducatorTitle;
   educatorId: string;
   upvotes: number;
   upvoted: boolean;
@@ -47,6 +49,7 @@ function questionColumns(viewerId: string) {
     authorId: questions.authorId,
     authorName: users.name,
     authorImageUrl: users.imageUrl,
+    authorEducatorTitle: users.educatorTitle,
     educatorId: courses.educatorId,
     upvotes: questions.upvotes,
     upvoted: sql<boolean>`exists (select 1 from ${questionVotes} v
@@ -145,6 +148,7 @@ export interface AnswerListRow {
   authorId: string;
   authorName: string;
   authorImageUrl: string;
+  authorEducatorTitle: EducatorTitle;
   hiddenAt: Date | null;
   hiddenNote: string | null;
   createdAt: Date;
@@ -158,6 +162,7 @@ const answerColumns = {
   authorId: answers.authorId,
   authorName: users.name,
   authorImageUrl: users.imageUrl,
+  authorEducatorTitle: users.educatorTitle,
   hiddenAt: answers.hiddenAt,
   hiddenNote: answers.hiddenNote,
   createdAt: answers.createdAt,

@@ -1,3 +1,4 @@
+import type { EducatorTitle } from '@aprendiz/contract/rules/educator-title';
 import { and, desc, eq, ne, notExists, sql } from 'drizzle-orm';
 import type { Role } from '@aprendiz/contract/auth';
 import type { Db } from '../../db/client';
@@ -190,6 +191,14 @@ export function providerChangeAt(changedAt: Date | null) {
 }
 
 /** Sets the role; `changedAt` as providerChangeAt has it. */
+export async function updateEducatorTitle(
+  db: Db,
+  id: string,
+  educatorTitle: EducatorTitle,
+): Promise<void> {
+  await db.update(users).set({ educatorTitle }).where(eq(users.id, id));
+}
+
 export async function setUserRole(
   db: Db,
   id: string,

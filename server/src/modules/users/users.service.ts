@@ -1,9 +1,10 @@
 import type { UserData } from '@aprendiz/contract/auth';
+import type { EducatorTitle } from '@aprendiz/contract/rules/educator-title';
 import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema/users';
 import { forbidden } from '../../http/errors';
-import { findEnrolledCourseIds, setUserRole } from './users.repository';
+import { findEnrolledCourseIds, setUserRole, updateEducatorTitle } from './users.repository';
 import { isEmailVerified, toAuthUser } from './user-view';
 
 export const NOW_EDUCATOR = 'Agora você pode publicar um curso';
@@ -23,8 +24,25 @@ export async function getUserData(deps: UsersDeps, user: UserRow): Promise<UserD
     ...toAuthUser(user),
     emailVerified: isEmailVerified(user),
     enrolledCourses: JSON.parse(ids.body) as string[],
+    educatorTitle: user.educatorTitle,
     ...(deps.config.educatorApplications ? { educatorApplications: true as const } : {}),
   };
+}
+
+export const EDUCATOR_TITLE_SAVED = 'Pronto: é assim que os alunos verão você';
+
+/**
+ * 'Educador' or 'Educadora' beside the person's name in their courses' questions, checkouts and the
+ * certificates issued from now on (an issued certificate keeps the word it was issued with).
+ */
+export async function setEducatorTitle(
+  deps: UsersDeps,
+  user: UserRow,
+  title: EducatorTitle,
+): Promise<string> {
+  await updateEducatorTitle(deps.database.db, user.id, title);
+  deps.sessionCache.forgetUser(user.id);
+  return EDUCATOR_TITLE_SAVED;
 }
 
 export const APPLY_TO_TEACH =

@@ -73,6 +73,7 @@ describe('GET /api/user/data', () => {
       imageUrl: '',
       role: 'student',
       enrolledCourses: [newer!.id, older!.id],
+      educatorTitle: 'educador',
       // No password: an account made outside local sign-up (as Clerk's), whose e-mail is taken as confirmed.
       emailVerified: true,
     });

@@ -1,0 +1,1 @@
+export { EducatorTitleChoice } from './educator-title-choice';
