@@ -108,7 +108,10 @@ test.describe('educator area', () => {
       await openSection(page, 'Add Course');
       const editor = descriptionEditor(page);
       await editor.click();
-      await page.keyboard.type('Aprenda Python com ');
+      // The opening line is the course page's summary; the rest is its description.
+      await page.keyboard.type('Python para o dia a dia.');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('Aprenda com ');
       await page.keyboard.press('ControlOrMeta+B');
       await page.keyboard.type('projetos reais');
       await page.keyboard.press('ControlOrMeta+B');
@@ -162,7 +165,9 @@ test.describe('educator area', () => {
       await page.getByRole('link', { name: new RegExp(course.title) }).click();
       await expect(page).toHaveURL(new RegExp(`/course/${courseId}$`));
       await expect(page.getByRole('heading', { level: 1, name: course.title })).toBeVisible();
+      await expect(page.getByText('Python para o dia a dia.', { exact: true })).toHaveCount(1);
       const description = page.getByRole('region', { name: 'Descrição do curso' });
+      await expect(description).not.toContainText('Python para o dia a dia.');
       await expect(description.locator('strong')).toHaveText('projetos reais');
       await expect(description.locator('li')).toHaveText([
         'Sintaxe e tipos',
@@ -259,7 +264,8 @@ test.describe('educator area', () => {
       const editor = descriptionEditor(page);
       await pasteHtml(
         editor,
-        '<p>Texto <strong>seguro</strong></p>' +
+        '<p>Um curso colado de outro site.</p>' +
+          '<p>Texto <strong>seguro</strong></p>' +
           '<img src=x onerror=alert(1)>' +
           '<p><a href="javascript:alert(2)">clique aqui</a></p>',
       );

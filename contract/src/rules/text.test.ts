@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   COURSE_SUMMARY_MAX,
+  courseIntro,
   courseSummary,
   htmlToText,
   MENTOR_DESCRIPTION_MAX,
@@ -93,5 +94,44 @@ describe('courseSummary', () => {
   it('when the description is empty, then so is the summary', () => {
     expect(courseSummary('')).toBe('');
     expect(courseSummary('<p><br></p>')).toBe('');
+  });
+});
+
+describe('courseIntro', () => {
+  it('when the description opens with a short paragraph, then it is the summary and is not said again below', () => {
+    expect(
+      courseIntro(
+        '<p>Aprenda <strong>Python</strong>.</p><p><strong>Para quem é:</strong> iniciantes</p>' +
+          '<h2>O que você vai aprender</h2><ul><li>Git</li></ul>',
+      ),
+    ).toEqual({
+      summary: 'Aprenda Python.',
+      description:
+        '<p><strong>Para quem é:</strong> iniciantes</p><h2>O que você vai aprender</h2><ul><li>Git</li></ul>',
+    });
+  });
+
+  it('when headings and empty lines come first, then the headings stay below and the first paragraph leads', () => {
+    expect(courseIntro('<h2>Sobre</h2><p><br></p><p>Um curso.</p><p>Mais.</p>')).toEqual({
+      summary: 'Um curso.',
+      description: '<h2>Sobre</h2><p>Mais.</p>',
+    });
+  });
+
+  it('when the opening paragraph is longer than 200 characters, then the summary is cut and the description stays whole', () => {
+    const html = `<p>${'palavra '.repeat(40).trim()}</p><p>Fim.</p>`;
+    expect(courseIntro(html)).toEqual({ summary: courseSummary(html), description: html });
+  });
+
+  it('when the summary says everything, then there is no description below', () => {
+    expect(courseIntro('<p>Só isto.</p><p><br></p>')).toEqual({
+      summary: 'Só isto.',
+      description: '',
+    });
+  });
+
+  it('when the description opens with a list, then the summary is the spec’s and the description stays whole', () => {
+    const html = '<ul><li>Git</li></ul><p>Depois.</p>';
+    expect(courseIntro(html)).toEqual({ summary: 'Git Depois.', description: html });
   });
 });

@@ -64,3 +64,41 @@ export function courseSummary(descriptionHtml: string): string {
   const body = htmlToText(descriptionHtml.replace(HEADING_ELEMENT, ' '));
   return truncateWithEllipsis(body || htmlToText(descriptionHtml), COURSE_SUMMARY_MAX);
 }
+
+// One top-level block of a description as Quill writes it: a heading or a paragraph.
+const LEADING_BLOCK = /^\s*(<h[1-6]\b[^>]*>[\s\S]*?<\/h[1-6]\s*>|<p\b[^>]*>[\s\S]*?<\/p\s*>)/i;
+
+export interface CourseIntro {
+  /** The plain-text summary under the course's title. */
+  summary: string;
+  /** The rich text shown below it ('' when the summary already said all of it). */
+  description: string;
+}
+
+/**
+ * The top of the course page: the summary and the description below it. The spec's summary is the
+ * description's first 200 characters, which made the page say its opening paragraph twice, once
+ * under the title and again as the description's first lines (issue 45). So when the description
+ * opens with a paragraph of at most 200 characters (after any headings), that paragraph is the
+ * summary and the description goes on from the next block; a longer opening is cut in the summary
+ * and kept whole below, where the reader finds its end. A description that opens with anything
+ * else (a list) keeps the spec's summary.
+ */
+export function courseIntro(descriptionHtml: string): CourseIntro {
+  let rest = descriptionHtml;
+  let headings = '';
+  for (let match = LEADING_BLOCK.exec(rest); match; match = LEADING_BLOCK.exec(rest)) {
+    const block = match[1]!;
+    const text = htmlToText(block);
+    rest = rest.slice(match[0].length);
+    if (/^<h/i.test(block)) {
+      headings += block;
+      continue;
+    }
+    if (!text) continue;
+    if (text.length > COURSE_SUMMARY_MAX) break;
+    const description = headings + rest;
+    return { summary: text, description: htmlToText(description) ? description : '' };
+  }
+  return { summary: courseSummary(descriptionHtml), description: descriptionHtml };
+}

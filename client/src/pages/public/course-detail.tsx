@@ -11,7 +11,7 @@ import {
   discountDeadlineText,
   isFreeCourse,
 } from '@aprendiz/contract/rules/pricing';
-import { courseSummary } from '@aprendiz/contract/rules/text';
+import { courseIntro } from '@aprendiz/contract/rules/text';
 import { Suspense, useCallback, useRef, useState, type RefObject } from 'react';
 import {
   data,
@@ -286,7 +286,8 @@ function CourseView({
       : null;
   const panelScrolledAway = useScrolledPast(panelRef, contentEndRef, STICKY_BAR_ZONE_PX);
   const { currency } = useAppContext();
-  const summary = courseSummary(course.courseDescription);
+  // The summary under the title, and the description below without the paragraph it already said.
+  const { summary, description } = courseIntro(course.courseDescription);
 
   function playPreview(lecture: Lecture) {
     setPreview(lecture);
@@ -344,16 +345,18 @@ function CourseView({
           </Suspense>
         </section>
 
-        <section aria-labelledby="description-heading" className="mt-10 md:col-start-1">
-          <h2 id="description-heading" className="text-xl font-semibold text-slate-900">
-            Descrição do curso
-          </h2>
-          <div
-            className="rich-text mt-4 break-words"
-            // The server sanitizes course descriptions when they are saved, so it is shown as stored.
-            dangerouslySetInnerHTML={{ __html: course.courseDescription }}
-          />
-        </section>
+        {description && (
+          <section aria-labelledby="description-heading" className="mt-10 md:col-start-1">
+            <h2 id="description-heading" className="text-xl font-semibold text-slate-900">
+              Descrição do curso
+            </h2>
+            <div
+              className="rich-text mt-4 break-words"
+              // The server sanitizes course descriptions when they are saved, so it is shown as stored.
+              dangerouslySetInnerHTML={{ __html: description }}
+            />
+          </section>
+        )}
         <div className="mt-10 md:col-start-1">
           <Suspense>
             <CourseReviews
