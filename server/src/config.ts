@@ -417,14 +417,14 @@ function bunnyStreamConfig(e: z.infer<typeof envSchema>): BunnyStreamConfig | un
   }
   const libraryId = e.BUNNY_STREAM_LIBRARY_ID!;
   if (!/^\d{1,12}$/.test(libraryId)) {
-    throw new ConfigError('BUNNY_STREAM_LIBRARY_ID must be the library\'s number, e.g. 123456');
+    throw new ConfigError("BUNNY_STREAM_LIBRARY_ID must be the library's number, e.g. 123456");
   }
   const host = required(e.BUNNY_STREAM_CDN_HOST, 'BUNNY_STREAM_CDN_HOST', 'with Bunny Stream');
   // A bare host is Bunny's (always https); a full origin lets a test or a proxy say otherwise.
   const cdnOrigin = originOf(/^https?:\/\//.test(host) ? host : `https://${host}`);
   if (!cdnOrigin) {
     throw new ConfigError(
-      'BUNNY_STREAM_CDN_HOST must be the pull zone\'s host name, e.g. vz-1234abcd-567.b-cdn.net',
+      "BUNNY_STREAM_CDN_HOST must be the pull zone's host name, e.g. vz-1234abcd-567.b-cdn.net",
     );
   }
   const apiUrl = originOf(e.BUNNY_STREAM_API_URL ?? 'https://video.bunnycdn.com');

@@ -119,7 +119,7 @@ describe('Bunny Stream settings', () => {
     expect(loadConfig({ ...BASE_ENV }).video.bunny).toBeUndefined();
   });
 
-  it('when all are set, then the pull zone is https and the API is Bunny\'s', () => {
+  it("when all are set, then the pull zone is https and the API is Bunny's", () => {
     expect(loadConfig({ ...BASE_ENV, ...BUNNY_ENV }).video.bunny).toEqual({
       libraryId: '1234',
       apiKey: 'api-key',

@@ -82,7 +82,10 @@ describe('Bunny Stream videos', () => {
     (await ctx.database.db.select().from(videos).where(eq(videos.id, videoId)))[0];
 
   const startUpload = (user: User, body: unknown) =>
-    request(ctx.app).post(DIRECT).set(user.auth).send(body as object);
+    request(ctx.app)
+      .post(DIRECT)
+      .set(user.auth)
+      .send(body as object);
 
   const postWebhook = (body: string, signature?: string) => {
     const req = request(ctx.app).post(WEBHOOK_PATH).set('Content-Type', 'application/json');
@@ -216,9 +219,19 @@ describe('Bunny Stream videos', () => {
     expect(await playlist.text()).toContain('720p/video.m3u8');
     expect((await fetch(new URL('720p/video.m3u8', url))).status).toBe(200);
     // Tampered, or pointed at another folder, or past its expiry: 403.
-    expect((await fetch(url.replace(/HS256-(.)/, (_: string, c: string) => `HS256-${c === 'A' ? 'B' : 'A'}`))).status).toBe(403);
-    expect((await fetch(url.replace(`/${guid}/playlist`, `/${crypto.randomUUID()}/playlist`))).status).toBe(403);
-    expect((await fetch(url.replace(`&expires=${expires}`, `&expires=${expires + 3600}`))).status).toBe(403);
+    expect(
+      (
+        await fetch(
+          url.replace(/HS256-(.)/, (_: string, c: string) => `HS256-${c === 'A' ? 'B' : 'A'}`),
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (await fetch(url.replace(`/${guid}/playlist`, `/${crypto.randomUUID()}/playlist`))).status,
+    ).toBe(403);
+    expect(
+      (await fetch(url.replace(`&expires=${expires}`, `&expires=${expires + 3600}`))).status,
+    ).toBe(403);
     bunny.setNow(expires + 1);
     try {
       expect((await fetch(url)).status).toBe(403);
@@ -235,7 +248,9 @@ describe('Bunny Stream videos', () => {
     expect((await playback(educator.auth)).status).toBe(200);
 
     // Deleting the video deletes it at Bunny too, through the removal job.
-    const deleted = await request(ctx.app).delete(`/api/educator/videos/${guid}`).set(educator.auth);
+    const deleted = await request(ctx.app)
+      .delete(`/api/educator/videos/${guid}`)
+      .set(educator.auth);
     expect(deleted.status).toBe(200);
     expect(await row(guid)).toBeUndefined();
     await waitFor(async () => !bunny.videos.has(guid));
@@ -338,7 +353,10 @@ describe('Bunny Stream videos', () => {
       request(ctx.app).post(`/api/educator/videos/${id}/direct-upload`).set(user.auth);
     const renewed = await renew(educator);
     expect(renewed.status).toBe(200);
-    expect(renewed.body.upload).toMatchObject({ videoId: guid, endpoint: `${bunny.apiUrl}/tusupload` });
+    expect(renewed.body.upload).toMatchObject({
+      videoId: guid,
+      endpoint: `${bunny.apiUrl}/tusupload`,
+    });
 
     const stranger = await ctx.createUser({ role: 'educator' });
     expect((await renew(stranger)).status).toBe(404);
@@ -368,9 +386,9 @@ describe('Bunny Stream videos', () => {
       expect(res.body.success).toBe(false);
       expect(res.body.message).toMatch(/[a-zà-ú]/);
     }
-    expect((await startUpload(someone, { filename: 'a.mp4', bytes: MAX_BYTES + 1 })).body.message).toBe(
-      BUNNY_MESSAGES.tooLarge,
-    );
+    expect(
+      (await startUpload(someone, { filename: 'a.mp4', bytes: MAX_BYTES + 1 })).body.message,
+    ).toBe(BUNNY_MESSAGES.tooLarge);
 
     // The quota: two of 50 kB fit in 120 kB, the third does not.
     expect((await startUpload(someone, { filename: '1.mp4', bytes: MAX_BYTES })).status).toBe(201);
@@ -382,9 +400,9 @@ describe('Bunny Stream videos', () => {
 
     const learner = await ctx.createUser();
     expect((await startUpload(learner, { filename: 'a.mp4', bytes: 10 })).status).toBe(403);
-    expect((await request(ctx.app).post(DIRECT).send({ filename: 'a.mp4', bytes: 10 })).status).toBe(
-      401,
-    );
+    expect(
+      (await request(ctx.app).post(DIRECT).send({ filename: 'a.mp4', bytes: 10 })).status,
+    ).toBe(401);
   });
 
   it('when the editor asks for the limits, then it is told uploads go straight to the host', async () => {

@@ -15,8 +15,7 @@ import { getOwnVideo, VIDEO_NOT_FOUND } from './videos.service';
 
 export const BUNNY_MESSAGES = {
   off: 'O envio direto de vídeos não está configurado neste servidor.',
-  unavailable:
-    'O serviço de vídeo não respondeu. Tente enviar de novo em alguns minutos.',
+  unavailable: 'O serviço de vídeo não respondeu. Tente enviar de novo em alguns minutos.',
   tooLarge: 'Este arquivo passa do tamanho máximo de um vídeo.',
   quota:
     'Este vídeo não cabe no seu espaço: apague vídeos que não usa mais ou envie um arquivo menor.',
@@ -44,7 +43,13 @@ function unavailable(err: unknown): AppError {
   return new AppError('UNAVAILABLE', BUNNY_MESSAGES.unavailable, { cause: err });
 }
 
-function grantFor(bunny: BunnyStream, videoId: string, title: string, type: string | undefined, nowMs: number): DirectUpload {
+function grantFor(
+  bunny: BunnyStream,
+  videoId: string,
+  title: string,
+  type: string | undefined,
+  nowMs: number,
+): DirectUpload {
   const grant = bunny.presignUpload(videoId, Math.floor(nowMs / 1000) + UPLOAD_GRANT_SECONDS);
   return {
     videoId,
@@ -69,7 +74,8 @@ export async function startDirectUpload(
 ): Promise<DirectUpload> {
   const bunny = bunnyOf(deps);
   const { config, database, logger } = deps;
-  if (input.bytes > config.video.maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', BUNNY_MESSAGES.tooLarge);
+  if (input.bytes > config.video.maxBytes)
+    throw new AppError('PAYLOAD_TOO_LARGE', BUNNY_MESSAGES.tooLarge);
   const quota = config.video.quotaBytesPerEducator;
   // Checked before Bunny is asked, so a full quota never leaves an empty video there.
   if ((await usedVideoBytes(database.db, educator.id)) + input.bytes > quota) {
@@ -145,9 +151,23 @@ export function hostedStateOf(video: BunnyVideo): HostedVideoState | null {
     case S.jitPlaylistsCreated:
       return { ...base, status: 'ready', progress: 100, playable: true };
     case S.error:
-      return { ...base, status: 'failed', progress: 0, playable: false, renditions: [], error: BUNNY_MESSAGES.encodingFailed };
+      return {
+        ...base,
+        status: 'failed',
+        progress: 0,
+        playable: false,
+        renditions: [],
+        error: BUNNY_MESSAGES.encodingFailed,
+      };
     case S.uploadFailed:
-      return { ...base, status: 'failed', progress: 0, playable: false, renditions: [], error: BUNNY_MESSAGES.uploadFailed };
+      return {
+        ...base,
+        status: 'failed',
+        progress: 0,
+        playable: false,
+        renditions: [],
+        error: BUNNY_MESSAGES.uploadFailed,
+      };
     default:
       return null;
   }
@@ -172,14 +192,23 @@ export async function syncHostedVideo(deps: AppDeps, guid: string): Promise<Sync
     video = await bunny.getVideo(guid);
   } catch (err) {
     if (err instanceof BunnyRefused) {
-      deps.logger.error({ err, guid }, 'Bunny Stream refused to read a video: check BUNNY_STREAM_API_KEY');
+      deps.logger.error(
+        { err, guid },
+        'Bunny Stream refused to read a video: check BUNNY_STREAM_API_KEY',
+      );
     }
     throw err;
   }
   const state: HostedVideoState | null = video
     ? hostedStateOf(video)
-    : { status: 'failed', progress: 0, playable: false, durationSeconds: null, renditions: [], error: BUNNY_MESSAGES.gone };
+    : {
+        status: 'failed',
+        progress: 0,
+        playable: false,
+        durationSeconds: null,
+        renditions: [],
+        error: BUNNY_MESSAGES.gone,
+      };
   if (!state) return 'unchanged';
   return (await saveHostedState(db, guid, state)) ? 'saved' : 'unknown';
 }
-

@@ -68,7 +68,7 @@ export async function createVideoRuntime(config: Config, logger: Logger): Promis
     );
     if (!video.bunny.webhookSecret) {
       logger.warn(
-        'BUNNY_STREAM_WEBHOOK_SECRET is not set: Bunny Stream webhooks are taken unsigned (each is checked against Bunny\'s API before anything changes)',
+        "BUNNY_STREAM_WEBHOOK_SECRET is not set: Bunny Stream webhooks are taken unsigned (each is checked against Bunny's API before anything changes)",
       );
     }
   }

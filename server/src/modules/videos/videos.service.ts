@@ -146,7 +146,8 @@ export async function lecturePlayback(
   return {
     kind: 'hls',
     // A Bunny video plays from Bunny's pull zone; its captions stay ours, served below.
-    url: hostedPlaybackUrl(deps.video.bunny, video, expires) ?? playbackPath(deps.video.secret, grant),
+    url:
+      hostedPlaybackUrl(deps.video.bunny, video, expires) ?? playbackPath(deps.video.secret, grant),
     expiresAt: new Date(expires * 1000).toISOString(),
     renditions: video.renditions,
     captions: captions.map(({ lang }) => ({

@@ -49,7 +49,12 @@ export interface FakeBunnyStream {
   /** Makes every API request fail with this status until cleared (Bunny having a bad day). */
   failWith(status: number | null): void;
   /** Bunny's encoder moves a video along (the API's status numbers). */
-  encode(guid: string, change: Partial<Pick<FakeBunnyVideo, 'status' | 'encodeProgress' | 'length' | 'availableResolutions'>>): void;
+  encode(
+    guid: string,
+    change: Partial<
+      Pick<FakeBunnyVideo, 'status' | 'encodeProgress' | 'length' | 'availableResolutions'>
+    >,
+  ): void;
   /** The webhook Bunny posts for a video (its `Status` is the webhook enum), with its signature. */
   webhook(guid: string, status: number, libraryId?: number): { body: string; signature: string };
   close(): Promise<void>;
@@ -199,7 +204,9 @@ export async function startFakeBunnyStream(): Promise<FakeBunnyStream> {
     if (!match || match[1] !== libraryId) return sendJson(res, 404, { Message: 'Not found' });
     const guid = match[2];
     if (!guid && req.method === 'POST') {
-      const body = JSON.parse((await readBody(req)).toString('utf8') || '{}') as { title?: unknown };
+      const body = JSON.parse((await readBody(req)).toString('utf8') || '{}') as {
+        title?: unknown;
+      };
       if (typeof body.title !== 'string' || body.title === '') {
         return sendJson(res, 400, { Message: 'The title is required' });
       }
