@@ -7,7 +7,12 @@ import { currentUser, requireAuth, requireEducator } from '../../http/auth';
 import { AppError, badRequest, notFound, unauthorized } from '../../http/errors';
 import { parseInput } from '../../http/validate';
 import { BunnyUnavailable } from './bunny-stream';
-import { renewDirectUpload, startDirectUpload, syncHostedVideo } from './bunny-videos';
+import {
+  refreshStaleHostedVideo,
+  renewDirectUpload,
+  startDirectUpload,
+  syncHostedVideo,
+} from './bunny-videos';
 import { VIDEO_NOT_FOUND } from './videos.service';
 
 export const BUNNY_WEBHOOK_PATH = '/webhooks/bunny-stream';
@@ -43,6 +48,14 @@ export function bunnyStreamRoutes(deps: AppDeps): Router {
     const input = parseInput(directUploadRequestSchema, req.body);
     const upload = await startDirectUpload(deps, currentUser(req), input);
     res.status(201).json({ success: true, upload });
+  });
+
+  // Ahead of the video module's own answer to the editor's poll: a Bunny video it follows is read
+  // back from Bunny now and then, so it moves even when no webhook arrives.
+  router.get('/educator/videos/:videoId', auth, requireEducator, async (req, _res, next) => {
+    const parsed = videoIdParamsSchema.safeParse(req.params);
+    if (parsed.success) await refreshStaleHostedVideo(deps, currentUser(req), parsed.data.videoId);
+    next();
   });
 
   router.post(

@@ -11,7 +11,7 @@ import {
   type FakeBunnyStream,
 } from '../../test/fakes/bunny-stream-fake';
 import { BUNNY_WEBHOOK_MESSAGES } from './bunny-routes';
-import { BUNNY_MESSAGES } from './bunny-videos';
+import { BUNNY_MESSAGES, REFRESH_AFTER_SECONDS } from './bunny-videos';
 import { LECTURE_LOCKED, SIGN_IN_TO_WATCH } from './videos.service';
 
 /** The webhook's own Status numbers (they differ from the API's). */
@@ -403,6 +403,31 @@ describe('Bunny Stream videos', () => {
     expect(
       (await request(ctx.app).post(DIRECT).send({ filename: 'a.mp4', bytes: 10 })).status,
     ).toBe(401);
+  });
+
+  it("when no webhook arrives, then the editor's poll reads the video back from Bunny once our row has not moved for a while", async () => {
+    const started = await startUpload(educator, { filename: 'i.mp4', bytes: 10 });
+    const guid: string = started.body.upload.videoId;
+    bunny.encode(guid, { status: FAKE_STATUS.finished, length: 3, availableResolutions: '360p' });
+    const poll = () => request(ctx.app).get(`/api/educator/videos/${guid}`).set(educator.auth);
+    // Just written: Bunny is not asked yet.
+    expect((await poll()).body.video.status).toBe('uploading');
+    await ctx.database.db
+      .update(videos)
+      .set({ updatedAt: new Date(Date.now() - (REFRESH_AFTER_SECONDS + 1) * 1000) })
+      .where(eq(videos.id, guid));
+    expect((await poll()).body.video).toMatchObject({
+      status: 'ready',
+      renditions: ['360p'],
+      durationSeconds: 3,
+    });
+    // Another educator's poll of it reads nothing from Bunny and learns nothing.
+    const stranger = await ctx.createUser({ role: 'educator' });
+    const before = bunny.requests.length;
+    expect(
+      (await request(ctx.app).get(`/api/educator/videos/${guid}`).set(stranger.auth)).status,
+    ).toBe(404);
+    expect(bunny.requests.length).toBe(before);
   });
 
   it('when the editor asks for the limits, then it is told uploads go straight to the host', async () => {

@@ -212,3 +212,28 @@ export async function syncHostedVideo(deps: AppDeps, guid: string): Promise<Sync
   if (!state) return 'unchanged';
   return (await saveHostedState(db, guid, state)) ? 'saved' : 'unknown';
 }
+
+/** While the editor follows a video, Bunny's API is asked at most this often per video. */
+export const REFRESH_AFTER_SECONDS = 10;
+
+/**
+ * The educator's view of a Bunny video still on its way, read again from Bunny when our row has
+ * not moved for a while: a webhook lost, or never configured, must not leave a lecture 'Enviando'
+ * for ever. Bunny out of reach leaves the row as it was (the next poll tries again).
+ */
+export async function refreshStaleHostedVideo(
+  deps: AppDeps,
+  educator: UserRow,
+  videoId: string,
+  nowMs = Date.now(),
+): Promise<void> {
+  const row = await findVideo(deps.database.db, videoId);
+  if (!row || row.ownerId !== educator.id || row.provider !== 'bunny') return;
+  if (row.status === 'ready' || row.status === 'failed') return;
+  if (nowMs - row.updatedAt.getTime() < REFRESH_AFTER_SECONDS * 1000) return;
+  try {
+    await syncHostedVideo(deps, videoId);
+  } catch (err) {
+    deps.logger.warn({ err, videoId }, 'could not read a Bunny video back');
+  }
+}
