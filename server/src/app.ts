@@ -54,7 +54,8 @@ export function createApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
   // Rate limits key on req.ip: only the proxies TRUST_PROXY names may set it through X-Forwarded-For.
   app.set('trust proxy', deps.config.trustProxy);
-  app.use(securityHeaders(deps.config.publicUrl));
+  const bunny = deps.config.video.bunny;
+  app.use(securityHeaders(deps.config.publicUrl, bunny ? [bunny.cdnOrigin] : []));
   useRequestLogger(app, deps.logger, { autoLogging: deps.config.env !== 'test' });
 
   const api = express.Router();

@@ -430,6 +430,13 @@ describe('Bunny Stream videos', () => {
     expect(bunny.requests.length).toBe(before);
   });
 
+  it("when pages are served, then their policy lets the player stream from Bunny's pull zone", async () => {
+    const res = await request(ctx.app).get('/api/health');
+    expect(res.headers['content-security-policy']).toContain(
+      `media-src 'self' blob: ${bunny.cdnOrigin}`,
+    );
+  });
+
   it('when the editor asks for the limits, then it is told uploads go straight to the host', async () => {
     const res = await request(ctx.app).get('/api/educator/videos/limits').set(educator.auth);
     expect(res.body.limits).toMatchObject({ enabled: true, direct: true, maxBytes: MAX_BYTES });
