@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../config';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, type BunnyStreamConfig } from '../../config';
+import { startFakeBunnyStream, type FakeBunnyStream } from '../../test/fakes/bunny-stream-fake';
 import {
+  BunnyRefused,
+  BunnyUnavailable,
+  createBunnyStream,
   bunnyDirectoryUrl,
   bunnyToken,
   bunnyUploadSignature,
@@ -148,5 +152,59 @@ describe('Bunny Stream settings', () => {
     expect(() =>
       loadConfig({ ...BASE_ENV, ...BUNNY_ENV, BUNNY_STREAM_LIBRARY_ID: 'my-library' }),
     ).toThrow(/BUNNY_STREAM_LIBRARY_ID/);
+  });
+});
+
+describe("Bunny's API client", () => {
+  let fake: FakeBunnyStream;
+  let config: BunnyStreamConfig;
+  beforeAll(async () => {
+    fake = await startFakeBunnyStream();
+    config = {
+      libraryId: fake.libraryId,
+      apiKey: fake.apiKey,
+      tokenKey: fake.tokenKey,
+      cdnOrigin: fake.cdnOrigin,
+      webhookSecret: undefined,
+      apiUrl: fake.apiUrl,
+    };
+  });
+  afterAll(() => fake.close());
+
+  it('when a video is created, read and deleted, then each call carries the library key, and a video already gone is fine', async () => {
+    const bunny = createBunnyStream(config);
+    const guid = await bunny.createVideo('Aula');
+    expect(fake.videos.get(guid)?.title).toBe('Aula');
+    expect(await bunny.getVideo(guid)).toMatchObject({ guid, status: 0 });
+    await bunny.deleteVideo(guid);
+    expect(fake.videos.has(guid)).toBe(false);
+    expect(await bunny.getVideo(guid)).toBeNull();
+    await expect(bunny.deleteVideo(guid)).resolves.toBeUndefined();
+    expect(fake.requests.every((r) => r.accessKey === fake.apiKey)).toBe(true);
+  });
+
+  it('when the key is wrong, then Bunny refuses; when Bunny cannot be reached or fails, then it is unavailable', async () => {
+    await expect(
+      createBunnyStream({ ...config, apiKey: 'wrong' }).createVideo('x'),
+    ).rejects.toBeInstanceOf(BunnyRefused);
+    fake.failWith(502);
+    try {
+      await expect(createBunnyStream(config).createVideo('x')).rejects.toBeInstanceOf(
+        BunnyUnavailable,
+      );
+    } finally {
+      fake.failWith(null);
+    }
+    const nowhere = createBunnyStream({ ...config, apiUrl: 'http://127.0.0.1:9' });
+    await expect(nowhere.getVideo(crypto.randomUUID())).rejects.toBeInstanceOf(BunnyUnavailable);
+  });
+
+  it('when a webhook secret is set, then only the body it signed passes', () => {
+    const bunny = createBunnyStream({ ...config, webhookSecret: 'read-only' });
+    const body = Buffer.from('{"VideoGuid":"x"}');
+    expect(bunny.verifyWebhook(body, bunnyWebhookSignature('read-only', body))).toBe(true);
+    expect(bunny.verifyWebhook(body, bunnyWebhookSignature('other', body))).toBe(false);
+    expect(bunny.verifyWebhook(body, undefined)).toBe(false);
+    expect(bunny.verifyWebhook(body, 'zz')).toBe(false);
   });
 });
