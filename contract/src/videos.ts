@@ -52,6 +52,11 @@ export const videoLimitsSchema = z.object({
   enabled: z.boolean(),
   /** Why uploads are off, in words an educator can act on (or pass on to the operator). */
   disabledReason: z.string().optional(),
+  /**
+   * Uploads go from the browser straight to the hosted service (Bunny Stream): the editor asks
+   * POST /api/educator/videos/direct-uploads where and how, instead of sending to our tus endpoint.
+   */
+  direct: z.boolean().optional(),
   maxBytes: z.number(),
   quotaBytes: z.number(),
   usedBytes: z.number(),

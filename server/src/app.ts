@@ -41,6 +41,7 @@ import {
   videoPlaybackRoutes,
   videosApiRoutes,
 } from './modules/videos/videos.routes';
+import { bunnyStreamRoutes } from './modules/videos/bunny-routes';
 import { twoStepRoutes } from './modules/two-step/two-step.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { educatorApplicationsRoutes } from './modules/educator-applications/educator-applications.routes';
@@ -53,7 +54,8 @@ export function createApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
   // Rate limits key on req.ip: only the proxies TRUST_PROXY names may set it through X-Forwarded-For.
   app.set('trust proxy', deps.config.trustProxy);
-  app.use(securityHeaders(deps.config.publicUrl));
+  const bunny = deps.config.video.bunny;
+  app.use(securityHeaders(deps.config.publicUrl, bunny ? [bunny.cdnOrigin] : []));
   useRequestLogger(app, deps.logger, { autoLogging: deps.config.env !== 'test' });
 
   const api = express.Router();
@@ -68,6 +70,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(clerkWebhookRoutes(deps));
   api.use(stripeConnectWebhookRoutes(deps));
   // tus streams each upload's body to the store itself: mounted above the JSON parser.
+  api.use(bunnyStreamRoutes(deps));
   api.use(videosApiRoutes(deps));
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
   api.use(opsRoutes(deps));

@@ -137,6 +137,12 @@ const envSchema = z.object({
     .min(60)
     .default(4 * 60 * 60),
   VIDEO_TRANSCODE_THREADS: z.coerce.number().int().min(1).max(16).default(1),
+  BUNNY_STREAM_LIBRARY_ID: optional,
+  BUNNY_STREAM_API_KEY: optional,
+  BUNNY_STREAM_TOKEN_KEY: optional,
+  BUNNY_STREAM_CDN_HOST: optional,
+  BUNNY_STREAM_WEBHOOK_SECRET: optional,
+  BUNNY_STREAM_API_URL: optional,
 });
 
 export type AuthConfig =
@@ -290,6 +296,28 @@ export interface VideoConfig {
   tokenSeconds: number;
   /** Threads one transcode may use: the site keeps answering on the other cores. */
   transcodeThreads: number;
+  /** Set: new uploads go to Bunny Stream, which encodes and serves them (modules/videos/bunny-*). */
+  bunny: BunnyStreamConfig | undefined;
+}
+
+/** Bunny Stream, the hosted upgrade: one video library and the pull zone that serves it. */
+export interface BunnyStreamConfig {
+  /** The library's numeric id, as its dashboard shows it. */
+  libraryId: string;
+  /** The library's API key: creates and deletes videos, signs uploads; never leaves the server. */
+  apiKey: string;
+  /** The pull zone's token authentication key: signs playback addresses. */
+  tokenKey: string;
+  /** The pull zone's origin, e.g. https://vz-1234abcd-567.b-cdn.net. */
+  cdnOrigin: string;
+  /**
+   * The library's read-only API key, with which Bunny signs its webhooks; unset: webhooks are
+   * taken unsigned (each is only a hint: the video is read back from Bunny's API before anything
+   * changes).
+   */
+  webhookSecret: string | undefined;
+  /** Bunny Stream's API (https://video.bunnycdn.com); tests point it at a local fake. */
+  apiUrl: string;
 }
 
 export interface Config {
@@ -365,6 +393,61 @@ export class ConfigError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'ConfigError';
+  }
+}
+
+const BUNNY_STREAM_KEYS = [
+  'BUNNY_STREAM_LIBRARY_ID',
+  'BUNNY_STREAM_API_KEY',
+  'BUNNY_STREAM_TOKEN_KEY',
+] as const;
+
+/**
+ * Bunny Stream when its three keys are set, nothing when none is: one or two alone would upload
+ * videos nobody can play (or fail at the first upload), so that refuses to start.
+ */
+function bunnyStreamConfig(e: z.infer<typeof envSchema>): BunnyStreamConfig | undefined {
+  const given = BUNNY_STREAM_KEYS.filter((name) => e[name]);
+  if (given.length === 0) return undefined;
+  if (given.length < BUNNY_STREAM_KEYS.length) {
+    const missing = BUNNY_STREAM_KEYS.filter((name) => !e[name]).join(', ');
+    throw new ConfigError(
+      `Bunny Stream needs BUNNY_STREAM_LIBRARY_ID, BUNNY_STREAM_API_KEY and BUNNY_STREAM_TOKEN_KEY together: ${missing} missing`,
+    );
+  }
+  const libraryId = e.BUNNY_STREAM_LIBRARY_ID!;
+  if (!/^\d{1,12}$/.test(libraryId)) {
+    throw new ConfigError("BUNNY_STREAM_LIBRARY_ID must be the library's number, e.g. 123456");
+  }
+  const host = required(e.BUNNY_STREAM_CDN_HOST, 'BUNNY_STREAM_CDN_HOST', 'with Bunny Stream');
+  // A bare host is Bunny's (always https); a full origin lets a test or a proxy say otherwise.
+  const cdnOrigin = originOf(/^https?:\/\//.test(host) ? host : `https://${host}`);
+  if (!cdnOrigin) {
+    throw new ConfigError(
+      "BUNNY_STREAM_CDN_HOST must be the pull zone's host name, e.g. vz-1234abcd-567.b-cdn.net",
+    );
+  }
+  const apiUrl = originOf(e.BUNNY_STREAM_API_URL ?? 'https://video.bunnycdn.com');
+  if (!apiUrl) throw new ConfigError('BUNNY_STREAM_API_URL must be an http(s) origin');
+  return {
+    libraryId,
+    apiKey: e.BUNNY_STREAM_API_KEY!,
+    tokenKey: e.BUNNY_STREAM_TOKEN_KEY!,
+    cdnOrigin,
+    webhookSecret: e.BUNNY_STREAM_WEBHOOK_SECRET,
+    apiUrl,
+  };
+}
+
+/** 'https://host[:port]' of an address with nothing after the host; null for anything else. */
+function originOf(text: string): string | null {
+  try {
+    const url = new URL(text);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    if (url.pathname !== '/' || url.search || url.hash || url.username) return null;
+    return url.origin;
+  } catch {
+    return null;
   }
 }
 
@@ -833,6 +916,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       tokenSecret: e.VIDEO_TOKEN_SECRET,
       tokenSeconds: e.VIDEO_TOKEN_SECONDS,
       transcodeThreads: e.VIDEO_TRANSCODE_THREADS,
+      bunny: bunnyStreamConfig(e),
     },
     clientDist: path.resolve(
       e.CLIENT_DIST ??

@@ -1,8 +1,11 @@
 import type { RequestHandler } from 'express';
 import helmet, { type HelmetOptions } from 'helmet';
 
-/** Our security headers: a CSP for the services the pages embed, and helmet's other defaults. */
-export function helmetOptions(publicUrl: string): HelmetOptions {
+/**
+ * Our security headers: a CSP for the services the pages embed, and helmet's other defaults.
+ * `mediaOrigins`: where lectures stream from besides us (a hosted video service's pull zone).
+ */
+export function helmetOptions(publicUrl: string, mediaOrigins: string[] = []): HelmetOptions {
   return {
     contentSecurityPolicy: {
       directives: {
@@ -30,7 +33,8 @@ export function helmetOptions(publicUrl: string): HelmetOptions {
         'style-src': ["'self'", "'unsafe-inline'"],
         'worker-src': ["'self'", 'blob:'],
         // hls.js plays uploaded lectures through Media Source Extensions, whose source is a blob: URL.
-        'media-src': ["'self'", 'blob:'],
+        // Safari plays HLS natively, so a hosted service's pull zone is a media source of its own.
+        'media-src': ["'self'", 'blob:', ...mediaOrigins],
         // Over plain HTTP on any host but localhost, browsers would upgrade every script and
         // stylesheet to an https:// that does not answer, leaving a blank page.
         'upgrade-insecure-requests': publicUrl.startsWith('https:') ? [] : null,
@@ -46,7 +50,7 @@ export function helmetOptions(publicUrl: string): HelmetOptions {
  * routes a tenth of their throughput. helmet itself decides every header and value; should it ever
  * need the request or finish later, start fails here rather than serving a page without them.
  */
-export function securityHeaders(publicUrl: string): RequestHandler {
+export function securityHeaders(publicUrl: string, mediaOrigins: string[] = []): RequestHandler {
   const headers: [string, string][] = [];
   let finished = false;
   const recorder = {
@@ -55,7 +59,7 @@ export function securityHeaders(publicUrl: string): RequestHandler {
     },
     removeHeader() {},
   };
-  helmet(helmetOptions(publicUrl))(
+  helmet(helmetOptions(publicUrl, mediaOrigins))(
     {} as Parameters<RequestHandler>[0],
     recorder as unknown as Parameters<RequestHandler>[1],
     (err?: unknown) => {

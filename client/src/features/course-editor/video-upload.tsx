@@ -8,6 +8,8 @@ import { buttonClass } from '../../components/ui/button';
 import { api } from '../../lib/api-client';
 import { send } from '../../lib/send';
 import { parseCaptions } from '@aprendiz/contract/rules/captions';
+import type { DirectUpload } from '@aprendiz/contract/video-direct-upload';
+import { directUploadFor, forgetDirectUpload } from './direct-upload';
 
 export const UPLOADS_URL = '/api/educator/videos/uploads';
 /** Pieces of this size: a proxy's body limit never cuts an upload, and a retry resends little. */
@@ -87,13 +89,26 @@ export function VideoUpload({ videoId, onVideo }: VideoUploadProps) {
 
   async function start(file: File) {
     const { Upload: TusUpload } = await import('tus-js-client');
+    // With a hosted video service the file goes straight there, with the headers our server signs.
+    let direct: DirectUpload | null = null;
+    if (limits.value?.limits.direct) {
+      const answer = await directUploadFor(file);
+      if (!answer.ok) {
+        setState({ kind: 'refused', message: answer.message });
+        return;
+      }
+      direct = answer.upload;
+    }
     const tus: Upload = new TusUpload(file, {
-      endpoint: `${env.backendUrl}${UPLOADS_URL}`,
-      metadata: { filename: file.name },
+      endpoint: direct ? direct.endpoint : `${env.backendUrl}${UPLOADS_URL}`,
+      metadata: direct ? direct.metadata : { filename: file.name },
+      ...(direct && { headers: direct.headers }),
       chunkSize: CHUNK_BYTES,
       retryDelays: [0, 1000, 3000, 5000, 10000, 20000],
       removeFingerprintOnSuccess: true,
       onBeforeRequest: async (req) => {
+        // Our session is for our server only, never for the video host.
+        if (direct) return;
         const token = await currentApiAuth()?.getToken();
         if (token) req.setHeader('Authorization', `Bearer ${token}`);
       },
@@ -101,7 +116,8 @@ export function VideoUpload({ videoId, onVideo }: VideoUploadProps) {
         setState({ kind: 'sending', percent: total ? (sent / total) * 100 : 0, paused: false });
       },
       onSuccess: () => {
-        const id = tus.url?.split('/').pop() ?? '';
+        if (direct) forgetDirectUpload(file);
+        const id = direct ? direct.videoId : (tus.url?.split('/').pop() ?? '');
         setState({ kind: 'sent', videoId: id });
       },
       onError: (err) => setState({ kind: 'refused', message: refusalOf(err) }),

@@ -17,6 +17,8 @@ import {
 import type { VideoRendition, VideoStatus } from '@aprendiz/contract/videos';
 import { users } from './users';
 
+export type VideoProvider = 'local' | 'bunny';
+
 /**
  * A video an educator uploaded: its bytes live in video storage (never here), this row says where
  * it stands. `bytes` is what the upload declared, counted against the educator's quota from the
@@ -40,6 +42,11 @@ export const videos = pgTable(
     height: integer('height'),
     renditions: jsonb('renditions').$type<VideoRendition[]>().notNull().default([]),
     error: text('error'),
+    /**
+     * Who encodes and serves it: 'local' (our ffmpeg and storage) or 'bunny' (Bunny Stream, whose
+     * video guid is then this row's id).
+     */
+    provider: text('provider').$type<VideoProvider>().notNull().default('local'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -50,6 +57,7 @@ export const videos = pgTable(
     ),
     check('videos_progress_check', sql`${t.progress} between 0 and 100`),
     check('videos_bytes_check', sql`${t.bytes} >= 0`),
+    check('videos_provider_check', sql`${t.provider} in ('local', 'bunny')`),
     index('videos_owner_idx').on(t.ownerId),
   ],
 );

@@ -48,6 +48,9 @@ export function registerVideoJobs(jobs: JobQueue, deps: AppDeps): void {
   );
   jobs.work<{ videoId: string }>(VIDEO_JOBS.remove, async ({ videoId }) => {
     await deps.video.files.remove(videoId);
+    // The row is gone, and with it whether Bunny held the video: Bunny is asked either way (a
+    // guid it never had answers 404, which is done), and a failure retries the job.
+    await deps.video.bunny?.deleteVideo(videoId);
   });
 }
 

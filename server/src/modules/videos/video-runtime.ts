@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Config } from '../../config';
 import type { Logger } from '../../logger';
+import { createBunnyStream, type BunnyStream } from './bunny-stream';
 import { toolVersion, type ToolRun } from './ffmpeg-process';
 import { createVideoFiles, type VideoFiles } from './video-storage';
 import { loadOrCreateVideoSecret } from './video-token';
@@ -14,6 +15,8 @@ export interface VideoRuntime {
   files: VideoFiles;
   /** Signs playback tokens. */
   secret: string;
+  /** Set with BUNNY_STREAM_*: new uploads go to Bunny Stream, which encodes and serves them. */
+  bunny?: BunnyStream;
   /** The ffmpeg run of this instance's transcode, if one is running (one at a time). */
   running(): ToolRun | null;
   setRunning(run: ToolRun | null): void;
@@ -58,12 +61,24 @@ export async function createVideoRuntime(config: Config, logger: Logger): Promis
   const files = createVideoFiles(video.dir);
   await mkdir(files.uploadsDir, { recursive: true });
   const secret = await loadOrCreateVideoSecret(config.dataDir, video.tokenSecret);
+  if (video.bunny) {
+    logger.info(
+      { library: video.bunny.libraryId, cdn: video.bunny.cdnOrigin },
+      'video uploads go to Bunny Stream',
+    );
+    if (!video.bunny.webhookSecret) {
+      logger.warn(
+        "BUNNY_STREAM_WEBHOOK_SECRET is not set: Bunny Stream webhooks are taken unsigned (each is checked against Bunny's API before anything changes)",
+      );
+    }
+  }
   let current: ToolRun | null = null;
   return {
     enabled,
     ...(!enabled && { disabledReason: VIDEO_OFF_NO_FFMPEG }),
     files,
     secret,
+    ...(video.bunny && { bunny: createBunnyStream(video.bunny) }),
     running: () => current,
     setRunning: (run) => {
       current = run;

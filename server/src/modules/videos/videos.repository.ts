@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { courses } from '../../db/schema/courses';
 import { enrollments } from '../../db/schema/enrollments';
 import { users } from '../../db/schema/users';
-import { videos, type VideoRow } from '../../db/schema/videos';
+import { videos, type VideoProvider, type VideoRow } from '../../db/schema/videos';
 
 export async function findVideo(db: Db, videoId: string): Promise<VideoRow | null> {
   const [row] = await db.select().from(videos).where(eq(videos.id, videoId)).limit(1);
@@ -26,14 +26,28 @@ export async function usedVideoBytes(db: Db, ownerId: string): Promise<number> {
  */
 export async function insertVideoWithinQuota(
   db: Db,
-  input: { ownerId: string; filename: string; bytes: number; quotaBytes: number },
+  input: {
+    ownerId: string;
+    filename: string;
+    bytes: number;
+    quotaBytes: number;
+    /** A hosted video's row takes the host's id (Bunny's guid); ours get a new one. */
+    id?: string;
+    provider?: VideoProvider;
+  },
 ): Promise<VideoRow | null> {
   return db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, input.ownerId)).for('update');
     if ((await usedVideoBytes(tx, input.ownerId)) + input.bytes > input.quotaBytes) return null;
     const [row] = await tx
       .insert(videos)
-      .values({ ownerId: input.ownerId, filename: input.filename, bytes: input.bytes })
+      .values({
+        ownerId: input.ownerId,
+        filename: input.filename,
+        bytes: input.bytes,
+        ...(input.id && { id: input.id }),
+        ...(input.provider && { provider: input.provider }),
+      })
       .returning();
     return row!;
   });

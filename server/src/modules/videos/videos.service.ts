@@ -14,6 +14,7 @@ import type { UserRow } from '../../db/schema/users';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../http/errors';
 import { assertLecturesAvailable } from '../courses/course-access';
 import { assertCourseId, COURSE_NOT_FOUND } from '../courses/courses.service';
+import { hostedPlaybackUrl } from './bunny-playback';
 import { deleteVideo } from './video-processing';
 import { playbackPath } from './video-token';
 import { findVideo, mayWatchCourse, usedVideoBytes } from './videos.repository';
@@ -49,6 +50,16 @@ export function toVideo(row: VideoRow): Video {
 
 export async function videoLimits(deps: AppDeps, educator: UserRow): Promise<VideoLimits> {
   const { video, config } = deps;
+  // With Bunny Stream, uploads go there and ffmpeg is not needed for them.
+  if (video.bunny) {
+    return {
+      enabled: true,
+      direct: true,
+      maxBytes: config.video.maxBytes,
+      quotaBytes: config.video.quotaBytesPerEducator,
+      usedBytes: await usedVideoBytes(deps.database.db, educator.id),
+    };
+  }
   return {
     enabled: video.enabled,
     ...(video.disabledReason && { disabledReason: video.disabledReason }),
@@ -134,7 +145,9 @@ export async function lecturePlayback(
     .orderBy(videoCaptions.lang);
   return {
     kind: 'hls',
-    url: playbackPath(deps.video.secret, grant),
+    // A Bunny video plays from Bunny's pull zone; its captions stay ours, served below.
+    url:
+      hostedPlaybackUrl(deps.video.bunny, video, expires) ?? playbackPath(deps.video.secret, grant),
     expiresAt: new Date(expires * 1000).toISOString(),
     renditions: video.renditions,
     captions: captions.map(({ lang }) => ({
