@@ -16,6 +16,8 @@ export interface AppServer {
   pid: number;
   /** The copy of the build that this server serves. */
   clientDist: string;
+  /** The server's DATA_DIR (its database, uploads and video files), removed by stop(). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -139,5 +141,5 @@ export async function startAppServer(
     await stop();
     throw err;
   }
-  return { base, pid: child.pid!, clientDist, stop };
+  return { base, pid: child.pid!, clientDist, dataDir, stop };
 }
