@@ -617,9 +617,17 @@ export async function measureVideo(distDir: string, seconds: number): Promise<Vi
     await until(app.base, educator, videoId, (video) => video.playable);
     const playableAt = performance.now();
     const cpuPlayable = await processCpu(app.pid);
+    // Each figure is printed as it comes: a run cut short on a busy machine still says something.
+    console.log(
+      `  answered ${((sent.answeredAt - sent.sentAt) / 1000).toFixed(1)} s, playable ${((playableAt - sent.sentAt) / 1000).toFixed(1)} s after the last byte; ${(cpuPlayable.children - cpuBefore.children).toFixed(1)} CPU-s so far; load ${os.loadavg()[0]!.toFixed(1)}`,
+    );
 
     console.log('  catalogue, during the transcode and with it paused…');
     const pairs = await cataloguePairs(app, seconds);
+    for (const pair of pairs)
+      console.log(
+        `  p99 running ${pair.running.p99Ms} ms (ffmpeg seen ${(pair.running.ffmpegShare * 100).toFixed(0)} %, load ${pair.running.load1.toFixed(1)}), stopped ${pair.paused.p99Ms} ms (load ${pair.paused.load1.toFixed(1)})`,
+      );
     loads.push(os.loadavg()[0]!);
 
     console.log('  waiting for the ladder…');
@@ -638,6 +646,9 @@ export async function measureVideo(distDir: string, seconds: number): Promise<Vi
     }
     const readyAt = performance.now();
     const cpuReady = await processCpu(app.pid);
+    console.log(
+      `  ready ${((readyAt - sent.sentAt) / 1000).toFixed(0)} s after the last byte; ${(cpuReady.children - cpuBefore.children).toFixed(1)} CPU-s in all`,
+    );
 
     console.log('  segments, with the token and as plain files…');
     const masterUrl = await courseWithVideo(app.base, educator, videoId);
