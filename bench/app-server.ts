@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { SERVER_ENV, SERVER_NODE_ARGS } from '../scripts/lib/server-process.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const READY_TIMEOUT_MS = 120_000;
+// A shared machine under a load of 20+ has taken more than two minutes to start it.
+const READY_TIMEOUT_MS = 300_000;
 
 export interface AppServer {
   base: string;
@@ -16,6 +17,8 @@ export interface AppServer {
   pid: number;
   /** The copy of the build that this server serves. */
   clientDist: string;
+  /** The server's DATA_DIR (its database, uploads and video files), removed by stop(). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -139,5 +142,5 @@ export async function startAppServer(
     await stop();
     throw err;
   }
-  return { base, pid: child.pid!, clientDist, stop };
+  return { base, pid: child.pid!, clientDist, dataDir, stop };
 }
