@@ -1,5 +1,8 @@
+import type { LoaderFunctionArgs } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_KEY } from '../auth/session-keys';
+import { rootLoader } from '../context/root-loader';
+import { configureApiAuth } from '../lib/api-auth';
 import { startEarlyReads, takeEarlyRead } from './early-reads';
 
 function answer(status: number, body: unknown): Response {
@@ -81,5 +84,37 @@ describe('the reads the first script starts for a page drawn in the browser', ()
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     startEarlyReads('/my-enrollments');
     expect(await takeEarlyRead('/api/user/data', 'stored-token')).toBeNull();
+  });
+
+  it("when the first script's reads answered, then the root loader hands their data to the page", async () => {
+    localStorage.setItem(TOKEN_KEY, 'stored-token');
+    const user = {
+      _id: 'usr_1',
+      name: 'Ana',
+      email: 'ana@example.com',
+      imageUrl: '',
+      role: 'student',
+    };
+    fetchMock.mockImplementation(async (input) =>
+      String(input) === '/api/user/data'
+        ? answer(200, { success: true, user })
+        : answer(200, { success: true, enrolledCourses: [], refundedPurchases: [] }),
+    );
+    startEarlyReads('/my-enrollments');
+    const undo = configureApiAuth({
+      userId: 'usr_1',
+      getToken: async () => 'stored-token',
+      onUnauthorized: () => {},
+    });
+    try {
+      const request = new Request('http://localhost/my-enrollments');
+      const data = await rootLoader({ request, params: {}, context: {} } as LoaderFunctionArgs);
+      expect(data.userData).toEqual(user);
+      expect(data.enrolledCourses).toEqual({ ok: true, value: [] });
+      // Nothing was asked twice: the two reads are the first script's.
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+    } finally {
+      undo();
+    }
   });
 });
