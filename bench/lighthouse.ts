@@ -56,6 +56,11 @@ export const HARSH_BUDGETS = { performance: 90, tbtMs: 200 } as const;
 export interface PageToAudit {
   name: string;
   path: string;
+  /** Run before each Lighthouse run of the page, with the port of the Chrome it drives (a session
+   * to store, for the signed-in pages). */
+  beforeEachRun?: (chromePort: number) => Promise<void>;
+  /** Checks the run measured the page it was meant to (signed in, say); throws if not. */
+  checkRun?: (lhr: Result) => void;
 }
 
 /** An audit that cost points in a category that missed its budget. */
@@ -80,9 +85,11 @@ export interface PageRun {
   benchmarkIndex: number;
 }
 
-export interface PageResult extends PageToAudit {
+export interface PageResult extends Pick<PageToAudit, 'name' | 'path'> {
   /** The run with the median performance score, as Lighthouse's docs advise for noisy machines. */
   median: PageRun;
+  /** The run with the lowest performance score. */
+  worst: PageRun;
   performanceScores: number[];
   /** The 1-minute load average at the start of each run. */
   loads: number[];
@@ -215,6 +222,7 @@ export async function auditPages(
     for (const page of pages) {
       const runs: PageRun[] = [];
       for (let i = 1; i <= options.runs; i++) {
+        await page.beforeEachRun?.(chrome.port);
         const load1 = os.loadavg()[0]!;
         const lhr = await runOnce(`${base}${page.path}`, chrome.port, profile);
         versions = {
@@ -225,6 +233,7 @@ export async function auditPages(
           path.join(options.reportDir, `${profile}-${page.name}-${i}.json`),
           JSON.stringify(lhr),
         );
+        page.checkRun?.(lhr);
         runs.push(summarise(lhr, load1));
         const run = runs.at(-1)!;
         console.log(
@@ -237,8 +246,10 @@ export async function auditPages(
       }
       const byPerformance = [...runs].sort((a, b) => a.scores.performance - b.scores.performance);
       results.push({
-        ...page,
+        name: page.name,
+        path: page.path,
         median: byPerformance[Math.floor(byPerformance.length / 2)]!,
+        worst: byPerformance[0]!,
         performanceScores: runs.map((r) => r.scores.performance),
         loads: runs.map((r) => r.load1),
       });

@@ -27,6 +27,7 @@ import { measureSearch, SEARCH_SCALES } from './search';
 import { measureStaticDuringSignIns } from './static-burst';
 import { measureSignedIn, signedInSection } from './signed-in';
 import { measureVideo, videoSection } from './video';
+import { measureSignedInLighthouse, signedInLighthouseSection } from './lighthouse-signed-in';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const distDir = path.resolve(here, '../client/dist');
@@ -92,6 +93,17 @@ async function measureLighthouse(): Promise<LighthouseBoth> {
   }
 }
 
+/** Lighthouse on the signed-in pages, or why it could not run. */
+async function measureSignedInPages(): Promise<Parameters<typeof signedInLighthouseSection>[0]> {
+  const chromePath = findChromium();
+  if (!chromePath) return { notMeasured: 'no Chromium (set CHROMIUM_PATH)' };
+  if (!existsSync(path.join(distDir, 'index.html')))
+    return { notMeasured: 'client/dist not built' };
+  return measureSignedInLighthouse(distDir, chromePath).catch((err: unknown) => ({
+    notMeasured: err instanceof Error ? err.message : String(err),
+  }));
+}
+
 async function main() {
   const machine: MachineState = { cores: os.cpus().length, node: process.version, load: [] };
 
@@ -130,6 +142,14 @@ async function main() {
     console.log(lighthouseSection(both.lighthouse));
     console.log(harshLighthouseSection(both.lighthouseHarsh));
     console.log(`load average (1 min) at the start: ${machine.load[0]!.load1.toFixed(1)}`);
+    return;
+  }
+
+  if (process.env.BENCH_ONLY === 'lighthouse-signed-in') {
+    await waitForQuiet(machine, 'Lighthouse signed in');
+    const load1 = machine.load[0]!.load1;
+    console.log(signedInLighthouseSection(await measureSignedInPages(), load1));
+    console.log(`load average (1 min) at the end: ${os.loadavg()[0]!.toFixed(1)}`);
     return;
   }
 
@@ -235,6 +255,11 @@ async function main() {
     },
   );
 
+  await waitForQuiet(machine, 'Lighthouse signed in');
+  console.log('Lighthouse on the signed-in pages…');
+  const signedInPagesLoad = machine.load.at(-1)!.load1;
+  const signedInPages = await measureSignedInPages();
+
   const { markdown, failed } = renderReport({
     date: new Date().toISOString().slice(0, 10),
     machine,
@@ -250,14 +275,14 @@ async function main() {
   const signedInMarkdown = signedInSection(signedIn, signedInLoad);
   const hardeningMarkdown = `${hardeningSection(hardening)}\n${budgetsSection(budgets)}`;
   const videoMarkdown = videoSection(video, videoLoad);
-  const report = `${markdown}\n${hardeningMarkdown}\n${signedInMarkdown}\n${videoMarkdown}`;
+  const signedInPagesMarkdown = signedInLighthouseSection(signedInPages, signedInPagesLoad);
+  const report = [markdown, hardeningMarkdown, signedInMarkdown, signedInPagesMarkdown, videoMarkdown]
+    .join('
+');
   await writeFile(path.join(here, 'REPORT.md'), report);
   console.log(report);
-  if (
-    failed ||
-    /\*\*FAIL\*\*|Not measured/.test(hardeningMarkdown + signedInMarkdown + videoMarkdown)
-  )
-    process.exitCode = 1;
+  const added = hardeningMarkdown + signedInMarkdown + signedInPagesMarkdown + videoMarkdown;
+  if (failed || /\*\*FAIL\*\*|Not measured/.test(added)) process.exitCode = 1;
 }
 
 await main();

@@ -108,10 +108,12 @@ export default defineConfig(({ mode, isSsrBuild }) => {
                   // Vite's preload helper, which the first script (src/main.tsx) needs to start the
                   // app: on its own, it does not drag the shared chunk into what runs before idle.
                   // The hydration data's id, which both the first script and the app read, joins it
-                  // rather than being drawn into the shared chunk.
+                  // rather than being drawn into the shared chunk; so do the reads the first script
+                  // starts for a page drawn in the browser, which the loaders take (and the session
+                  // keys they read).
                   {
                     name: 'preload-helper',
-                    test: /vite[\\/]preload-helper|contract[\\/]src[\\/]hydration/,
+                    test: /vite[\\/]preload-helper|contract[\\/]src[\\/]hydration|client[\\/]src[\\/](boot[\\/]early-reads|auth[\\/]session-keys)\./,
                     priority: 2,
                   },
                   // React itself (and react-dom's small entry, which the router uses), apart from the

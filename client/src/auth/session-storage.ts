@@ -1,7 +1,7 @@
 import type { AuthUser } from './auth-context';
+import { TOKEN_KEY, USER_KEY } from './session-keys';
 
-export const TOKEN_KEY = 'aprendiz.token';
-export const USER_KEY = 'aprendiz.user';
+export { TOKEN_KEY, USER_KEY };
 
 export type LocalSession = { token: string; user: AuthUser };
 

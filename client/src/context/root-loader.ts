@@ -3,6 +3,7 @@ import type { EnrolledCourseSummary, EnrolledCoursesResponse } from '@aprendiz/c
 import type { RefundedPurchase } from '@aprendiz/contract/payments';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { notify } from '../components/toast';
+import { takeEarlyRead } from '../boot/early-reads';
 import { failedWith, settle, type LoadResult } from '../data/load-result';
 import { currentApiAuth, whenAuthKnown } from '../lib/api-auth';
 import { serverMessage } from '../lib/api-error';
@@ -33,16 +34,20 @@ const NO_ENROLLED_COURSES = 'No enrolled courses found.';
 
 type Api = Awaited<ReturnType<typeof loadApi>>;
 
-async function readUserData(api: Api): Promise<LoadResult<UserData>> {
-  return settle(async () => (await api.get<UserDataResponse>('/api/user/data')).data.user);
+async function readUserData(api: Api, token: string | null): Promise<LoadResult<UserData>> {
+  return settle(async () => {
+    const early = await takeEarlyRead<UserDataResponse>('/api/user/data', token);
+    return (early ?? (await api.get<UserDataResponse>('/api/user/data')).data).user;
+  });
 }
 
 type Enrolled = Pick<EnrolledCoursesResponse, 'enrolledCourses' | 'refundedPurchases'>;
 
-async function readEnrolledCourses(api: Api): Promise<LoadResult<Enrolled>> {
+async function readEnrolledCourses(api: Api, token: string | null): Promise<LoadResult<Enrolled>> {
   try {
-    const { data } = await api.get<EnrolledCoursesResponse>('/api/user/enrolled-courses');
-    return { ok: true, value: data };
+    const route = '/api/user/enrolled-courses';
+    const early = await takeEarlyRead<EnrolledCoursesResponse>(route, token);
+    return { ok: true, value: early ?? (await api.get<EnrolledCoursesResponse>(route)).data };
   } catch (err) {
     return { ...failedWith(err), message: serverMessage(err) ?? NO_ENROLLED_COURSES };
   }
@@ -60,8 +65,8 @@ export async function rootLoader({ request }: LoaderFunctionArgs): Promise<RootD
   if (!userId) return signedOut;
   let reads: [LoadResult<UserData>, LoadResult<Enrolled>];
   try {
-    const api = await loadApi();
-    reads = await Promise.all([readUserData(api), readEnrolledCourses(api)]);
+    const [api, token] = await Promise.all([loadApi(), auth?.getToken() ?? null]);
+    reads = await Promise.all([readUserData(api, token), readEnrolledCourses(api, token)]);
   } catch (err) {
     // The API client's code could not be fetched (offline, a new deployment).
     const failed = failedWith(err);

@@ -25,7 +25,9 @@ import { Loader } from '../../components/loader';
 import type { LoadResult } from '../../data/load-result';
 import { settle } from '../../data/load-result';
 import { loadSignedIn, useSignedInResult, type SignedIn } from '../../data/signed-in-loader';
+import { takeEarlyRead } from '../../boot/early-reads';
 import { api, ApiError } from '../../lib/api-client';
+import { currentApiAuth } from '../../lib/api-auth';
 import { paths } from '../../config/paths';
 import { useAppContext } from '../../context/app-context';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -43,8 +45,10 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<Dashboard
   const dashboard = await loadSignedIn(
     request,
     async (signal) => {
-      const { data } = await api.get<DashboardResponse>('/api/educator/dashboard', { signal });
-      return data.dashboardData;
+      const route = '/api/educator/dashboard';
+      const token = (await currentApiAuth()?.getToken()) ?? null;
+      const early = await takeEarlyRead<DashboardResponse>(route, token);
+      return (early ?? (await api.get<DashboardResponse>(route, { signal })).data).dashboardData;
     },
     { report: true },
   );
