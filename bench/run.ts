@@ -276,9 +276,13 @@ async function main() {
   const hardeningMarkdown = `${hardeningSection(hardening)}\n${budgetsSection(budgets)}`;
   const videoMarkdown = videoSection(video, videoLoad);
   const signedInPagesMarkdown = signedInLighthouseSection(signedInPages, signedInPagesLoad);
-  const report = [markdown, hardeningMarkdown, signedInMarkdown, signedInPagesMarkdown, videoMarkdown]
-    .join('
-');
+  const report = [
+    markdown,
+    hardeningMarkdown,
+    signedInMarkdown,
+    signedInPagesMarkdown,
+    videoMarkdown,
+  ].join('\n');
   await writeFile(path.join(here, 'REPORT.md'), report);
   console.log(report);
   const added = hardeningMarkdown + signedInMarkdown + signedInPagesMarkdown + videoMarkdown;
