@@ -10,6 +10,7 @@ import {
   type ByteRange,
   type ReadResult,
   type VideoStore,
+  videoIdsIn,
 } from './video-store';
 
 /**
@@ -87,6 +88,13 @@ export async function createDiskVideoStore(root: string): Promise<VideoStore> {
         }
       }
       return names.sort();
+    },
+    async storedVideoIds() {
+      const [uploads, media] = await Promise.all([
+        readdir(uploadsDir),
+        readdir(mediaDir).catch(() => [] as string[]),
+      ]);
+      return videoIdsIn([...uploads, ...media]);
     },
   };
 }

@@ -22,6 +22,7 @@ import {
   type ByteRange,
   type ReadResult,
   type VideoStore,
+  videoIdsIn,
 } from './video-store';
 
 /**
@@ -105,14 +106,21 @@ export async function createS3VideoStore(
   // Not the system's temporary folder: that is often memory (tmpfs), and an original can be 4 GB.
   await mkdir(options.workDir, { recursive: true });
 
-  async function keysUnder(keyPrefix: string): Promise<string[]> {
+  /** Keys under `keyPrefix`; with `folders`, only the next level's 'folders' (`…/<id>/`). */
+  async function keysUnder(keyPrefix: string, folders = false): Promise<string[]> {
     const keys: string[] = [];
     let token: string | undefined;
     do {
       const page = await client.send(
-        new ListObjectsV2Command({ Bucket: bucket, Prefix: keyPrefix, ContinuationToken: token }),
+        new ListObjectsV2Command({
+          Bucket: bucket,
+          Prefix: keyPrefix,
+          ContinuationToken: token,
+          ...(folders && { Delimiter: '/' }),
+        }),
       );
       for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
+      for (const folder of page.CommonPrefixes ?? []) if (folder.Prefix) keys.push(folder.Prefix);
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
     return keys;
@@ -286,6 +294,19 @@ export async function createS3VideoStore(
         ...(await keysUnder(mediaKey(videoId))),
       ];
       return keys.map((key) => key.slice(prefix.length)).sort();
+    },
+
+    async storedVideoIds() {
+      const uploads = `${prefix}uploads/`;
+      const media = `${prefix}media/`;
+      const [uploadKeys, mediaFolders] = await Promise.all([
+        keysUnder(uploads, true),
+        keysUnder(media, true),
+      ]);
+      return videoIdsIn([
+        ...uploadKeys.map((key) => key.slice(uploads.length)),
+        ...mediaFolders.map((key) => key.slice(media.length)),
+      ]);
     },
   };
 }

@@ -102,8 +102,10 @@ describe.each(adapters)('the %s video store', (_name, create) => {
       ]),
     );
 
+    expect(await store.storedVideoIds()).toContain(videoId);
     await store.remove(videoId);
     expect(await store.filesOf(videoId)).toEqual([]);
+    expect(await store.storedVideoIds()).not.toContain(videoId);
   });
 
   it('when an upload was abandoned half-way, then removing it removes what it had stored', async () => {

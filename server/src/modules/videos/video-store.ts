@@ -24,6 +24,8 @@ export interface VideoStore {
   remove(videoId: string): Promise<void>;
   /** The names the store holds for a video (`uploads/<id>…`, `media/<id>/…`), sorted. */
   filesOf(videoId: string): Promise<string[]>;
+  /** Every video id the store holds anything of, sorted: what a sweep compares with the rows. */
+  storedVideoIds(): Promise<string[]>;
 }
 
 export interface LocalOriginal {
@@ -54,6 +56,17 @@ export type ReadResult =
   | { kind: 'missing' };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** The video id a stored name starts with (`<id>`, `<id>.json`, `<id>.info`, `<id>/…`). */
+const LEADING_ID = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[./]|$)/;
+
+export function videoIdsIn(names: Iterable<string>): string[] {
+  const ids = new Set<string>();
+  for (const name of names) {
+    const match = LEADING_ID.exec(name);
+    if (match) ids.add(match[1]!);
+  }
+  return [...ids].sort();
+}
 
 /** Every key or path is built from a video id checked here, so none can leave its folder. */
 export function checkedVideoId(videoId: string): string {
