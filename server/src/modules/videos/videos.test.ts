@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { PassThrough } from 'node:stream';
+import { Transform } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -177,8 +177,13 @@ describe.each(['disk', 'S3'] as const)('uploaded videos (%s)', (storage) => {
     let receiving!: () => void;
     const received = new Promise<void>((resolve) => (receiving = resolve));
     const spy = vi.spyOn(uploads, 'write').mockImplementation((source, id, offset) => {
-      const tap = new PassThrough();
-      tap.once('data', () => receiving());
+      // Signals when the store consumes the first bytes (a 'data' listener would drop them).
+      const tap = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          receiving();
+          done(null, chunk);
+        },
+      });
       source.on('error', (err) => tap.destroy(err));
       return write(source.pipe(tap), id, offset);
     });
