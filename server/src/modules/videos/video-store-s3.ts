@@ -79,7 +79,8 @@ function errorName(err: unknown): string {
   return typeof Code === 'string' ? Code : typeof name === 'string' ? name : '';
 }
 
-const isMissing = (err: unknown) => ['NoSuchKey', 'NotFound', 'NoSuchUpload'].includes(errorName(err));
+const isMissing = (err: unknown) =>
+  ['NoSuchKey', 'NotFound', 'NoSuchUpload'].includes(errorName(err));
 
 function rangeHeader(range: ByteRange | undefined): string | undefined {
   if (!range) return undefined;
@@ -227,7 +228,9 @@ export async function createS3VideoStore(
         dir,
         async has(name) {
           try {
-            await client.send(new HeadObjectCommand({ Bucket: bucket, Key: mediaKey(videoId, name) }));
+            await client.send(
+              new HeadObjectCommand({ Bucket: bucket, Key: mediaKey(videoId, name) }),
+            );
             return true;
           } catch (err) {
             if (isMissing(err)) return false;

@@ -204,13 +204,15 @@ describe.each(['disk', 'S3'] as const)('uploaded videos (%s)', (storage) => {
         },
       });
       req.on('error', () => resolve());
-      req.write(bytes.subarray(0, half), () =>
-        void received.then(() =>
-          setTimeout(() => {
-            req.destroy();
-            resolve();
-          }, 100),
-        ),
+      req.write(
+        bytes.subarray(0, half),
+        () =>
+          void received.then(() =>
+            setTimeout(() => {
+              req.destroy();
+              resolve();
+            }, 100),
+          ),
       );
     });
     spy.mockRestore();
@@ -363,12 +365,15 @@ describe.each(['disk', 'S3'] as const)('uploaded videos (%s)', (storage) => {
       expect(segment.headers['cache-control']).toBe('private, max-age=31536000, immutable');
     });
 
-    onDisk('when anyone plays a free preview, then it plays; a locked lecture asks them to sign in', async () => {
-      const free = await playback('free');
-      expect(free.status).toBe(200);
-      expect((await request(ctx.app).get(free.body.playback.url)).status).toBe(200);
-      expect((await playback('locked')).status).toBe(401);
-    });
+    onDisk(
+      'when anyone plays a free preview, then it plays; a locked lecture asks them to sign in',
+      async () => {
+        const free = await playback('free');
+        expect(free.status).toBe(200);
+        expect((await request(ctx.app).get(free.body.playback.url)).status).toBe(200);
+        expect((await playback('locked')).status).toBe(401);
+      },
+    );
 
     onDisk('when a learner who is not enrolled plays a locked lecture, then 403', async () => {
       const other = await ctx.createUser();
@@ -416,39 +421,42 @@ describe.each(['disk', 'S3'] as const)('uploaded videos (%s)', (storage) => {
       }
     });
 
-    onDisk('when the educator sends SRT captions, then learners get them as WebVTT through the token; others cannot change them', async () => {
-      const srt = '1\n00:00:00,500 --> 00:00:01,500\nOlá, turma!\n';
-      const path = `/api/educator/videos/${videoId}/captions/pt-BR`;
-      const saved = await request(ctx.app).put(path).set(educator.auth).send({ text: srt });
-      expect(saved.status).toBe(200);
-      expect(saved.body.cues).toBe(1);
-      const other = await ctx.createUser({ role: 'educator' });
-      expect((await request(ctx.app).put(path).set(other.auth).send({ text: srt })).status).toBe(
-        404,
-      );
-      const bad = await request(ctx.app).put(path).set(educator.auth).send({ text: 'nada' });
-      expect(bad.status).toBe(400);
-      const badLang = await request(ctx.app)
-        .put(`/api/educator/videos/${videoId}/captions/portugues`)
-        .set(educator.auth)
-        .send({ text: srt });
-      expect(badLang.status).toBe(400);
+    onDisk(
+      'when the educator sends SRT captions, then learners get them as WebVTT through the token; others cannot change them',
+      async () => {
+        const srt = '1\n00:00:00,500 --> 00:00:01,500\nOlá, turma!\n';
+        const path = `/api/educator/videos/${videoId}/captions/pt-BR`;
+        const saved = await request(ctx.app).put(path).set(educator.auth).send({ text: srt });
+        expect(saved.status).toBe(200);
+        expect(saved.body.cues).toBe(1);
+        const other = await ctx.createUser({ role: 'educator' });
+        expect((await request(ctx.app).put(path).set(other.auth).send({ text: srt })).status).toBe(
+          404,
+        );
+        const bad = await request(ctx.app).put(path).set(educator.auth).send({ text: 'nada' });
+        expect(bad.status).toBe(400);
+        const badLang = await request(ctx.app)
+          .put(`/api/educator/videos/${videoId}/captions/portugues`)
+          .set(educator.auth)
+          .send({ text: srt });
+        expect(badLang.status).toBe(400);
 
-      const { captions } = (await playback('locked', learner.auth)).body.playback;
-      expect(captions).toEqual([
-        {
-          lang: 'pt-BR',
-          label: 'Português (Brasil)',
-          url: expect.stringMatching(/captions\/pt-BR\.vtt$/),
-        },
-      ]);
-      const vtt = await request(ctx.app).get(captions[0].url);
-      expect(vtt.headers['content-type']).toContain('text/vtt');
-      expect(vtt.text).toBe('WEBVTT\n\n00:00:00.500 --> 00:00:01.500\nOlá, turma!\n');
+        const { captions } = (await playback('locked', learner.auth)).body.playback;
+        expect(captions).toEqual([
+          {
+            lang: 'pt-BR',
+            label: 'Português (Brasil)',
+            url: expect.stringMatching(/captions\/pt-BR\.vtt$/),
+          },
+        ]);
+        const vtt = await request(ctx.app).get(captions[0].url);
+        expect(vtt.headers['content-type']).toContain('text/vtt');
+        expect(vtt.text).toBe('WEBVTT\n\n00:00:00.500 --> 00:00:01.500\nOlá, turma!\n');
 
-      expect((await request(ctx.app).delete(path).set(educator.auth)).status).toBe(200);
-      expect((await playback('locked', learner.auth)).body.playback.captions).toEqual([]);
-    });
+        expect((await request(ctx.app).delete(path).set(educator.auth)).status).toBe(200);
+        expect((await playback('locked', learner.auth)).body.playback.captions).toEqual([]);
+      },
+    );
 
     onDisk('when the learner is refunded, then the next segment is refused', async () => {
       const refunded = await ctx.createUser();
@@ -464,21 +472,25 @@ describe.each(['disk', 'S3'] as const)('uploaded videos (%s)', (storage) => {
 
   // Where the renditions are stored changes nothing here (the store's own test covers skipping a
   // published rendition), and a ladder takes long: once, on disk.
-  onDisk('when ffmpeg is killed mid-transcode, then the job starts again and the video becomes ready', async () => {
-    const { videoId, finished } = await upload(ctx, educator.auth, 'long-mp4');
-    expect(finished.status).toBe(204);
-    // The quick copy comes first; the ladder's ffmpeg is the one to kill.
-    await waitFor(async () => (await videoRow(ctx, videoId))?.playable);
-    const run = await waitFor(async () => ctx.deps.video.running());
-    run.child.kill('SIGKILL');
-    await run.done.catch(() => undefined);
-    const row = await untilReady(ctx, videoId);
-    expect(row.renditions).toEqual(['240p', '360p', 'audio']);
-    const master = await storedText(ctx, videoId, 'master.m3u8');
-    expect(master).toContain('360p/index.m3u8');
-    expect(master).not.toContain('720p');
-    expect(master).not.toContain('source');
-  }, 120_000);
+  onDisk(
+    'when ffmpeg is killed mid-transcode, then the job starts again and the video becomes ready',
+    async () => {
+      const { videoId, finished } = await upload(ctx, educator.auth, 'long-mp4');
+      expect(finished.status).toBe(204);
+      // The quick copy comes first; the ladder's ffmpeg is the one to kill.
+      await waitFor(async () => (await videoRow(ctx, videoId))?.playable);
+      const run = await waitFor(async () => ctx.deps.video.running());
+      run.child.kill('SIGKILL');
+      await run.done.catch(() => undefined);
+      const row = await untilReady(ctx, videoId);
+      expect(row.renditions).toEqual(['240p', '360p', 'audio']);
+      const master = await storedText(ctx, videoId, 'master.m3u8');
+      expect(master).toContain('360p/index.m3u8');
+      expect(master).not.toContain('720p');
+      expect(master).not.toContain('source');
+    },
+    120_000,
+  );
 
   it('when an educator deletes a video, then its row and files go, and its bytes leave the quota', async () => {
     const { videoId } = await upload(ctx, educator.auth, 'mp4');
