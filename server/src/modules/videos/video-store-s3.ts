@@ -95,6 +95,19 @@ function parseContentRange(value: string | undefined) {
   return { start: Number(match[1]), end: Number(match[2]), size: Number(match[3]) };
 }
 
+/**
+ * Local copies a crashed process left behind. Only old ones: another instance sharing this
+ * DATA_DIR may be transcoding now, and no attempt runs longer than the job's expiry.
+ */
+export const STALE_WORK_MS = 7 * 60 * 60 * 1000;
+async function removeStaleWork(workDir: string, now: number): Promise<void> {
+  for (const name of await readdir(workDir)) {
+    const entry = path.join(workDir, name);
+    const { mtimeMs } = await stat(entry).catch(() => ({ mtimeMs: now }));
+    if (now - mtimeMs > STALE_WORK_MS) await rm(entry, { recursive: true, force: true });
+  }
+}
+
 export async function createS3VideoStore(
   s3: VideoS3Config,
   options: { workDir: string },
@@ -106,6 +119,7 @@ export async function createS3VideoStore(
     `${prefix}media/${checkedVideoId(videoId)}/${name === '' ? '' : checkedMediaName(name)}`;
   // Not the system's temporary folder: that is often memory (tmpfs), and an original can be 4 GB.
   await mkdir(options.workDir, { recursive: true });
+  await removeStaleWork(options.workDir, Date.now());
 
   /** Keys under `keyPrefix`; with `folders`, only the next level's 'folders' (`…/<id>/`). */
   async function keysUnder(keyPrefix: string, folders = false): Promise<string[]> {

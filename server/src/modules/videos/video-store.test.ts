@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -117,5 +118,21 @@ describe.each(adapters)('the %s video store', (_name, create) => {
     await store.remove(videoId);
     expect(await store.filesOf(videoId)).toEqual([]);
     expect(await store.openOriginal(videoId)).toBeNull();
+  });
+});
+
+describe("the S3 store's local work folder", () => {
+  it('when the store opens, then local copies a crash left a day ago go and recent ones stay', async () => {
+    const workDir = path.join(root, 's3-work');
+    await mkdir(workDir, { recursive: true });
+    const old = path.join(workDir, `${randomUUID()}-old`);
+    const recent = path.join(workDir, `${randomUUID()}-recent`);
+    await writeFile(old, 'x');
+    await writeFile(recent, 'x');
+    const dayAgo = new Date(Date.now() - 24 * 60 * 60 * 1000);
+    await utimes(old, dayAgo, dayAgo);
+    await adapters[1]![1]();
+    expect(existsSync(old)).toBe(false);
+    expect(existsSync(recent)).toBe(true);
   });
 });
