@@ -143,6 +143,23 @@ const envSchema = z.object({
   BUNNY_STREAM_CDN_HOST: optional,
   BUNNY_STREAM_WEBHOOK_SECRET: optional,
   BUNNY_STREAM_API_URL: optional,
+  VIDEO_S3_BUCKET: optional.pipe(
+    z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'VIDEO_S3_BUCKET must be a bucket name: 3–63 lowercase letters, digits, dots and hyphens',
+      )
+      .optional(),
+  ),
+  VIDEO_S3_REGION: optional,
+  VIDEO_S3_ENDPOINT: optional.pipe(
+    z.url({ error: 'VIDEO_S3_ENDPOINT must be a URL (https://…)' }).optional(),
+  ),
+  VIDEO_S3_ACCESS_KEY_ID: optional,
+  VIDEO_S3_SECRET_ACCESS_KEY: optional,
+  VIDEO_S3_FORCE_PATH_STYLE: z.enum(['0', '1']).optional(),
+  VIDEO_S3_PREFIX: optional,
 });
 
 export type AuthConfig =
@@ -298,6 +315,22 @@ export interface VideoConfig {
   transcodeThreads: number;
   /** Set: new uploads go to Bunny Stream, which encodes and serves them (modules/videos/bunny-*). */
   bunny: BunnyStreamConfig | undefined;
+  /** S3-compatible object storage for uploads and renditions; undefined: files under `dir`. */
+  s3: VideoS3Config | undefined;
+}
+
+/** A bucket of an S3-compatible service (AWS, MinIO, R2, …) that holds every instance's video. */
+export interface VideoS3Config {
+  bucket: string;
+  region: string;
+  /** The service's address when it is not AWS (MinIO, R2, …). */
+  endpoint: string | undefined;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Addresses as `endpoint/bucket/key` rather than `bucket.endpoint/key` (MinIO needs it). */
+  forcePathStyle: boolean;
+  /** Put before every key ('' or ending in '/'), so one bucket can hold several sites. */
+  prefix: string;
 }
 
 /** Bunny Stream, the hosted upgrade: one video library and the pull zone that serves it. */
@@ -725,6 +758,40 @@ function payoutDataKey(raw: string): Buffer {
  */
 const STRIPE_TRANSFER_ATTEMPTS = 8;
 
+/** S3 settings only when a bucket is named; a bucket without its keys is a mistake said at start. */
+function videoS3Config(e: z.infer<typeof envSchema>): VideoS3Config | undefined {
+  const others = [
+    e.VIDEO_S3_REGION,
+    e.VIDEO_S3_ENDPOINT,
+    e.VIDEO_S3_ACCESS_KEY_ID,
+    e.VIDEO_S3_SECRET_ACCESS_KEY,
+    e.VIDEO_S3_PREFIX,
+  ];
+  if (!e.VIDEO_S3_BUCKET) {
+    if (others.some(Boolean)) {
+      throw new ConfigError('VIDEO_S3_BUCKET is required with the other VIDEO_S3_* variables');
+    }
+    return undefined;
+  }
+  const because = 'when VIDEO_S3_BUCKET is set';
+  const prefix = (e.VIDEO_S3_PREFIX ?? '').replace(/^\/+|\/+$/g, '');
+  if (!/^[A-Za-z0-9!_.*'()/-]*$/.test(prefix)) {
+    throw new ConfigError(
+      "VIDEO_S3_PREFIX may hold only letters, digits, '/' and !_.*'()- (it starts every key)",
+    );
+  }
+  return {
+    bucket: e.VIDEO_S3_BUCKET,
+    // Most S3-compatible services accept any region; AWS's own default is this one.
+    region: e.VIDEO_S3_REGION ?? 'us-east-1',
+    endpoint: e.VIDEO_S3_ENDPOINT,
+    accessKeyId: required(e.VIDEO_S3_ACCESS_KEY_ID, 'VIDEO_S3_ACCESS_KEY_ID', because),
+    secretAccessKey: required(e.VIDEO_S3_SECRET_ACCESS_KEY, 'VIDEO_S3_SECRET_ACCESS_KEY', because),
+    forcePathStyle: e.VIDEO_S3_FORCE_PATH_STYLE === '1',
+    prefix: prefix === '' ? '' : `${prefix}/`,
+  };
+}
+
 function payoutsConfig(
   e: z.infer<typeof envSchema>,
   production: boolean,
@@ -917,6 +984,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       tokenSeconds: e.VIDEO_TOKEN_SECONDS,
       transcodeThreads: e.VIDEO_TRANSCODE_THREADS,
       bunny: bunnyStreamConfig(e),
+      s3: videoS3Config(e),
     },
     clientDist: path.resolve(
       e.CLIENT_DIST ??

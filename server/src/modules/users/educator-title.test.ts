@@ -82,7 +82,7 @@ describe('PUT /api/user/educator-title', () => {
     const expectHarmless = harmlessCheck(ctx, await snapshotStore(ctx));
     await fc.assert(
       fc.asyncProperty(
-        fuzzBody(educatorTitleBodySchema, { texts: ['educadora'] }),
+        fuzzBody(educatorTitleBodySchema, { uuids: [], texts: ['educadora'] }),
         async (json) => {
           const res = await request(ctx.app)
             .put('/api/user/educator-title')

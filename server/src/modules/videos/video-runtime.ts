@@ -1,9 +1,11 @@
-import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import type { Config } from '../../config';
 import type { Logger } from '../../logger';
 import { createBunnyStream, type BunnyStream } from './bunny-stream';
 import { toolVersion, type ToolRun } from './ffmpeg-process';
-import { createVideoFiles, type VideoFiles } from './video-storage';
+import type { VideoStore } from './video-store';
+import { createDiskVideoStore } from './video-store-disk';
+import { createS3VideoStore } from './video-store-s3';
 import { loadOrCreateVideoSecret } from './video-token';
 
 /** What the video module needs at run time, settled once at start. */
@@ -12,7 +14,8 @@ export interface VideoRuntime {
   enabled: boolean;
   /** Why uploads are off, as the editor says it (pt-BR); undefined when they are on. */
   disabledReason?: string;
-  files: VideoFiles;
+  /** Where uploads and renditions live: this machine's disk, or the configured S3 bucket. */
+  store: VideoStore;
   /** Signs playback tokens. */
   secret: string;
   /** Set with BUNNY_STREAM_*: new uploads go to Bunny Stream, which encodes and serves them. */
@@ -53,13 +56,20 @@ export async function createVideoRuntime(config: Config, logger: Logger): Promis
   } else {
     logger.info({ ffmpeg }, 'video upload is on');
   }
-  if (enabled && config.databaseUrl) {
+  if (enabled && config.databaseUrl && !video.s3) {
     logger.warn(
-      `video files are kept on this machine's disk (${video.dir}): with several instances sharing DATABASE_URL, each must see the same folder (a shared volume) or video must go to shared storage`,
+      `video files are kept on this machine's disk (${video.dir}): with several instances sharing DATABASE_URL, video needs shared storage: set VIDEO_S3_BUCKET (S3-compatible object storage), or give every instance the same folder (a shared volume)`,
     );
   }
-  const files = createVideoFiles(video.dir);
-  await mkdir(files.uploadsDir, { recursive: true });
+  const store = video.s3
+    ? await createS3VideoStore(video.s3, { workDir: path.join(video.dir, 'work') })
+    : await createDiskVideoStore(video.dir);
+  if (video.s3) {
+    logger.info(
+      { bucket: video.s3.bucket, endpoint: video.s3.endpoint, prefix: video.s3.prefix },
+      'video is stored in S3',
+    );
+  }
   const secret = await loadOrCreateVideoSecret(config.dataDir, video.tokenSecret);
   if (video.bunny) {
     logger.info(
@@ -76,7 +86,7 @@ export async function createVideoRuntime(config: Config, logger: Logger): Promis
   return {
     enabled,
     ...(!enabled && { disabledReason: VIDEO_OFF_NO_FFMPEG }),
-    files,
+    store,
     secret,
     ...(video.bunny && { bunny: createBunnyStream(video.bunny) }),
     running: () => current,

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Router, type Request, type Response } from 'express';
+import { pipeline } from 'node:stream/promises';
 import { Server as TusServer, type ServerOptions } from '@tus/server';
-import { FileStore } from '@tus/file-store';
 import {
   captionBodySchema,
   captionParamsSchema,
@@ -15,7 +15,8 @@ import { videoCaptions } from '../../db/schema/videos';
 import { currentUser, optionalAuth, requireAuth, requireEducator } from '../../http/auth';
 import { forbidden, gone, methodNotAllowed, notFound } from '../../http/errors';
 import { and, eq } from 'drizzle-orm';
-import { probeVideo, VideoRefused } from './video-probe';
+import { probeVideo, VideoRefused, VIDEO_REFUSED, type ProbedVideo } from './video-probe';
+import { parseByteRange, type VideoStore } from './video-store';
 import { VIDEO_JOBS } from './video-processing';
 import { checkToken, VIDEO_URL_PREFIX } from './video-token';
 import {
@@ -89,9 +90,9 @@ function cleanFilename(name: string | null | undefined): string {
 function tusServer(deps: AppDeps): TusServer {
   const { database, video, config, jobs } = deps;
   const db = database.db;
-  const options: Omit<ServerOptions, 'locker'> & { datastore: FileStore } = {
+  const options: Omit<ServerOptions, 'locker'> & { datastore: VideoStore['uploads'] } = {
     path: UPLOADS_PATH,
-    datastore: new FileStore({ directory: video.files.uploadsDir }),
+    datastore: video.store.uploads,
     relativeLocation: true,
     maxSize: config.video.maxBytes,
     // The row is the upload's id: created here, after the size is checked against the quota.
@@ -123,7 +124,7 @@ function tusServer(deps: AppDeps): TusServer {
     onUploadFinish: async (_req, upload) => {
       const videoId = upload.id;
       try {
-        const probe = await probeVideo(config.video.ffprobe, video.files.upload(videoId));
+        const probe = await probeOriginal(deps, videoId);
         await db.transaction(async (tx) => {
           await markUploaded(tx, videoId, probe);
           await jobs.send(tx, VIDEO_JOBS.process, { videoId }, `video:${videoId}`);
@@ -132,7 +133,7 @@ function tusServer(deps: AppDeps): TusServer {
       } catch (err) {
         if (!(err instanceof VideoRefused)) throw err;
         // Judged by its bytes and refused: nothing of it is kept, row included.
-        await video.files.remove(videoId);
+        await video.store.remove(videoId);
         await deleteVideoRow(db, videoId);
         throw tusError(422, err.message);
       }
@@ -141,28 +142,58 @@ function tusServer(deps: AppDeps): TusServer {
   return new TusServer(options);
 }
 
-function sendPlaybackFile(res: Response, root: string, file: string): void {
+/** ffprobe reads a local file: the upload itself on disk, a copy streamed down from S3. */
+async function probeOriginal(deps: AppDeps, videoId: string): Promise<ProbedVideo> {
+  const original = await deps.video.store.openOriginal(videoId);
+  // A finished upload with no stored bytes is an empty one (S3 keeps no object for it).
+  if (!original) throw new VideoRefused(VIDEO_REFUSED.empty);
+  try {
+    return await probeVideo(deps.config.video.ffprobe, original.file);
+  } finally {
+    await original.release();
+  }
+}
+
+/**
+ * Sends a playback file from the store, whole or the one byte range asked: the same answer from
+ * the disk and from S3, streamed, never read into memory.
+ */
+async function sendPlaybackFile(
+  req: Request,
+  res: Response,
+  store: VideoStore,
+  videoId: string,
+  file: string,
+): Promise<void> {
+  const range = parseByteRange(req.headers.range);
+  const read = await store.read(videoId, file, range);
+  // A rendition not made (yet, or for this video): missing, never a server error.
+  if (read.kind === 'missing') throw notFound(VIDEO_NOT_FOUND);
+  if (read.kind === 'unsatisfiable') {
+    res.status(416).set('Content-Range', `bytes */${read.size}`).end();
+    return;
+  }
   const type = CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream';
   // The master changes once the ladder replaces the quick copy; every other file never changes.
   const cache =
     file === 'master.m3u8' ? 'private, no-cache' : 'private, max-age=31536000, immutable';
-  res.sendFile(
-    file,
-    {
-      root,
-      dotfiles: 'deny',
-      acceptRanges: true,
-      cacheControl: false,
-      lastModified: false,
-      headers: { 'Content-Type': type, 'Cache-Control': cache },
-    },
-    (err?: Error) => {
-      // A rendition not made (yet, or for this video): missing, never a server error.
-      if (err && !res.headersSent) {
-        res.status(404).json({ success: false, message: VIDEO_NOT_FOUND });
-      }
-    },
-  );
+  res.status(range ? 206 : 200).set({
+    'Content-Type': type,
+    'Cache-Control': cache,
+    'Accept-Ranges': 'bytes',
+    'Content-Length': String(read.end - read.start + 1),
+    ...(range && { 'Content-Range': `bytes ${read.start}-${read.end}/${read.size}` }),
+  });
+  if (req.method === 'HEAD') {
+    read.body.destroy();
+    res.end();
+    return;
+  }
+  // A viewer who seeks away closes the connection: the pipeline then stops reading the store.
+  await pipeline(read.body, res).catch((err: unknown) => {
+    if (!res.headersSent) throw err;
+    res.destroy();
+  });
 }
 
 /** The educator's video API and the tus upload endpoint, under /api. */
@@ -291,7 +322,7 @@ export function videoPlaybackRoutes(deps: AppDeps): Router {
       res.send(row.vtt);
       return;
     }
-    sendPlaybackFile(res, deps.video.files.media(videoId), file);
+    await sendPlaybackFile(req, res, deps.video.store, videoId, file);
   });
   return router;
 }
