@@ -10,6 +10,7 @@ import {
   COURSE_SEARCH_SORTS,
 } from './catalogue';
 import { quizSummarySchema } from './quizzes';
+import { TEASER_MAX } from './rules/teaser';
 import { textSchema } from './text-schemas';
 
 export const courseCategorySchema = z.enum(COURSE_CATEGORY_SLUGS, { error: 'Categoria inválida' });
@@ -72,6 +73,16 @@ export const courseListResponseSchema = z.object({
   courses: z.array(courseSummarySchema),
 });
 export type CourseListResponse = z.infer<typeof courseListResponseSchema>;
+
+/**
+ * GET /api/course/teaser: the home page's few courses (rules/teaser's rankForTeaser order over every
+ * published course), so no page downloads the catalogue to show TEASER_MAX of it.
+ */
+export const courseTeaserResponseSchema = z.object({
+  success: z.literal(true),
+  courses: z.array(courseSummarySchema).max(TEASER_MAX),
+});
+export type CourseTeaserResponse = z.infer<typeof courseTeaserResponseSchema>;
 
 export const courseDetailSchema = courseSummarySchema.extend({
   courseDescription: z.string(),

@@ -14,8 +14,8 @@ import type {
  * caches as the JSON API (no HTTP call to itself); in the browser it is the API.
  */
 export interface CatalogueSource {
-  /** The published catalogue, in the order GET /api/course/all sends it. */
-  courses(): Promise<CourseSummary[]>;
+  /** The home page's courses, as GET /api/course/teaser sends them: no page reads the whole catalogue. */
+  teaser(): Promise<CourseSummary[]>;
   /** A published course as an anonymous visitor sees it, or null when there is none. */
   course(courseId: string): Promise<CourseDetail | null>;
   search(query: CourseSearchQuery): Promise<CourseSearchResponse>;

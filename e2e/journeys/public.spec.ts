@@ -103,6 +103,13 @@ test.describe('Home', () => {
     request,
   }) => {
     expect((await listCourses(request)).length).toBeGreaterThan(24);
+    // Coming back to the page in the browser asks for its few courses, never the whole catalogue.
+    const courseReads: string[] = [];
+    page.on('request', (req) => {
+      const { pathname } = new URL(req.url());
+      if (pathname === '/api/course/all' || pathname === '/api/course/teaser')
+        courseReads.push(pathname);
+    });
     await page.goto('/');
     const teaser = page.getByRole('region', { name: 'Aprenda com os melhores' });
     const cards = teaser.getByRole('listitem');
@@ -116,6 +123,10 @@ test.describe('Home', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Lista de Cursos' })).toBeVisible();
 
     await page.goBack();
+    await expect(
+      page.getByRole('region', { name: 'Aprenda com os melhores' }).getByRole('listitem'),
+    ).toHaveCount(24);
+    expect(courseReads).toEqual(['/api/course/teaser']);
     await page
       .getByRole('region', { name: 'Aprenda com os melhores' })
       .getByRole('listitem')

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, startupWarnings } from './config';
 import { createLogger } from './logger';
 import { openDatabase } from './db/client';
 import { prepareDatabase } from './db/prepare';
+import { isNewPgliteFolder, prepareInChildProcess } from './db/prepare-apart';
 import { keepDatabaseMaintained } from './db/maintenance';
 import type { DemoAccount } from './db/seed/seed';
 import { buildDeps } from './deps';
@@ -30,6 +31,9 @@ async function main(): Promise<void> {
     console.warn(`\n  ATENÇÃO: ${warning}\n`);
     logger.warn({ warning }, 'configuration warning');
   }
+  // A new PGlite folder is migrated and seeded by a process of its own, whose memory then goes back.
+  if (!config.databaseUrl && isNewPgliteFolder(config.dataDir))
+    await prepareInChildProcess(config.dataDir);
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }

@@ -37,7 +37,7 @@ function renderAt(path: string, table = routes) {
 }
 
 const catalogueCalls = (calls: { url: string }[]) =>
-  calls.filter((call) => call.url === '/api/course/all');
+  calls.filter((call) => call.url === '/api/course/teaser');
 
 describe('routes', { timeout: 20_000 }, () => {
   it('when the address is unknown, then a Portuguese 404 page links back home inside the public layout', async () => {
@@ -64,7 +64,7 @@ describe('routes', { timeout: 20_000 }, () => {
     expect(within(main).queryByRole('status')).not.toBeInTheDocument();
   });
 
-  it('when the home page opens, then the catalogue is requested exactly once, by its loader', async () => {
+  it('when the home page opens, then its teaser is requested exactly once, by its loader, and never the whole catalogue', async () => {
     const { calls } = renderAt('/');
     expect(
       await screen.findByRole('heading', { level: 3, name: 'JavaScript do Zero' }, LOADED),
@@ -72,9 +72,10 @@ describe('routes', { timeout: 20_000 }, () => {
     await vi.waitFor(() => expect(catalogueCalls(calls)).toHaveLength(1), LOADED);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(catalogueCalls(calls)).toHaveLength(1);
+    expect(calls.map((call) => call.url)).not.toContain('/api/course/all');
   });
 
-  it('when the address is unknown, then the catalogue is not requested at all', async () => {
+  it('when the address is unknown, then the teaser is not requested at all', async () => {
     const { calls } = renderAt('/rota-que-nao-existe');
     await screen.findByRole('heading', { name: 'Página não encontrada' }, LOADED);
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -139,7 +140,7 @@ describe('routes', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Ainda aqui', {}, LOADED)).toBeInTheDocument();
   });
 
-  it('when someone signs in on the home page, then the catalogue is not read again', async () => {
+  it('when someone signs in on the home page, then the teaser is not read again', async () => {
     const { calls } = renderAt('/');
     await screen.findByRole('heading', { level: 3, name: 'JavaScript do Zero' }, LOADED);
     act(() => writeSession({ token: 'tok-ana', user: testUser }));

@@ -237,7 +237,7 @@ describe('local session', () => {
   it('when the stored token is refused by GET /api/user/data on load, then the user is signed out', async () => {
     storeSession();
     const { calls } = stubApi(({ url }) =>
-      url === '/api/course/all'
+      url === '/api/course/teaser'
         ? { data: { success: true, courses: [] } }
         : { status: 401, data: { success: false, message: 'Sessão expirada' } },
     );

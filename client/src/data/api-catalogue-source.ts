@@ -1,8 +1,8 @@
 import type {
   CourseDetailResponse,
-  CourseListResponse,
   CourseSearchQuery,
   CourseSearchResponse,
+  CourseTeaserResponse,
 } from '@aprendiz/contract/courses';
 import { api } from '../lib/api-client';
 import { isApiError } from '../lib/api-error';
@@ -23,8 +23,8 @@ export function searchUrl(query: CourseSearchQuery): string {
 
 /** The catalogue through the JSON API; the signed-in user's token rides along (lecture links, myRating). */
 export const apiCatalogueSource: CatalogueSource = {
-  async courses() {
-    const { data } = await api.get<CourseListResponse>('/api/course/all');
+  async teaser() {
+    const { data } = await api.get<CourseTeaserResponse>('/api/course/teaser');
     return data.courses;
   },
   async course(courseId) {

@@ -12,7 +12,8 @@ vi.mock('react-calendly', () => ({
     props.open ? <div role="dialog" aria-label="Agenda" /> : null,
 }));
 
-const courses = Array.from({ length: 30 }, (_, index) =>
+// What GET /api/course/teaser answers: the home page's 24, already in the server's order.
+const courses = Array.from({ length: 24 }, (_, index) =>
   courseSummary({
     _id: `course-${index + 1}`,
     courseTitle: `Curso número ${index + 1}`,
@@ -22,7 +23,7 @@ const courses = Array.from({ length: 30 }, (_, index) =>
 const catalogue =
   (list = courses): StubHandler =>
   ({ url }) =>
-    url === '/api/course/all'
+    url === '/api/course/teaser'
       ? { data: { success: true, courses: list } }
       : { status: 404, data: { success: false, message: `unexpected request: ${url}` } };
 
@@ -39,7 +40,7 @@ function findTeaser() {
 }
 
 const catalogueCalls = (calls: { url: string }[]) =>
-  calls.filter((call) => call.url === '/api/course/all');
+  calls.filter((call) => call.url === '/api/course/teaser');
 
 describe('HomePage', { timeout: 30_000 }, () => {
   it('when opened, then the hero has the one h1, both subtitles for their screen sizes, the sketch only from md and the search box', async () => {
@@ -72,13 +73,14 @@ describe('HomePage', { timeout: 30_000 }, () => {
     expect(meta?.noindex).toBeUndefined();
   });
 
-  it('when courses are loaded, then the first 24 show as cards and Ver mais cursos links to the list', async () => {
+  it('when courses are loaded, then the teaser shows the 24 the server picked, in its order, without downloading the catalogue', async () => {
     const { calls } = renderHome();
     const teaser = await findTeaser();
     const cards = await within(teaser).findAllByRole('link', { name: /Curso número/ }, LOADED);
     expect(cards).toHaveLength(24);
     expect(cards[0]).toHaveAttribute('href', '/course/course-1');
-    expect(within(teaser).queryByText('Curso número 25')).not.toBeInTheDocument();
+    expect(cards[23]).toHaveAttribute('href', '/course/course-24');
+    expect(calls.map((call) => call.url)).not.toContain('/api/course/all');
     expect(within(teaser).getByRole('link', { name: 'Ver mais cursos' })).toHaveAttribute(
       'href',
       '/course-list',

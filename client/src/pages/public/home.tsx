@@ -1,4 +1,3 @@
-import { rankForTeaser } from '@aprendiz/contract/rules/teaser';
 import { Suspense } from 'react';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import type { PageMeta, RouteHandle } from '../../app/page-meta';
@@ -6,18 +5,17 @@ import { catalogueSource } from '../../data/catalogue-source';
 import { loadOrReport } from '../../data/load-result';
 import { isApiError } from '../../lib/api-error';
 import { CallToAction } from './home/call-to-action';
-import { CourseTeaser, TEASER_MAX, type HomeData } from './home/course-teaser';
+import { CourseTeaser, type HomeData } from './home/course-teaser';
 import { Hero } from './home/hero';
 import { LogosEasterEgg } from './home/logos-easter-egg';
 import { MentorSection } from './home/mentor-section';
 import { MockInterviewSection } from './home/mock-interview-section';
 
-/** The teaser's courses only: the rest of the catalogue is the course list's to load. */
+/** The teaser's courses only, ranked by the server: the rest of the catalogue is the course list's to page. */
 export async function loader({ context }: LoaderFunctionArgs): Promise<HomeData> {
   const source = await catalogueSource(context);
   const teaser = await loadOrReport(
-    // An average ranks a course only once it rests on enough ratings.
-    async () => rankForTeaser(await source.courses()).slice(0, TEASER_MAX),
+    () => source.teaser(),
     // The spec keeps an answer of success false (a 200) to the course list silent; failures are toasted.
     { quiet: (err) => isApiError(err, 200) },
   );

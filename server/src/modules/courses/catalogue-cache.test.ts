@@ -72,6 +72,29 @@ describe('catalogue cache', () => {
     expect(loads).toBe(2);
   });
 
+  it('when the teaser and the list are both kept, then each keeps its own body, invalidate clears both, and a teaser load overtaken by it is not kept', async () => {
+    const cache = createCatalogueCache();
+    await cache.getOrLoad(async () => 'list');
+    expect((await cache.getOrLoadTeaser(async () => 'teaser')).body).toBe('teaser');
+    let loads = 0;
+    const teaser = async () => {
+      loads++;
+      return 'teaser again';
+    };
+    expect((await cache.getOrLoadTeaser(teaser)).body).toBe('teaser');
+    expect(loads).toBe(0);
+    expect(cache.get()?.body).toBe('list');
+
+    const gate = deferred<string>();
+    cache.invalidate();
+    const stale = cache.getOrLoadTeaser(() => gate.promise);
+    cache.invalidate();
+    gate.resolve('stale');
+    expect((await stale).body).toBe('stale');
+    expect((await cache.getOrLoadTeaser(teaser)).body).toBe('teaser again');
+    expect(loads).toBe(1);
+  });
+
   it('when two bodies differ, then their entity tags differ and are quoted strong tags', () => {
     expect(entityTag('a')).not.toBe(entityTag('b'));
     expect(entityTag('a')).toMatch(/^"[A-Za-z0-9_-]+"$/);

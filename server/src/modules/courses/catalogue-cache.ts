@@ -13,8 +13,9 @@ export function cachedBody(body: string): CachedBody {
 
 /**
  * The serialised `GET /api/course/all` body and its ETag, kept in memory until a write that
- * changes the catalogue (new course, enrollment, rating) calls invalidate(). The anonymous
- * `GET /api/course/:id` bodies live here too: their counts change on the very same writes.
+ * changes the catalogue (new course, enrollment, rating) calls invalidate(). The home teaser's
+ * `GET /api/course/teaser` body and the anonymous `GET /api/course/:id` bodies live here too:
+ * their counts change on the very same writes.
  */
 export interface CatalogueCache {
   get(): CachedBody | undefined;
@@ -24,6 +25,8 @@ export interface CatalogueCache {
   generation(): number;
   /** The cached list, or the one `load` serialises; concurrent misses share a single load. */
   getOrLoad(load: () => Promise<string>): Promise<CachedBody>;
+  /** The cached teaser, or the one `load` serialises; concurrent misses share a single load. */
+  getOrLoadTeaser(load: () => Promise<string>): Promise<CachedBody>;
   /** The cached anonymous detail of a course; `load` answers null for a course that is not shown. */
   getOrLoadCourse(courseId: string, load: () => Promise<string | null>): Promise<CachedBody | null>;
   /** The course's public body when it is in memory, without waiting for anything. */
@@ -37,13 +40,45 @@ export function entityTag(body: string): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
+/** One body kept until invalidated; a load that began before an invalidation is answered, not kept. */
+function createSlot(generation: () => number) {
+  let entry: CachedBody | undefined;
+  let loading: Promise<CachedBody> | undefined;
+  return {
+    get: () => entry,
+    set: (value: CachedBody) => {
+      entry = value;
+    },
+    clear: () => {
+      entry = undefined;
+      loading = undefined;
+    },
+    getOrLoad: (load: () => Promise<string>): Promise<CachedBody> => {
+      if (entry) return Promise.resolve(entry);
+      if (loading) return loading;
+      const startedAt = generation();
+      const pending = load()
+        .then((body) => {
+          const loaded = cachedBody(body);
+          if (generation() === startedAt) entry = loaded;
+          return loaded;
+        })
+        .finally(() => {
+          if (loading === pending) loading = undefined;
+        });
+      loading = pending;
+      return pending;
+    },
+  };
+}
+
 export function createCatalogueCache(): CatalogueCache {
-  let list: CachedBody | undefined;
-  let listLoad: Promise<CachedBody> | undefined;
-  const details = new Map<string, CachedBody>();
-  const detailLoads = new Map<string, Promise<CachedBody | null>>();
   // A load that started before an invalidate() read stale rows; the generation tells it not to keep them.
   let generation = 0;
+  const list = createSlot(() => generation);
+  const teaser = createSlot(() => generation);
+  const details = new Map<string, CachedBody>();
+  const detailLoads = new Map<string, Promise<CachedBody | null>>();
 
   const cacheDetail = (courseId: string, entry: CachedBody) => {
     if (details.size >= MAX_CACHED_COURSES) details.clear();
@@ -51,34 +86,18 @@ export function createCatalogueCache(): CatalogueCache {
   };
 
   return {
-    get: () => list,
-    set: (entry) => {
-      list = entry;
-    },
+    get: list.get,
+    set: list.set,
     generation: () => generation,
     invalidate: () => {
       generation++;
-      list = undefined;
-      listLoad = undefined;
+      list.clear();
+      teaser.clear();
       details.clear();
       detailLoads.clear();
     },
-    getOrLoad: (load) => {
-      if (list) return Promise.resolve(list);
-      if (listLoad) return listLoad;
-      const startedAt = generation;
-      const pending = load()
-        .then((body) => {
-          const entry = cachedBody(body);
-          if (generation === startedAt) list = entry;
-          return entry;
-        })
-        .finally(() => {
-          if (listLoad === pending) listLoad = undefined;
-        });
-      listLoad = pending;
-      return pending;
-    },
+    getOrLoad: list.getOrLoad,
+    getOrLoadTeaser: teaser.getOrLoad,
     peekCourse: (courseId) => details.get(courseId),
     getOrLoadCourse: (courseId, load) => {
       const cached = details.get(courseId);

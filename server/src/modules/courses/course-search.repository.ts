@@ -68,7 +68,7 @@ function orderFor(sort: CourseSearchQuery['sort']): SQL {
 }
 
 /** The summary columns of the course list, with the running totals the rating order reads. */
-function summaryColumns() {
+export function summaryColumns() {
   return {
     ...courseSummaryBaseColumns,
     studentCount: courses.studentCount,

@@ -10,6 +10,7 @@ import {
   getCourseForUser,
   getPublicCourse,
   listCatalogue,
+  listTeaser,
   searchCatalogue,
   suggestCatalogue,
 } from './courses.service';
@@ -26,6 +27,11 @@ export function coursesRoutes(deps: AppDeps): Router {
 
   router.get('/course/all', async (req, res) => {
     sendCached(req, res, await listCatalogue(deps), LIST_VARY);
+  });
+
+  // The home page's courses: what it shows, not the catalogue to pick them from. Before /course/:id.
+  router.get('/course/teaser', async (req, res) => {
+    sendCached(req, res, await listTeaser(deps), LIST_VARY);
   });
 
   // Before /course/:id, which would read 'search' as a course id.

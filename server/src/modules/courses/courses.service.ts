@@ -16,6 +16,7 @@ import type { CachedBody } from './catalogue-cache';
 import { toCourseDetail, toCourseSummary } from './course-view';
 import { nearestCatalogueWords, searchCourses } from './course-search.repository';
 import { suggestCourses } from './course-suggest.repository';
+import { teaserStatement } from './course-teaser.repository';
 import { findCourseDetail, getCourseSummaries, markLecturesServed } from './courses.repository';
 
 export const COURSE_NOT_FOUND = 'Curso não encontrado';
@@ -35,6 +36,14 @@ export function assertCourseId(id: string): void {
 export function listCatalogue(deps: CatalogueDeps): Promise<CachedBody> {
   return deps.catalogueCache.getOrLoad(async () => {
     const rows = await getCourseSummaries(deps.database.db);
+    return JSON.stringify({ success: true, courses: rows.map(toCourseSummary) });
+  });
+}
+
+/** The home page's few courses, serialised once and served from memory until a write, like the catalogue. */
+export function listTeaser(deps: CatalogueDeps): Promise<CachedBody> {
+  return deps.catalogueCache.getOrLoadTeaser(async () => {
+    const rows = await teaserStatement(deps.database.db);
     return JSON.stringify({ success: true, courses: rows.map(toCourseSummary) });
   });
 }

@@ -1,5 +1,5 @@
 import { courseSearchQuerySchema } from '@aprendiz/contract/courses';
-import type { CourseDetailResponse, CourseListResponse } from '@aprendiz/contract/courses';
+import type { CourseDetailResponse, CourseTeaserResponse } from '@aprendiz/contract/courses';
 import { uuidSchema } from '@aprendiz/contract/common';
 import { CERTIFICATE_ID_PATTERN } from '@aprendiz/contract/certificates';
 import type { CatalogueSource, CertificateSource } from '@aprendiz/contract/rendering';
@@ -7,7 +7,7 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
 import {
   getPublicCourse,
-  listCatalogue,
+  listTeaser,
   searchCatalogue,
   type CatalogueDeps,
 } from '../courses/courses.service';
@@ -20,9 +20,9 @@ import { listCourseReviews } from '../learning/reviews.service';
  */
 export function serverCatalogueSource(deps: CatalogueDeps): CatalogueSource {
   return {
-    async courses() {
-      const { body } = await listCatalogue(deps);
-      return (JSON.parse(body) as CourseListResponse).courses;
+    async teaser() {
+      const { body } = await listTeaser(deps);
+      return (JSON.parse(body) as CourseTeaserResponse).courses;
     },
     async course(courseId) {
       try {

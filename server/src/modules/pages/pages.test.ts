@@ -28,7 +28,7 @@ export default {
     if (url.pathname === '/antigo') return { kind: 'redirect', status: 301, location: '/' };
     if (url.pathname.startsWith('/lento')) await new Promise((resolve) => setTimeout(resolve, 300));
     renders++;
-    const courses = await context.catalogue.courses();
+    const courses = await context.catalogue.teaser();
     const status = url.pathname === '/nao-existe' ? 404 : 200;
     return {
       kind: 'page',

@@ -10,8 +10,6 @@ import type { LoadResult } from '../../../data/load-result';
 /** The home route's data: the teaser's courses (home.tsx's loader). */
 export type HomeData = { teaser: LoadResult<CourseSummary[]> };
 
-/** The home page shows at most 24 courses. */
-export const TEASER_MAX = 24;
 const GRID = 'grid gap-6 text-left sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
 // A card's width in GRID, inside the section's max-w-7xl and its px-4 / sm:px-8 / lg:px-12 padding.
 const CARD_SIZES =
