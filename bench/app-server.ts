@@ -16,6 +16,8 @@ export interface AppServer {
   pid: number;
   /** The copy of the build that this server serves. */
   clientDist: string;
+  /** From the process's spawn to its first healthy /api/health: how long an instance takes to start. */
+  readyMs: number;
   stop(): Promise<void>;
 }
 
@@ -102,6 +104,7 @@ export async function startAppServer(
     throw err;
   }
   const port = await freePort();
+  const spawnedAt = performance.now();
   const child = spawn(process.execPath, SERVER_NODE_ARGS, {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -139,5 +142,6 @@ export async function startAppServer(
     await stop();
     throw err;
   }
-  return { base, pid: child.pid!, clientDist, stop };
+  const readyMs = performance.now() - spawnedAt;
+  return { base, pid: child.pid!, clientDist, readyMs, stop };
 }
