@@ -46,6 +46,8 @@ export interface ScaleRow {
   p50Ms: number;
   requests: number;
   rps: number;
+  /** Answers other than 2xx, by status ('' when none). */
+  errors: string;
   pass: boolean;
 }
 
@@ -86,10 +88,11 @@ interface LoadOptions {
 async function load(
   bases: string[],
   options: LoadOptions,
-): Promise<{ times: number[]; rps: number; errors: number }> {
+): Promise<{ times: number[]; rps: number; errors: number; statuses: string }> {
   const times: number[] = [];
   let issued = 0;
   let errors = 0;
+  const statuses = new Map<number, number>();
   const started = performance.now();
   await Promise.all(
     bases.map(
@@ -124,7 +127,10 @@ async function load(
             (err: Error | null) => (err ? reject(err) : resolve()),
           );
           instance.on('response', (_client, status: number, _bytes, ms: number) => {
-            if (status < 200 || status >= 300) errors++;
+            if (status < 200 || status >= 300) {
+              errors++;
+              statuses.set(status, (statuses.get(status) ?? 0) + 1);
+            }
             times.push(ms);
           });
         }),
@@ -132,7 +138,12 @@ async function load(
   );
   const seconds = (performance.now() - started) / 1000;
   times.sort((a, b) => a - b);
-  return { times, rps: times.length / seconds, errors };
+  return {
+    times,
+    rps: times.length / seconds,
+    errors,
+    statuses: [...statuses].map(([status, n]) => `${n} × ${status}`).join(', '),
+  };
 }
 
 /** Tokens as the server's sign-in issues them, for learners first..first+count-1. */
@@ -179,7 +190,7 @@ export async function measureScale(distDir: string): Promise<ScaleResults> {
     const take = (count: number) => {
       const first = nextLearner;
       nextLearner += count;
-      if (nextLearner > SCALE.learners) throw new Error('not enough distinct learners left');
+      if (nextLearner > SCALE.learners + 1) throw new Error('not enough distinct learners left');
       return first;
     };
     const courseIds = courseIdsByNumber();
@@ -192,8 +203,7 @@ export async function measureScale(distDir: string): Promise<ScaleResults> {
       limitMs: number,
       options: LoadOptions,
     ) => {
-      const { times, rps, errors } = await load(bases, options);
-      if (errors > 0) throw new Error(`${budget} (${route}): ${errors} answers were not 2xx`);
+      const { times, rps, errors, statuses } = await load(bases, options);
       const figureMs = percentile(times, stat === 'p99' ? 0.99 : 0.95);
       const row: ScaleRow = {
         budget,
@@ -205,11 +215,13 @@ export async function measureScale(distDir: string): Promise<ScaleResults> {
         p50Ms: percentile(times, 0.5),
         requests: times.length,
         rps,
-        pass: figureMs < limitMs,
+        errors: statuses,
+        // An answer other than 2xx is a failure whatever its time.
+        pass: figureMs < limitMs && errors === 0,
       };
       rows.push(row);
       console.log(
-        `${row.pass ? 'PASS' : 'FAIL'} ${budget} ${route} (${visits}): ${stat} ${figureMs.toFixed(1)} ms < ${limitMs} ms, ${rps.toFixed(0)} req/s`,
+        `${row.pass ? 'PASS' : 'FAIL'} ${budget} ${route} (${visits}): ${stat} ${figureMs.toFixed(1)} ms < ${limitMs} ms, ${rps.toFixed(0)} req/s${statuses ? `, not 2xx: ${statuses}` : ''}`,
       );
       return row;
     };
@@ -329,22 +341,23 @@ export async function measureScale(distDir: string): Promise<ScaleResults> {
     }
 
     // Position saves: 1,000 a second across both instances, each from a distinct learner in turn.
-    const saveFirst = take(20_000);
-    const saveTokens = await learnerTokens(tokens, saveFirst, 20_000);
+    const savers = Math.min(20_000, SCALE.learners - nextLearner);
+    const saveFirst = take(savers);
+    const saveTokens = await learnerTokens(tokens, saveFirst, savers);
     const positions = await load(bases, {
       seconds: POSITION_SECONDS,
       rate: POSITION_RATE,
       next: (i) => {
-        const learner = saveFirst + (i % 20_000);
+        const learner = saveFirst + (i % savers);
         const course = educatorOneCourseOf(learner);
         return {
           method: 'POST',
           path: '/api/user/lecture-position',
-          token: saveTokens[i % 20_000]!,
+          token: saveTokens[i % savers]!,
           body: JSON.stringify({
             courseId: courseIds.get(course),
             lectureId: lectureId(course, 2, 1 + (i % SCALE.lecturesPerChapter)),
-            seconds: 10 * (1 + Math.floor(i / 20_000)),
+            seconds: 10 * (1 + Math.floor(i / savers)),
           }),
         };
       },
@@ -361,6 +374,7 @@ export async function measureScale(distDir: string): Promise<ScaleResults> {
       p50Ms: percentile(positions.times, 0.5),
       requests: positions.times.length,
       rps: positions.rps,
+      errors: positions.statuses,
       pass: saveP99 < 50 && sustained && positions.errors === 0,
     });
     console.log(
@@ -420,7 +434,7 @@ export function scaleSection(
     `| an instance starts, search index included | — | — | ${(startWorst / 1000).toFixed(1)} s | < ${START_BUDGET_MS / 1000} s | — | — | ${verdict(startWorst < START_BUDGET_MS)} |`,
     ...results.rows.map(
       (row) =>
-        `| ${row.budget} | ${row.route} | ${row.visits} | ${row.stat} ${row.figureMs.toFixed(1)} ms | < ${row.limitMs} ms | ${row.p50Ms.toFixed(1)} ms | ${row.rps.toFixed(0)} | ${verdict(row.pass)} |`,
+        `| ${row.budget} | ${row.route} | ${row.visits} | ${row.stat} ${row.figureMs.toFixed(1)} ms | < ${row.limitMs} ms | ${row.p50Ms.toFixed(1)} ms | ${row.rps.toFixed(0)} | ${verdict(row.pass)}${row.errors ? ` (not 2xx: ${row.errors})` : ''} |`,
     ),
     '',
   ];
