@@ -6,12 +6,13 @@
  * where they are stored never cross the wire), through the product's own tables, constraints and
  * triggers; reused while the version stored in the bench's own table matches.
  */
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase } from '../server/src/db/client';
 import { migrate } from '../server/src/db/migrate';
 
 /** Bumped whenever the shape of the data set changes: a database built at another one is rebuilt. */
-export const SCALE_DATA_VERSION = 1;
+export const SCALE_DATA_VERSION = 2;
 
 /** Everything the budgets name, by id: learner 1 has 300 courses, educator 1 has 200,000 students. */
 const FRACTION = Number(process.env.BENCH_SCALE_FRACTION ?? 1);
@@ -45,8 +46,20 @@ export const SCALE = {
 
 export const learnerId = (n: number) => `usr_scale_l${n}`;
 export const educatorId = (n: number) => `usr_scale_e${n}`;
+/**
+ * A stable id from a seed: md5's hex with the version (4) and variant (8) digits set, since the
+ * API's zod uuid() refuses any other (a raw md5 passes for a uuid only in PostgreSQL).
+ */
+const uuidSql = (seed: string) =>
+  `overlay(overlay(md5(${seed}) placing '4' from 13) placing '8' from 17)::uuid`;
+export const uuidOf = (seed: string) => {
+  const hex = createHash('md5').update(seed).digest('hex');
+  const v = `${hex.slice(0, 12)}4${hex.slice(13, 16)}8${hex.slice(17)}`;
+  return `${v.slice(0, 8)}-${v.slice(8, 12)}-${v.slice(12, 16)}-${v.slice(16, 20)}-${v.slice(20)}`;
+};
 /** Course n's id, as the SQL below derives it. */
-export const courseIdSql = (n: string) => `md5('scale-course-' || ${n})::uuid`;
+export const courseIdSql = (n: string) => uuidSql(`'scale-course-' || ${n}`);
+export const courseIdOf = (n: number) => uuidOf(`scale-course-${n}`);
 export const lectureId = (course: number, chapter: number, lecture: number) =>
   `l${course}-${chapter}-${lecture}`;
 /** Learner n's course of educator 1. */
@@ -305,7 +318,7 @@ function steps(): Step[] {
       sql: () => `
         insert into questions (id, course_id, lecture_id, author_id, title, body, upvotes,
           created_at, updated_at)
-        select md5('scale-question-' || q)::uuid,
+        select ${uuidSql("'scale-question-' || q")},
           case when q <= ${s.questionsOnOneLecture} then ${courseIdSql('1')}
             else ${courseIdSql(`(${s.coursesPerEducator + 1} + q % ${others})`)} end,
           case when q <= ${s.questionsOnOneLecture} then '${CROWDED_LECTURE.lectureId}'
@@ -318,7 +331,7 @@ function steps(): Step[] {
           q % 7, now() - make_interval(mins => q * 2), now() - make_interval(mins => q * 2)
         from generate_series(1, ${s.questions}) q;
         insert into answers (id, question_id, author_id, body, created_at, updated_at)
-        select md5('scale-answer-' || q)::uuid, md5('scale-question-' || q)::uuid, c.educator_id,
+        select ${uuidSql("'scale-answer-' || q")}, ${uuidSql("'scale-question-' || q")}, c.educator_id,
           'Boa pergunta: veja o exemplo do minuto 3, onde explico o passo a passo.',
           now() - make_interval(mins => q * 2 - 1), now() - make_interval(mins => q * 2 - 1)
         from generate_series(1, ${s.questions}) q
@@ -337,8 +350,8 @@ function steps(): Step[] {
         return `
         insert into notifications (user_id, kind, question_id, answer_id, subject_id, actor_id,
           read_at, created_at)
-        select 'usr_scale_l' || l, 'answer', md5('scale-question-' || a)::uuid,
-          md5('scale-answer-' || a)::uuid, md5('scale-answer-' || a)::uuid, null,
+        select 'usr_scale_l' || l, 'answer', ${uuidSql("'scale-question-' || a")},
+          ${uuidSql("'scale-answer-' || a")}, ${uuidSql("'scale-answer-' || a")}, null,
           case when k >= 2 then now() - make_interval(days => k) end,
           now() - make_interval(days => k, secs => l % 86400)
         from generate_series(${lo}, ${hi}) l,

@@ -4,13 +4,14 @@
  * budget of the issue measured at 100 connections spread over both, for one visitor asked again
  * and again and for many distinct ones, each request a first visit (a miss in every cache).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import { createLocalTokens } from '../server/src/providers/auth-local';
 import { type AppServer, startAppServer } from './app-server';
 import {
   CROWDED_LECTURE,
+  courseIdOf,
   educatorId,
   educatorOneCourseOf,
   ensureScaleData,
@@ -101,7 +102,10 @@ async function load(
           const instance = autocannon(
             {
               url: base,
-              connections: SCALE_CONNECTIONS / bases.length,
+              connections: Math.min(
+                SCALE_CONNECTIONS / bases.length,
+                options.amount === undefined ? Infinity : Math.ceil(options.amount / bases.length),
+              ),
               ...(options.amount !== undefined
                 ? { amount: Math.ceil(options.amount / bases.length) }
                 : { duration: options.seconds ?? SECONDS }),
@@ -124,7 +128,16 @@ async function load(
                 },
               ],
             },
-            (err: Error | null) => (err ? reject(err) : resolve()),
+            (err: Error | null, result?: autocannon.Result) => {
+              if (err) return reject(err);
+              // Connection errors, timeouts included, never answered: each counts against the budget.
+              const unanswered = result?.errors ?? 0;
+              if (unanswered > 0) {
+                errors += unanswered;
+                statuses.set(0, (statuses.get(0) ?? 0) + unanswered);
+              }
+              resolve();
+            },
           );
           instance.on('response', (_client, status: number, _bytes, ms: number) => {
             if (status < 200 || status >= 300) {
@@ -142,7 +155,9 @@ async function load(
     times,
     rps: times.length / seconds,
     errors,
-    statuses: [...statuses].map(([status, n]) => `${n} × ${status}`).join(', '),
+    statuses: [...statuses]
+      .map(([status, n]) => `${n} × ${status === 0 ? 'no answer' : status}`)
+      .join(', '),
   };
 }
 
@@ -387,16 +402,10 @@ export async function measureScale(distDir: string): Promise<ScaleResults> {
   }
 }
 
-/** Course number → id, derived as the data set's SQL derives it (md5 of a name, as a uuid). */
+/** Course number → id, as the data set derives them. */
 function courseIdsByNumber(): Map<number, string> {
   const ids = new Map<number, string>();
-  for (let n = 1; n <= SCALE.courses; n++) {
-    const hex = createHash('md5').update(`scale-course-${n}`).digest('hex');
-    ids.set(
-      n,
-      `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`,
-    );
-  }
+  for (let n = 1; n <= SCALE.courses; n++) ids.set(n, courseIdOf(n));
   return ids;
 }
 
