@@ -432,6 +432,13 @@ export function scaleSection(
           (load1AtEnd === undefined ? '' : `, at the end: ${load1AtEnd.toFixed(1)}`) +
           ` on ${os.cpus().length} cores shared with other work.`),
     '',
+    ...(SCALE.fraction === 1
+      ? []
+      : [
+          `**At ${SCALE.fraction} of the issue's size** (BENCH_SCALE_FRACTION): the budget names keep the`,
+          `issue's figures; the busy learner still has 300 courses, educator 1 has ${SCALE.learners.toLocaleString('en')} students.`,
+          '',
+        ]),
     `Data set version ${data.version} (${data.method}), ${data.built ? 'built by this run' : 'reused'}: ` +
       `built in ${data.buildSeconds.toFixed(0)} s (budget < ${BUILD_BUDGET_S} s: ${verdict(data.buildSeconds < BUILD_BUDGET_S)}).`,
     'Position saves are written before they are answered (no coalescing): a crash loses none that was answered.',
