@@ -9,7 +9,7 @@ import { SERVER_ENV, SERVER_NODE_ARGS } from '../scripts/lib/server-process.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // A first start on an empty folder (initdb, migrations, seed) has taken minutes on a busy shared
-// machine (a load of 20+).
+// machine (a load of 20+); tsx alone has taken 90 s to bring the server up there.
 const READY_TIMEOUT_MS = Number(process.env.BENCH_READY_TIMEOUT_MS ?? 300_000);
 
 export interface AppServer {
@@ -20,6 +20,8 @@ export interface AppServer {
   clientDist: string;
   /** The server's DATA_DIR (its database, uploads and video files), removed by stop(). */
   dataDir: string;
+  /** From the process's spawn to its first healthy /api/health: how long an instance takes to start. */
+  readyMs: number;
   stop(): Promise<void>;
 }
 
@@ -106,6 +108,7 @@ export async function startAppServer(
     throw err;
   }
   const port = await freePort();
+  const spawnedAt = performance.now();
   const child = spawn(process.execPath, SERVER_NODE_ARGS, {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -143,5 +146,6 @@ export async function startAppServer(
     await stop();
     throw err;
   }
-  return { base, pid: child.pid!, clientDist, dataDir, stop };
+  const readyMs = performance.now() - spawnedAt;
+  return { base, pid: child.pid!, clientDist, dataDir, readyMs, stop };
 }

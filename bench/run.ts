@@ -3,7 +3,7 @@
  * performance budgets measured on this machine, written to bench/REPORT.md.
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +28,7 @@ import { measureStaticDuringSignIns } from './static-burst';
 import { measureSignedIn, signedInSection } from './signed-in';
 import { measureVideo, videoSection } from './video';
 import { measureSignedInLighthouse, signedInLighthouseSection } from './lighthouse-signed-in';
+import { measureScale, scaleSection, scaleSectionOf, withScaleSection } from './scale';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const distDir = path.resolve(here, '../client/dist');
@@ -167,6 +168,20 @@ async function main() {
     return;
   }
 
+  if (process.env.BENCH_ONLY === 'scale') {
+    await waitForQuiet(machine, 'scale');
+    const results = await measureScale(distDir).catch((err: unknown) => ({
+      notMeasured: err instanceof Error ? (err.stack ?? err.message) : String(err),
+    }));
+    const section = scaleSection(results, machine.load[0]!.load1, os.loadavg()[0]!);
+    console.log(section);
+    const reportPath = path.join(here, 'REPORT.md');
+    const report = existsSync(reportPath) ? await readFile(reportPath, 'utf8') : '';
+    await writeFile(reportPath, withScaleSection(report, section));
+    if ('notMeasured' in results || /\*\*FAIL\*\*/.test(section)) process.exitCode = 1;
+    return;
+  }
+
   if (process.env.BENCH_ONLY === 'analytics') {
     await waitForQuiet(machine, 'analytics');
     console.log(analyticsSection(await measureAnalytics()));
@@ -276,14 +291,20 @@ async function main() {
   const hardeningMarkdown = `${hardeningSection(hardening)}\n${budgetsSection(budgets)}`;
   const videoMarkdown = videoSection(video, videoLoad);
   const signedInPagesMarkdown = signedInLighthouseSection(signedInPages, signedInPagesLoad);
-  const report = [
+  const reportPath = path.join(here, 'REPORT.md');
+  // The scale section comes from its own run (BENCH_ONLY=scale) and is kept until the next one.
+  const previousScale = existsSync(reportPath)
+    ? scaleSectionOf(await readFile(reportPath, 'utf8'))
+    : undefined;
+  const fresh = [
     markdown,
     hardeningMarkdown,
     signedInMarkdown,
     signedInPagesMarkdown,
     videoMarkdown,
   ].join('\n');
-  await writeFile(path.join(here, 'REPORT.md'), report);
+  const report = previousScale ? withScaleSection(fresh, previousScale) : fresh;
+  await writeFile(reportPath, report);
   console.log(report);
   const added = hardeningMarkdown + signedInMarkdown + signedInPagesMarkdown + videoMarkdown;
   if (failed || /\*\*FAIL\*\*|Not measured/.test(added)) process.exitCode = 1;

@@ -119,17 +119,31 @@ export async function getLatestEnrollments(
   educatorId: string,
   limit: number,
 ): Promise<EnrollmentRecordRow[]> {
-  const latest = db
+  // Each course's own newest `limit`, read backwards along (course_id, enrolled_at, user_id), then
+  // the newest `limit` of those: an educator with 200,000 students reads courses × limit index
+  // entries, where joining every enrollment of theirs sorted all 200,000 (docs/scale-explain.md).
+  const perCourse = db
     .select({
       courseId: enrollments.courseId,
       userId: enrollments.userId,
       enrolledAt: enrollments.enrolledAt,
-      courseTitle: courses.title,
     })
     .from(enrollments)
-    .innerJoin(courses, eq(courses.id, enrollments.courseId))
+    .where(eq(enrollments.courseId, courses.id))
+    .orderBy(desc(enrollments.enrolledAt), desc(enrollments.userId))
+    .limit(limit)
+    .as('per_course');
+  const latest = db
+    .select({
+      courseId: perCourse.courseId,
+      userId: perCourse.userId,
+      enrolledAt: perCourse.enrolledAt,
+      courseTitle: courses.title,
+    })
+    .from(courses)
+    .crossJoinLateral(perCourse)
     .where(eq(courses.educatorId, educatorId))
-    .orderBy(desc(enrollments.enrolledAt), desc(enrollments.courseId), desc(enrollments.userId))
+    .orderBy(desc(perCourse.enrolledAt), desc(perCourse.courseId), desc(perCourse.userId))
     .limit(limit)
     .as('latest');
 
