@@ -44,6 +44,9 @@ function twentySecondVideo(): string {
   return file;
 }
 
+/** The part of hls.js the journey reads: which level plays, and whether it still picks by itself. */
+type HlsApi = { autoLevelEnabled: boolean; nextLevel: number; levels: { height: number }[] };
+
 type Playback = { kind: 'hls'; url: string; renditions: string[]; dataCost: string | null };
 
 async function tokenOf(page: Page): Promise<string> {
@@ -148,34 +151,92 @@ test.describe('uploaded video', () => {
       timeout: 30_000,
     });
     const media = player.locator('hls-video');
-    await media.evaluate((element: HTMLVideoElement) => {
-      element.muted = true;
-      element.playbackRate = 1.5;
-      return element.play();
-    });
+    // Everything the learner does from here goes through the player's own controls.
+    const learnerStarted = Date.now();
+    await player.locator('media-play-button').click();
     await expect
       .poll(() => media.evaluate((element: HTMLVideoElement) => element.currentTime), {
         timeout: 30_000,
       })
       .toBeGreaterThan(1);
-    expect(await media.evaluate((element: HTMLVideoElement) => element.playbackRate)).toBe(1.5);
-    // Captions on, and the transcript takes the video to a line.
-    expect(
-      await media.evaluate((element: HTMLVideoElement) => {
-        const track = element.textTracks[0];
-        if (track) track.mode = 'showing';
-        return track?.language;
-      }),
-    ).toBe('pt-BR');
-    await media.evaluate((element: HTMLVideoElement) => element.pause());
+    // Quality: 240p from the quality menu holds hls.js there (no longer automatic).
+    await player.locator('media-rendition-menu-button').click();
+    const qualities = player.locator('media-rendition-menu');
+    await qualities.getByText('240p', { exact: true }).click();
+    await expect
+      .poll(() =>
+        media.evaluate((element: HTMLVideoElement & { api?: HlsApi | null }) => {
+          const api = element.api;
+          return api && !api.autoLevelEnabled ? api.levels[api.nextLevel]?.height : null;
+        }),
+      )
+      .toBe(240);
+    // Speed: 1.5× from the speed menu, remembered on this device.
+    await player.locator('media-playback-rate-menu-button').click();
+    await player.locator('media-playback-rate-menu').getByText('1.5x', { exact: true }).click();
+    await expect
+      .poll(() => media.evaluate((element: HTMLVideoElement) => element.playbackRate))
+      .toBe(1.5);
+    expect(await learnerPage.evaluate(() => localStorage.getItem('aprendiz.playbackRate'))).toBe(
+      '1.5',
+    );
+    // Captions: on from the captions button, in Portuguese.
+    await player.locator('media-captions-menu-button').click();
+    await player
+      .locator('media-captions-menu')
+      .getByText('Português (Brasil)', { exact: true })
+      .click();
+    await expect
+      .poll(() =>
+        media.evaluate((element: HTMLVideoElement) =>
+          Array.from({ length: element.textTracks.length }, (_, i) => element.textTracks[i]!)
+            .filter((track) => track.mode === 'showing')
+            .map((track) => track.language),
+        ),
+      )
+      .toEqual(['pt-BR']);
+    await saveScreenshot('video-02-playing', learnerPage);
+    // The transcript takes the video to a line; paused there, the second is saved.
     await player.getByRole('button', { name: 'Transcrição' }).click();
     await player.getByRole('button', { name: /Agora o exemplo\./ }).click();
+    const paused = learnerPage.waitForResponse(
+      (response) =>
+        new URL(response.url()).pathname === '/api/user/lecture-position' &&
+        response.request().method() === 'POST',
+    );
+    await player.locator('media-play-button').click();
+    await paused;
+    const left = await media.evaluate((element: HTMLVideoElement) => element.currentTime);
+    expect(left).toBeGreaterThanOrEqual(12);
+
+    // Away to My Courses and back: the video opens at the second it was left at.
+    if (use.isMobile) {
+      await learnerPage.getByRole('link', { name: 'Cursos', exact: true }).click();
+    } else {
+      await learnerPage.getByRole('link', { name: 'My Enrollments', exact: true }).click();
+    }
+    await expect(learnerPage.getByRole('heading', { level: 1, name: 'Meus Cursos' })).toBeVisible();
+    await learnerPage
+      .getByRole('link', { name: /^Continuar/ })
+      .locator('visible=true')
+      .first()
+      .click();
+    const back = learnerPage.getByTestId('video-player').locator('hls-video');
     await expect
-      .poll(() => media.evaluate((element: HTMLVideoElement) => Math.floor(element.currentTime)))
-      .toBe(12);
-    // 'Poupar dados' holds playback at 240p.
-    await player.getByLabel('Poupar dados (240p)').check();
-    await saveScreenshot('video-02-playing', learnerPage);
+      .poll(() => back.evaluate((element: HTMLVideoElement) => element.currentTime), {
+        timeout: 30_000,
+      })
+      .toBeGreaterThan(left - 1);
+    expect(
+      Math.abs((await back.evaluate((element: HTMLVideoElement) => element.currentTime)) - left),
+    ).toBeLessThanOrEqual(1);
+    // The speed chosen before is the one it plays at now.
+    expect(await back.evaluate((element: HTMLVideoElement) => element.playbackRate)).toBe(1.5);
+    testInfo.annotations.push({
+      type: 'learner-controls-ms',
+      description: String(Date.now() - learnerStarted),
+    });
+    await saveScreenshot('video-03-resumed', learnerPage);
 
     // The playback address works for the learner and for nobody who is not enrolled.
     const playback = (await (
