@@ -328,6 +328,19 @@ describe('PlayerPage', () => {
     expect(within(structure()).getByText('Declarando funções')).not.toBeVisible();
   });
 
+  it('when the course has the watermark on, then the video carries the learner’s own name and e-mail', async () => {
+    await renderReadyPlayer({ courses: [enrolledCourse({ watermark: true })] });
+    expect(await video('Boas-vindas')).toHaveAttribute(
+      'data-watermark',
+      `${testUser.name} ${testUser.email}`,
+    );
+  });
+
+  it('when the course has the watermark off, then the video carries none', async () => {
+    await renderReadyPlayer();
+    expect(await video('Boas-vindas')).toHaveAttribute('data-watermark', '');
+  });
+
   it('when a lecture is chosen in the list, then it plays with its heading', async () => {
     await renderReadyPlayer();
     await userEvent.click(screen.getByRole('button', { name: /Funções/ }));
