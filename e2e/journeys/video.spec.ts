@@ -45,7 +45,7 @@ function twentySecondVideo(): string {
 }
 
 /** The part of hls.js the journey reads: which level plays, and whether it still picks by itself. */
-type HlsApi = { autoLevelEnabled: boolean; nextLevel: number; levels: { height: number }[] };
+type HlsApi = { autoLevelEnabled: boolean; loadLevel: number; levels: { height: number }[] };
 
 type Playback = { kind: 'hls'; url: string; renditions: string[]; dataCost: string | null };
 
@@ -167,7 +167,7 @@ test.describe('uploaded video', () => {
       .poll(() =>
         media.evaluate((element: HTMLVideoElement & { api?: HlsApi | null }) => {
           const api = element.api;
-          return api && !api.autoLevelEnabled ? api.levels[api.nextLevel]?.height : null;
+          return api && !api.autoLevelEnabled ? api.levels[api.loadLevel]?.height : null;
         }),
       )
       .toBe(240);
