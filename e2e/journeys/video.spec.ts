@@ -159,6 +159,11 @@ test.describe('uploaded video', () => {
         timeout: 30_000,
       })
       .toBeGreaterThan(1);
+    // Paused from its button, so the 20 seconds do not run out while the menus are used.
+    await player.locator('media-play-button').click();
+    await expect
+      .poll(() => media.evaluate((element: HTMLVideoElement) => element.paused))
+      .toBe(true);
     // Quality: 240p from the quality menu holds hls.js there (no longer automatic).
     await player.locator('media-rendition-menu-button').click();
     const qualities = player.locator('media-rendition-menu');
@@ -196,9 +201,13 @@ test.describe('uploaded video', () => {
       )
       .toEqual(['pt-BR']);
     await saveScreenshot('video-02-playing', learnerPage);
-    // The transcript takes the video to a line; paused there, the second is saved.
+    // The transcript takes the video to a line; played from there and paused, the second is saved.
     await player.getByRole('button', { name: 'Transcrição' }).click();
     await player.getByRole('button', { name: /Agora o exemplo\./ }).click();
+    await player.locator('media-play-button').click();
+    await expect
+      .poll(() => media.evaluate((element: HTMLVideoElement) => element.currentTime))
+      .toBeGreaterThan(12.5);
     const paused = learnerPage.waitForResponse(
       (response) =>
         new URL(response.url()).pathname === '/api/user/lecture-position' &&
