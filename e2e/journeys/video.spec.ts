@@ -7,10 +7,13 @@ import { addChapter, becomeEducator, chapterCard } from '../support/educator';
 import { expect, signIn, signUpThroughApi, test, uniqueEmail } from '../support/fixtures';
 import { gradientPng } from '../support/png';
 
-/** A 20-second 640×360 video with sound, made once per machine by the OS's ffmpeg. */
-function twentySecondVideo(): string {
+/**
+ * A 40-second 640×360 video with sound, made once per machine by the OS's ffmpeg: long enough that
+ * a second in its middle is one the player resumes at (the last 15 s of a lecture count as its end).
+ */
+function fortySecondVideo(): string {
   const dir = path.join(os.tmpdir(), 'aprendiz-e2e-videos');
-  const file = path.join(dir, 'aula-20s.mp4');
+  const file = path.join(dir, 'aula-40s.mp4');
   if (existsSync(file)) return file;
   mkdirSync(dir, { recursive: true });
   const partial = `${file}.${process.pid}.partial`;
@@ -25,9 +28,9 @@ function twentySecondVideo(): string {
     '-f',
     'lavfi',
     '-i',
-    'sine=frequency=440:duration=20',
+    'sine=frequency=440:duration=40',
     '-t',
-    '20',
+    '40',
     '-c:v',
     'libx264',
     '-preset',
@@ -74,7 +77,7 @@ test.describe('uploaded video', () => {
     pageErrors,
   }, testInfo) => {
     test.setTimeout(300_000);
-    const video = twentySecondVideo();
+    const video = fortySecondVideo();
     const title = `Vídeo próprio ${testInfo.project.name} ${Date.now().toString(36)}`;
 
     await becomeEducator(page, 'Vera Vídeo');
@@ -101,7 +104,7 @@ test.describe('uploaded video', () => {
     await modal.getByLabel('Arquivo de vídeo (MP4, MOV, WebM ou MKV)').setInputFiles(video);
     await expect(modal.getByText('Pronto', { exact: true })).toBeVisible({ timeout: 240_000 });
     // The duration came from the file.
-    await expect(modal.getByLabel('Duration (minutes)')).toHaveValue('0.33');
+    await expect(modal.getByLabel('Duration (minutes)')).toHaveValue('0.67');
     // Captions: an SRT file, converted by the server.
     await modal.getByLabel('Legenda em português (WebVTT ou SRT)').setInputFiles({
       name: 'legenda.srt',
@@ -113,7 +116,7 @@ test.describe('uploaded video', () => {
     await expect(modal.getByText('Legenda salva (2 falas).')).toBeVisible();
     await saveScreenshot('video-01-upload-pronto');
     await modal.getByRole('button', { name: 'Add', exact: true }).click();
-    await expect(card).toContainText('Aula gravada - 0.33 min - Vídeo enviado - Paga');
+    await expect(card).toContainText('Aula gravada - 0.67 min - Vídeo enviado - Paga');
     await page.getByRole('button', { name: 'ADD', exact: true }).click();
     await expect(page.getByText('Curso adicionado com sucesso')).toBeVisible();
 
@@ -147,7 +150,7 @@ test.describe('uploaded video', () => {
     await learnerPage.goto(`/player/${courseId}`);
     await signIn(learnerPage, learner.email, learner.password);
     const player = learnerPage.getByTestId('video-player');
-    await expect(player.getByText('≈ 1 MB em 240p · 2 MB em 360p')).toBeVisible({
+    await expect(player.getByText('≈ 2 MB em 240p · 4 MB em 360p')).toBeVisible({
       timeout: 30_000,
     });
     const media = player.locator('hls-video');
@@ -159,7 +162,7 @@ test.describe('uploaded video', () => {
         timeout: 30_000,
       })
       .toBeGreaterThan(1);
-    // Paused from its button, so the 20 seconds do not run out while the menus are used.
+    // Paused from its button, so the video does not run out while the menus are used.
     await player.locator('media-play-button').click();
     await expect
       .poll(() => media.evaluate((element: HTMLVideoElement) => element.paused))
