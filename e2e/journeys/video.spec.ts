@@ -223,7 +223,10 @@ test.describe('uploaded video', () => {
 
     // Away to My Courses and back: the video opens at the second it was left at.
     if (use.isMobile) {
-      await learnerPage.getByRole('link', { name: 'Cursos', exact: true }).click();
+      await learnerPage
+        .getByRole('navigation', { name: 'Navegação inferior' })
+        .getByRole('link', { name: 'Cursos', exact: true })
+        .click();
     } else {
       await learnerPage.getByRole('link', { name: 'My Enrollments', exact: true }).click();
     }
