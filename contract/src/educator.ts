@@ -71,6 +71,7 @@ export const PRICE_MAX_MESSAGE = `O preço deve ser no máximo ${formatDecimal(C
 const DISCOUNT_MESSAGE = 'O desconto deve estar entre 0 e 100';
 const DISCOUNT_ENDS_MESSAGE = 'Informe uma data e hora válidas para o fim do desconto';
 export const DISCOUNT_ENDS_PAST = 'A data de término do desconto já passou';
+const WATERMARK_MESSAGE = "A marca d'água deve ser ligada ou desligada (true ou false)";
 const GUARANTEE_MESSAGE = `A garantia deve ser de ${GUARANTEE_DAYS_MIN} a ${GUARANTEE_DAYS_MAX} dias`;
 
 /** At most two decimals: a price must be a whole number of cents. */
@@ -117,6 +118,8 @@ export const addCourseDataSchema = z.object({
     .min(GUARANTEE_DAYS_MIN, GUARANTEE_MESSAGE)
     .max(GUARANTEE_DAYS_MAX, GUARANTEE_MESSAGE)
     .optional(),
+  // Optional so the spec's form keeps working: a new course starts without, an edit keeps its own.
+  watermark: z.boolean({ error: WATERMARK_MESSAGE }).optional(),
   courseContent: z
     .array(chapterInputSchema)
     .max(100, 'Um curso pode ter no máximo 100 capítulos')
@@ -229,6 +232,8 @@ export const educatorCourseDetailSchema = z.object({
   discount: z.number(),
   discountEndsAt: z.string().nullable(),
   guaranteeDays: z.number().int(),
+  /** The learner's name and e-mail over the video. */
+  watermark: z.boolean(),
   /** Each chapter's quiz in full: correct flags, explanations and its version. */
   courseContent: z.array(
     chapterSchema.extend({

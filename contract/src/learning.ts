@@ -119,6 +119,8 @@ export const enrolledCourseSchema = courseDetailSchema.extend({
   enrolledAt: z.string(),
   /** The paid purchase's refund, offered or refused with its reason; null for a free course. */
   refund: refundOfferSchema.nullable(),
+  /** The player draws the learner's own name and e-mail over the video (the course's setting). */
+  watermark: z.boolean(),
 });
 export type EnrolledCourse = z.infer<typeof enrolledCourseSchema>;
 

@@ -7,10 +7,13 @@ import { addChapter, becomeEducator, chapterCard } from '../support/educator';
 import { expect, signIn, signUpThroughApi, test, uniqueEmail } from '../support/fixtures';
 import { gradientPng } from '../support/png';
 
-/** A 20-second 640×360 video with sound, made once per machine by the OS's ffmpeg. */
-function twentySecondVideo(): string {
+/**
+ * A 40-second 640×360 video with sound, made once per machine by the OS's ffmpeg: long enough that
+ * a second in its middle is one the player resumes at (the last 15 s of a lecture count as its end).
+ */
+function fortySecondVideo(): string {
   const dir = path.join(os.tmpdir(), 'aprendiz-e2e-videos');
-  const file = path.join(dir, 'aula-20s.mp4');
+  const file = path.join(dir, 'aula-40s.mp4');
   if (existsSync(file)) return file;
   mkdirSync(dir, { recursive: true });
   const partial = `${file}.${process.pid}.partial`;
@@ -25,9 +28,9 @@ function twentySecondVideo(): string {
     '-f',
     'lavfi',
     '-i',
-    'sine=frequency=440:duration=20',
+    'sine=frequency=440:duration=40',
     '-t',
-    '20',
+    '40',
     '-c:v',
     'libx264',
     '-preset',
@@ -43,6 +46,9 @@ function twentySecondVideo(): string {
   renameSync(partial, file);
   return file;
 }
+
+/** The part of hls.js the journey reads: which level plays, and whether it still picks by itself. */
+type HlsApi = { autoLevelEnabled: boolean; loadLevel: number; levels: { height: number }[] };
 
 type Playback = { kind: 'hls'; url: string; renditions: string[]; dataCost: string | null };
 
@@ -71,7 +77,7 @@ test.describe('uploaded video', () => {
     pageErrors,
   }, testInfo) => {
     test.setTimeout(300_000);
-    const video = twentySecondVideo();
+    const video = fortySecondVideo();
     const title = `Vídeo próprio ${testInfo.project.name} ${Date.now().toString(36)}`;
 
     await becomeEducator(page, 'Vera Vídeo');
@@ -98,7 +104,7 @@ test.describe('uploaded video', () => {
     await modal.getByLabel('Arquivo de vídeo (MP4, MOV, WebM ou MKV)').setInputFiles(video);
     await expect(modal.getByText('Pronto', { exact: true })).toBeVisible({ timeout: 240_000 });
     // The duration came from the file.
-    await expect(modal.getByLabel('Duration (minutes)')).toHaveValue('0.33');
+    await expect(modal.getByLabel('Duration (minutes)')).toHaveValue('0.67');
     // Captions: an SRT file, converted by the server.
     await modal.getByLabel('Legenda em português (WebVTT ou SRT)').setInputFiles({
       name: 'legenda.srt',
@@ -110,7 +116,7 @@ test.describe('uploaded video', () => {
     await expect(modal.getByText('Legenda salva (2 falas).')).toBeVisible();
     await saveScreenshot('video-01-upload-pronto');
     await modal.getByRole('button', { name: 'Add', exact: true }).click();
-    await expect(card).toContainText('Aula gravada - 0.33 min - Vídeo enviado - Paga');
+    await expect(card).toContainText('Aula gravada - 0.67 min - Vídeo enviado - Paga');
     await page.getByRole('button', { name: 'ADD', exact: true }).click();
     await expect(page.getByText('Curso adicionado com sucesso')).toBeVisible();
 
@@ -144,38 +150,108 @@ test.describe('uploaded video', () => {
     await learnerPage.goto(`/player/${courseId}`);
     await signIn(learnerPage, learner.email, learner.password);
     const player = learnerPage.getByTestId('video-player');
-    await expect(player.getByText('≈ 1 MB em 240p · 2 MB em 360p')).toBeVisible({
+    await expect(player.getByText('≈ 2 MB em 240p · 4 MB em 360p')).toBeVisible({
       timeout: 30_000,
     });
     const media = player.locator('hls-video');
-    await media.evaluate((element: HTMLVideoElement) => {
-      element.muted = true;
-      element.playbackRate = 1.5;
-      return element.play();
-    });
+    // Everything the learner does from here goes through the player's own controls.
+    const learnerStarted = Date.now();
+    await player.locator('media-play-button').click();
     await expect
       .poll(() => media.evaluate((element: HTMLVideoElement) => element.currentTime), {
         timeout: 30_000,
       })
       .toBeGreaterThan(1);
-    expect(await media.evaluate((element: HTMLVideoElement) => element.playbackRate)).toBe(1.5);
-    // Captions on, and the transcript takes the video to a line.
-    expect(
-      await media.evaluate((element: HTMLVideoElement) => {
-        const track = element.textTracks[0];
-        if (track) track.mode = 'showing';
-        return track?.language;
-      }),
-    ).toBe('pt-BR');
-    await media.evaluate((element: HTMLVideoElement) => element.pause());
+    // Paused from its button, so the video does not run out while the menus are used.
+    await player.locator('media-play-button').click();
+    await expect
+      .poll(() => media.evaluate((element: HTMLVideoElement) => element.paused))
+      .toBe(true);
+    // Quality: 240p from the quality menu holds hls.js there (no longer automatic).
+    await player.locator('media-rendition-menu-button').click();
+    const qualities = player.locator('media-rendition-menu');
+    await qualities.getByText('240p', { exact: true }).click();
+    await expect
+      .poll(() =>
+        media.evaluate((element: HTMLVideoElement & { api?: HlsApi | null }) => {
+          const api = element.api;
+          return api && !api.autoLevelEnabled ? api.levels[api.loadLevel]?.height : null;
+        }),
+      )
+      .toBe(240);
+    // Speed: 1.5× from the speed menu, remembered on this device.
+    await player.locator('media-playback-rate-menu-button').click();
+    await player.locator('media-playback-rate-menu').getByText('1.5x', { exact: true }).click();
+    await expect
+      .poll(() => media.evaluate((element: HTMLVideoElement) => element.playbackRate))
+      .toBe(1.5);
+    expect(await learnerPage.evaluate(() => localStorage.getItem('aprendiz.playbackRate'))).toBe(
+      '1.5',
+    );
+    // Captions: on from the captions button, in Portuguese.
+    await player.locator('media-captions-menu-button').click();
+    await player
+      .locator('media-captions-menu')
+      .getByText('Português (Brasil)', { exact: true })
+      .click();
+    await expect
+      .poll(() =>
+        media.evaluate((element: HTMLVideoElement) =>
+          Array.from({ length: element.textTracks.length }, (_, i) => element.textTracks[i]!)
+            .filter((track) => track.mode === 'showing')
+            .map((track) => track.language),
+        ),
+      )
+      .toEqual(['pt-BR']);
+    await saveScreenshot('video-02-playing', learnerPage);
+    // The transcript takes the video to a line; played from there and paused, the second is saved.
     await player.getByRole('button', { name: 'Transcrição' }).click();
     await player.getByRole('button', { name: /Agora o exemplo\./ }).click();
+    await player.locator('media-play-button').click();
     await expect
-      .poll(() => media.evaluate((element: HTMLVideoElement) => Math.floor(element.currentTime)))
-      .toBe(12);
-    // 'Poupar dados' holds playback at 240p.
-    await player.getByLabel('Poupar dados (240p)').check();
-    await saveScreenshot('video-02-playing', learnerPage);
+      .poll(() => media.evaluate((element: HTMLVideoElement) => element.currentTime))
+      .toBeGreaterThan(12.5);
+    const paused = learnerPage.waitForResponse(
+      (response) =>
+        new URL(response.url()).pathname === '/api/user/lecture-position' &&
+        response.request().method() === 'POST',
+    );
+    await player.locator('media-play-button').click();
+    await paused;
+    const left = await media.evaluate((element: HTMLVideoElement) => element.currentTime);
+    expect(left).toBeGreaterThanOrEqual(12);
+
+    // Away to My Courses and back: the video opens at the second it was left at.
+    if (use.isMobile) {
+      await learnerPage
+        .getByRole('navigation', { name: 'Navegação inferior' })
+        .getByRole('link', { name: 'Cursos', exact: true })
+        .click();
+    } else {
+      await learnerPage.getByRole('link', { name: 'My Enrollments', exact: true }).click();
+    }
+    await expect(learnerPage.getByRole('heading', { level: 1, name: 'Meus Cursos' })).toBeVisible();
+    await learnerPage
+      .getByRole('link', { name: /^Continuar/ })
+      .locator('visible=true')
+      .first()
+      .click();
+    const back = learnerPage.getByTestId('video-player').locator('hls-video');
+    await expect
+      .poll(() => back.evaluate((element: HTMLVideoElement) => element.currentTime), {
+        timeout: 30_000,
+      })
+      .toBeGreaterThan(left - 1);
+    expect(
+      Math.abs((await back.evaluate((element: HTMLVideoElement) => element.currentTime)) - left),
+    ).toBeLessThanOrEqual(1);
+    // The speed chosen before is the one it plays at now.
+    expect(await back.evaluate((element: HTMLVideoElement) => element.playbackRate)).toBe(1.5);
+    testInfo.annotations.push({
+      type: 'learner-controls-ms',
+      description: String(Date.now() - learnerStarted),
+    });
+    await saveScreenshot('video-03-resumed', learnerPage);
 
     // The playback address works for the learner and for nobody who is not enrolled.
     const playback = (await (

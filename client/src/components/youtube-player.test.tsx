@@ -2,25 +2,28 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PLAYER_READY_TIMEOUT_MS, YouTubePlayer } from './youtube-player';
 
-// The stand-in player exposes the callbacks as buttons, so a test can play YouTube's part.
-vi.mock('react-youtube', () => ({
+// The stand-in for the lazy media chunk exposes its callbacks as buttons, so a test can play
+// YouTube's part.
+vi.mock('./youtube-player-media', () => ({
   default: (props: {
     videoId: string;
     title: string;
-    opts: { playerVars: { autoplay: number } };
-    onReady: () => void;
-    onError: () => void;
+    autoplay: boolean;
+    startSeconds: number;
+    onReady: (video: { now: () => number; seek: (seconds: number) => void }) => void;
+    onFailed: () => void;
   }) => (
     <>
       <iframe
         title={props.title}
         data-video-id={props.videoId}
-        data-autoplay={props.opts.playerVars.autoplay}
+        data-autoplay={props.autoplay ? 1 : 0}
+        data-start={props.startSeconds}
       />
-      <button type="button" onClick={props.onReady}>
+      <button type="button" onClick={() => props.onReady({ now: () => 42, seek: () => undefined })}>
         simulate ready
       </button>
-      <button type="button" onClick={props.onError}>
+      <button type="button" onClick={props.onFailed}>
         simulate error
       </button>
     </>
@@ -59,6 +62,26 @@ describe('YouTubePlayer', () => {
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'simulate error' }));
     expect(screen.getByTitle('Aula')).toBeInTheDocument();
+  });
+
+  it('when the player is ready, then the page gets its clock and the video opens at the resume second', async () => {
+    const onClock = vi.fn();
+    const onSeeker = vi.fn();
+    render(
+      <YouTubePlayer
+        url="https://youtu.be/abc123XYZ_-"
+        title="Aula"
+        startSeconds={75}
+        onClock={onClock}
+        onSeeker={onSeeker}
+      />,
+    );
+    expect(await screen.findByTitle('Aula')).toHaveAttribute('data-start', '75');
+    expect(onClock).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'simulate ready' }));
+    expect(onClock).toHaveBeenCalledTimes(1);
+    expect((onClock.mock.calls[0]![0] as () => number)()).toBe(42);
+    expect(onSeeker).toHaveBeenCalledTimes(1);
   });
 
   it('when YouTube cannot be reached, then it says so and links to the video instead', async () => {

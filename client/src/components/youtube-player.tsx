@@ -2,14 +2,15 @@ import { youtubeVideoId } from '@aprendiz/contract/rules/youtube';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Loader } from './loader';
 import { focusRingOnDark } from './ui/focus-ring';
+import type { Watermark } from './video-watermark';
 
-// react-youtube (and the iframe API it loads) is fetched only when a video is actually played.
-const YouTube = lazy(() => import('react-youtube'));
+// media-chrome, the YouTube element and the iframe API load only when a video is actually played.
+const YouTubePlayerMedia = lazy(() => import('./youtube-player-media'));
 
 export type YouTubePlayerProps = {
   /** A lecture URL; the video id is taken from it. */
   url: string;
-  /** The iframe's accessible name, e.g. the lecture title. */
+  /** The video's accessible name, e.g. the lecture title. */
   title: string;
   autoplay?: boolean;
   onEnd?: () => void;
@@ -23,18 +24,14 @@ export type YouTubePlayerProps = {
   onSeeker?: (seek: (seconds: number) => void) => void;
   onPlay?: () => void;
   onPause?: () => void;
+  /** The learner's name and e-mail over the video, when the course asks for it. */
+  watermark?: Watermark | null;
 };
 
-/** Reads the video's current time in seconds, as the iframe API reports it. */
+/** Reads the video's current time in seconds. */
 export type VideoClock = () => number;
 
-/** The part of the iframe API's player the page reads. */
-type ClockSource = {
-  getCurrentTime: () => number;
-  seekTo: (seconds: number, allowSeekAhead: boolean) => void;
-};
-
-/** A player not ready by then is taken as failed: the iframe API reports a failed download only once. */
+/** A player not ready by then is taken as failed: YouTube may hang rather than refuse. */
 export const PLAYER_READY_TIMEOUT_MS = 15_000;
 
 type PlayerState = 'loading' | 'ready' | 'failed';
@@ -42,7 +39,10 @@ type PlayerState = 'loading' | 'ready' | 'failed';
 const messageClass =
   'flex h-full flex-col items-center justify-center gap-3 p-4 text-center text-white';
 
-/** A responsive 16:9 YouTube player that says so while it loads and when YouTube cannot be reached. */
+/**
+ * A responsive 16:9 YouTube player with the site's own controls, which says so while it loads and
+ * when YouTube cannot be reached.
+ */
 export function YouTubePlayer({
   url,
   title,
@@ -54,6 +54,7 @@ export function YouTubePlayer({
   onSeeker,
   onPlay,
   onPause,
+  watermark,
 }: YouTubePlayerProps) {
   const videoId = youtubeVideoId(url);
   const [state, setState] = useState<PlayerState>('loading');
@@ -96,28 +97,23 @@ export function YouTubePlayer({
   return (
     <div data-testid="video-player" className={frameClass}>
       <Suspense fallback={loader}>
-        <YouTube
+        <YouTubePlayerMedia
           videoId={videoId}
           title={title}
-          opts={{
-            playerVars: {
-              autoplay: autoplay ? 1 : 0,
-              ...(startSeconds > 0 ? { start: Math.floor(startSeconds) } : {}),
-            },
-          }}
-          onReady={(event: { target: ClockSource }) => {
+          autoplay={autoplay}
+          startSeconds={startSeconds}
+          rounded={rounded}
+          watermark={watermark}
+          onReady={(video) => {
             setState('ready');
-            const player = event.target;
-            onClock?.(() => player.getCurrentTime());
-            onSeeker?.((seconds) => player.seekTo(seconds, true));
+            onClock?.(video.now);
+            onSeeker?.(video.seek);
           }}
+          // Once playing, a later error (a blip in the stream) leaves the video where it is.
+          onFailed={() => setState((current) => (current === 'ready' ? current : 'failed'))}
           onPlay={onPlay}
           onPause={onPause}
-          // Also called when the iframe API itself cannot be downloaded (offline, blocked).
-          onError={() => setState((current) => (current === 'ready' ? current : 'failed'))}
           onEnd={onEnd}
-          className="h-full w-full"
-          iframeClassName="h-full w-full"
         />
         {state === 'loading' && loader}
       </Suspense>

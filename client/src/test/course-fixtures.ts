@@ -111,6 +111,7 @@ export function educatorCourseDetail(
     discount: 5,
     discountEndsAt: null,
     guaranteeDays: 7,
+    watermark: false,
     category: null,
     level: null,
     status: 'published',

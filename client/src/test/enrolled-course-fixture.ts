@@ -32,6 +32,7 @@ export function enrolledCourse(overrides: Partial<EnrolledCourse> = {}): Enrolle
     quizzesPassed: [],
     enrolledAt: '2025-05-02T09:00:00.000Z',
     refund: null,
+    watermark: false,
     ...overrides,
   };
 }

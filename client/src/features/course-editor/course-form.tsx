@@ -42,6 +42,7 @@ const FIELD_OF: Record<string, string> = {
   discount: 'discount',
   discountEndsAt: 'discountEndsAt',
   guaranteeDays: 'guaranteeDays',
+  watermark: 'watermark',
   category: 'category',
   level: 'level',
   courseContent: 'chapters',
@@ -56,6 +57,12 @@ function errorsByField(issues: Parameters<typeof fieldErrors>[0]): Record<string
   }
   return errors;
 }
+/**
+ * What the protection does and does not do, said where the educator chooses it: a promise the
+ * platform cannot keep (no recording) would be worse than none.
+ */
+export const WATERMARK_HINT =
+  "Os vídeos enviados à plataforma só tocam por endereços pessoais que expiram; com a marca d'água, cada aluno vê o próprio nome e e-mail passando sobre o vídeo, também em tela cheia. Isso impede o compartilhamento de links, a incorporação do vídeo em outros sites e a cópia casual. Não impede a gravação da tela: só faz com que uma gravação mostre de quem ela veio.";
 const NOT_AN_IMAGE = 'Selecione um arquivo de imagem (JPEG, PNG, WebP, GIF ou AVIF).';
 
 export type CourseFormValues = {
@@ -66,6 +73,8 @@ export type CourseFormValues = {
   /** A `datetime-local` value on the educator's clock; empty when the discount has no end date. */
   discountEndsAt: string;
   guaranteeDays: string;
+  /** The learner's name and e-mail over the course's video. */
+  watermark: boolean;
   category: CourseCategory | '';
   level: CourseLevel | '';
   chapters: ChapterDraft[];
@@ -78,6 +87,7 @@ export const emptyCourseForm: CourseFormValues = {
   discount: '0',
   discountEndsAt: '',
   guaranteeDays: String(GUARANTEE_DAYS_DEFAULT),
+  watermark: false,
   category: '',
   level: '',
   chapters: [],
@@ -106,6 +116,7 @@ function courseData(fields: CourseFormValues): AddCourseDataInput {
         ? localToIso(fields.discountEndsAt)
         : null,
     guaranteeDays: Number(fields.guaranteeDays),
+    watermark: fields.watermark,
     // Both are optional: an unchosen one is left out rather than sent empty.
     category: fields.category || undefined,
     level: fields.level || undefined,
@@ -137,15 +148,23 @@ export function isoToLocal(iso: string | null): string {
 function editableFields(
   fields: Pick<
     CourseFormValues,
-    'title' | 'price' | 'discount' | 'discountEndsAt' | 'category' | 'level' | 'chapters'
+    | 'title'
+    | 'price'
+    | 'discount'
+    | 'discountEndsAt'
+    | 'watermark'
+    | 'category'
+    | 'level'
+    | 'chapters'
   >,
 ): string {
-  const { title, price, discount, discountEndsAt, category, level, chapters } = fields;
+  const { title, price, discount, discountEndsAt, watermark, category, level, chapters } = fields;
   return JSON.stringify({
     title,
     price,
     discount,
     discountEndsAt,
+    watermark,
     category,
     level,
     chapters: chapters.map(({ collapsed: _, ...chapter }) => chapter),
@@ -205,6 +224,7 @@ export function CourseForm({
   const [discount, setDiscount] = useState(initial.discount);
   const [discountEndsAt, setDiscountEndsAt] = useState(initial.discountEndsAt);
   const [guaranteeDays, setGuaranteeDays] = useState(initial.guaranteeDays);
+  const [watermark, setWatermark] = useState(initial.watermark);
   const [category, setCategory] = useState<CourseCategory | ''>(initial.category);
   const [level, setLevel] = useState<CourseLevel | ''>(initial.level);
   const [image, setImage] = useState<File | null>(null);
@@ -222,8 +242,16 @@ export function CourseForm({
   const dirty =
     descriptionEdited ||
     image !== null ||
-    editableFields({ title, price, discount, discountEndsAt, category, level, chapters }) !==
-      editableFields(initial);
+    editableFields({
+      title,
+      price,
+      discount,
+      discountEndsAt,
+      watermark,
+      category,
+      level,
+      chapters,
+    }) !== editableFields(initial);
   function handleThumbnail(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0] ?? null;
     if (file && !file.type.startsWith('image/')) {
@@ -243,6 +271,7 @@ export function CourseForm({
     setDiscount(emptyCourseForm.discount);
     setDiscountEndsAt(emptyCourseForm.discountEndsAt);
     setGuaranteeDays(emptyCourseForm.guaranteeDays);
+    setWatermark(emptyCourseForm.watermark);
     setCategory(emptyCourseForm.category);
     setLevel(emptyCourseForm.level);
     setImage(null);
@@ -261,6 +290,7 @@ export function CourseForm({
       discount,
       discountEndsAt,
       guaranteeDays,
+      watermark,
       category,
       level,
       chapters,
@@ -448,6 +478,23 @@ export function CourseForm({
             </select>
           )}
         </Field>
+      </div>
+
+      <div className="flex flex-col gap-1">
+        <label className="flex items-start gap-2 text-sm font-medium text-slate-700">
+          <input
+            type="checkbox"
+            checked={watermark}
+            onChange={(event) => setWatermark(event.target.checked)}
+            aria-describedby={`${id}-watermark-hint`}
+            className={`mt-0.5 h-4 w-4 shrink-0 accent-blue-600 ${focusRing}`}
+          />
+          Marca d'água com o nome e o e-mail do aluno
+        </label>
+        <p id={`${id}-watermark-hint`} className="text-sm text-slate-600">
+          {WATERMARK_HINT}
+        </p>
+        <FieldError error={errors.watermark} />
       </div>
 
       <div className="flex flex-col gap-2">

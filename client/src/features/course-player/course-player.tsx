@@ -326,6 +326,7 @@ export function CoursePlayer({ course, resume }: { course: EnrolledCourse; resum
                 }}
                 onPlay={position.onPlay}
                 onPause={position.onPause}
+                watermark={course.watermark && user ? { name: user.name, email: user.email } : null}
               />
             </div>
             {resumed && (

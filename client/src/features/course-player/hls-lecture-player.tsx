@@ -1,38 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import {
-  MediaControlBar,
-  MediaController,
-  MediaFullscreenButton,
-  MediaLoadingIndicator,
-  MediaMuteButton,
-  MediaPipButton,
-  MediaPlayButton,
-  MediaSeekBackwardButton,
-  MediaSeekForwardButton,
-  MediaTimeDisplay,
-  MediaTimeRange,
-  MediaVolumeRange,
-} from 'media-chrome/react';
-import {
-  MediaCaptionsMenu,
-  MediaCaptionsMenuButton,
-  MediaPlaybackRateMenu,
-  MediaPlaybackRateMenuButton,
-  MediaRenditionMenu,
-  MediaRenditionMenuButton,
-} from 'media-chrome/react/menu';
 import HlsVideo from 'hls-video-element/react';
 import type { Playback } from '@aprendiz/contract/videos';
 import { parseCaptions, type Cue } from '@aprendiz/contract/rules/captions';
 import { useResource } from '../../data/resource';
 import type { YouTubePlayerProps } from '../../components/youtube-player';
 import { focusRing } from '../../components/ui/focus-ring';
+import { rememberedRate, rememberRate, VideoFrame } from '../../components/video-frame';
 
-/** Speeds the menu offers; the chosen one is remembered on this device. */
-export const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2, 2.5, 3];
-const RATE_KEY = 'aprendiz.playbackRate';
-/** ←/→ move 5 s (media-chrome's attributes, lower case as the element reads them). */
-const SEEK_KEYS = { keyboardforwardseekoffset: '5', keyboardbackwardseekoffset: '5' } as object;
 export const SAVE_DATA_KEY = 'aprendiz.saveData';
 /** The address is renewed this long before it expires, so playback never meets a 410. */
 const RENEW_BEFORE_MS = 5 * 60_000;
@@ -55,11 +29,6 @@ export function prefersSavingData(): boolean {
   );
 }
 
-function rememberedRate(): number {
-  const rate = Number(window.localStorage.getItem(RATE_KEY));
-  return PLAYBACK_RATES.includes(rate) ? rate : 1;
-}
-
 type HlsLecturePlayerProps = Omit<YouTubePlayerProps, 'url'> & {
   courseId: string;
   lectureId: string;
@@ -77,6 +46,7 @@ export default function HlsLecturePlayer({
   onPlay,
   onPause,
   onEnd,
+  watermark,
 }: HlsLecturePlayerProps) {
   const resource = useResource<{ playback: Playback }>(
     `/api/course/${courseId}/lectures/${lectureId}/playback`,
@@ -153,11 +123,7 @@ export default function HlsLecturePlayer({
   const src = audioOnly ? hls.url.replace(/master\.m3u8$/, 'audio/index.m3u8') : hls.url;
   return (
     <div data-testid="video-player" className="space-y-2">
-      <MediaController
-        className="aspect-video w-full overflow-hidden rounded-lg bg-slate-900"
-        {...SEEK_KEYS}
-        onKeyDown={(event: React.KeyboardEvent) => seekByKey(event, media.current)}
-      >
+      <VideoFrame media={media} renditions watermark={watermark}>
         <HlsVideo
           key={src}
           ref={attach as never}
@@ -173,7 +139,7 @@ export default function HlsLecturePlayer({
           onPause={onPause}
           onEnded={onEnd}
           onRateChange={(event: React.SyntheticEvent<HTMLVideoElement>) =>
-            window.localStorage.setItem(RATE_KEY, String(event.currentTarget.playbackRate))
+            rememberRate(event.currentTarget.playbackRate)
           }
         >
           {hls.captions.map((caption) => (
@@ -186,25 +152,7 @@ export default function HlsLecturePlayer({
             />
           ))}
         </HlsVideo>
-        <MediaLoadingIndicator slot="centered-chrome" noAutohide />
-        <MediaPlaybackRateMenu hidden anchor="auto" rates={PLAYBACK_RATES} />
-        <MediaRenditionMenu hidden anchor="auto" />
-        <MediaCaptionsMenu hidden anchor="auto" />
-        <MediaControlBar>
-          <MediaPlayButton />
-          <MediaSeekBackwardButton seekOffset={10} />
-          <MediaSeekForwardButton seekOffset={10} />
-          <MediaTimeRange />
-          <MediaTimeDisplay showDuration />
-          <MediaMuteButton />
-          <MediaVolumeRange />
-          <MediaPlaybackRateMenuButton />
-          <MediaRenditionMenuButton />
-          <MediaCaptionsMenuButton />
-          <MediaPipButton />
-          <MediaFullscreenButton />
-        </MediaControlBar>
-      </MediaController>
+      </VideoFrame>
       <div className="flex flex-wrap items-center gap-4 text-sm text-slate-700">
         <label className="flex items-center gap-2">
           <input
@@ -300,14 +248,4 @@ function Transcript({ url, onSeek }: { url: string; onSeek: (seconds: number) =>
       )}
     </div>
   );
-}
-
-/** The keys media-chrome leaves to the page: j/l ±10 s (space/k, ←/→, f, m, c are its own). */
-function seekByKey(event: React.KeyboardEvent, element: HTMLVideoElement | null): void {
-  if (!element || event.altKey || event.ctrlKey || event.metaKey) return;
-  const steps: Record<string, number> = { j: -10, l: 10 };
-  const step = steps[event.key];
-  if (step === undefined) return;
-  event.preventDefault();
-  element.currentTime = Math.max(0, element.currentTime + step);
 }

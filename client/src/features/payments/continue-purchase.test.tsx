@@ -11,7 +11,7 @@ import type { AppContextValue } from '../../context/app-context';
 import type { AuthUser } from '../../auth/auth-context';
 import CourseDetailPage, { loader } from '../../pages/public/course-detail';
 
-vi.mock('react-youtube', () => ({ default: () => null }));
+vi.mock('../../components/youtube-player-media', () => ({ default: () => null }));
 
 const paid = courseDetail();
 const free = courseDetail({ discount: 100 });

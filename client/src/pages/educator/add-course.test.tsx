@@ -148,6 +148,11 @@ describe('AddCoursePage', { timeout: 20_000 }, () => {
     expect(guarantee).toHaveValue(7);
     await user.clear(guarantee);
     await user.type(guarantee, '14');
+    // The watermark starts off; the form says what it stops and what it does not.
+    const watermark = screen.getByLabelText("Marca d'água com o nome e o e-mail do aluno");
+    expect(watermark).not.toBeChecked();
+    expect(watermark).toHaveAccessibleDescription(/Não impede a gravação da tela/);
+    await user.click(watermark);
     const image = png();
     await user.upload(field.thumbnail(), image);
     await user.click(field.submit());
@@ -165,6 +170,7 @@ describe('AddCoursePage', { timeout: 20_000 }, () => {
       discount: 10,
       discountEndsAt: null,
       guaranteeDays: 14,
+      watermark: true,
       courseContent: [
         {
           chapterId: expect.any(String),
@@ -189,6 +195,7 @@ describe('AddCoursePage', { timeout: 20_000 }, () => {
     expect(field.price()).toHaveValue(0);
     expect(field.discount()).toHaveValue(0);
     expect(screen.getByLabelText('Garantia (dias)')).toHaveValue(7);
+    expect(screen.getByLabelText("Marca d'água com o nome e o e-mail do aluno")).not.toBeChecked();
     expect(field.thumbnail().value).toBe('');
     expect(screen.queryByAltText('Pré-visualização da miniatura')).not.toBeInTheDocument();
     expect(screen.queryByText(/Introdução/)).not.toBeInTheDocument();

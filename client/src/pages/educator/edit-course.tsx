@@ -30,6 +30,7 @@ export function formValuesOf(course: EducatorCourseDetail): CourseFormValues {
     discount: String(course.discount),
     discountEndsAt: isoToLocal(course.discountEndsAt),
     guaranteeDays: String(course.guaranteeDays),
+    watermark: course.watermark,
     category: course.category ?? '',
     level: course.level ?? '',
     chapters: draftFromContent(course.courseContent),

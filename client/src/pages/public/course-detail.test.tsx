@@ -7,16 +7,12 @@ import { LOADED, renderWithProviders, testUser } from '../../test/render';
 import CourseDetailPage, { handle, loader, type CourseDetailData } from './course-detail';
 import { formatPrice } from '../../components/price';
 
-vi.mock('react-youtube', () => ({
-  default: (props: {
-    videoId: string;
-    title: string;
-    opts: { playerVars: { autoplay: number } };
-  }) => (
+vi.mock('../../components/youtube-player-media', () => ({
+  default: (props: { videoId: string; title: string; autoplay: boolean }) => (
     <iframe
       title={props.title}
       data-video-id={props.videoId}
-      data-autoplay={props.opts.playerVars.autoplay}
+      data-autoplay={props.autoplay ? 1 : 0}
     />
   ),
 }));

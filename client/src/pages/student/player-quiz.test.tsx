@@ -13,7 +13,7 @@ import QuizPage, {
   shouldRevalidate as quizShouldRevalidate,
 } from './player/quiz-page';
 
-vi.mock('react-youtube', () => ({
+vi.mock('../../components/youtube-player-media', () => ({
   default: (props: { title: string }) => <iframe title={props.title} />,
 }));
 const confetti = vi.hoisted(() => vi.fn(async () => {}));

@@ -11,14 +11,14 @@ import PlayerPage, { loader } from './player';
 // The stand-in player: an iframe carrying its options, and buttons that play YouTube's part, with a
 // clock that reads `videoTime.seconds`.
 const videoTime = vi.hoisted(() => ({ seconds: 0 }));
-vi.mock('react-youtube', () => ({
+vi.mock('../../components/youtube-player-media', () => ({
   default: (props: {
     videoId: string;
     title: string;
-    opts: { playerVars: { autoplay: number; start?: number } };
-    onReady: (event: {
-      target: { getCurrentTime: () => number; seekTo: (seconds: number) => void };
-    }) => void;
+    autoplay: boolean;
+    startSeconds: number;
+    watermark?: { name: string; email: string } | null;
+    onReady: (video: { now: () => number; seek: (seconds: number) => void }) => void;
     onPlay: () => void;
     onPause: () => void;
   }) => (
@@ -26,17 +26,16 @@ vi.mock('react-youtube', () => ({
       <iframe
         title={props.title}
         data-video-id={props.videoId}
-        data-autoplay={props.opts.playerVars.autoplay}
-        data-start={props.opts.playerVars.start ?? 0}
+        data-autoplay={props.autoplay ? 1 : 0}
+        data-start={Math.floor(props.startSeconds)}
+        data-watermark={props.watermark ? `${props.watermark.name} ${props.watermark.email}` : ''}
       />
       <button
         type="button"
         onClick={() =>
           props.onReady({
-            target: {
-              getCurrentTime: () => videoTime.seconds,
-              seekTo: (seconds) => (videoTime.seconds = seconds),
-            },
+            now: () => videoTime.seconds,
+            seek: (seconds) => (videoTime.seconds = seconds),
           })
         }
       >
@@ -164,7 +163,7 @@ function lectureItem(title: string): HTMLElement {
   return item;
 }
 
-/** The lecture's YouTube iframe, once react-youtube's lazy chunk has loaded. */
+/** The lecture's YouTube iframe, once the player's lazy chunk has loaded. */
 function video(lectureTitle: string): Promise<HTMLElement> {
   return within(screen.getByTestId('video-player')).findByTitle(lectureTitle);
 }
@@ -327,6 +326,19 @@ describe('PlayerPage', () => {
     expect(within(structure()).getByText('Declarando funções')).toBeVisible();
     await userEvent.click(second);
     expect(within(structure()).getByText('Declarando funções')).not.toBeVisible();
+  });
+
+  it('when the course has the watermark on, then the video carries the learner’s own name and e-mail', async () => {
+    await renderReadyPlayer({ courses: [enrolledCourse({ watermark: true })] });
+    expect(await video('Boas-vindas')).toHaveAttribute(
+      'data-watermark',
+      `${testUser.name} ${testUser.email}`,
+    );
+  });
+
+  it('when the course has the watermark off, then the video carries none', async () => {
+    await renderReadyPlayer();
+    expect(await video('Boas-vindas')).toHaveAttribute('data-watermark', '');
   });
 
   it('when a lecture is chosen in the list, then it plays with its heading', async () => {

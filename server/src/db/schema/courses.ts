@@ -51,6 +51,8 @@ export const courses = pgTable(
     content: jsonb('content').$type<Chapter[]>().notNull().default([]),
     /** Days after a sale during which its buyer may ask for the money back by themselves. */
     guaranteeDays: integer('guarantee_days').notNull().default(GUARANTEE_DAYS_DEFAULT),
+    /** The learner's name and e-mail drawn over the course's video, moving (the educator's choice). */
+    watermark: boolean('watermark').notNull().default(false),
     /** Slugs from the contract; null for courses created before categories and levels existed. */
     category: text('category', { enum: COURSE_CATEGORY_SLUGS }),
     level: text('level', { enum: COURSE_LEVEL_SLUGS }),

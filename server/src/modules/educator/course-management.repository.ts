@@ -23,6 +23,8 @@ export interface NewCourse {
   /** When the discount ends; undefined on an edit leaves the stored one. */
   discountEndsAt?: Date | null;
   guaranteeDays: number;
+  /** Undefined on an add leaves the column's default (off); on an edit, the stored choice. */
+  watermark?: boolean;
   content: Chapter[];
   /** The chapters' quizzes in full; content holds only their summaries. */
   quizzes: QuizDraft[];
@@ -41,8 +43,9 @@ export async function insertCourse(db: Db, course: NewCourse): Promise<{ id: str
 }
 
 /** One of the educator's own courses, whole: what the edit page and the status changes read. */
-export type OwnCourseRow = Omit<NewCourse, 'educatorId' | 'quizzes'> & {
+export type OwnCourseRow = Omit<NewCourse, 'educatorId' | 'quizzes' | 'watermark'> & {
   id: string;
+  watermark: boolean;
   studentCount: number;
   createdAt: Date;
 };
@@ -56,6 +59,7 @@ const ownCourseColumns = {
   discount: courses.discount,
   discountEndsAt: courses.discountEndsAt,
   guaranteeDays: courses.guaranteeDays,
+  watermark: courses.watermark,
   content: courses.content,
   category: courses.category,
   level: courses.level,
@@ -88,6 +92,8 @@ export interface CourseEdit {
   discount: number;
   /** Left as it is when the form did not send one. */
   guaranteeDays?: number;
+  /** Left as it is when the form did not send one. */
+  watermark?: boolean;
   content: Chapter[];
   /** The chapters' quizzes in full; content holds only their summaries. */
   quizzes: QuizDraft[];

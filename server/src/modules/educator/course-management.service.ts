@@ -114,6 +114,7 @@ function courseColumns(data: z.infer<typeof updateCourseDataSchema>): Omit<
     discount: data.discount,
     discountEndsAt: discountEnd(data, new Date()),
     guaranteeDays: data.guaranteeDays,
+    watermark: data.watermark,
     content: withQuizSummaries(chapters, quizzes),
     quizzes,
     category: data.category ?? null,
@@ -188,6 +189,7 @@ function toEducatorCourseDetail(row: OwnCourseRow, quizzes: CurrentQuiz[]): Educ
     discount: row.discount,
     discountEndsAt: row.discountEndsAt?.toISOString() ?? null,
     guaranteeDays: row.guaranteeDays,
+    watermark: row.watermark,
     courseContent: row.content.map((chapter) => {
       const current = byChapter.get(chapter.chapterId);
       if (!current) return { ...chapter, quiz: undefined };

@@ -46,6 +46,7 @@ export interface EnrolledCourseRow extends Omit<
   quizzesPassed: string[];
   myReview: string | null;
   myReviewHidden: { note: string | null } | null;
+  watermark: boolean;
 }
 
 /** One enrolled course as My Enrollments lists it: no description, no content, only its ids. */
@@ -138,6 +139,7 @@ export async function findEnrolledCourse(
       ...learnerProgressColumns(userId),
       descriptionHtml: courses.descriptionHtml,
       guaranteeDays: courses.guaranteeDays,
+      watermark: courses.watermark,
       content: courses.content,
       myRating: viewerRatingColumn(userId),
       myReview: sql<string | null>`(select own.review from ${ratings} own

@@ -110,6 +110,7 @@ export async function getEnrolledCourse(
     myReviewHidden: row.myReviewHidden,
     enrolledAt: row.enrolledAt.toISOString(),
     refund: refundOfferOf(row.paid, row.recentRefunds, new Date()),
+    watermark: row.watermark,
   };
 }
 
