@@ -128,6 +128,10 @@ describe('courseIntro', () => {
       summary: 'Só isto.',
       description: '',
     });
+    expect(courseIntro('<h2>Sobre</h2><p>Só isto.</p><h3>Mais</h3>')).toEqual({
+      summary: 'Só isto.',
+      description: '',
+    });
   });
 
   it('when the description opens with a list, then the summary is the spec’s and the description stays whole', () => {

@@ -82,7 +82,7 @@ export interface CourseIntro {
  * opens with a paragraph of at most 200 characters (after any headings), that paragraph is the
  * summary and the description goes on from the next block; a longer opening is cut in the summary
  * and kept whole below, where the reader finds its end. A description that opens with anything
- * else (a list) keeps the spec's summary.
+ * else (a list) keeps the spec's summary. Headings left with no text under them are left out too.
  */
 export function courseIntro(descriptionHtml: string): CourseIntro {
   let rest = descriptionHtml;
@@ -97,8 +97,9 @@ export function courseIntro(descriptionHtml: string): CourseIntro {
     }
     if (!text) continue;
     if (text.length > COURSE_SUMMARY_MAX) break;
-    const description = headings + rest;
-    return { summary: text, description: htmlToText(description) ? description : '' };
+    // Headings with nothing under them say nothing more: then there is no description below.
+    const saysMore = htmlToText(rest.replace(HEADING_ELEMENT, ' ')) !== '';
+    return { summary: text, description: saysMore ? headings + rest : '' };
   }
   return { summary: courseSummary(descriptionHtml), description: descriptionHtml };
 }

@@ -108,8 +108,10 @@ describe('CourseDetailPage', { timeout: 20_000 }, () => {
     expect(header).toHaveTextContent('Curso de Carla Nunes');
   });
 
-  it('when loaded, then the structure lists chapters and the full description is rendered as rich text', async () => {
-    serve({ data: { success: true, courseData: course } });
+  it('when loaded, then the structure lists chapters and the description is rendered as rich text, without the summary’s paragraph', async () => {
+    const courseDescription =
+      '<h2>Sobre o curso</h2><p>Aprenda do zero.</p><p>Com <strong>JavaScript</strong> de verdade.</p>';
+    serve({ data: { success: true, courseData: { ...course, courseDescription } } });
     renderPage();
     const structure = await screen.findByRole('region', { name: 'Estrutura do curso' }, LOADED);
     expect(
@@ -126,6 +128,17 @@ describe('CourseDetailPage', { timeout: 20_000 }, () => {
     const rich = description.querySelector('.rich-text') as HTMLElement;
     expect(within(rich).getByRole('heading', { name: 'Sobre o curso' })).toBeInTheDocument();
     expect(within(rich).getByText('JavaScript').tagName).toBe('STRONG');
+    // The opening paragraph is the summary under the title, said once.
+    expect(rich).not.toHaveTextContent('Aprenda do zero.');
+    expect(within(screen.getByRole('banner')).getByText('Aprenda do zero.')).toBeInTheDocument();
+  });
+
+  it('when the summary says the whole description, then there is no description section', async () => {
+    serve({ data: { success: true, courseData: course } });
+    renderPage();
+    await screen.findByRole('heading', { level: 1, name: course.courseTitle }, LOADED);
+    expect(screen.queryByRole('region', { name: 'Descrição do curso' })).not.toBeInTheDocument();
+    expect(screen.getByText('Aprenda JavaScript do zero.')).toBeInTheDocument();
   });
 
   it('when loaded, then the price panel shows the banner, discounted and struck prices, N% off, facts and Acessar Curso', async () => {
