@@ -73,6 +73,7 @@ describe('Clerk mode with CLERK_JWT_KEY (networkless verification)', () => {
       imageUrl: `https://img.clerk.com/${id}.png`,
       role: 'educator',
       enrolledCourses: [],
+      educatorTitle: 'educador',
       // Clerk confirms the address itself.
       emailVerified: true,
     });

@@ -175,6 +175,7 @@ describe('GET /api/certificate/:id and /pdf', () => {
         name: 'Joana Conceição',
         courseTitle: 'Python do Zero',
         educatorName: 'Prof. Rui Ção',
+        educatorTitle: 'educador',
         completedAt: '2031-03-12T12:00:00.000Z',
         minutes: 46,
         // A course without quizzes lists none.

@@ -56,6 +56,7 @@ describe('GET /api/payments/:purchaseId', () => {
       courseId: course.id,
       courseTitle: 'SQL na prática',
       educatorName: 'Prof. Marta',
+      educatorTitle: 'educador',
       coursePrice: 40,
       discount: 25,
       listAmount: null,
