@@ -131,9 +131,14 @@ test.describe('resume, certificate and reviews', () => {
     await playFrom(page, 42);
     // Leaving the page while the video plays: only the beacon sent as the page hides saves it.
     await page.goto('/');
+    // The video plays on until the page hides: the beacon carries 42, or a second more on a slow run.
     await expect
-      .poll(() => resumePoint(request, course, account))
-      .toMatchObject({ lectureId: second.lectureId, seconds: 42 });
+      .poll(async () => {
+        const point = await resumePoint(request, course, account);
+        return point.lectureId === second.lectureId && point.seconds >= 42 && point.seconds <= 44;
+      })
+      .toBe(true);
+    const left = (await resumePoint(request, course, account)).seconds;
 
     const other = await otherDevice(browser, testInfo, baseURL!);
     try {
@@ -142,8 +147,8 @@ test.describe('resume, certificate and reviews', () => {
         other.page.getByRole('heading', { level: 2, name: `1.2 ${second.lectureTitle}` }),
       ).toBeVisible();
       await expect(other.page.getByText('Retomar: continue de onde parou')).toBeVisible();
-      await expect.poll(() => videoStart(other.page)).toBe(42);
-      expect(await videoTime(other.page)).toBeGreaterThanOrEqual(42);
+      await expect.poll(() => videoStart(other.page)).toBe(left);
+      expect(await videoTime(other.page)).toBeGreaterThanOrEqual(left);
       await expectAccessible(other.page);
       await saveScreenshot('player-resumed-at-0-42', other.page);
 
