@@ -55,6 +55,14 @@ test.describe('Home', () => {
     ).not.toHaveCount(0);
     await expectNoSidewaysScroll(page);
     await settleEntrances(page);
+    // Nothing on the page moves forever: a phone's compositor would draw 60 frames a second for it.
+    const endless = await page.evaluate(() =>
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations === Infinity)
+        .map((animation) => (animation as CSSAnimation).animationName ?? 'an animation'),
+    );
+    expect(endless).toEqual([]);
     await expectAccessible();
     await saveScreenshot('home');
 

@@ -43,7 +43,12 @@ export function OnlineCounter({ className = '' }: { className?: string }) {
       className={`flex items-center gap-1.5 text-sm text-slate-700 ${count === null ? 'invisible' : ''} ${className}`}
     >
       <span aria-hidden="true" className="relative flex h-2.5 w-2.5">
-        <span className="absolute inline-flex h-full w-full rounded-full bg-green-500 opacity-60 motion-safe:animate-ping" />
+        {/* Three pings each time the number changes, then still: a dot that pinged forever kept
+            the phone's compositor drawing 60 frames a second on every page, for nothing new. */}
+        <span
+          key={count}
+          className="absolute inline-flex h-full w-full rounded-full bg-green-500 opacity-60 motion-safe:animate-[ping_1s_cubic-bezier(0,0,0.2,1)_3]"
+        />
         <span className="relative inline-flex h-2.5 w-2.5 rounded-full bg-green-600" />
       </span>
       <span className="inline-block min-w-[2ch] text-right font-semibold text-slate-900 tabular-nums">
