@@ -388,6 +388,16 @@ test.describe('educator area', () => {
 
     await openSection(page, 'Dashboard');
     await expect(statValue(page, 'Total Courses')).toHaveText('1');
+
+    // On the profile, an educator chooses the word beside their name; it is saved as it is picked.
+    await page.goto('/profile');
+    const word = page.getByRole('group', { name: 'Como os alunos veem você' });
+    await expect(word.getByRole('radio', { name: 'Educador', exact: true })).toBeChecked();
+    await word.getByRole('radio', { name: 'Educadora' }).check();
+    await expect(word.getByRole('status')).toHaveText('Pronto: é assim que os alunos verão você');
+    await check('educator-pages-6-profile-educadora');
+    await page.reload();
+    await expect(word.getByRole('radio', { name: 'Educadora' })).toBeChecked();
     expect(dialogs.unexpected).toEqual([]);
   });
   test("a new educator's empty dashboard offers the first step: Criar o primeiro curso", async ({

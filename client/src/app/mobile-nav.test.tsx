@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubApi } from '../test/api-stub';
+import { userData } from '../test/course-fixtures';
 import { renderWithProviders, testUser } from '../test/render';
 import { MobileNav } from './mobile-nav';
 
@@ -55,6 +56,7 @@ describe('MobileNav', () => {
     const user = userEvent.setup();
     const { app, auth, location } = renderWithProviders(<MobileNav />, {
       auth: { user: testUser },
+      app: { userData: userData() },
       route: '/job-list',
     });
     await user.click(within(bar()).getByRole('button', { name: 'Perfil' }));

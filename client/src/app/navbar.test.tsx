@@ -54,7 +54,10 @@ describe('Navbar', () => {
   it('when a student presses Tornar-se educador and cancels the confirmation, then nothing changes', async () => {
     const { calls } = stubServer();
     const user = userEvent.setup();
-    const { app } = renderWithProviders(<Navbar />, { auth: { user: testUser } });
+    const { app } = renderWithProviders(<Navbar />, {
+      auth: { user: testUser },
+      app: { userData: userData() },
+    });
     await user.click(within(nav()).getByRole('button', { name: 'Tornar-se educador' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Tornar-se educador' });
     expect(dialog).toHaveTextContent('Sua conta passa a ser de educador, de vez');
@@ -68,7 +71,10 @@ describe('Navbar', () => {
   it('when a student presses Tornar-se educador, then the role is updated, the flag flips, the message shows and the educator area opens', async () => {
     const { calls } = stubServer();
     const user = userEvent.setup();
-    const { app, location } = renderWithProviders(<Navbar />, { auth: { user: testUser } });
+    const { app, location } = renderWithProviders(<Navbar />, {
+      auth: { user: testUser },
+      app: { userData: userData() },
+    });
     await user.click(within(nav()).getByRole('button', { name: 'Tornar-se educador' }));
     await user.click(
       within(screen.getByRole('alertdialog', { name: 'Tornar-se educador' })).getByRole('button', {
@@ -105,7 +111,10 @@ describe('Navbar', () => {
   it('when the role update fails, then the flag stays and the server message is shown', async () => {
     stubServer({ status: 503, data: { success: false, message: 'Serviço indisponível' } });
     const user = userEvent.setup();
-    const { app } = renderWithProviders(<Navbar />, { auth: { user: testUser } });
+    const { app } = renderWithProviders(<Navbar />, {
+      auth: { user: testUser },
+      app: { userData: userData() },
+    });
     await user.click(within(nav()).getByRole('button', { name: 'Tornar-se educador' }));
     await user.click(
       within(screen.getByRole('alertdialog', { name: 'Tornar-se educador' })).getByRole('button', {

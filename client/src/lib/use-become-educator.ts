@@ -1,4 +1,4 @@
-import { createElement, useCallback, useState, type ReactNode } from 'react';
+import { createElement, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { MessageResponse } from '@aprendiz/contract/learning';
 import { ConfirmDialog } from '../components/confirm-dialog';
@@ -45,12 +45,22 @@ export function useBecomeEducator(): {
     }
   }, [setIsEducator, refreshSignedIn, navigate]);
 
-  // With EDUCATOR_APPLICATIONS=on the way in is the application at the educator area's door.
+  // With EDUCATOR_APPLICATIONS=on the way in is the application at the educator area's door. Which
+  // way it is comes with the account: a press before that is read (a page still hydrating, a
+  // sign-up a moment ago) is kept and answered once it is.
+  const known = userData !== null;
   const applies = userData?.educatorApplications === true;
+  const [pressedEarly, setPressedEarly] = useState(false);
   const becomeEducator = useCallback(() => {
-    if (applies) navigate(paths.educator);
+    if (!known) setPressedEarly(true);
+    else if (applies) navigate(paths.educator);
     else setAsking(true);
-  }, [applies, navigate]);
+  }, [applies, known, navigate]);
+  useEffect(() => {
+    if (!pressedEarly || !known) return;
+    setPressedEarly(false);
+    becomeEducator();
+  }, [pressedEarly, known, becomeEducator]);
   const confirmation = createElement(ConfirmDialog, {
     open: asking,
     title: 'Tornar-se educador',
@@ -60,5 +70,5 @@ export function useBecomeEducator(): {
     onCancel: () => setAsking(false),
   });
 
-  return { becomeEducator, pending, confirmation };
+  return { becomeEducator, pending: pending || pressedEarly, confirmation };
 }
