@@ -76,6 +76,8 @@ const PT_PT_ONLY: readonly { form: RegExp; use: string }[] = [
   { form: word('por si(?! só| mesm)'), use: 'por você' },
   { form: word('caixas? de correio'), use: 'caixa de entrada' },
   { form: word('(?:a primeira|uma|esta|essa) app'), use: 'o primeiro app / um app' },
+  // A title quoted «like this» on screen (the refund dialogs had it); Brazil quotes “like this”.
+  { form: /«[^»\n]*»/u, use: '“aspas”' },
 ];
 
 /** Every pt-PT-only form found in `text`, as '<line>: <form> (use …)'. */
@@ -110,6 +112,9 @@ function sourceFiles(dir: string): string[] {
 describe('pt-BR wording', () => {
   it('when text mixes in European Portuguese forms, then the scan names each one', () => {
     expect(ptPtForms('Rascunho guardado')).toEqual(["1: 'guardado' (use salvar / manter)"]);
+    expect(ptPtForms('Você pagou por «Python do Zero»')).toEqual([
+      "1: '«Python do Zero»' (use “aspas”)",
+    ]);
     expect(ptPtForms('ok\nenviámos um link')).toEqual([
       "2: 'enviámos' (use the -amos past tense (enviamos, criamos))",
     ]);

@@ -87,7 +87,7 @@ export function RefundAction({ offer, courseTitle }: { offer: RefundOffer; cours
             Você recebe de volta <strong>{refundMoney(offer)}</strong> {refundWhere(offer)}.
           </p>
           <p className="text-slate-700">
-            «{courseTitle}» está na {guaranteeLabel(offer.days).toLowerCase()}, até{' '}
+            “{courseTitle}” está na {guaranteeLabel(offer.days).toLowerCase()}, até{' '}
             <time dateTime={offer.deadline}>{DATE_FORMAT.format(new Date(offer.deadline))}</time>.
             Com o reembolso, sua inscrição termina; seu progresso fica salvo, caso você compre o
             curso de novo.

@@ -22,7 +22,7 @@ describe('RefundDestinationAction', () => {
     await user.click(screen.getByRole('button', { name: 'Informe o IBAN: Python do Zero' }));
     const dialog = await screen.findByRole('dialog', { name: 'Informe o IBAN' });
     expect(
-      within(dialog).getByText(/Você pagou Kz 5.000,00 por «Python do Zero»/),
+      within(dialog).getByText(/Você pagou Kz 5.000,00 por “Python do Zero”/),
     ).toBeInTheDocument();
 
     await user.type(within(dialog).getByLabelText('IBAN'), 'PT50 0002 0123 1234 5678 9015 4');

@@ -83,7 +83,7 @@ export function RefundDestinationAction({
       >
         <form onSubmit={(event) => void submit(event)} className="mt-4 space-y-4" noValidate>
           <p className="text-slate-700">
-            Você pagou {amount} por «{courseTitle}», que já era seu. Este pagamento não pode ser
+            Você pagou {amount} por “{courseTitle}”, que já era seu. Este pagamento não pode ser
             devolvido pelo mesmo meio: diga-nos para onde enviar o valor.
           </p>
           <Field label={label} hint={refundDestinationExample(owed.currency)} error={error}>
