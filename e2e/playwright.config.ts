@@ -108,8 +108,9 @@ export default defineConfig({
     timezoneId: 'Africa/Luanda',
     // A trace records a screencast of every page, which Chromium draws and encodes in its GPU and
     // browser processes as the page changes: on 2 cores that made journeys half again as slow
-    // (learner.spec 4.8 -> 3.1 min without it). CI traces a journey's retry, so a failure that repeats is traced;
-    // a local run keeps a failure's trace without the screencast (DOM snapshots still show each step).
+    // (learner.spec 4.8 -> 3.1 min without it). CI traces a journey's retry, so a failure that
+    // repeats is traced; a local run keeps a failure's trace without the screencast (DOM snapshots
+    // still show each step).
     trace: process.env.CI ? 'on-first-retry' : { mode: 'retain-on-failure', screenshots: false },
     launchOptions,
   },

@@ -61,7 +61,8 @@ export async function ensureClientBuilt({ force = false } = {}) {
 
 export function findChromium() {
   // Debian's headless shell first: the same engine without the browser's window machinery, a
-  // quarter less CPU per journey on 2 cores (docs/decisions/2026-11-28-ci-s-time-budget-30-minutes-on-2-cores.md).
+  // quarter less CPU per journey on 2 cores
+  // (docs/decisions/2026-11-28-ci-s-time-budget-30-minutes-on-2-cores.md).
   const candidates = [
     process.env.CHROMIUM_PATH,
     '/usr/bin/chromium-headless-shell',

@@ -3,9 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import type { UserData } from '@aprendiz/contract/auth';
-import { AppContext, type AppContextValue } from '../context/app-context';
+import { AppContext } from '../context/app-context';
 import { stubApi } from '../test/api-stub';
 import { userData } from '../test/course-fixtures';
+import { testAppContext } from '../test/render';
 import { useBecomeEducator } from './use-become-educator';
 
 function BecomeEducatorButton() {
@@ -20,20 +21,6 @@ function BecomeEducatorButton() {
   );
 }
 
-function context(account: UserData | null): AppContextValue {
-  return {
-    currency: 'Kz',
-    brand: 'Aprendiz',
-    userData: account,
-    refreshSignedIn: vi.fn(async () => {}),
-    isEducator: false,
-    setIsEducator: vi.fn(),
-    enrolledCourses: [],
-    enrolledStatus: 'ready',
-    refundedPurchases: [],
-  };
-}
-
 /** The button on a page whose account is not read yet; `read` hands the account in later. */
 function renderBeforeTheAccount() {
   stubApi(() => ({ data: { success: true, message: 'ok' } }));
@@ -41,7 +28,7 @@ function renderBeforeTheAccount() {
     initialEntries: ['/'],
   });
   const tree = (account: UserData | null) => (
-    <AppContext.Provider value={context(account)}>
+    <AppContext.Provider value={testAppContext({ userData: account })}>
       <RouterProvider router={router} />
     </AppContext.Provider>
   );

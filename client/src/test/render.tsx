@@ -91,6 +91,29 @@ function TestAppProvider({ value, children }: { value: AppContextValue; children
 }
 
 /**
+ * An AppContext value as the real provider gives it, nothing read yet unless `overrides` says so;
+ * every action a vi.fn(). For a test that renders its own provider (to hand in data later).
+ */
+export function testAppContext(
+  overrides: Partial<AppContextValue> = {},
+  { signedIn = true, storefront = TEST_STOREFRONT } = {},
+): AppContextValue {
+  return {
+    // As the real provider: the label of the currency the server wrote onto the page.
+    currency: currencyLabel(storefront.currency),
+    brand: 'Aprendiz',
+    userData: null,
+    refreshSignedIn: vi.fn(async () => {}),
+    isEducator: false,
+    setIsEducator: vi.fn(),
+    enrolledCourses: [],
+    enrolledStatus: signedIn ? 'ready' : 'idle',
+    refundedPurchases: [],
+    ...overrides,
+  };
+}
+
+/**
  * Renders `ui` inside a memory data router, a stand-in auth provider and an AppContext value, so a test sets the
  * signed-in state and context directly. Every action is a vi.fn() unless given; toasts render in the DOM.
  */
@@ -109,19 +132,7 @@ export function renderWithProviders(
     ...authOverrides,
   };
   const storefront = options.storefront ?? TEST_STOREFRONT;
-  const app: AppContextValue = {
-    // As the real provider: the label of the currency the server wrote onto the page.
-    currency: currencyLabel(storefront.currency),
-    brand: 'Aprendiz',
-    userData: null,
-    refreshSignedIn: vi.fn(async () => {}),
-    isEducator: false,
-    setIsEducator: vi.fn(),
-    enrolledCourses: [],
-    enrolledStatus: signedIn ? 'ready' : 'idle',
-    refundedPurchases: [],
-    ...appOverrides,
-  };
+  const app = testAppContext(appOverrides, { signedIn, storefront });
 
   const router = createMemoryRouter(
     options.routes
