@@ -34,7 +34,10 @@ export async function createDiskVideoStore(root: string): Promise<VideoStore> {
     uploads: new FileStore({ directory: uploadsDir }),
     async openOriginal(videoId) {
       const file = upload(videoId);
-      return existsSync(file) ? { file, release: async () => undefined } : null;
+      // The upload itself: nothing to copy, keep or delete.
+      return existsSync(file)
+        ? { file, release: async () => undefined, keep: () => undefined }
+        : null;
     },
     removeOriginal,
     async openWorkspace(videoId) {

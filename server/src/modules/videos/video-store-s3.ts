@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { createReadStream, createWriteStream, existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -44,6 +44,8 @@ const PUBLISH_CONCURRENCY = 4;
 /** DeleteObjects takes at most this many keys. */
 const DELETE_BATCH = 1000;
 const DONE_NAME = '.done';
+/** How long a kept copy of an original waits for its processing job before it goes. */
+export const KEEP_ORIGINAL_MS = 15 * 60 * 1000;
 
 export function s3ClientConfig(s3: VideoS3Config): S3ClientConfig {
   return {
@@ -110,7 +112,7 @@ async function removeStaleWork(workDir: string, now: number): Promise<void> {
 
 export async function createS3VideoStore(
   s3: VideoS3Config,
-  options: { workDir: string },
+  options: { workDir: string; keepOriginalMs?: number },
 ): Promise<VideoStore> {
   const client = new S3Client(s3ClientConfig(s3));
   const { bucket, prefix } = s3;
@@ -120,6 +122,17 @@ export async function createS3VideoStore(
   // Not the system's temporary folder: that is often memory (tmpfs), and an original can be 4 GB.
   await mkdir(options.workDir, { recursive: true });
   await removeStaleWork(options.workDir, Date.now());
+
+  const keepOriginalMs = options.keepOriginalMs ?? KEEP_ORIGINAL_MS;
+  /** The one local copy of a video's original on this instance; kept ones wait on a timer. */
+  const localOriginal = (videoId: string) =>
+    path.join(options.workDir, `${checkedVideoId(videoId)}.original`);
+  const keptTimers = new Map<string, NodeJS.Timeout>();
+  async function dropLocalOriginal(videoId: string): Promise<void> {
+    clearTimeout(keptTimers.get(videoId));
+    keptTimers.delete(videoId);
+    await rm(localOriginal(videoId), { force: true });
+  }
 
   /** Keys under `keyPrefix`; with `folders`, only the next level's 'folders' (`…/<id>/`). */
   async function keysUnder(keyPrefix: string, folders = false): Promise<string[]> {
@@ -185,6 +198,7 @@ export async function createS3VideoStore(
   }
 
   async function removeOriginal(videoId: string): Promise<void> {
+    await dropLocalOriginal(videoId);
     await abortUpload(videoId);
     // The original, `.info` and `.part`: a video id is a UUID, so no other upload shares the prefix.
     await deleteKeys(await keysUnder(uploadKey(videoId)));
@@ -212,25 +226,38 @@ export async function createS3VideoStore(
     ),
 
     async openOriginal(videoId) {
-      let body: Readable;
-      try {
-        const object = await client.send(
-          new GetObjectCommand({ Bucket: bucket, Key: uploadKey(videoId) }),
-        );
-        body = object.Body as Readable;
-      } catch (err) {
-        if (isMissing(err)) return null;
-        throw err;
+      const file = localOriginal(videoId);
+      clearTimeout(keptTimers.get(videoId));
+      keptTimers.delete(videoId);
+      // A copy kept by the upload's probe (a copy is renamed into place only once whole).
+      if (!existsSync(file)) {
+        let body: Readable;
+        try {
+          const object = await client.send(
+            new GetObjectCommand({ Bucket: bucket, Key: uploadKey(videoId) }),
+          );
+          body = object.Body as Readable;
+        } catch (err) {
+          if (isMissing(err)) return null;
+          throw err;
+        }
+        const partial = path.join(options.workDir, `${videoId}-${randomUUID()}.download`);
+        try {
+          await pipeline(body, createWriteStream(partial));
+          await rename(partial, file);
+        } finally {
+          await rm(partial, { force: true });
+        }
       }
-      const file = path.join(options.workDir, `${videoId}-${randomUUID()}.original`);
-      const release = () => rm(file, { force: true });
-      try {
-        await pipeline(body, createWriteStream(file));
-      } catch (err) {
-        await release();
-        throw err;
-      }
-      return { file, release };
+      return {
+        file,
+        release: () => dropLocalOriginal(videoId),
+        keep() {
+          const timer = setTimeout(() => void dropLocalOriginal(videoId), keepOriginalMs);
+          timer.unref();
+          keptTimers.set(videoId, timer);
+        },
+      };
     },
 
     removeOriginal,

@@ -1,17 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
+import { DeleteObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@tus/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { startTestS3, type TestS3 } from '../../test/s3-server';
 import { parseByteRange, resolveRange, type VideoStore } from './video-store';
 import { createDiskVideoStore } from './video-store-disk';
-import { createS3VideoStore } from './video-store-s3';
+import { createS3VideoStore, s3ClientConfig } from './video-store-s3';
 
 describe('byte ranges', () => {
   it('when a request asks one range, then it is read as the bytes it names; anything else is the whole file', () => {
@@ -134,5 +135,65 @@ describe("the S3 store's local work folder", () => {
     await adapters[1]![1]();
     expect(existsSync(old)).toBe(false);
     expect(existsSync(recent)).toBe(true);
+  });
+});
+
+describe("the S3 store's copy of an original", () => {
+  const config = () => loadConfig({ ...s3.env, VIDEO_S3_PREFIX: 'site-k' }).video.s3!;
+  const workDir = () => path.join(root, 's3-keep-work');
+
+  async function uploaded(store: VideoStore, bytes: Buffer): Promise<string> {
+    const videoId = randomUUID();
+    await store.uploads.create(
+      new Upload({ id: videoId, size: bytes.length, offset: 0, metadata: { filename: 'a.mp4' } }),
+    );
+    await store.uploads.write(Readable.from([bytes]), videoId, 0);
+    return videoId;
+  }
+
+  /** Deletes the stored original behind the store's back: what opens next must be the local copy. */
+  async function deleteStoredOriginal(videoId: string): Promise<void> {
+    const s3Config = config();
+    const client = new S3Client(s3ClientConfig(s3Config));
+    await client.send(
+      new DeleteObjectCommand({
+        Bucket: s3Config.bucket,
+        Key: `${s3Config.prefix}uploads/${videoId}`,
+      }),
+    );
+    client.destroy();
+  }
+
+  it('when the probe keeps its copy, then the job opens it without downloading the original again, and its release deletes it', async () => {
+    const store = await createS3VideoStore(config(), { workDir: workDir() });
+    const bytes = Buffer.from('vídeo '.repeat(50));
+    const videoId = await uploaded(store, bytes);
+    const probe = await store.openOriginal(videoId);
+    probe!.keep();
+    await deleteStoredOriginal(videoId);
+
+    const job = await store.openOriginal(videoId);
+    expect(job?.file).toBe(probe!.file);
+    expect(await readFile(job!.file)).toEqual(bytes);
+    await job!.release();
+    expect(existsSync(job!.file)).toBe(false);
+    expect(await store.openOriginal(videoId)).toBeNull();
+  });
+
+  it('when no job comes for a kept copy, then it goes after its time; removing the video deletes it at once', async () => {
+    const store = await createS3VideoStore(config(), { workDir: workDir(), keepOriginalMs: 50 });
+    const bytes = Buffer.from('x'.repeat(300));
+    const waited = await uploaded(store, bytes);
+    const forgotten = await store.openOriginal(waited);
+    forgotten!.keep();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(existsSync(forgotten!.file)).toBe(false);
+
+    const removed = await uploaded(store, bytes);
+    const kept = await store.openOriginal(removed);
+    kept!.keep();
+    await store.remove(removed);
+    expect(existsSync(kept!.file)).toBe(false);
+    expect(await store.openOriginal(removed)).toBeNull();
   });
 });

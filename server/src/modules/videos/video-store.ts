@@ -32,6 +32,11 @@ export interface LocalOriginal {
   file: string;
   /** Deletes the local copy (never the stored original). */
   release(): Promise<void>;
+  /**
+   * Leaves the local copy for the next open of this video on this instance, for a while: the
+   * upload's probe hands it to the processing job that follows, so S3 sends the original once.
+   */
+  keep(): void;
 }
 
 export interface Workspace {

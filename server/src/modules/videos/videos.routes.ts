@@ -90,9 +90,10 @@ function cleanFilename(name: string | null | undefined): string {
 function tusServer(deps: AppDeps): TusServer {
   const { database, video, config, jobs } = deps;
   const db = database.db;
-  const options: Omit<ServerOptions, 'locker'> & { datastore: VideoStore['uploads'] } = {
+  const options: ServerOptions & { datastore: VideoStore['uploads'] } = {
     path: UPLOADS_PATH,
     datastore: video.store.uploads,
+    locker: video.uploadLocker.locker,
     relativeLocation: true,
     maxSize: config.video.maxBytes,
     // The row is the upload's id: created here, after the size is checked against the quota.
@@ -142,16 +143,23 @@ function tusServer(deps: AppDeps): TusServer {
   return new TusServer(options);
 }
 
-/** ffprobe reads a local file: the upload itself on disk, a copy streamed down from S3. */
+/**
+ * ffprobe reads a local file: the upload itself on disk, a copy streamed down from S3, which is
+ * kept for the processing job when the file is a video (the job usually runs here, seconds later).
+ */
 async function probeOriginal(deps: AppDeps, videoId: string): Promise<ProbedVideo> {
   const original = await deps.video.store.openOriginal(videoId);
   // A finished upload with no stored bytes is an empty one (S3 keeps no object for it).
   if (!original) throw new VideoRefused(VIDEO_REFUSED.empty);
+  let probed: ProbedVideo;
   try {
-    return await probeVideo(deps.config.video.ffprobe, original.file);
-  } finally {
+    probed = await probeVideo(deps.config.video.ffprobe, original.file);
+  } catch (err) {
     await original.release();
+    throw err;
   }
+  original.keep();
+  return probed;
 }
 
 /**
