@@ -196,6 +196,7 @@ export async function buildDeps(
     config: config.jobs,
     logger,
   });
+  const video = await createVideoRuntime(config, logger, redis);
   const deps: AppDeps = {
     config,
     database,
@@ -214,11 +215,12 @@ export async function buildDeps(
     mailer,
     jobs,
     redis,
-    video: await createVideoRuntime(config, logger),
+    video,
     close: async () => {
       await jobs.stop();
       await mailer.close();
       await cacheBus?.close();
+      await video.uploadLocker.close();
       if (redis?.isOpen) await redis.close();
     },
   };

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../db/seed/seed';
 import { validCourseData } from './fixtures/educator-fixtures';
 import { codeFor } from './fixtures/staff-fixtures';
+import { testVideo } from './fixtures/video-fixtures';
+import { startTestS3, type TestS3 } from './s3-server';
 
 // Two real app processes on the machine's PostgreSQL and Redis: what an operator runs behind a
 // load balancer. Each gets a database of its own making, dropped at the end.
@@ -191,9 +194,12 @@ async function within(withinMs: number, check: () => Promise<void>): Promise<num
 describe.runIf(ADMIN_URL)('two instances on one PostgreSQL and Redis', () => {
   let a: Instance;
   let b: Instance;
+  // Shared video storage, as the README asks of several instances.
+  let s3: TestS3 | undefined;
 
   beforeAll(async () => {
     process.once('exit', killAll);
+    s3 = await startTestS3();
     databaseName = `aprendiz_multi_${randomBytes(6).toString('hex')}`;
     await admin((client) => client.query(`create database ${databaseName}`));
     const shared = {
@@ -206,6 +212,7 @@ describe.runIf(ADMIN_URL)('two instances on one PostgreSQL and Redis', () => {
       // Redis keeps sign-in budgets per address across runs; this suite signs in from 127.0.0.1 often.
       AUTH_RATE_LIMIT_MAX: '1000',
       ADMIN_EMAILS: CONSOLE_ADMIN,
+      ...s3.env,
     };
     // Started together on an empty database: both migrate and try to seed it at once.
     [a, b] = await Promise.all([start('a', shared), start('b', shared)]);
@@ -218,6 +225,7 @@ describe.runIf(ADMIN_URL)('two instances on one PostgreSQL and Redis', () => {
       await admin((client) => client.query(`drop database if exists ${databaseName} with (force)`));
     }
     await Promise.all(tempDirs.map((dir) => rm(dir, { recursive: true, force: true })));
+    await s3?.close();
   }, STOP_TIMEOUT_MS * 3);
 
   it('when a student enrolls through one instance, then the other shows the new student count in its catalogue and course page within a second', async () => {
@@ -452,6 +460,87 @@ describe.runIf(ADMIN_URL)('two instances on one PostgreSQL and Redis', () => {
     expect(revalidated.status).toBe(304);
     expect((await revalidated.arrayBuffer()).byteLength).toBe(0);
   });
+
+  it('when an upload is resumed through the other instance while its first request still hangs on this one, then that request is let go and the video arrives whole', async () => {
+    const signIn = await api<{ token: string }>(
+      a,
+      '/api/auth/sign-in',
+      postJson({ email: 'educador@aprendiz.dev', password: DEMO_PASSWORD }),
+    );
+    expect(signIn.status).toBe(200);
+    const auth = { Authorization: `Bearer ${signIn.body.token}`, 'Tus-Resumable': '1.0.0' };
+    const bytes = await readFile(await testVideo('mp4'));
+    const created = await fetch(`${a.url}/api/educator/videos/uploads`, {
+      method: 'POST',
+      headers: {
+        ...auth,
+        'Upload-Length': String(bytes.length),
+        'Upload-Metadata': `filename ${Buffer.from('aula-partilhada.mp4').toString('base64')}`,
+      },
+    });
+    expect(created.status).toBe(201);
+    const location = created.headers.get('location')!;
+    const videoId = location.split('/').pop()!;
+
+    // A PATCH on A that sends half the file, then hangs, as on a phone that lost its network.
+    const half = Math.floor(bytes.length / 2);
+    const hanging = http.request(`${a.url}${location}`, {
+      method: 'PATCH',
+      headers: {
+        ...auth,
+        'Upload-Offset': '0',
+        'Content-Type': 'application/offset+octet-stream',
+        'Content-Length': String(bytes.length),
+      },
+    });
+    const firstEnded = new Promise<{ status: number; offset: number } | 'closed'>((resolve) => {
+      hanging.on('response', (res) => {
+        res.resume();
+        resolve({ status: res.statusCode ?? 0, offset: Number(res.headers['upload-offset']) });
+      });
+      hanging.on('error', () => resolve('closed'));
+    });
+    await new Promise<void>((resolve) => hanging.write(bytes.subarray(0, half), () => resolve()));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+
+    // The client comes back through B: its HEAD takes the lock, so A's request must end first.
+    const head = await fetch(`${b.url}${location}`, { method: 'HEAD', headers: auth });
+    expect(head.status).toBe(200);
+    const offset = Number(head.headers.get('upload-offset'));
+    const first = await Promise.race([
+      firstEnded,
+      new Promise<'still hanging'>((resolve) => setTimeout(() => resolve('still hanging'), 2000)),
+    ]);
+    hanging.destroy();
+    expect(first).not.toBe('still hanging');
+    if (first !== 'closed' && first !== 'still hanging') {
+      expect(first.status).toBe(204);
+      expect(first.offset).toBe(offset);
+    }
+    expect(offset).toBeLessThanOrEqual(half);
+
+    const rest = await fetch(`${b.url}${location}`, {
+      method: 'PATCH',
+      headers: {
+        ...auth,
+        'Upload-Offset': String(offset),
+        'Content-Type': 'application/offset+octet-stream',
+      },
+      body: bytes.subarray(offset),
+    });
+    expect(rest.status).toBe(204);
+    expect(rest.headers.get('upload-offset')).toBe(String(bytes.length));
+    // Whole: ffprobe read it and the quick copy plays (the ladder comes later, from either instance).
+    await within(60_000, async () => {
+      const { body } = await api<{ video: { playable: boolean; durationSeconds: number } }>(
+        a,
+        `/api/educator/videos/${videoId}`,
+        { headers: auth },
+      );
+      expect(body.video.playable).toBe(true);
+      expect(body.video.durationSeconds).toBeCloseTo(2, 0);
+    });
+  }, 90_000);
 
   it('when the demo catalogue was seeded by whichever instance started first, then both serve its thumbnails', async () => {
     const courses = await catalogue(a);

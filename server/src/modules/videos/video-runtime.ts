@@ -1,8 +1,14 @@
 import path from 'node:path';
 import type { Config } from '../../config';
 import type { Logger } from '../../logger';
+import type { RedisClient } from '../../providers/redis-client';
 import { createBunnyStream, type BunnyStream } from './bunny-stream';
 import { toolVersion, type ToolRun } from './ffmpeg-process';
+import {
+  createMemoryUploadLocker,
+  createRedisUploadLocker,
+  type UploadLocker,
+} from './upload-locker';
 import type { VideoStore } from './video-store';
 import { createDiskVideoStore } from './video-store-disk';
 import { createS3VideoStore } from './video-store-s3';
@@ -16,6 +22,8 @@ export interface VideoRuntime {
   disabledReason?: string;
   /** Where uploads and renditions live: this machine's disk, or the configured S3 bucket. */
   store: VideoStore;
+  /** Keeps two requests from writing one upload at once: in Redis when several instances share it. */
+  uploadLocker: UploadLocker;
   /** Signs playback tokens. */
   secret: string;
   /** Set with BUNNY_STREAM_*: new uploads go to Bunny Stream, which encodes and serves them. */
@@ -39,7 +47,11 @@ function versionOnce(tool: string): Promise<string | null> {
   return found;
 }
 
-export async function createVideoRuntime(config: Config, logger: Logger): Promise<VideoRuntime> {
+export async function createVideoRuntime(
+  config: Config,
+  logger: Logger,
+  redis?: RedisClient,
+): Promise<VideoRuntime> {
   const video = config.video;
   const [ffmpeg, ffprobe] = await Promise.all([
     versionOnce(video.ffmpeg),
@@ -61,6 +73,14 @@ export async function createVideoRuntime(config: Config, logger: Logger): Promis
       `video files are kept on this machine's disk (${video.dir}): with several instances sharing DATABASE_URL, video needs shared storage: set VIDEO_S3_BUCKET (S3-compatible object storage), or give every instance the same folder (a shared volume)`,
     );
   }
+  if (enabled && config.databaseUrl && !redis) {
+    logger.warn(
+      "upload locks are kept in this instance's memory: with several instances sharing DATABASE_URL, set REDIS_URL so an upload resumed through another instance never writes beside its earlier request",
+    );
+  }
+  const uploadLocker = redis
+    ? await createRedisUploadLocker(redis, logger)
+    : createMemoryUploadLocker();
   const store = video.s3
     ? await createS3VideoStore(video.s3, { workDir: path.join(video.dir, 'work') })
     : await createDiskVideoStore(video.dir);
@@ -87,6 +107,7 @@ export async function createVideoRuntime(config: Config, logger: Logger): Promis
     enabled,
     ...(!enabled && { disabledReason: VIDEO_OFF_NO_FFMPEG }),
     store,
+    uploadLocker,
     secret,
     ...(video.bunny && { bunny: createBunnyStream(video.bunny) }),
     running: () => current,
