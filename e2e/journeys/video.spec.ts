@@ -253,6 +253,16 @@ test.describe('uploaded video', () => {
     });
     await saveScreenshot('video-03-resumed', learnerPage);
 
+    // 'Poupar dados' is also a setting of the profile, for this device: the player then starts there.
+    await learnerPage.goto('/profile');
+    const videoSettings = learnerPage.getByRole('group', { name: 'Vídeo' });
+    await videoSettings.getByRole('checkbox', { name: 'Poupar dados (240p)' }).check();
+    await saveScreenshot('video-04-profile-poupar-dados', learnerPage, { fullPage: true });
+    await learnerPage.goBack();
+    await expect(
+      learnerPage.getByTestId('video-player').getByRole('checkbox', { name: 'Poupar dados (240p)' }),
+    ).toBeChecked();
+
     // The playback address works for the learner and for nobody who is not enrolled.
     const playback = (await (
       await request.get(`/api/course/${courseId}/lectures/${lectureId}/playback`, { headers: auth })

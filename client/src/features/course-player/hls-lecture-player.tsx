@@ -6,28 +6,12 @@ import { useResource } from '../../data/resource';
 import type { YouTubePlayerProps } from '../../components/youtube-player';
 import { focusRing } from '../../components/ui/focus-ring';
 import { rememberedRate, rememberRate, VideoFrame } from '../../components/video-frame';
+import { chooseSavingData, prefersSavingData } from '../video-preferences';
 
-export const SAVE_DATA_KEY = 'aprendiz.saveData';
 /** The address is renewed this long before it expires, so playback never meets a 410. */
 const RENEW_BEFORE_MS = 5 * 60_000;
 
 type MediaEl = HTMLVideoElement & { api?: { autoLevelCapping: number } | null };
-
-/**
- * 'Poupar dados': 240p first when the learner asked for it on this device, or when the browser
- * says it saves data or the connection is 3G or slower.
- */
-export function prefersSavingData(): boolean {
-  if (typeof window === 'undefined') return false;
-  const stored = window.localStorage.getItem(SAVE_DATA_KEY);
-  if (stored !== null) return stored === '1';
-  const connection = (
-    navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }
-  ).connection;
-  return Boolean(
-    connection?.saveData || ['slow-2g', '2g', '3g'].includes(connection?.effectiveType ?? ''),
-  );
-}
 
 type HlsLecturePlayerProps = Omit<YouTubePlayerProps, 'url'> & {
   courseId: string;
@@ -160,7 +144,7 @@ export default function HlsLecturePlayer({
             checked={saveData}
             onChange={(event) => {
               const on = event.target.checked;
-              window.localStorage.setItem(SAVE_DATA_KEY, on ? '1' : '0');
+              chooseSavingData(on);
               switchSource(() => setSaveData(on));
             }}
             className={`h-4 w-4 accent-blue-600 ${focusRing}`}

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } fr
 import { useAuthUser, useSessionUpdater, type AuthUser } from '../../auth/auth-context';
 import { Loader } from '../../components/loader';
 import { MailPreferencesForm } from '../../features/notifications';
+import { DataSaverSetting } from '../../features/video-preferences';
 import { PrivacySection } from '../../features/privacy';
 import { AccountEmailSection, SessionsSection } from '../../features/account-security';
 import { TwoStepSettings } from '../../features/two-step';
@@ -277,6 +278,7 @@ export default function Profile() {
         </Suspense>
         <div className="mt-6 w-full max-w-xl space-y-6">
           <EducatorTitleChoice />
+          <DataSaverSetting />
           <PrivacySection />
         </div>
       </section>
@@ -298,6 +300,7 @@ export default function Profile() {
       <SessionsSection key={passwordChanges} onNewToken={(token) => updateSession({ token })} />
       <TwoStepSettings />
       <MailPreferencesForm />
+      <DataSaverSetting />
       <PrivacySection />
     </section>
   );

@@ -1,0 +1,2 @@
+export { DataSaverSetting } from './data-saver-setting';
+export { chooseSavingData, prefersSavingData } from './save-data';
