@@ -177,7 +177,6 @@ export async function insertSessionRow(
     .insert(accountSessions)
     .values({ ...row, createdAt: firstSeen })
     .onConflictDoNothing();
-  await db.delete(accountSessions).where(lt(accountSessions.expiresAt, sql`now()`));
 }
 
 /** The sessions still open: not ended, not expired, not signed out. */

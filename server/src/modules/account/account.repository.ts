@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, notExists, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { passwordResetTokens, revokedSessions } from '../../db/schema/account-tokens';
 import { users, type UserRow } from '../../db/schema/users';
@@ -34,7 +34,7 @@ export function createSessionStore(db: Db): SessionStore {
   };
 }
 
-/** Signs one session out; rows of tokens that expired meanwhile go with it. */
+/** Signs one session out; lapsed revocations go in the hourly clean-up (modules/retention). */
 export async function revokeSession(db: Db, claims: SessionClaims): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
@@ -42,7 +42,6 @@ export async function revokeSession(db: Db, claims: SessionClaims): Promise<void
       .values({ tokenId: claims.tokenId, userId: claims.userId, expiresAt: claims.expiresAt })
       .onConflictDoNothing();
     await endSessionRowByToken(tx, claims.tokenId);
-    await tx.delete(revokedSessions).where(lt(revokedSessions.expiresAt, sql`now()`));
   });
 }
 
@@ -50,10 +49,7 @@ export async function insertPasswordResetToken(
   db: Db,
   reset: { tokenHash: string; userId: string; expiresAt: Date },
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.insert(passwordResetTokens).values(reset);
-    await tx.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, sql`now()`));
-  });
+  await db.insert(passwordResetTokens).values(reset);
 }
 
 /** The account a reset token opens, while it is unused and unexpired. */

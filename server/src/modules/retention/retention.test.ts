@@ -5,6 +5,7 @@ import { accountSessions, emailVerificationTokens } from '../../db/schema/accoun
 import { passwordResetTokens, revokedSessions } from '../../db/schema/account-tokens';
 import { notifications } from '../../db/schema/notifications';
 import { processedEvents } from '../../db/schema/processed-events';
+import { signInChallenges } from '../../db/schema/staff';
 import { queueSchemaOf } from '../jobs/job-queue';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import {
@@ -87,6 +88,12 @@ async function emailLink(userId: string, expiresAt: Date, usedAt: Date | null = 
   return tokenHash;
 }
 
+async function signInChallenge(userId: string, expiresAt: Date) {
+  const challengeHash = unique('challenge');
+  await ctx.database.db.insert(signInChallenges).values({ challengeHash, userId, expiresAt });
+  return challengeHash;
+}
+
 async function revocation(userId: string, expiresAt: Date) {
   const tokenId = unique('revoked');
   await ctx.database.db.insert(revokedSessions).values({ tokenId, userId, expiresAt });
@@ -141,6 +148,10 @@ describe('the scheduled clean-ups', () => {
     const lapsedRevocation = await revocation(user.id, daysAgo(1));
     const liveRevocation = await revocation(user.id, daysAhead(1));
 
+    // A two-step sign-in's first step opens nothing once expired.
+    const expiredChallenge = await signInChallenge(user.id, new Date(now.getTime() - 60_000));
+    const liveChallenge = await signInChallenge(user.id, new Date(now.getTime() + 60_000));
+
     expect(await sweepRetention(ctx.deps, now)).toEqual({
       readNotifications: 1,
       webhookEvents: 1,
@@ -148,6 +159,7 @@ describe('the scheduled clean-ups', () => {
       revokedTokens: 1,
       passwordResetLinks: 2,
       emailLinks: 1,
+      signInChallenges: 1,
     });
 
     const ids = async <T extends { [k: string]: string }>(rows: Promise<T[]>, key: keyof T) =>
@@ -221,9 +233,18 @@ describe('the scheduled clean-ups', () => {
         'id',
       ),
     ).toEqual([liveRevocation]);
+    expect(
+      await ids(
+        db
+          .select({ id: signInChallenges.challengeHash })
+          .from(signInChallenges)
+          .where(inArray(signInChallenges.challengeHash, [expiredChallenge, liveChallenge])),
+        'id',
+      ),
+    ).toEqual([liveChallenge]);
 
     // A second run finds nothing more to do.
-    expect(Object.values(await sweepRetention(ctx.deps, now))).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(Object.values(await sweepRetention(ctx.deps, now))).toEqual([0, 0, 0, 0, 0, 0, 0]);
   });
 
   it('when more rows are past their retention than a batch holds, then one run deletes a batch and the next runs the rest', async () => {

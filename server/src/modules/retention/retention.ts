@@ -6,6 +6,7 @@ import { accountSessions, emailVerificationTokens } from '../../db/schema/accoun
 import { passwordResetTokens, revokedSessions } from '../../db/schema/account-tokens';
 import { notifications } from '../../db/schema/notifications';
 import { processedEvents } from '../../db/schema/processed-events';
+import { signInChallenges } from '../../db/schema/staff';
 
 export const RETENTION_SWEEP = 'sweep-retention';
 /** Hourly: a backlog goes in batches over the hours after a deployment, nothing here is urgent. */
@@ -26,6 +27,7 @@ export interface RetentionSweep {
   revokedTokens: number;
   passwordResetLinks: number;
   emailLinks: number;
+  signInChallenges: number;
 }
 
 /**
@@ -104,6 +106,15 @@ export function deleteSpentEmailLinks(db: Db, before: Date, limit = RETENTION_BA
 }
 
 /**
+ * A two-step sign-in's first step, expired: it opens nothing any more (it lives minutes), so it
+ * goes at the first run after. The sign-in itself no longer deletes them, which on a busy site had
+ * every sign-in contend for the same expired rows.
+ */
+export function deleteExpiredSignInChallenges(db: Db, now: Date, limit = RETENTION_BATCH) {
+  return deleteBatch(db, signInChallenges, lt(signInChallenges.expiresAt, now), limit);
+}
+
+/**
  * The scheduled clean-up of the tables that would otherwise only grow, one bounded DELETE each per
  * run, with the retentions of RETENTION_* (config.retention). Abandoned uploads have their own
  * sweep (videos/orphan-videos.ts), pg-boss's finished jobs their queue option (jobs/job-queue.ts);
@@ -124,6 +135,7 @@ export async function sweepRetention(
     revokedTokens: await deleteLapsedRevocations(db, now),
     passwordResetLinks: await deleteSpentPasswordResetLinks(db, sessionsBefore),
     emailLinks: await deleteSpentEmailLinks(db, sessionsBefore),
+    signInChallenges: await deleteExpiredSignInChallenges(db, now),
   };
   if (Object.values(swept).some((n) => n > 0)) deps.logger.info(swept, 'limpeza por retenção');
   return swept;

@@ -156,10 +156,7 @@ export async function insertSignInChallenge(
   db: Db,
   challenge: { challengeHash: string; userId: string; expiresAt: Date },
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.insert(signInChallenges).values(challenge);
-    await tx.delete(signInChallenges).where(lt(signInChallenges.expiresAt, sql`now()`));
-  });
+  await db.insert(signInChallenges).values(challenge);
 }
 
 /** The account a challenge stands for, while it is unexpired. */
