@@ -260,7 +260,9 @@ test.describe('uploaded video', () => {
     await saveScreenshot('video-04-profile-poupar-dados', learnerPage, { fullPage: true });
     await learnerPage.goBack();
     await expect(
-      learnerPage.getByTestId('video-player').getByRole('checkbox', { name: 'Poupar dados (240p)' }),
+      learnerPage
+        .getByTestId('video-player')
+        .getByRole('checkbox', { name: 'Poupar dados (240p)' }),
     ).toBeChecked();
 
     // The playback address works for the learner and for nobody who is not enrolled.

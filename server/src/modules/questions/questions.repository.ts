@@ -1,5 +1,17 @@
 import type { EducatorTitle } from '@aprendiz/contract/rules/educator-title';
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { QuestionSort } from '@aprendiz/contract/rules/questions';
 import { stemWord } from '@aprendiz/contract/rules/search-words';
