@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { notify, SIGN_IN_PROMPT } from '../components/toast';
 import { paths } from '../config/paths';
 import { configureApiAuth } from '../lib/api-auth';
 import { forgetSignOut, noteSignOutAt, signedOutOnPurposeAt } from './sign-out-intent';
@@ -113,9 +114,12 @@ export function useApiAuthBridge({
     () => configureApiAuth({ userId, getToken, onUnauthorized: endSession }, isLoaded),
     [userId, isLoaded, getToken, endSession],
   );
-  // Someone is signed in again: a session that ends from now on was not left on purpose.
+  // Someone is signed in again: a session that ends from now on was not left on purpose, and a
+  // toast still asking them to sign in (the buy button's) is no longer true.
   useLayoutEffect(() => {
-    if (userId !== null) forgetSignOut();
+    if (userId === null) return;
+    forgetSignOut();
+    notify.dismiss(SIGN_IN_PROMPT);
   }, [userId]);
 }
 

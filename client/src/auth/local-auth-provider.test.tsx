@@ -1,8 +1,11 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
+import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { AppRoot } from '../app/app-root';
+import { ToastHost } from '../app/toast-host';
+import { notify, SIGN_IN_PROMPT } from '../components/toast';
 import { useAppContext } from '../context/app-context';
 import { loadRoot, ROOT_ROUTE_ID } from '../context/root-route';
 import { rootPolicy as shouldRevalidateRoot } from '../data/revalidation';
@@ -82,6 +85,30 @@ describe('local sign-in dialog', () => {
     });
     expect(localStorage.getItem(TOKEN_KEY)).toBe('tok-1');
     expect(screen.getByTestId('who')).toHaveTextContent('Ana Souza');
+  });
+
+  it('when the buy button had asked to sign in, then its toast goes once the visitor is signed in', async () => {
+    stubApi(() => ({ data: { success: true, token: 'tok-3', user: serverUser } }));
+    const user = userEvent.setup();
+    render(
+      <MemoryRouter>
+        <LocalAuthProvider navigate={vi.fn()}>
+          <Consumer />
+          <ToastHost />
+        </LocalAuthProvider>
+      </MemoryRouter>,
+    );
+    act(() => notify.warning('Faça login para se inscrever!', { key: SIGN_IN_PROMPT }));
+    expect(await screen.findByText('Faça login para se inscrever!')).toBeInTheDocument();
+    await openDialog(user);
+    await signInAs(user);
+    await waitFor(() => expect(screen.getByTestId('who')).toHaveTextContent('Ana Souza'));
+    // Leaving: react-toastify marks it out and plays its exit, which jsdom never runs to its end.
+    await waitFor(() =>
+      expect(
+        screen.getByText('Faça login para se inscrever!').closest('.Toastify__toast'),
+      ).toHaveAttribute('data-in', 'false'),
+    );
   });
 
   it('when signed in, then later API calls carry the token as a bearer header', async () => {

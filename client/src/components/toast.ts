@@ -51,7 +51,19 @@ function show(kind: Kind, message: ToastContent, { key }: NotifyOptions = {}): v
   });
 }
 
+/** The key of toasts asking the visitor to sign in: they go as soon as someone is signed in. */
+export const SIGN_IN_PROMPT = 'sign-in-prompt';
+
+/** Takes the toast a key last showed off the screen, if it is still there. */
+function dismiss(key: string): void {
+  const id = shownByKey.get(key);
+  if (id === undefined) return;
+  shownByKey.delete(key);
+  void loadToastify().then(({ toast }) => toast.dismiss(id));
+}
+
 export const notify = {
+  dismiss,
   success: (message: ToastContent, options?: NotifyOptions) => show('success', message, options),
   error: (message: ToastContent, options?: NotifyOptions) => show('error', message, options),
   warning: (message: ToastContent, options?: NotifyOptions) => show('warning', message, options),

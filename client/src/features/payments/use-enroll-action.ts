@@ -5,7 +5,7 @@ import { isFreeCourse } from '@aprendiz/contract/rules/pricing';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAuthActions, useAuthUser } from '../../auth/auth-context';
-import { notify } from '../../components/toast';
+import { notify, SIGN_IN_PROMPT } from '../../components/toast';
 import { paths } from '../../config/paths';
 import { useAppContext } from '../../context/app-context';
 import { loadApi } from '../../lib/load-api';
@@ -136,7 +136,7 @@ export function useEnrollAction(
   const enroll = useCallback(async () => {
     if (!course || inFlight.current) return;
     if (!user) {
-      notify.warning('Faça login para se inscrever!');
+      notify.warning('Faça login para se inscrever!', { key: SIGN_IN_PROMPT });
       // Signed in, the visitor is back here and the page goes on with it (use-continue-purchase).
       openSignIn(withPurchaseIntent(pathname, search, hash));
       return;
