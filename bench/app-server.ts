@@ -12,6 +12,14 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // machine (a load of 20+); tsx alone has taken 90 s to bring the server up there.
 const READY_TIMEOUT_MS = Number(process.env.BENCH_READY_TIMEOUT_MS ?? 300_000);
 
+/** A process's resident memory now, from the kernel (VmRSS), in MB. */
+export async function rssMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
+  if (!kb) throw new Error(`no VmRSS for process ${pid}`);
+  return Number(kb) / 1024;
+}
+
 export interface AppServer {
   base: string;
   /** The server's own process (node running server/src/main.ts): its RSS is what the bench reports. */

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import { createLocalTokens } from '../server/src/providers/auth-local';
-import { type AppServer, startAppServer } from './app-server';
+import { type AppServer, rssMb, startAppServer } from './app-server';
 import {
   CROWDED_LECTURE,
   courseIdOf,
@@ -33,6 +33,9 @@ const POSITION_SECONDS = Number(process.env.BENCH_SCALE_POSITION_SECONDS ?? 20);
 export const START_BUDGET_MS = 20_000;
 /** The build of the data set, when it has to be built. */
 export const BUILD_BUDGET_S = 600;
+/** The issue's memory budget: each instance under the run's load. */
+export const LOADED_RSS_BUDGET_MB = 500;
+const RSS_SAMPLE_MS = 250;
 
 type Stat = 'p99' | 'p95';
 
@@ -59,6 +62,30 @@ export interface ScaleResults {
   /** Requests of the position-save row that were not answered 2xx (must be 0). */
   positionErrors: number;
   positionRps: number;
+  /** Per instance: RSS once started, what its first search (the index) added, the highest under load. */
+  memory: { idleMb: number[]; searchIndexMb: number[]; peakMb: number[] };
+}
+
+/** The highest RSS each process reaches while it runs, read every RSS_SAMPLE_MS. */
+function watchPeakRss(pids: number[]): { stop(): number[] } {
+  const peaks = pids.map(() => 0);
+  const sample = () =>
+    pids.forEach((pid, i) => {
+      void rssMb(pid).then(
+        (mb) => {
+          peaks[i] = Math.max(peaks[i]!, mb);
+        },
+        () => undefined,
+      );
+    });
+  sample();
+  const timer = setInterval(sample, RSS_SAMPLE_MS);
+  return {
+    stop() {
+      clearInterval(timer);
+      return peaks;
+    },
+  };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -187,17 +214,23 @@ export async function measureScale(distDir: string): Promise<ScaleResults> {
   };
   const apps: AppServer[] = [];
   const startMs: number[] = [];
+  const searchIndexMb: number[] = [];
+  let peakRss: ReturnType<typeof watchPeakRss> | undefined;
   try {
     for (let i = 0; i < INSTANCES; i++) {
       const app = await startAppServer(distDir, { env });
       apps.push(app);
       // Search builds its index on the first search: an instance has started once it answers one.
+      const beforeSearchMb = await rssMb(app.pid);
       const searchStarted = performance.now();
       const res = await fetch(`${app.base}/api/course/search?q=python`);
       if (!res.ok) throw new Error(`first search: ${res.status}`);
       await res.arrayBuffer();
       startMs.push(app.readyMs + (performance.now() - searchStarted));
+      searchIndexMb.push((await rssMb(app.pid)) - beforeSearchMb);
     }
+    const idleMb = await Promise.all(apps.map((app) => rssMb(app.pid)));
+    peakRss = watchPeakRss(apps.map((app) => app.pid));
     const bases = apps.map((app) => app.base);
     const tokens = createLocalTokens(secret);
     const rows: ScaleRow[] = [];
@@ -397,8 +430,16 @@ export async function measureScale(distDir: string): Promise<ScaleResults> {
       `${rows.at(-1)!.pass ? 'PASS' : 'FAIL'} position saves: p99 ${saveP99.toFixed(1)} ms, ${positions.rps.toFixed(0)}/s, ${positions.errors} errors`,
     );
 
-    return { data, startMs, rows, positionErrors: positions.errors, positionRps: positions.rps };
+    return {
+      data,
+      startMs,
+      rows,
+      positionErrors: positions.errors,
+      positionRps: positions.rps,
+      memory: { idleMb, searchIndexMb, peakMb: peakRss.stop() },
+    };
   } finally {
+    peakRss?.stop();
     for (const app of apps) await app.stop();
   }
 }
@@ -455,8 +496,25 @@ export function scaleSection(
         `| ${row.budget} | ${row.route} | ${row.visits} | ${row.stat} ${row.figureMs.toFixed(1)} ms | < ${row.limitMs} ms | ${row.p50Ms.toFixed(1)} ms | ${row.rps.toFixed(0)} | ${verdict(row.pass)}${row.errors ? ` (not 2xx: ${row.errors})` : ''} |`,
     ),
     '',
+    ...memoryLines(results.memory, verdict),
   ];
   return lines.join('\n');
+}
+
+/** Each instance's memory: idle once started, the search index's share of it, the peak under load. */
+function memoryLines(memory: ScaleResults['memory'], verdict: (pass: boolean) => string): string[] {
+  const mb = (values: number[]) => values.map((v) => `${v.toFixed(0)} MB`).join(', ');
+  const peak = Math.max(...memory.peakMb);
+  return [
+    `Server memory (VmRSS of each instance, read every ${RSS_SAMPLE_MS} ms during every row above):`,
+    '',
+    '| server RSS | per instance | budget | verdict |',
+    '|---|---|---|---|',
+    `| idle once started, search index built | ${mb(memory.idleMb)} | — | — |`,
+    `| what the first search added (the index of ${SCALE.courses.toLocaleString('en')} courses) | ${mb(memory.searchIndexMb)} | — | — |`,
+    `| highest under the load | ${mb(memory.peakMb)} | ≤ ${LOADED_RSS_BUDGET_MB} MB | ${verdict(peak <= LOADED_RSS_BUDGET_MB)} |`,
+    '',
+  ];
 }
 
 const SCALE_HEADING = '## Scale:';

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
@@ -6,7 +5,7 @@ import { openDatabase } from '../server/src/db/client';
 import { migrate } from '../server/src/db/migrate';
 import { seedDemoData } from '../server/src/db/seed/seed';
 import { hashPassword } from '../server/src/modules/auth/password';
-import { startAppServer } from './app-server';
+import { rssMb, startAppServer } from './app-server';
 
 /** Issue 30: at 100 connections on PGlite, the signed-in reads answer with p99 < 200 ms. */
 export const SIGNED_IN_P99_BUDGET_MS = 200;
@@ -46,13 +45,6 @@ export interface SignedInResults {
   idleRssMb: number;
   /** The highest RSS sampled while the load ran. */
   loadedRssMb: number;
-}
-
-async function rssMb(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
-  if (!kb) throw new Error(`no VmRSS for process ${pid}`);
-  return Number(kb) / 1024;
 }
 
 /**

@@ -12,7 +12,7 @@ import { authResponseSchema } from '@aprendiz/contract/auth';
 import { courseDetailResponseSchema } from '@aprendiz/contract/courses';
 import { type AddCourseDataInput, courseChangeResponseSchema } from '@aprendiz/contract/educator';
 import { playbackResponseSchema, type Video, videoResponseSchema } from '@aprendiz/contract/videos';
-import { type AppServer, startAppServer } from './app-server';
+import { type AppServer, rssMb, startAppServer } from './app-server';
 
 /** Issue 42: the catalogue's p99 while a transcode runs stays within this factor of its idle p99. */
 export const CATALOGUE_P99_RATIO_BUDGET = 2;
@@ -196,13 +196,6 @@ async function processCpu(pid: number): Promise<ProcessCpu> {
     self: (ticks(14) + ticks(15)) / CLOCK_TICKS,
     children: (ticks(16) + ticks(17)) / CLOCK_TICKS,
   };
-}
-
-async function rssMb(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
-  if (!kb) throw new Error(`no VmRSS for process ${pid}`);
-  return Number(kb) / 1024;
 }
 
 /**
