@@ -20,6 +20,35 @@ export async function rssMb(pid: number): Promise<number> {
   return Number(kb) / 1024;
 }
 
+/**
+ * The highest RSS each process reaches until stopped, read every `everyMs`; `samples` counts the
+ * readings taken (a process that has exited is skipped).
+ */
+export function watchPeakRss(
+  pids: number[],
+  everyMs: number,
+): { stop(): { peakMb: number[]; samples: number } } {
+  const peakMb = pids.map(() => 0);
+  let samples = 0;
+  const sample = () =>
+    pids.forEach((pid, i) => {
+      rssMb(pid).then(
+        (mb) => {
+          samples++;
+          peakMb[i] = Math.max(peakMb[i]!, mb);
+        },
+        () => undefined,
+      );
+    });
+  const timer = setInterval(sample, everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      return { peakMb, samples };
+    },
+  };
+}
+
 export interface AppServer {
   base: string;
   /** The server's own process (node running server/src/main.ts): its RSS is what the bench reports. */

@@ -5,7 +5,7 @@ import { openDatabase } from '../server/src/db/client';
 import { migrate } from '../server/src/db/migrate';
 import { seedDemoData } from '../server/src/db/seed/seed';
 import { hashPassword } from '../server/src/modules/auth/password';
-import { rssMb, startAppServer } from './app-server';
+import { rssMb, startAppServer, watchPeakRss } from './app-server';
 
 /** Issue 30: at 100 connections on PGlite, the signed-in reads answer with p99 < 200 ms. */
 export const SIGNED_IN_P99_BUDGET_MS = 200;
@@ -133,13 +133,8 @@ export async function measureSignedIn(
     await new Promise((resolve) => setTimeout(resolve, IDLE_SETTLE_MS));
     const idleRssMb = await rssMb(app.pid);
 
+    const sampler = watchPeakRss([app.pid], RSS_SAMPLE_MS);
     let loadedRssMb = idleRssMb;
-    const sampler = setInterval(() => {
-      rssMb(app.pid).then(
-        (mb) => (loadedRssMb = Math.max(loadedRssMb, mb)),
-        () => {},
-      );
-    }, RSS_SAMPLE_MS);
     const rows: SignedInRow[] = [];
     try {
       for (const [route, signedIn] of [
@@ -165,7 +160,7 @@ export async function measureSignedIn(
         });
       }
     } finally {
-      clearInterval(sampler);
+      loadedRssMb = Math.max(loadedRssMb, ...sampler.stop().peakMb);
     }
     loadedRssMb = Math.max(loadedRssMb, await rssMb(app.pid));
     return {

@@ -12,7 +12,7 @@ import { authResponseSchema } from '@aprendiz/contract/auth';
 import { courseDetailResponseSchema } from '@aprendiz/contract/courses';
 import { type AddCourseDataInput, courseChangeResponseSchema } from '@aprendiz/contract/educator';
 import { playbackResponseSchema, type Video, videoResponseSchema } from '@aprendiz/contract/videos';
-import { type AppServer, rssMb, startAppServer } from './app-server';
+import { type AppServer, rssMb, startAppServer, watchPeakRss } from './app-server';
 
 /** Issue 42: the catalogue's p99 while a transcode runs stays within this factor of its idle p99. */
 export const CATALOGUE_P99_RATIO_BUDGET = 2;
@@ -557,17 +557,7 @@ async function measureBigUpload(app: AppServer, educator: Record<string, string>
     await new Promise((resolve) => setTimeout(resolve, RSS_SAMPLE_MS));
   }
   const baselineMb = Math.max(...before);
-  let peakMb = baselineMb;
-  let samples = 0;
-  const sampler = setInterval(() => {
-    rssMb(app.pid).then(
-      (mb) => {
-        samples++;
-        peakMb = Math.max(peakMb, mb);
-      },
-      () => {},
-    );
-  }, RSS_SAMPLE_MS);
+  const sampler = watchPeakRss([app.pid], RSS_SAMPLE_MS);
   try {
     const { url } = await tusCreate(app.base, educator, BIG_UPLOAD_BYTES, 'grande.mp4');
     const block = Buffer.alloc(BIG_UPLOAD_BLOCK);
@@ -581,7 +571,8 @@ async function measureBigUpload(app: AppServer, educator: Record<string, string>
     );
     const started = performance.now();
     const sent = await tusPatch(url, educator, BIG_UPLOAD_BYTES, body);
-    peakMb = Math.max(peakMb, await rssMb(app.pid));
+    const { peakMb: watched, samples } = sampler.stop();
+    const peakMb = Math.max(baselineMb, ...watched, await rssMb(app.pid));
     const message = (/"message"\s*:\s*"([^"]*)"/.exec(sent.body)?.[1] ?? sent.body).slice(0, 200);
     return {
       bytes: BIG_UPLOAD_BYTES,
@@ -593,7 +584,7 @@ async function measureBigUpload(app: AppServer, educator: Record<string, string>
       message,
     };
   } finally {
-    clearInterval(sampler);
+    sampler.stop();
   }
 }
 
