@@ -13,7 +13,6 @@ import type { RedisClient } from '../../providers/redis-client';
  * the holder, wherever it runs, to let go (the tus protocol's way: the newer request wins).
  */
 export interface UploadLocker {
-  readonly kind: 'memory' | 'redis';
   readonly locker: Locker;
   close(): Promise<void>;
 }
@@ -53,7 +52,7 @@ interface Held {
 }
 
 export function createMemoryUploadLocker(): UploadLocker {
-  return { kind: 'memory', locker: new MemoryLocker(), close: async () => {} };
+  return { locker: new MemoryLocker(), close: async () => {} };
 }
 
 export async function createRedisUploadLocker(
@@ -137,7 +136,6 @@ export async function createRedisUploadLocker(
   }
 
   return {
-    kind: 'redis',
     locker: { newLock },
     async close() {
       for (const holder of held.values()) clearInterval(holder.renewal);

@@ -128,9 +128,13 @@ export async function createS3VideoStore(
   const localOriginal = (videoId: string) =>
     path.join(options.workDir, `${checkedVideoId(videoId)}.original`);
   const keptTimers = new Map<string, NodeJS.Timeout>();
-  async function dropLocalOriginal(videoId: string): Promise<void> {
+  /** A kept copy claimed or dropped: its timer no longer runs. */
+  function stopKeeping(videoId: string): void {
     clearTimeout(keptTimers.get(videoId));
     keptTimers.delete(videoId);
+  }
+  async function dropLocalOriginal(videoId: string): Promise<void> {
+    stopKeeping(videoId);
     await rm(localOriginal(videoId), { force: true });
   }
 
@@ -227,8 +231,7 @@ export async function createS3VideoStore(
 
     async openOriginal(videoId) {
       const file = localOriginal(videoId);
-      clearTimeout(keptTimers.get(videoId));
-      keptTimers.delete(videoId);
+      stopKeeping(videoId);
       // A copy kept by the upload's probe (a copy is renamed into place only once whole).
       if (!existsSync(file)) {
         let body: Readable;
