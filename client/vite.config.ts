@@ -125,9 +125,11 @@ export default defineConfig(({ mode, isSsrBuild }) => {
                     test: /node_modules[\\/](react[\\/]|react-dom[\\/](index\.js|cjs[\\/]react-dom\.production\.js))/,
                     priority: 1,
                   },
+                  // Not the table and the pager: only signed-in pages (the educator's, the console,
+                  // questions) use them, and here they would weigh on every public page's first load.
                   {
                     name: 'shared',
-                    test: /client[\\/]src[\\/](components[\\/](ui[\\/]|dialog|toast)|lib[\\/](api-error|api-auth|send|load-api)\.|data[\\/](revalidation|load-result|catalogue-source)\.|config[\\/]|auth[\\/]auth-context)/,
+                    test: /client[\\/]src[\\/](components[\\/](ui[\\/](?!(table|pager)\.)|dialog|toast)|lib[\\/](api-error|api-auth|send|load-api)\.|data[\\/](revalidation|load-result|catalogue-source)\.|config[\\/]|auth[\\/]auth-context)/,
                   },
                 ],
               },
