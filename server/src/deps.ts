@@ -23,7 +23,7 @@ import {
   loadOrCreateAuthSecret,
 } from './providers/auth-local';
 import { createClerkAuthProvider } from './providers/auth-clerk';
-import { createSessionActivity } from './modules/account-security/sessions';
+import { createSessionActivity, type SessionActivity } from './modules/account-security/sessions';
 import { passwordHasherAt } from './modules/auth/password';
 import { createUserStore } from './modules/users/users.repository';
 import { createSessionStore } from './modules/account/account.repository';
@@ -42,6 +42,7 @@ import { createOutboxMailer } from './providers/mail-outbox';
 import { createJobQueue, type JobQueue } from './modules/jobs/job-queue';
 import { createCourseSearch, type CourseSearch } from './modules/courses/course-search.engine';
 import { createVideoRuntime, type VideoRuntime } from './modules/videos/video-runtime';
+import { createPositionWriter, type PositionWriter } from './modules/learning/position-writer';
 
 export interface AppDeps {
   config: Config;
@@ -55,6 +56,10 @@ export interface AppDeps {
   learnerCache: LearnerCache;
   /** The sessions checked lately, kept until the database announces a change to their account. */
   sessionCache: SessionCache;
+  /** Lecture position saves that only move a second forward, written in batches. */
+  positions: PositionWriter;
+  /** Local sessions' last-seen times, written in batches. */
+  sessionActivity: SessionActivity;
   payments: PaymentProvider;
   thumbnails: ThumbnailStorage;
   /**
@@ -72,8 +77,9 @@ export interface AppDeps {
   /** Uploaded video: whether ffmpeg is here, where files live, the playback tokens' secret. */
   video: VideoRuntime;
   /**
-   * Releases what buildDeps opened besides the database: the job queue first (no new jobs, running
-   * ones finish, bounded), then the mailer, Redis and the catalogue notifications.
+   * Releases what buildDeps opened besides the database: the held lecture positions and last-seen
+   * times are written, then the job queue stops (no new jobs, running ones finish, bounded), then
+   * the mailer, Redis and the catalogue notifications.
    */
   close(): Promise<void>;
 }
@@ -109,6 +115,9 @@ export async function buildDeps(
   logger: Logger,
 ): Promise<AppDeps> {
   const users = createUserStore(database.db);
+  const sessionActivity = createSessionActivity(database.db, {
+    onError: (err) => logger.warn({ err }, 'session last-seen times were not recorded'),
+  });
   const auth: AuthProvider =
     config.auth.provider === 'local'
       ? {
@@ -117,9 +126,7 @@ export async function buildDeps(
             createLocalTokens(config.auth.secret ?? (await loadOrCreateAuthSecret(config.dataDir))),
             passwordHasherAt(config.auth.passwordCostLog2),
           ),
-          recordActivity: createSessionActivity(database.db, {
-            onError: (err) => logger.warn({ err }, 'a session last-seen time was not recorded'),
-          }).seen,
+          recordActivity: sessionActivity.seen,
         }
       : createClerkAuthProvider(users, {
           secretKey: config.auth.secretKey,
@@ -197,6 +204,7 @@ export async function buildDeps(
     logger,
   });
   const video = await createVideoRuntime(config, logger, redis);
+  const positions = createPositionWriter(database.db, logger);
   const deps: AppDeps = {
     config,
     database,
@@ -208,6 +216,8 @@ export async function buildDeps(
     courseSearch,
     learnerCache,
     sessionCache,
+    positions,
+    sessionActivity,
     payments,
     thumbnails,
     thumbnailTable,
@@ -217,6 +227,8 @@ export async function buildDeps(
     redis,
     video,
     close: async () => {
+      await positions.close();
+      await sessionActivity.close();
       await jobs.stop();
       await mailer.close();
       await cacheBus?.close();

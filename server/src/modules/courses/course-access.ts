@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type Placeholder } from 'drizzle-orm';
 import {
   COURSE_REMOVED_FOR_RIGHTS_CLAIM,
   keepsLearnerAccess,
@@ -35,27 +35,32 @@ export interface CourseAccessRow {
   enrolled: boolean;
 }
 
+/** The columns of a CourseAccessRow, for statements that read more beside them. */
+export function courseAccessColumns(userId: string | Placeholder) {
+  return {
+    id: courses.id,
+    title: courses.title,
+    thumbnailUrl: courses.thumbnailUrl,
+    price: courses.price,
+    discount: courses.discount,
+    educatorId: courses.educatorId,
+    isPublished: courses.isPublished,
+    status: courses.status,
+    takedownKind: courses.takedownKind,
+    enrolled: sql<boolean>`exists (select 1 from ${enrollments}
+      where ${enrollments.userId} = ${userId} and ${enrollments.courseId} = ${courses.id})`.mapWith(
+      Boolean,
+    ),
+  };
+}
+
 export async function findCourseAccess(
   db: Db,
   courseId: string,
   userId: string,
 ): Promise<CourseAccessRow | null> {
   const [row] = await db
-    .select({
-      id: courses.id,
-      title: courses.title,
-      thumbnailUrl: courses.thumbnailUrl,
-      price: courses.price,
-      discount: courses.discount,
-      educatorId: courses.educatorId,
-      isPublished: courses.isPublished,
-      status: courses.status,
-      takedownKind: courses.takedownKind,
-      enrolled: sql<boolean>`exists (select 1 from ${enrollments}
-        where ${enrollments.userId} = ${userId} and ${enrollments.courseId} = ${courses.id})`.mapWith(
-        Boolean,
-      ),
-    })
+    .select(courseAccessColumns(userId))
     .from(courses)
     .where(eq(courses.id, courseId))
     .limit(1);

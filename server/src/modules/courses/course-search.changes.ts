@@ -1,11 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { arrayParam } from '../../db/array-param';
 import type { Db } from '../../db/client';
 import type { IndexedCourseRow } from './course-search.index';
 
-/** A text[] parameter of folded words (drizzle would otherwise spread an array into a row). */
-export function textArray(values: readonly string[]): SQL {
-  return sql`${`{${values.map((value) => `"${value}"`).join(',')}}`}::text[]`;
-}
+/** A text[] parameter of folded words. */
+export const textArray = (values: readonly string[]): SQL => arrayParam(values, 'text');
 
 /** What the index needs of a course, its educator and its search documents (migration 0018). */
 const COLUMNS = sql`c.id::text as id, c.is_published as published, c.category, c.level,

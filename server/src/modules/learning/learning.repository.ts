@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type Placeholder } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { courses } from '../../db/schema/courses';
 import { enrollments } from '../../db/schema/enrollments';
 import { lectureProgress } from '../../db/schema/lecture-progress';
@@ -17,6 +18,7 @@ import {
   type CourseDetailRow,
   type CourseSummaryRow,
 } from '../courses/courses.repository';
+import { courseAccessColumns, type CourseAccessRow } from '../courses/course-access';
 import {
   paidPurchaseColumn,
   recentRefundsColumn,
@@ -189,25 +191,56 @@ export async function getCompletedLectureIds(
   return rows.map((r) => r.lectureId);
 }
 
-/** The lecture's declared duration in minutes, or null when the course has no such lecture. */
-export async function findLectureDuration(
-  db: Db,
-  courseId: string,
-  lectureId: string,
-): Promise<number | null> {
-  const [row] = await db
+/** The lecture's declared duration in minutes (0 when it declares none), null when no such lecture. */
+function lectureMinutesColumn(lectureId: string | Placeholder) {
+  return sql<number | null>`(select coalesce((l ->> 'lectureDuration')::numeric, 0)
+    from jsonb_array_elements(${courses.content}) ch
+    cross join jsonb_array_elements(ch -> 'chapterContent') l
+    where l ->> 'lectureId' = ${lectureId} limit 1)`.mapWith((v) =>
+    v === null ? null : Number(v),
+  );
+}
+
+export interface PositionTargetRow extends CourseAccessRow {
+  /** Null when the course has no such lecture. */
+  minutes: number | null;
+  /**
+   * The second stored for the lecture when it was saved past its start since the enrollment (what
+   * the EU withdrawal rule reads as watched); null otherwise.
+   */
+  watchedSeconds: number | null;
+}
+
+const positionTarget = prepared((db) => {
+  const userId = sql.placeholder('userId');
+  const lectureId = sql.placeholder('lectureId');
+  return db
     .select({
-      minutes: sql<number>`(select coalesce((l ->> 'lectureDuration')::numeric, 0)
-        from jsonb_array_elements(${courses.content}) ch
-        cross join jsonb_array_elements(ch -> 'chapterContent') l
-        where l ->> 'lectureId' = ${lectureId} limit 1)`.mapWith((v) =>
-        v === null ? null : Number(v),
-      ),
+      ...courseAccessColumns(userId),
+      minutes: lectureMinutesColumn(lectureId),
+      watchedSeconds: sql<number | null>`(select w.seconds from ${lecturePositions} w
+        join ${enrollments} e on e.user_id = w.user_id and e.course_id = w.course_id
+        where w.user_id = ${userId} and w.course_id = ${courses.id} and w.lecture_id = ${lectureId}
+          and w.seconds > 0 and w.updated_at >= e.enrolled_at)`,
     })
     .from(courses)
-    .where(eq(courses.id, courseId))
-    .limit(1);
-  return row?.minutes ?? null;
+    .where(eq(courses.id, sql.placeholder('courseId')))
+    .limit(1)
+    .prepare('position_target');
+});
+
+/**
+ * What a position save checks and needs, in one prepared statement (the player sends one every
+ * 10 s): access, the lecture's length, and its stored row.
+ */
+export async function findPositionTarget(
+  db: Db,
+  courseId: string,
+  userId: string,
+  lectureId: string,
+): Promise<PositionTargetRow | undefined> {
+  const [row] = await positionTarget(db).execute({ courseId, userId, lectureId });
+  return row;
 }
 
 /**

@@ -25,7 +25,7 @@ import { queueEnrollmentConfirmation } from '../mail/mail-jobs';
 import { COURSE_NOT_FOUND } from '../courses/courses.service';
 import {
   courseHasLecture,
-  findLectureDuration,
+  findPositionTarget,
   getCompletedLectureIds,
   findEnrolledCourse,
   getEnrolledCourseSummaries,
@@ -41,7 +41,7 @@ export const NOT_ENROLLED = 'Inscreva-se no curso para continuar';
 
 type LearningDeps = Pick<
   AppDeps,
-  'config' | 'database' | 'catalogueCache' | 'learnerCache' | 'jobs' | 'logger'
+  'config' | 'database' | 'catalogueCache' | 'learnerCache' | 'positions' | 'jobs' | 'logger'
 >;
 
 export async function enrollInFreeCourse(
@@ -164,26 +164,39 @@ export function positionBound(lectureMinutes: number): number {
   return (Math.ceil(lectureMinutes) + 1) * 60;
 }
 
-/** Saves where an enrolled learner is in a lecture; answers the second actually stored. */
+/**
+ * Saves where an enrolled learner is in a lecture; answers the second stored (or, for a save held
+ * for the next batch, the second that batch stores). Only a save of a lecture already watched since
+ * the enrollment waits (position-writer.ts): the first one past its start is written at once, since
+ * a refund asked right after must see it.
+ */
 export async function saveLecturePositionOf(
   deps: LearningDeps,
   userId: string,
   position: LecturePositionBody,
 ): Promise<number> {
   const db = deps.database.db;
-  const course = await findCourseAccess(db, position.courseId, userId);
-  if (!course) throw notFound(COURSE_NOT_FOUND);
-  if (!course.enrolled) throw forbidden(NOT_ENROLLED);
-  assertLecturesAvailable(course, userId);
-  const minutes = await findLectureDuration(db, course.id, position.lectureId);
-  if (minutes === null) throw badRequest(LECTURE_NOT_IN_COURSE);
-  return saveLecturePosition(db, {
-    userId,
-    courseId: course.id,
-    lectureId: position.lectureId,
-    seconds:
-      position.seconds === undefined ? null : Math.min(position.seconds, positionBound(minutes)),
-  });
+  const target = await findPositionTarget(db, position.courseId, userId, position.lectureId);
+  if (!target) throw notFound(COURSE_NOT_FOUND);
+  if (!target.enrolled) throw forbidden(NOT_ENROLLED);
+  assertLecturesAvailable(target, userId);
+  if (target.minutes === null) throw badRequest(LECTURE_NOT_IN_COURSE);
+  const save = { userId, courseId: target.id, lectureId: position.lectureId };
+  const seconds =
+    position.seconds === undefined
+      ? null
+      : Math.min(position.seconds, positionBound(target.minutes));
+  if (target.watchedSeconds !== null && deps.positions.canHold()) {
+    // Without a second (the video never said), the lecture is touched at the one it has.
+    const held =
+      seconds ??
+      deps.positions.held(userId, target.id, position.lectureId) ??
+      target.watchedSeconds;
+    deps.positions.hold({ ...save, seconds: held });
+    return held;
+  }
+  // Written now: a held save of the same lecture is older, and its batch leaves this row alone.
+  return saveLecturePosition(db, { ...save, seconds });
 }
 
 /**
@@ -197,6 +210,8 @@ export async function getResumePoint(
 ): Promise<{ lectureId: string | null; seconds: number; lectures: LectureSecond[] }> {
   const course = await requireCourse(deps.database.db, user, courseId);
   if (!course.enrolled) throw forbidden(NOT_ENROLLED);
+  // Saves this instance still holds are where the learner is: written first, then read.
+  await deps.positions.settle(user.id, course.id);
   const lectures = await getLecturePositions(deps.database.db, user.id, course.id);
   const latest = lectures[0] ?? { lectureId: null, seconds: 0 };
   return { ...latest, lectures };
