@@ -26,7 +26,7 @@ export function requireAuth(auth: AuthProvider): RequestHandler {
     // A suspended account opens no session, whichever provider signed it in (Clerk's included).
     if (user.suspendedAt) throw unauthorized(suspendedMessage(user.suspensionReason));
     req.user = user;
-    if (auth.kind === 'local') await auth.recordActivity?.(token, req.ip ?? '');
+    if (auth.kind === 'local') auth.recordActivity?.(token, req.ip ?? '');
     next();
   };
 }

@@ -49,7 +49,7 @@ export interface LocalAuthProvider extends AuthProviderBase {
    * Notes that an authenticated request used the session (its last-seen time and address, for
    * the profile's list of sessions); deps.ts gives it from the account-security module.
    */
-  recordActivity?(token: string, address: string): Promise<void>;
+  recordActivity?(token: string, address: string): void;
 }
 
 /** Clerk keeps the accounts; our users table mirrors them. */

@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, isNull, lt, ne, notExists, sql } from 'drizzle-orm';
+import { arrayParam } from '../../db/array-param';
 import type { Db } from '../../db/client';
 import { passwordResetTokens, revokedSessions } from '../../db/schema/account-tokens';
 import {
@@ -259,11 +260,13 @@ export async function raiseSessionVersion(tx: Db, userId: string): Promise<UserR
   return row ?? null;
 }
 
-export async function touchSession(db: Db, tokenId: string, address: string): Promise<void> {
-  await db
-    .update(accountSessions)
-    .set({ lastSeenAt: sql`now()`, address })
-    .where(and(eq(accountSessions.tokenId, tokenId), isNull(accountSessions.endedAt)));
+/** Each open session's last-seen time is now, at the address it was last used from. */
+export async function touchSessions(db: Db, seen: ReadonlyMap<string, string>): Promise<void> {
+  await db.execute(sql`update ${accountSessions} s
+    set last_seen_at = now(), address = v.address
+    from unnest(${arrayParam([...seen.keys()], 'text')}, ${arrayParam([...seen.values()], 'text')})
+      as v(token_id, address)
+    where s.token_id = v.token_id and s.ended_at is null`);
 }
 
 // ---- consent records ----

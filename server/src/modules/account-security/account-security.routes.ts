@@ -99,6 +99,8 @@ export function accountSecurityRoutes(deps: AppDeps): Router {
   router.get(ACCOUNT_SECURITY_PATHS.sessions, signedIn, async (req, res) => {
     const token = bearerToken(req);
     if (!token) throw unauthorized();
+    // Last-seen times wait up to a second to be written: this instance's go first.
+    await deps.sessionActivity.flush();
     const sessions = await listSessions(db, currentUser(req), token);
     res.set('Cache-Control', noStore).json({ success: true, sessions });
   });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   accountSessionsResponseSchema,
   endOtherSessionsResponseSchema,
@@ -11,6 +11,7 @@ import { changePasswordResponseSchema } from '@aprendiz/contract/account';
 import { accountSessions } from '../../db/schema/account-security';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import {
+  ACTIVITY_FLUSH_MS,
   ACTIVITY_WRITE_INTERVAL_MS,
   SESSION_NOT_FOUND,
   createSessionActivity,
@@ -225,7 +226,8 @@ describe('last seen', () => {
 
     let now = 1_000_000;
     const activity = createSessionActivity(ctx.database.db, { now: () => now });
-    await activity.seen(token, '198.51.100.7');
+    activity.seen(token, '198.51.100.7');
+    await activity.flush();
     const first = await rowOf();
     expect(first.lastSeenAt.getTime()).toBeGreaterThan(Date.parse('2026-01-02'));
 
@@ -234,10 +236,12 @@ describe('last seen', () => {
       .set({ lastSeenAt: new Date('2026-01-01T00:00:00Z') })
       .where(eq(accountSessions.tokenId, tokenId));
     now += ACTIVITY_WRITE_INTERVAL_MS - 1;
-    await activity.seen(token, '198.51.100.7');
+    activity.seen(token, '198.51.100.7');
+    await activity.flush();
     expect((await rowOf()).lastSeenAt.toISOString()).toBe('2026-01-01T00:00:00.000Z');
 
-    await activity.seen(token, '192.0.2.44');
+    activity.seen(token, '192.0.2.44');
+    await activity.flush();
     expect((await rowOf()).address).toBe('192.0.2.44');
 
     now += ACTIVITY_WRITE_INTERVAL_MS;
@@ -245,7 +249,46 @@ describe('last seen', () => {
       .update(accountSessions)
       .set({ lastSeenAt: new Date('2026-01-01T00:00:00Z') })
       .where(eq(accountSessions.tokenId, tokenId));
-    await activity.seen(token, '192.0.2.44');
+    activity.seen(token, '192.0.2.44');
+    await activity.flush();
     expect((await rowOf()).lastSeenAt.getTime()).toBeGreaterThan(Date.parse('2026-01-02'));
+  });
+
+  it('when sessions are used within the same second, then their times are written together once it passes, and an ended session is left as it ended', async () => {
+    const { laptop, phone } = await twoDevices();
+    const tokenOf = (auth: { Authorization: string }) => auth.Authorization.slice('Bearer '.length);
+    const rowOf = async (auth: { Authorization: string }) =>
+      (
+        await ctx.database.db
+          .select()
+          .from(accountSessions)
+          .where(eq(accountSessions.tokenId, tokenIdOf(tokenOf(auth))!))
+      )[0]!;
+    await request(ctx.app).post('/api/auth/sign-out').set(phone).expect(200);
+    const old = new Date('2026-01-01T00:00:00Z');
+    await ctx.database.db
+      .update(accountSessions)
+      .set({ lastSeenAt: old })
+      .where(
+        sql`${accountSessions.tokenId} in (${tokenIdOf(tokenOf(laptop))!}, ${tokenIdOf(tokenOf(phone))!})`,
+      );
+
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const activity = createSessionActivity(ctx.database.db);
+      activity.seen(tokenOf(laptop), '203.0.113.9');
+      activity.seen(tokenOf(phone), '203.0.113.9');
+      expect((await rowOf(laptop)).lastSeenAt).toEqual(old);
+      await vi.advanceTimersByTimeAsync(ACTIVITY_FLUSH_MS);
+      // Written by the timer, with nobody asking.
+      await vi.waitFor(async () => expect((await rowOf(laptop)).lastSeenAt > old).toBe(true));
+      await activity.close();
+    } finally {
+      vi.useRealTimers();
+    }
+    const laptopRow = await rowOf(laptop);
+    expect([laptopRow.address, laptopRow.lastSeenAt > old]).toEqual(['203.0.113.9', true]);
+    const phoneRow = await rowOf(phone);
+    expect([phoneRow.address === '203.0.113.9', phoneRow.lastSeenAt]).toEqual([false, old]);
   });
 });

@@ -13,7 +13,7 @@ import {
   findOpenSessions,
   insertSessionRow,
   raiseSessionVersion,
-  touchSession,
+  touchSessions,
 } from './account-security.repository';
 
 /** Where a session is being started from, as the profile's list will show it. */
@@ -122,24 +122,54 @@ export async function endOtherSessions(
 /** Last-seen times are written at most this often per session and instance. */
 export const ACTIVITY_WRITE_INTERVAL_MS = 5 * 60_000;
 const ACTIVITY_MEMORY = 10_000;
+/** How long a last-seen time waits to be written with the others of its moment. */
+export const ACTIVITY_FLUSH_MS = 1_000;
 
 export interface SessionActivity {
-  /** Notes that an authenticated request used `token` from `address`. */
-  seen(token: string, address: string): Promise<void>;
+  /** Notes that an authenticated request used `token` from `address`; written with the next batch. */
+  seen(token: string, address: string): void;
+  /** Writes what waits now: before the list of sessions is read. */
+  flush(): Promise<void>;
+  /** Writes what waits; nothing is scheduled after. */
+  close(): Promise<void>;
 }
 
 /**
  * Keeps 'visto por último' and the address current without a write per request: a session's row
- * is written when its address changed or its last write here is older than the interval.
+ * is written when its address changed or its last write here is older than the interval, and off
+ * the request, in one statement with the others of the same second (a first visit would otherwise
+ * pay a round trip and a commit for it).
  */
 export function createSessionActivity(
   db: Db,
-  options: { now?: () => number; onError?: (err: unknown) => void } = {},
+  options: { now?: () => number; onError?: (err: unknown) => void; flushMs?: number } = {},
 ): SessionActivity {
   const now = options.now ?? Date.now;
+  const flushMs = options.flushMs ?? ACTIVITY_FLUSH_MS;
   const written = new Map<string, { at: number; address: string }>();
+  let waiting = new Map<string, string>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let writing: Promise<void> = Promise.resolve();
+  let closed = false;
+
+  const flush = () => {
+    writing = writing.then(async () => {
+      if (waiting.size === 0) return;
+      const batch = waiting;
+      waiting = new Map();
+      try {
+        await touchSessions(db, batch);
+      } catch (err) {
+        // A missed last-seen time is not worth more than a log line; the next request retries it.
+        for (const tokenId of batch.keys()) written.delete(tokenId);
+        options.onError?.(err);
+      }
+    });
+    return writing;
+  };
+
   return {
-    seen: async (token, address) => {
+    seen(token, address) {
       const tokenId = tokenIdOf(token);
       if (!tokenId) return;
       const last = written.get(tokenId);
@@ -147,13 +177,20 @@ export function createSessionActivity(
       if (last && last.address === address && t - last.at < ACTIVITY_WRITE_INTERVAL_MS) return;
       if (written.size >= ACTIVITY_MEMORY) written.clear();
       written.set(tokenId, { at: t, address });
-      try {
-        await touchSession(db, tokenId, address);
-      } catch (err) {
-        // A missed last-seen time is not worth failing the request it rode on.
-        written.delete(tokenId);
-        options.onError?.(err);
-      }
+      waiting.set(tokenId, address);
+      if (timer || closed) return;
+      timer = setTimeout(() => {
+        timer = undefined;
+        void flush();
+      }, flushMs);
+      timer.unref?.();
+    },
+    flush,
+    async close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      await flush();
     },
   };
 }

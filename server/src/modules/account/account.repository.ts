@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { passwordResetTokens, revokedSessions } from '../../db/schema/account-tokens';
 import { users, type UserRow } from '../../db/schema/users';
 import type { SessionClaims, SessionStore } from '../../providers/auth-provider';
@@ -9,26 +10,32 @@ import {
   markEmailVerified,
 } from '../account-security/account-security.repository';
 
-/** One query per authenticated request: the account, at the token's version, not signed out. */
+/** The account at the token's version, not signed out: one prepared query. */
+const sessionUser = prepared((db) =>
+  db
+    .select()
+    .from(users)
+    .where(
+      and(
+        eq(users.id, sql.placeholder('userId')),
+        eq(users.sessionVersion, sql.placeholder('version')),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(revokedSessions)
+            .where(eq(revokedSessions.tokenId, sql.placeholder('tokenId'))),
+        ),
+      ),
+    )
+    .limit(1)
+    .prepare('session_user'),
+);
+
+/** One query per authenticated request (the session cache answers most of them). */
 export function createSessionStore(db: Db): SessionStore {
   return {
-    findSessionUser: async (claims) => {
-      const [row] = await db
-        .select()
-        .from(users)
-        .where(
-          and(
-            eq(users.id, claims.userId),
-            eq(users.sessionVersion, claims.version),
-            notExists(
-              db
-                .select({ one: sql`1` })
-                .from(revokedSessions)
-                .where(eq(revokedSessions.tokenId, claims.tokenId)),
-            ),
-          ),
-        )
-        .limit(1);
+    findSessionUser: async ({ userId, version, tokenId }) => {
+      const [row] = await sessionUser(db).execute({ userId, version, tokenId });
       return row ?? null;
     },
   };
