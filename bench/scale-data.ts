@@ -16,7 +16,7 @@ import { openDatabase } from '../server/src/db/client';
 import { migrate } from '../server/src/db/migrate';
 
 /** Bumped whenever the shape of the data set changes: a database built at another one is rebuilt. */
-export const SCALE_DATA_VERSION = 3;
+export const SCALE_DATA_VERSION = 4;
 
 /** Everything the budgets name, by id: learner 1 has 300 courses, educator 1 has 200,000 students. */
 export function scaleOf(fraction: number) {
@@ -543,11 +543,14 @@ const TOTALS: TotalsStatement[][] = [
         where c.id = e.course_id`,
     },
     {
-      // lecture_completion_sync: every completed lecture counts for its learner's course.
+      // lecture_completion_sync: every completed lecture counts for its learner's course, marked
+      // as a refunded learner's when no enrollment stands (enrollments_deleted_totals).
       name: 'learner_course_totals',
       sql: `
-        insert into learner_course_totals (user_id, course_id, completed)
-        select user_id, course_id, count(*) from lecture_progress group by 1, 2`,
+        insert into learner_course_totals (user_id, course_id, completed, unenrolled)
+        select p.user_id, p.course_id, count(*), e.user_id is null
+        from lecture_progress p left join enrollments e using (user_id, course_id)
+        group by p.user_id, p.course_id, e.user_id`,
     },
     {
       // A completed lecture counts for the lecture while its learner is enrolled: counted by

@@ -108,4 +108,53 @@ describe('analytics totals kept by triggers', () => {
       Object.fromEntries(expected.rows.map((r) => [r.user_id, r.n])),
     );
   });
+
+  it('when learners are refunded, complete lectures meanwhile and buy again, then each learner total says whether its learner is enrolled now', async () => {
+    const db = ctx.database.db;
+    const { user: educator } = await ctx.createUser({ role: 'educator' });
+    const { user: a } = await ctx.createUser();
+    const { user: b } = await ctx.createUser();
+    const course = await insertCourse(db, educator.id);
+    const flags = async () =>
+      Object.fromEntries(
+        (
+          await db
+            .select({
+              userId: learnerCourseTotals.userId,
+              unenrolled: learnerCourseTotals.unenrolled,
+            })
+            .from(learnerCourseTotals)
+            .where(eq(learnerCourseTotals.courseId, course.id))
+        ).map((r) => [r.userId === a.id ? 'a' : 'b', r.unenrolled]),
+      );
+    const unenroll = (userId: string) =>
+      db
+        .delete(enrollments)
+        .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, course.id)));
+
+    await enrollDirectly(db, a.id, course.id);
+    await db
+      .insert(lectureProgress)
+      .values({ userId: a.id, courseId: course.id, lectureId: 'lec-1' });
+    // b's progress arrives without an enrollment (an educator's own course, a hand-run statement).
+    await db
+      .insert(lectureProgress)
+      .values({ userId: b.id, courseId: course.id, lectureId: 'lec-1' });
+    expect(await flags()).toEqual({ a: false, b: true });
+
+    await unenroll(a.id);
+    await db
+      .insert(lectureProgress)
+      .values({ userId: a.id, courseId: course.id, lectureId: 'lec-2' });
+    expect(await flags()).toEqual({ a: true, b: true });
+
+    // Both buy again in one statement.
+    await db.insert(enrollments).values([
+      { userId: a.id, courseId: course.id },
+      { userId: b.id, courseId: course.id },
+    ]);
+    expect(await flags()).toEqual({ a: false, b: false });
+    await unenroll(b.id);
+    expect(await flags()).toEqual({ a: false, b: true });
+  });
 });

@@ -3,10 +3,10 @@
 -- the writer's own transaction, so they always equal the aggregates they replace. The ledger's own
 -- sums are in ledger.sql.
 
--- Enrollments move three totals: courses.student_count, the educator's enrollments per UTC day,
--- and the per-lecture completions of current learners (progress counts while its learner is
+-- Enrollments move four totals: courses.student_count, the educator's enrollments per UTC day,
+-- the per-lecture completions of current learners (progress counts while its learner is
 -- enrolled; a refund deletes the enrollment but keeps the progress, which comes back with a new
--- purchase). They are kept once per statement from its transition table, not once per row: a bulk
+-- purchase), and whether each learner's completed count is a current learner's. They are kept once per statement from its transition table, not once per row: a bulk
 -- insert of n enrollments on one educator's day is then one update of that day's row, where a row
 -- trigger updated the same row n times (each a new version of it, which made 100,000 seeded
 -- enrollments take minutes). A course already gone (a cascade from its deletion) has no educator to
@@ -26,6 +26,8 @@ BEGIN
     FROM inserted i JOIN lecture_progress p ON p.user_id = i.user_id AND p.course_id = i.course_id
     GROUP BY 1, 2
     ON CONFLICT (course_id, lecture_id) DO UPDATE SET learners = t.learners + EXCLUDED.learners;
+  UPDATE learner_course_totals t SET unenrolled = false
+    FROM inserted i WHERE t.user_id = i.user_id AND t.course_id = i.course_id;
   RETURN NULL;
 END
 $$;
@@ -44,6 +46,8 @@ BEGIN
       FROM deleted d JOIN lecture_progress p ON p.user_id = d.user_id AND p.course_id = d.course_id
       GROUP BY 1, 2) d
     WHERE t.course_id = d.course_id AND t.lecture_id = d.lecture_id;
+  UPDATE learner_course_totals t SET unenrolled = true
+    FROM deleted d WHERE t.user_id = d.user_id AND t.course_id = d.course_id;
   RETURN NULL;
 END
 $$;
@@ -115,3 +119,33 @@ DROP TRIGGER IF EXISTS purchases_educator_daily ON purchases;
 CREATE TRIGGER purchases_educator_daily
   AFTER INSERT OR DELETE OR UPDATE OF status, amount, course_id, completed_at ON purchases
   FOR EACH ROW EXECUTE FUNCTION educator_daily_earnings_sync();
+--> statement-breakpoint
+-- Completing a lecture (or taking it back) moves the lecture's count of current learners and the
+-- learner's count of completed lectures in the course, marked as a current learner's or not.
+CREATE OR REPLACE FUNCTION lecture_completion_sync() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  enrolled boolean;
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    IF EXISTS (SELECT 1 FROM enrollments WHERE user_id = OLD.user_id AND course_id = OLD.course_id) THEN
+      UPDATE lecture_completion_totals SET learners = learners - 1
+        WHERE course_id = OLD.course_id AND lecture_id = OLD.lecture_id;
+    END IF;
+    UPDATE learner_course_totals SET completed = completed - 1
+      WHERE user_id = OLD.user_id AND course_id = OLD.course_id;
+  ELSE
+    enrolled := EXISTS (SELECT 1 FROM enrollments WHERE user_id = NEW.user_id AND course_id = NEW.course_id);
+    IF enrolled THEN
+      INSERT INTO lecture_completion_totals (course_id, lecture_id, learners)
+        VALUES (NEW.course_id, NEW.lecture_id, 1)
+        ON CONFLICT (course_id, lecture_id)
+        DO UPDATE SET learners = lecture_completion_totals.learners + 1;
+    END IF;
+    INSERT INTO learner_course_totals (user_id, course_id, completed, unenrolled)
+      VALUES (NEW.user_id, NEW.course_id, 1, NOT enrolled)
+      ON CONFLICT (user_id, course_id)
+      DO UPDATE SET completed = learner_course_totals.completed + 1, unenrolled = NOT enrolled;
+  END IF;
+  RETURN NULL;
+END
+$$;

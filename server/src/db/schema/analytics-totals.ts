@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import {
+  boolean,
   date,
   index,
   integer,
@@ -58,9 +60,14 @@ export const learnerCourseTotals = pgTable(
       .notNull()
       .references(() => courses.id, { onDelete: 'cascade' }),
     completed: integer('completed').notNull().default(0),
+    /** The learner was refunded (their progress is kept): not one of the course's learners now. */
+    unenrolled: boolean('unenrolled').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.courseId] }),
-    index('learner_course_totals_course_completed_idx').on(t.courseId, t.completed),
+    // The finishers of a course among its current learners (migration 0055).
+    index('learner_course_totals_finishers_idx')
+      .on(t.courseId, t.completed)
+      .where(sql`not ${t.unenrolled}`),
   ],
 );
