@@ -11,7 +11,7 @@ import {
 } from '../account-security/account-security.repository';
 
 /** The account at the token's version, not signed out: one prepared query. */
-const sessionUser = prepared((db) =>
+const sessionUser = prepared('session_user', (db) =>
   db
     .select()
     .from(users)
@@ -27,8 +27,7 @@ const sessionUser = prepared((db) =>
         ),
       ),
     )
-    .limit(1)
-    .prepare('session_user'),
+    .limit(1),
 );
 
 /** One query per authenticated request (the session cache answers most of them). */

@@ -7,6 +7,7 @@ import {
 } from '@aprendiz/contract/rules/course-status';
 import { discountedPrice } from '@aprendiz/contract/rules/pricing';
 import type { Db } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { courses } from '../../db/schema/courses';
 import { enrollments } from '../../db/schema/enrollments';
 import type { UserRow } from '../../db/schema/users';
@@ -54,16 +55,21 @@ export function courseAccessColumns(userId: string | Placeholder) {
   };
 }
 
+const courseAccess = prepared('course_access', (db) =>
+  db
+    .select(courseAccessColumns(sql.placeholder('userId')))
+    .from(courses)
+    .where(eq(courses.id, sql.placeholder('courseId')))
+    .limit(1),
+);
+
+/** Every signed-in course read and write starts here: a prepared statement. */
 export async function findCourseAccess(
   db: Db,
   courseId: string,
   userId: string,
 ): Promise<CourseAccessRow | null> {
-  const [row] = await db
-    .select(courseAccessColumns(userId))
-    .from(courses)
-    .where(eq(courses.id, courseId))
-    .limit(1);
+  const [row] = await courseAccess(db).execute({ courseId, userId });
   return row ?? null;
 }
 

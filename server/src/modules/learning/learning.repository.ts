@@ -211,7 +211,7 @@ export interface PositionTargetRow extends CourseAccessRow {
   watchedSeconds: number | null;
 }
 
-const positionTarget = prepared((db) => {
+const positionTarget = prepared('position_target', (db) => {
   const userId = sql.placeholder('userId');
   const lectureId = sql.placeholder('lectureId');
   return db
@@ -225,8 +225,7 @@ const positionTarget = prepared((db) => {
     })
     .from(courses)
     .where(eq(courses.id, sql.placeholder('courseId')))
-    .limit(1)
-    .prepare('position_target');
+    .limit(1);
 });
 
 /**
@@ -243,6 +242,23 @@ export async function findPositionTarget(
   return row;
 }
 
+const lecturePositionsOf = prepared('lecture_positions_of', (db) =>
+  db
+    .select({ lectureId: lecturePositions.lectureId, seconds: lecturePositions.seconds })
+    .from(lecturePositions)
+    .innerJoin(courses, eq(courses.id, lecturePositions.courseId))
+    .where(
+      and(
+        eq(lecturePositions.userId, sql.placeholder('userId')),
+        eq(lecturePositions.courseId, sql.placeholder('courseId')),
+        sql`exists (select 1 from jsonb_array_elements(${courses.content}) ch
+          cross join jsonb_array_elements(ch -> 'chapterContent') l
+          where l ->> 'lectureId' = ${lecturePositions.lectureId})`,
+      ),
+    )
+    .orderBy(desc(lecturePositions.updatedAt), asc(lecturePositions.lectureId)),
+);
+
 /**
  * The positions saved on the lectures the course still has, newest first: the first is where the
  * learner resumes, each the second its lecture reopens at.
@@ -252,20 +268,7 @@ export async function getLecturePositions(
   userId: string,
   courseId: string,
 ): Promise<{ lectureId: string; seconds: number }[]> {
-  return db
-    .select({ lectureId: lecturePositions.lectureId, seconds: lecturePositions.seconds })
-    .from(lecturePositions)
-    .innerJoin(courses, eq(courses.id, lecturePositions.courseId))
-    .where(
-      and(
-        eq(lecturePositions.userId, userId),
-        eq(lecturePositions.courseId, courseId),
-        sql`exists (select 1 from jsonb_array_elements(${courses.content}) ch
-          cross join jsonb_array_elements(ch -> 'chapterContent') l
-          where l ->> 'lectureId' = ${lecturePositions.lectureId})`,
-      ),
-    )
-    .orderBy(desc(lecturePositions.updatedAt), asc(lecturePositions.lectureId));
+  return lecturePositionsOf(db).execute({ userId, courseId });
 }
 
 /**

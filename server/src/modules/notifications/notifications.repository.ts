@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { MailKind, NotificationKind } from '@aprendiz/contract/notifications';
 import type { Db } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { courses } from '../../db/schema/courses';
 import { mailOptOuts, notifications } from '../../db/schema/notifications';
 import { answers, questions } from '../../db/schema/questions';
@@ -47,8 +48,8 @@ const COURSE_NOTICE_KINDS: NotificationKind[] = [
   'course_taken_down',
 ];
 
-export function listNotifications(db: Db, userId: string, limit: number) {
-  return db
+const newestNotifications = prepared('newest_notifications', (db) =>
+  db
     .select({
       id: notifications.id,
       kind: notifications.kind,
@@ -74,16 +75,25 @@ export function listNotifications(db: Db, userId: string, limit: number) {
         eq(decidedCourses.id, notifications.subjectId),
       ),
     )
-    .where(eq(notifications.userId, userId))
+    .where(eq(notifications.userId, sql.placeholder('userId')))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(limit);
+    .limit(sql.placeholder('limit')),
+);
+
+/** The bell's newest notices, with what they are about: a prepared statement (every page asks). */
+export function listNotifications(db: Db, userId: string, limit: number) {
+  return newestNotifications(db).execute({ userId, limit });
 }
 
-export async function countUnread(db: Db, userId: string): Promise<number> {
-  const [row] = await db
+const unreadCount = prepared('unread_notifications', (db) =>
+  db
     .select({ unread: sql<number>`count(*)`.mapWith(Number) })
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+    .where(and(eq(notifications.userId, sql.placeholder('userId')), isNull(notifications.readAt))),
+);
+
+export async function countUnread(db: Db, userId: string): Promise<number> {
+  const [row] = await unreadCount(db).execute({ userId });
   return row?.unread ?? 0;
 }
 

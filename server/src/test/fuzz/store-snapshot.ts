@@ -28,8 +28,12 @@ async function listUploads(ctx: Pick<TestContext, 'config'>): Promise<string[]> 
  * per request stays cheap.
  */
 export async function snapshotStore(
-  ctx: Pick<TestContext, 'database' | 'config'>,
+  ctx: Pick<TestContext, 'database' | 'config' | 'deps'>,
 ): Promise<StoreSnapshot> {
+  // What an earlier request left to be written in a batch (a held position save, a last-seen
+  // time) is that request's effect: written now, so it cannot land in a later request's window.
+  await ctx.deps.positions.flush();
+  await ctx.deps.sessionActivity.flush();
   const db = ctx.database.db;
   const { rows: names } = await db.execute<{ name: string }>(
     sql`select table_name as name from information_schema.tables
@@ -54,7 +58,7 @@ export async function snapshotStore(
  * previous answer left it. `settle` runs after a success, before the snapshot (work it queued).
  */
 export function harmlessCheck(
-  ctx: Pick<TestContext, 'database' | 'config'>,
+  ctx: Pick<TestContext, 'database' | 'config' | 'deps'>,
   start: StoreSnapshot,
   settle: () => Promise<void> = async () => {},
 ): (res: request.Response) => Promise<void> {
