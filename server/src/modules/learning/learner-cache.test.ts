@@ -89,6 +89,31 @@ describe('learner cache', () => {
     expect(await read(cache, 'a', 'enrolled-ids', load('fresh'))).toBe('fresh');
   });
 
+  it('when many reads of one learner arrive while it is loading, then one load answers them all; a read after a write does not join it', async () => {
+    const { cache, loads } = setup();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let started = 0;
+    const slow = async () => {
+      const n = ++started;
+      await gate;
+      return `load ${n}`;
+    };
+    const crowd = Array.from({ length: 100 }, () => read(cache, 'a', 'enrolled-courses', slow));
+    // Another learner and another read of the same learner load on their own.
+    const other = read(cache, 'b', 'enrolled-courses', slow);
+    const ids = read(cache, 'a', 'enrolled-ids', slow);
+    expect(started).toBe(3);
+    // After a write, a new read must not be answered with what was read before it.
+    cache.forget('a');
+    const afterWrite = read(cache, 'a', 'enrolled-courses', slow);
+    expect(started).toBe(4);
+    release();
+    expect(new Set(await Promise.all(crowd))).toEqual(new Set(['load 1']));
+    expect([await other, await ids, await afterWrite]).toEqual(['load 2', 'load 3', 'load 4']);
+    expect(loads()).toBe(0);
+  });
+
   it('when the bodies pass the byte limit, then the least recently used go first and the total stays under it', async () => {
     const body = 'x'.repeat(1000);
     // Each entry is ~4 kB (the string, its bytes and room for compressed copies): room for two.

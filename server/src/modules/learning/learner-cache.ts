@@ -59,6 +59,10 @@ export function createLearnerCache(options: {
   const maxAgeMs = options.maxAgeMs ?? LEARNER_CACHE_MAX_AGE_MS;
   const now = options.now ?? Date.now;
   const entries = new Map<string, Entry>();
+  const loading = new Map<
+    string,
+    { body: Promise<CachedBody>; startedAt: number; generation: number }
+  >();
   // Bumped by every forget: a load that started before one may have read what it changed.
   let forgets = 0;
   let bytes = 0;
@@ -89,8 +93,24 @@ export function createLearnerCache(options: {
         return cached.body;
       }
       drop(key);
+      // Requests that find the same entry missing while it is being loaded wait for that load
+      // rather than each running it: 100 at once for a learner with 300 courses ran 100 copies of
+      // its heaviest read, and none answered within 8 s. A load that a forget or a catalogue change
+      // overtook is not joined.
+      const running = loading.get(key);
+      if (running && running.startedAt === forgets && running.generation === generation) {
+        return running.body;
+      }
       const startedAt = forgets;
-      const body = cachedBody(await load());
+      const pending = load().then(cachedBody);
+      const flight = { body: pending, startedAt, generation };
+      loading.set(key, flight);
+      let body: CachedBody;
+      try {
+        body = await pending;
+      } finally {
+        if (loading.get(key) === flight) loading.delete(key);
+      }
       const entryBytes = (body.body.length + key.length) * 2 + body.bytes.length * 2;
       if (
         forgets === startedAt &&
