@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import autocannon from 'autocannon';
+import { POSITION_FLUSH_MS } from '../server/src/modules/learning/position-writer';
 import { createLocalTokens } from '../server/src/providers/auth-local';
 import { type AppServer, rssMb, startAppServer, watchPeakRss } from './app-server';
 import { LOADED_RSS_BUDGET_MB } from './signed-in';
@@ -176,6 +177,13 @@ async function learnerTokens(
   return Promise.all(
     Array.from({ length: count }, (_, i) => tokens.issue(learnerId(first + i), 0)),
   );
+}
+
+/** How the instances reach PostgreSQL: on one machine, its Unix socket costs less than TCP. */
+function databaseTransport(): string {
+  const url = new URL(process.env.BENCH_DATABASE_URL ?? '');
+  const host = url.searchParams.get('host') ?? decodeURIComponent(url.hostname);
+  return host.startsWith('/') ? 'its Unix socket' : `TCP to ${host}`;
 }
 
 export async function measureScale(distDir: string): Promise<ScaleResults> {
@@ -446,7 +454,7 @@ export function scaleSection(
   const startWorst = Math.max(...results.startMs);
   const lines = [
     heading,
-    `${INSTANCES} production instances (\`server/src/main.ts\`) on one PostgreSQL and the machine's Redis,`,
+    `${INSTANCES} production instances (\`server/src/main.ts\`) on one PostgreSQL (over ${databaseTransport()}) and the machine's Redis,`,
     `${SCALE_CONNECTIONS} connections spread over both; percentiles over every response of both.`,
     `"repeat": one visitor asked again and again; "first": ${FIRST_VISITS.toLocaleString('en')} distinct visitors (every educator but`,
     `the first for the educator rows), each asked once, so every answer is a cache miss.` +
@@ -465,7 +473,9 @@ export function scaleSection(
         ]),
     `Data set version ${data.version} (${data.method}), ${data.built ? 'built by this run' : 'reused'}: ` +
       `built in ${data.buildSeconds.toFixed(0)} s (budget < ${BUILD_BUDGET_S} s: ${verdict(data.buildSeconds < BUILD_BUDGET_S)}).`,
-    'Position saves are written before they are answered (no coalescing): a crash loses none that was answered.',
+    `Position saves of a lecture already watched are held and written in batches every ${POSITION_FLUSH_MS} ms: ` +
+      `a crash loses at most the saves an instance answered in its last ${POSITION_FLUSH_MS} ms, one per lecture being watched. ` +
+      "A lecture's first save past its start is written before it is answered.",
     '',
     '| table | rows |',
     '|---|---|',
