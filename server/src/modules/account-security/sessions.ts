@@ -2,6 +2,7 @@ import type { Request } from 'express';
 import { decodeJwt } from 'jose';
 import type { AccountSession } from '@aprendiz/contract/account-security';
 import { describeUserAgent } from '@aprendiz/contract/rules/user-agent';
+import { createBatchTimer } from '../../db/batch-timer';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema/users';
 import { notFound, unauthorized } from '../../http/errors';
@@ -148,9 +149,7 @@ export function createSessionActivity(
   const flushMs = options.flushMs ?? ACTIVITY_FLUSH_MS;
   const written = new Map<string, { at: number; address: string }>();
   let waiting = new Map<string, string>();
-  let timer: ReturnType<typeof setTimeout> | undefined;
   let writing: Promise<void> = Promise.resolve();
-  let closed = false;
 
   const flush = () => {
     writing = writing.then(async () => {
@@ -167,6 +166,7 @@ export function createSessionActivity(
     });
     return writing;
   };
+  const timer = createBatchTimer(flushMs, flush);
 
   return {
     seen(token, address) {
@@ -178,18 +178,11 @@ export function createSessionActivity(
       if (written.size >= ACTIVITY_MEMORY) written.clear();
       written.set(tokenId, { at: t, address });
       waiting.set(tokenId, address);
-      if (timer || closed) return;
-      timer = setTimeout(() => {
-        timer = undefined;
-        void flush();
-      }, flushMs);
-      timer.unref?.();
+      timer.schedule();
     },
     flush,
     async close() {
-      closed = true;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
+      timer.stop();
       await flush();
     },
   };

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { arrayParam } from '../../db/array-param';
+import { createBatchTimer } from '../../db/batch-timer';
 import type { Db } from '../../db/client';
 
 /**
@@ -65,9 +66,7 @@ export function createPositionWriter(
   /** Per learner's course, per lecture, the newest save waiting. */
   const waiting = new Map<string, Map<string, Waiting>>();
   let count = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
   let writing: Promise<void> = Promise.resolve();
-  let closed = false;
 
   const put = (save: Waiting, replace: boolean) => {
     const courseKey = courseKeyOf(save.userId, save.courseId);
@@ -85,14 +84,9 @@ export function createPositionWriter(
     return [...lectures.values()];
   };
 
+  const timer = createBatchTimer(flushMs, () => flush());
   const schedule = () => {
-    if (timer || closed || count === 0) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      void flush();
-    }, flushMs);
-    // A process with only held saves left is stopping: close() writes them.
-    timer.unref?.();
+    if (count > 0) timer.schedule();
   };
 
   const write = async (batch: Waiting[]) => {
@@ -157,20 +151,18 @@ export function createPositionWriter(
 
   return {
     hold(save) {
-      if (closed) throw new Error('position writer closed');
+      if (timer.stopped) throw new Error('position writer closed');
       put({ ...save, at: performance.now() }, true);
       schedule();
     },
     held: (userId, courseId, lectureId) =>
       waiting.get(courseKeyOf(userId, courseId))?.get(lectureId)?.seconds,
-    canHold: () => !closed && count < maxHeld,
+    canHold: () => !timer.stopped && count < maxHeld,
     // A save of this course already taken into a batch under way is waited for too.
     settle: (userId, courseId) => writeOut(() => take(courseKeyOf(userId, courseId))),
     flush,
     async close() {
-      closed = true;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
+      timer.stop();
       await flush();
     },
     pending: () => count,
