@@ -8,6 +8,10 @@ type ElementType = 'text' | 'uuid' | 'int';
  * quote, a comma or a brace) arrives as it was.
  */
 export function arrayParam(values: readonly (string | number)[], type: ElementType): SQL {
-  const literal = `{${values.map((v) => `"${String(v).replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
-  return sql`${literal}::${sql.raw(type)}[]`;
+  return sql`${arrayLiteral(values)}::${sql.raw(type)}[]`;
+}
+
+/** The literal alone, for a prepared statement's placeholder (cast where the statement reads it). */
+export function arrayLiteral(values: readonly (string | number)[]): string {
+  return `{${values.map((v) => `"${String(v).replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Chapter } from '@aprendiz/contract/courses';
 import type { CourseCategory, CourseLevel } from '@aprendiz/contract/catalogue';
 import type { CourseStatus, TakedownKind } from '@aprendiz/contract/rules/course-status';
@@ -71,18 +71,19 @@ export function contentTotalColumns() {
 }
 
 /**
- * Figures for a handful of courses (one detail, or a student's own courses): the student count the
- * database keeps on the course row, and rating figures from correlated lookups that each use an
- * index, rather than aggregating every rating in the database.
+ * A course's student and rating figures, read from the totals its row keeps (student_count follows
+ * enrollments, migration 0003; rating_count and rating_total follow ratings, migration 0015), so a
+ * course with 50,000 ratings costs what one with none does. The floored mean is the integer
+ * division of the totals: ratings are 1 to 5, so it is floor(avg(rating)) exactly.
  */
 export function perCourseStatColumns() {
   return {
     studentCount: courses.studentCount,
-    ratingCount: sql<number>`(select count(*)::int from ${ratings} rated
-      where rated.course_id = ${courses.id})`.mapWith(Number),
+    ratingCount: courses.ratingCount,
     averageRating:
-      sql<number>`(select coalesce(floor(avg(rated.rating)), 0)::int from ${ratings} rated
-      where rated.course_id = ${courses.id})`.mapWith(Number),
+      sql<number>`coalesce(${courses.ratingTotal} / nullif(${courses.ratingCount}, 0), 0)`.mapWith(
+        Number,
+      ),
     meanRating: meanRatingColumn(),
   };
 }
@@ -94,7 +95,7 @@ export function meanRatingColumn(): SQL<number> {
   );
 }
 
-export function viewerRatingColumn(viewerId: string): SQL<number | null> {
+export function viewerRatingColumn(viewerId: string | Placeholder): SQL<number | null> {
   return sql<number | null>`(select own.rating from ${ratings} own
     where own.user_id = ${viewerId} and own.course_id = ${courses.id})`.mapWith((v) =>
     v === null ? null : Number(v),
@@ -104,30 +105,16 @@ export function viewerRatingColumn(viewerId: string): SQL<number | null> {
 /** GET /api/course/all's bound: the catalogue page is the newest courses; search reaches the rest. */
 export const CATALOGUE_LIMIT = 1000;
 
-/** The newest published courses in ONE statement: rating figures come from a grouped subquery. */
+/** The newest published courses in ONE statement, their figures from the totals each row keeps. */
 export async function getCourseSummaries(db: Db): Promise<CourseSummaryRow[]> {
-  const ratingStats = db
-    .select({
-      courseId: ratings.courseId,
-      votes: sql<number>`count(*)::int`.as('votes'),
-      flooredMean: sql<number>`floor(avg(${ratings.rating}))::int`.as('floored_mean'),
-    })
-    .from(ratings)
-    .groupBy(ratings.courseId)
-    .as('rating_stats');
-
   return db
     .select({
       ...courseSummaryBaseColumns,
-      studentCount: courses.studentCount,
-      ratingCount: sql<number>`coalesce(${ratingStats.votes}, 0)`.mapWith(Number),
-      averageRating: sql<number>`coalesce(${ratingStats.flooredMean}, 0)`.mapWith(Number),
-      meanRating: meanRatingColumn(),
+      ...perCourseStatColumns(),
       ...contentTotalColumns(),
     })
     .from(courses)
     .innerJoin(users, eq(users.id, courses.educatorId))
-    .leftJoin(ratingStats, eq(ratingStats.courseId, courses.id))
     .where(eq(courses.isPublished, true))
     .orderBy(desc(courses.createdAt), desc(courses.id))
     .limit(CATALOGUE_LIMIT);
