@@ -16,7 +16,7 @@ import { openDatabase } from '../server/src/db/client';
 import { migrate } from '../server/src/db/migrate';
 
 /** Bumped whenever the shape of the data set changes: a database built at another one is rebuilt. */
-export const SCALE_DATA_VERSION = 4;
+export const SCALE_DATA_VERSION = 5;
 
 /** Everything the budgets name, by id: learner 1 has 300 courses, educator 1 has 200,000 students. */
 export function scaleOf(fraction: number) {
@@ -551,6 +551,14 @@ const TOTALS: TotalsStatement[][] = [
         select p.user_id, p.course_id, count(*), e.user_id is null
         from lecture_progress p left join enrollments e using (user_id, course_id)
         group by p.user_id, p.course_id, e.user_id`,
+    },
+    {
+      // questions_lecture_totals: each lecture counts its questions and the hidden ones.
+      name: 'lecture_question_totals',
+      sql: `
+        insert into lecture_question_totals (course_id, lecture_id, questions, hidden)
+        select course_id, lecture_id, count(*), count(*) filter (where hidden_at is not null)
+        from questions group by 1, 2`,
     },
     {
       // A completed lecture counts for the lecture while its learner is enrolled: counted by

@@ -149,3 +149,29 @@ BEGIN
   RETURN NULL;
 END
 $$;
+--> statement-breakpoint
+-- A question moves its lecture's count of questions, and of hidden ones, when it is asked, deleted,
+-- hidden, shown again or moved (migration 0056): a page of the lecture's questions reads its total
+-- from this one row instead of counting the questions.
+CREATE OR REPLACE FUNCTION questions_lecture_totals_sync() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP IN ('DELETE', 'UPDATE') THEN
+    UPDATE lecture_question_totals
+      SET questions = questions - 1, hidden = hidden - (OLD.hidden_at IS NOT NULL)::int
+      WHERE course_id = OLD.course_id AND lecture_id = OLD.lecture_id;
+  END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    INSERT INTO lecture_question_totals AS t (course_id, lecture_id, questions, hidden)
+      VALUES (NEW.course_id, NEW.lecture_id, 1, (NEW.hidden_at IS NOT NULL)::int)
+      ON CONFLICT (course_id, lecture_id)
+      DO UPDATE SET questions = t.questions + 1, hidden = t.hidden + EXCLUDED.hidden;
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS questions_lecture_totals ON questions;
+--> statement-breakpoint
+CREATE TRIGGER questions_lecture_totals
+  AFTER INSERT OR DELETE OR UPDATE OF hidden_at, course_id, lecture_id ON questions
+  FOR EACH ROW EXECUTE FUNCTION questions_lecture_totals_sync();

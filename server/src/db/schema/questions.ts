@@ -66,7 +66,28 @@ export const questions = pgTable(
       t.authorId,
     ),
     index('questions_search_document_idx').using('gin', t.searchDocument),
+    // A learner's own hidden questions, which they still see and count (0056).
+    index('questions_hidden_author_idx')
+      .on(t.authorId, t.courseId, t.lectureId)
+      .where(sql`${t.hiddenAt} is not null`),
   ],
+);
+
+/**
+ * Each lecture's questions and how many of them are hidden, kept by a trigger on questions
+ * (db/rules/totals.sql, migration 0056): a page of questions reads its total here.
+ */
+export const lectureQuestionTotals = pgTable(
+  'lecture_question_totals',
+  {
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    lectureId: text('lecture_id').notNull(),
+    questions: integer('questions').notNull().default(0),
+    hidden: integer('hidden').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.courseId, t.lectureId] })],
 );
 export type QuestionRow = typeof questions.$inferSelect;
 

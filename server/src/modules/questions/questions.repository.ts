@@ -17,7 +17,13 @@ import type { QuestionSort } from '@aprendiz/contract/rules/questions';
 import { stemWord } from '@aprendiz/contract/rules/search-words';
 import type { Db } from '../../db/client';
 import { courses } from '../../db/schema/courses';
-import { answers, postReports, questions, questionVotes } from '../../db/schema/questions';
+import {
+  answers,
+  lectureQuestionTotals,
+  postReports,
+  questions,
+  questionVotes,
+} from '../../db/schema/questions';
 import { users } from '../../db/schema/users';
 
 /** What a viewer may see of a course's posts: every visible one, plus their own or all (educator). */
@@ -132,7 +138,8 @@ export async function listQuestions(
     .orderBy(...order, desc(questions.id))
     .offset(filter.offset)
     .limit(filter.limit);
-  const [rows, [totals]] = await Promise.all([
+  const counted = filter.words.length === 0 && filter.sort !== 'unanswered';
+  const [rows, total] = await Promise.all([
     db
       .select(questionColumns(filter.viewer.userId))
       .from(questions)
@@ -140,9 +147,49 @@ export async function listQuestions(
       .innerJoin(courses, eq(courses.id, questions.courseId))
       .where(inArray(questions.id, page))
       .orderBy(...order, desc(questions.id)),
-    db.select({ total: count() }).from(questions).where(where),
+    counted
+      ? keptTotal(db, filter)
+      : db
+          .select({ total: count() })
+          .from(questions)
+          .where(where)
+          .then(([row]) => row?.total ?? 0),
   ]);
-  return { rows, total: totals?.total ?? 0 };
+  return { rows, total };
+}
+
+/**
+ * How many questions of the course (or of one lecture) the viewer sees, from the totals each lecture
+ * keeps (migration 0056): every question for the educator; for anyone else the visible ones and
+ * their own hidden ones, found in the partial index of hidden questions. A search or the unanswered
+ * filter is counted by its own rows instead.
+ */
+async function keptTotal(
+  db: Db,
+  filter: { courseId: string; lectureId?: string; viewer: Viewer },
+): Promise<number> {
+  const lecture = (table: typeof questions | typeof lectureQuestionTotals) =>
+    filter.lectureId === undefined ? undefined : eq(table.lectureId, filter.lectureId);
+  const kept = filter.viewer.isEducator
+    ? sql`${lectureQuestionTotals.questions}`
+    : sql`${lectureQuestionTotals.questions} - ${lectureQuestionTotals.hidden}`;
+  const ownHidden = filter.viewer.isEducator
+    ? sql`0`
+    : sql`(select count(*) from ${questions} where ${and(
+        eq(questions.authorId, filter.viewer.userId),
+        eq(questions.courseId, filter.courseId),
+        lecture(questions),
+        isNotNull(questions.hiddenAt),
+      )})`;
+  const [row] = await db
+    .select({
+      total: sql<number>`coalesce(sum(${kept}), 0) + ${ownHidden}`.mapWith(Number),
+    })
+    .from(lectureQuestionTotals)
+    .where(
+      and(eq(lectureQuestionTotals.courseId, filter.courseId), lecture(lectureQuestionTotals)),
+    );
+  return row?.total ?? 0;
 }
 
 export async function findQuestion(

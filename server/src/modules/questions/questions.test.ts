@@ -643,6 +643,46 @@ describe('moderation', () => {
   });
 });
 
+describe('how many questions a list says it has', () => {
+  it('when questions are asked, hidden, shown again and deleted, then each viewer’s total is what they can list, by lecture and for the course', async () => {
+    const w = await world();
+    const own = await ask(w, w.learner.auth);
+    const kept = await ask(w, w.learner.auth);
+    await ask(w, w.other.auth);
+    await ask(w, w.other.auth, { lectureId: 'lec-1' });
+    await request(ctx.app)
+      .post(`/api/questions/${own._id}/hide`)
+      .set(w.owner.auth)
+      .send({ note: 'Fora do tema da aula' })
+      .expect(200);
+    const totals = async () => {
+      const viewers = { learner: w.learner.auth, other: w.other.auth, owner: w.owner.auth };
+      const result: Record<string, [number, number]> = {};
+      for (const [name, auth] of Object.entries(viewers)) {
+        const counted: number[] = [];
+        for (const query of ['?lectureId=lec-2', '']) {
+          const res = await request(ctx.app)
+            .get(`/api/course/${w.course.id}/questions${query}`)
+            .set(auth);
+          const list = questionListResponseSchema.parse(res.body);
+          // The total is what the viewer can list: one page holds them all here.
+          expect(list.total).toBe(list.questions.length);
+          counted.push(list.total);
+        }
+        result[name] = counted as [number, number];
+      }
+      return result;
+    };
+
+    // The author still sees their hidden question; another learner does not; the educator sees all.
+    expect(await totals()).toEqual({ learner: [3, 4], other: [2, 3], owner: [3, 4] });
+    await request(ctx.app).post(`/api/questions/${own._id}/unhide`).set(w.owner.auth).expect(200);
+    expect(await totals()).toEqual({ learner: [3, 4], other: [3, 4], owner: [3, 4] });
+    await request(ctx.app).delete(`/api/questions/${kept._id}`).set(w.learner.auth).expect(200);
+    expect(await totals()).toEqual({ learner: [2, 3], other: [2, 3], owner: [2, 3] });
+  });
+});
+
 describe('showing a hidden post again', () => {
   it('when the educator shows a hidden question again, then everyone sees it without the note, the notice of its hiding is taken back, and a second time is 409', async () => {
     const w = await world();
