@@ -553,6 +553,14 @@ const TOTALS: TotalsStatement[][] = [
         group by p.user_id, p.course_id, e.user_id`,
     },
     {
+      // learner_course_totals_counts: each course counts its current learners by lectures completed.
+      name: 'course_completion_counts',
+      sql: `
+        insert into course_completion_counts (course_id, completed, learners)
+        select course_id, completed, count(*) from learner_course_totals
+        where not unenrolled group by 1, 2`,
+    },
+    {
       // questions_lecture_totals: each lecture counts its questions and the hidden ones.
       name: 'lecture_question_totals',
       sql: `

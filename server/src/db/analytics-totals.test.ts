@@ -131,6 +131,18 @@ describe('analytics totals kept by triggers', () => {
       db
         .delete(enrollments)
         .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, course.id)));
+    // The course's counts of current learners by lectures completed (what the analytics sum for
+    // the finishers), as kept, and as counted from the learners' own totals.
+    const counts = async () => {
+      const kept = await db.execute<{ completed: number; learners: number }>(sql`
+        select completed, learners from course_completion_counts
+        where course_id = ${course.id} and learners <> 0 order by completed`);
+      const counted = await db.execute<{ completed: number; learners: number }>(sql`
+        select completed, count(*)::int as learners from learner_course_totals
+        where course_id = ${course.id} and not unenrolled group by completed order by completed`);
+      expect(kept.rows).toEqual(counted.rows);
+      return Object.fromEntries(kept.rows.map((r) => [r.completed, r.learners]));
+    };
 
     await enrollDirectly(db, a.id, course.id);
     await db
@@ -141,12 +153,14 @@ describe('analytics totals kept by triggers', () => {
       .insert(lectureProgress)
       .values({ userId: b.id, courseId: course.id, lectureId: 'lec-1' });
     expect(await flags()).toEqual({ a: false, b: true });
+    expect(await counts()).toEqual({ 1: 1 });
 
     await unenroll(a.id);
     await db
       .insert(lectureProgress)
       .values({ userId: a.id, courseId: course.id, lectureId: 'lec-2' });
     expect(await flags()).toEqual({ a: true, b: true });
+    expect(await counts()).toEqual({});
 
     // Both buy again in one statement.
     await db.insert(enrollments).values([
@@ -154,7 +168,19 @@ describe('analytics totals kept by triggers', () => {
       { userId: b.id, courseId: course.id },
     ]);
     expect(await flags()).toEqual({ a: false, b: false });
+    expect(await counts()).toEqual({ 1: 1, 2: 1 });
     await unenroll(b.id);
     expect(await flags()).toEqual({ a: false, b: true });
+    expect(await counts()).toEqual({ 2: 1 });
+
+    // A lecture taken back moves a down a number; a learner's account deleted takes them out.
+    await db
+      .delete(lectureProgress)
+      .where(and(eq(lectureProgress.userId, a.id), eq(lectureProgress.lectureId, 'lec-2')));
+    expect(await counts()).toEqual({ 1: 1 });
+    await enrollDirectly(db, b.id, course.id);
+    expect(await counts()).toEqual({ 1: 2 });
+    await db.execute(sql`delete from users where id = ${a.id}`);
+    expect(await counts()).toEqual({ 1: 1 });
   });
 });

@@ -175,3 +175,31 @@ DROP TRIGGER IF EXISTS questions_lecture_totals ON questions;
 CREATE TRIGGER questions_lecture_totals
   AFTER INSERT OR DELETE OR UPDATE OF hidden_at, course_id, lecture_id ON questions
   FOR EACH ROW EXECUTE FUNCTION questions_lecture_totals_sync();
+--> statement-breakpoint
+-- A learner's count of completed lectures in a course moves the course's count of current learners
+-- at each number of lectures (migration 0057): out of the old number, into the new one; a learner
+-- refunded (unenrolled) is in none.
+CREATE OR REPLACE FUNCTION learner_course_totals_counts_sync() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'UPDATE' AND OLD.completed = NEW.completed AND OLD.unenrolled = NEW.unenrolled
+    AND OLD.course_id = NEW.course_id THEN
+    RETURN NULL;
+  END IF;
+  IF TG_OP IN ('DELETE', 'UPDATE') AND NOT OLD.unenrolled THEN
+    UPDATE course_completion_counts SET learners = learners - 1
+      WHERE course_id = OLD.course_id AND completed = OLD.completed;
+  END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') AND NOT NEW.unenrolled THEN
+    INSERT INTO course_completion_counts AS t (course_id, completed, learners)
+      VALUES (NEW.course_id, NEW.completed, 1)
+      ON CONFLICT (course_id, completed) DO UPDATE SET learners = t.learners + 1;
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS learner_course_totals_counts ON learner_course_totals;
+--> statement-breakpoint
+CREATE TRIGGER learner_course_totals_counts
+  AFTER INSERT OR DELETE OR UPDATE ON learner_course_totals
+  FOR EACH ROW EXECUTE FUNCTION learner_course_totals_counts_sync();

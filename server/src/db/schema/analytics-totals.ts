@@ -1,8 +1,6 @@
-import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
-  index,
   integer,
   numeric,
   pgTable,
@@ -49,7 +47,7 @@ export const lectureCompletionTotals = pgTable(
   (t) => [primaryKey({ columns: [t.courseId, t.lectureId] })],
 );
 
-/** How many lectures each learner completed in each course; finished learners are found by index. */
+/** How many lectures each learner completed in each course. */
 export const learnerCourseTotals = pgTable(
   'learner_course_totals',
   {
@@ -63,11 +61,22 @@ export const learnerCourseTotals = pgTable(
     /** The learner was refunded (their progress is kept): not one of the course's learners now. */
     unenrolled: boolean('unenrolled').notNull().default(false),
   },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.courseId] }),
-    // The finishers of a course among its current learners (migration 0055).
-    index('learner_course_totals_finishers_idx')
-      .on(t.courseId, t.completed)
-      .where(sql`not ${t.unenrolled}`),
-  ],
+  (t) => [primaryKey({ columns: [t.userId, t.courseId] })],
+);
+
+/**
+ * How many of a course's current learners have completed each number of its lectures, kept from
+ * learner_course_totals by a trigger (db/rules/totals.sql, migration 0057): the finishers are the
+ * rows at or above the course's number of lectures.
+ */
+export const courseCompletionCounts = pgTable(
+  'course_completion_counts',
+  {
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    completed: integer('completed').notNull(),
+    learners: integer('learners').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.courseId, t.completed] })],
 );

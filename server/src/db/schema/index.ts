@@ -12,6 +12,7 @@ export { lecturePositions } from './lecture-positions';
 export { certificates } from './certificates';
 export { passwordResetTokens, revokedSessions } from './account-tokens';
 export {
+  courseCompletionCounts,
   educatorDailyTotals,
   lectureCompletionTotals,
   learnerCourseTotals,
@@ -27,7 +28,7 @@ export {
   manualRefunds,
 } from './ledger';
 export { coupons, couponRedemptions } from './coupons';
-export { questions, answers, questionVotes, postReports } from './questions';
+export { questions, answers, questionVotes, postReports, lectureQuestionTotals } from './questions';
 export { lectureNotes } from './notes';
 export { notifications, mailOptOuts } from './notifications';
 export { privacyRequests, privacyExportFiles } from './privacy';

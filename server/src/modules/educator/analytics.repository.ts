@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import {
   educatorDailyTotals,
   lectureCompletionTotals,
-  learnerCourseTotals,
+  courseCompletionCounts,
 } from '../../db/schema/analytics-totals';
 import { courses } from '../../db/schema/courses';
 
@@ -80,9 +80,11 @@ export async function getCourseProgress(db: Db, educatorId: string): Promise<Cou
       lectureTitles: sql<string[]>`${top.lectureTitles}`,
       // A course without lectures has nobody who finished it. Only learners enrolled now count
       // (as in studentCount): a refunded learner keeps their progress but is no longer a learner.
-      // Counted from the index of current learners' rows (migration 0055).
-      finished: sql<number>`(select count(*)::int from ${learnerCourseTotals} done
-        where done.course_id = ${top.id} and not done.unenrolled
+      // Summed from the course's counts of current learners by lectures completed (migration
+      // 0057): a row per number of lectures, not a row per learner.
+      finished: sql<number>`(select coalesce(sum(done.learners), 0)::int
+        from ${courseCompletionCounts} done
+        where done.course_id = ${top.id}
           and done.completed >= greatest(jsonb_array_length(${top.lectureIds}), 1))`.mapWith(
         Number,
       ),
