@@ -216,9 +216,48 @@ export const enrolledStudentSchema = z.object({
 });
 export type EnrolledStudent = z.infer<typeof enrolledStudentSchema>;
 
+/** How many enrollments one page of the students list holds; 'Ver mais' reads the next. */
+export const ENROLLED_STUDENTS_PAGE_SIZE = 50;
+
+/**
+ * Where a page of the students list goes on from: the last enrollment of the page before, in the
+ * list's order (newest first, then the course id, then the learner id, all descending). The time is
+ * in microseconds since 1970, as the database keeps it, so two enrollments of the same millisecond
+ * are never skipped nor shown twice.
+ */
+export interface StudentsCursor {
+  micros: string;
+  courseId: string;
+  userId: string;
+}
+
+const STUDENTS_CURSOR =
+  /^(\d{1,17})~([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})~([^\u0000-\u001f\u007f]{1,200})$/;
+
+/** The cursor as the answer's `next` carries it and `?before=` gives it back. */
+export function studentsCursorText(cursor: StudentsCursor): string {
+  return `${cursor.micros}~${cursor.courseId}~${cursor.userId}`;
+}
+
+export const enrolledStudentsQuerySchema = z.object({
+  before: z
+    .string({ error: 'Página de alunos inválida' })
+    .regex(STUDENTS_CURSOR, 'Página de alunos inválida')
+    .transform((text): StudentsCursor => {
+      const [, micros, courseId, userId] = STUDENTS_CURSOR.exec(text)!;
+      return { micros: micros!, courseId: courseId!, userId: userId! };
+    })
+    .optional(),
+});
+
 export const enrolledStudentsResponseSchema = z.object({
   success: z.literal(true),
+  /** One page, newest first. */
   enrolledStudents: z.array(enrolledStudentSchema),
+  /** Every enrollment in the educator's courses. */
+  total: z.number().int().min(0),
+  /** `?before=` for the next page; null on the last. */
+  next: z.string().nullable(),
 });
 export type EnrolledStudentsResponse = z.infer<typeof enrolledStudentsResponseSchema>;
 

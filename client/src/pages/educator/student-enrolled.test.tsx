@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { EnrolledStudentsResponse } from '@aprendiz/contract/educator';
 import { networkError, stubApi } from '../../test/api-stub';
@@ -38,7 +39,9 @@ describe('StudentEnrolledPage', () => {
   });
 
   it('when the list arrives, then it keeps the server order (newest first), numbered, with Portuguese dates', async () => {
-    const { calls } = stubApi(() => ({ data: { success: true, enrolledStudents } }));
+    const { calls } = stubApi(() => ({
+      data: { success: true, enrolledStudents, total: 2, next: null },
+    }));
     renderPage();
     const table = await screen.findByRole('table');
     const [header, ...rows] = within(table).getAllByRole('row');
@@ -60,8 +63,62 @@ describe('StudentEnrolledPage', () => {
     expect(second[3]).toHaveTextContent('15/01/2025');
   });
 
+  it('when a page ends the list, then neither a count nor Ver mais shows', async () => {
+    stubApi(() => ({ data: { success: true, enrolledStudents, total: 2, next: null } }));
+    renderPage();
+    await screen.findByRole('table');
+    expect(screen.queryByRole('button', { name: 'Ver mais' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Mostrando/)).not.toBeInTheDocument();
+  });
+
+  it('when more students enrolled than a page holds, then Ver mais adds the next page from where the list left off, numbered on, with focus on the first new row', async () => {
+    const older = {
+      student: { _id: 'u0', name: 'Ana Reis', imageUrl: '' },
+      courseTitle: 'SQL essencial',
+      purchaseDate: '2024-12-01T12:00:00.000Z',
+    };
+    const { calls } = stubApi((request) =>
+      (request.params as { before?: string } | undefined)?.before === 'cursor-2'
+        ? { data: { success: true, enrolledStudents: [older], total: 3, next: null } }
+        : { data: { success: true, enrolledStudents, total: 3, next: 'cursor-2' } },
+    );
+    renderPage();
+    await screen.findByRole('table');
+    expect(screen.getByRole('status')).toHaveTextContent('Mostrando 2 de 3');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Ver mais' }));
+
+    const added = await screen.findByRole('row', { name: /Ana Reis/ });
+    expect(calls.at(-1)).toMatchObject({
+      url: '/api/educator/enrolled-students',
+      params: { before: 'cursor-2' },
+    });
+    expect(within(added).getAllByRole('cell')[0]).toHaveTextContent('3');
+    expect(added).toHaveFocus();
+    expect(screen.getByRole('status')).toHaveTextContent('Mostrando 3 de 3');
+    expect(screen.queryByRole('button', { name: 'Ver mais' })).not.toBeInTheDocument();
+  });
+
+  it('when Ver mais fails, then the error is toasted and the rows shown stay', async () => {
+    let failing = false;
+    stubApi(() => {
+      if (failing) return { status: 503, data: { success: false, message: 'Tente mais tarde' } };
+      return { data: { success: true, enrolledStudents, total: 3, next: 'cursor-2' } };
+    });
+    renderPage();
+    await screen.findByRole('table');
+    failing = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Ver mais' }));
+
+    expect(
+      await screen.findByText('Não foi possível carregar mais alunos: Tente mais tarde'),
+    ).toBeInTheDocument();
+    expect(screen.getAllByRole('row')).toHaveLength(3);
+    expect(screen.getByRole('button', { name: 'Ver mais' })).toBeEnabled();
+  });
+
   it('when nobody has enrolled yet, then the table says so', async () => {
-    stubApi(() => ({ data: { success: true, enrolledStudents: [] } }));
+    stubApi(() => ({ data: { success: true, enrolledStudents: [], total: 0, next: null } }));
     renderPage();
     expect(await screen.findByText('Nenhum aluno inscrito ainda.')).toBeInTheDocument();
   });

@@ -1,5 +1,6 @@
-import { desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Chapter } from '@aprendiz/contract/courses';
+import type { StudentsCursor } from '@aprendiz/contract/educator';
 import { REFUND_STATUSES } from '@aprendiz/contract/payments';
 import type { CourseStatus } from '@aprendiz/contract/rules/course-status';
 import type { Db } from '../../db/client';
@@ -103,25 +104,33 @@ export async function getCourseEarnings(db: Db, educatorId: string): Promise<Map
 }
 
 export interface EnrollmentRecordRow {
+  courseId: string;
   courseTitle: string;
   studentId: string;
   studentName: string;
   studentImageUrl: string;
   enrolledAt: Date;
+  /** enrolled_at in microseconds since 1970, as text: where the next page goes on from. */
+  enrolledMicros: string;
 }
 
 /**
- * The newest enrollments in the educator's courses, newest first (ties broken so the order is
- * stable). The page is cut before students are joined, so only its own rows touch users.
+ * The newest enrollments in the educator's courses, newest first, then by course id and learner
+ * id (all descending), so the order is total; after `before` when given. The page is cut before
+ * students are joined, so only its own rows touch users.
+ *
+ * Each course gives its own newest `limit` after the cursor, read backwards along
+ * (course_id, enrolled_at, user_id), then the newest `limit` of those: an educator with 200,000
+ * students reads courses × limit index entries whatever the page's depth, where joining every
+ * enrollment of theirs sorted all 200,000 (docs/scale-explain.md).
  */
 export async function getLatestEnrollments(
   db: Db,
   educatorId: string,
   limit: number,
+  before?: StudentsCursor,
 ): Promise<EnrollmentRecordRow[]> {
-  // Each course's own newest `limit`, read backwards along (course_id, enrolled_at, user_id), then
-  // the newest `limit` of those: an educator with 200,000 students reads courses × limit index
-  // entries, where joining every enrollment of theirs sorted all 200,000 (docs/scale-explain.md).
+  const after = before ? afterCursor(before) : undefined;
   const perCourse = db
     .select({
       courseId: enrollments.courseId,
@@ -129,7 +138,7 @@ export async function getLatestEnrollments(
       enrolledAt: enrollments.enrolledAt,
     })
     .from(enrollments)
-    .where(eq(enrollments.courseId, courses.id))
+    .where(and(eq(enrollments.courseId, courses.id), after))
     .orderBy(desc(enrollments.enrolledAt), desc(enrollments.userId))
     .limit(limit)
     .as('per_course');
@@ -149,15 +158,40 @@ export async function getLatestEnrollments(
 
   return db
     .select({
+      courseId: latest.courseId,
       courseTitle: latest.courseTitle,
       studentId: users.id,
       studentName: users.name,
       studentImageUrl: users.imageUrl,
       enrolledAt: latest.enrolledAt,
+      enrolledMicros: sql<string>`(extract(epoch from ${latest.enrolledAt}) * 1000000)::bigint::text`,
     })
     .from(latest)
     .innerJoin(users, eq(users.id, latest.userId))
     .orderBy(desc(latest.enrolledAt), desc(latest.courseId), desc(latest.userId));
+}
+
+/**
+ * The enrollments of the lateral's course that come after the cursor in the list's order. The
+ * course is fixed within it, so the tie on the time is decided by the course id, then (for the
+ * cursor's own course) by the learner id; `enrolled_at <= at` lets the index start at the cursor.
+ */
+function afterCursor(before: StudentsCursor): SQL {
+  const at = sql`(timestamptz 'epoch' + ${before.micros}::bigint * interval '1 microsecond')`;
+  const course = sql`${before.courseId}::uuid`;
+  return sql`${enrollments.enrolledAt} <= ${at} and (${enrollments.enrolledAt} < ${at} or case
+    when ${courses.id} < ${course} then true
+    when ${courses.id} > ${course} then false
+    else ${enrollments.userId} < ${before.userId} end)`;
+}
+
+/** Every enrollment in the educator's courses, from the student counts their rows keep. */
+export async function countEducatorEnrollments(db: Db, educatorId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${courses.studentCount}), 0)`.mapWith(Number) })
+    .from(courses)
+    .where(eq(courses.educatorId, educatorId));
+  return row?.total ?? 0;
 }
 
 export interface EducatorCourseRow {

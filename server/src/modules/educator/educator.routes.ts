@@ -1,5 +1,5 @@
 import { Router, type Request } from 'express';
-import { analyticsQuerySchema } from '@aprendiz/contract/educator';
+import { analyticsQuerySchema, enrolledStudentsQuerySchema } from '@aprendiz/contract/educator';
 import type { AppDeps } from '../../deps';
 import { parseInput } from '../../http/validate';
 import { getAnalytics } from './analytics.service';
@@ -103,8 +103,9 @@ export function educatorRoutes(deps: AppDeps): Router {
   });
 
   router.get('/educator/enrolled-students', ...educator, async (req, res) => {
-    const enrolledStudents = await listEnrolledStudents(deps, currentUser(req));
-    res.set('Cache-Control', 'private, no-cache').json({ success: true, enrolledStudents });
+    const { before } = parseInput(enrolledStudentsQuerySchema, req.query);
+    const page = await listEnrolledStudents(deps, currentUser(req), before);
+    res.set('Cache-Control', 'private, no-cache').json({ success: true, ...page });
   });
 
   return router;

@@ -1,9 +1,17 @@
-import type { DashboardData, EducatorCourse, EnrolledStudent } from '@aprendiz/contract/educator';
+import {
+  ENROLLED_STUDENTS_PAGE_SIZE,
+  studentsCursorText,
+  type DashboardData,
+  type EducatorCourse,
+  type EnrolledStudent,
+  type StudentsCursor,
+} from '@aprendiz/contract/educator';
 import type { PublicPerson } from '@aprendiz/contract/common';
 import { findIncompleteLectures } from '@aprendiz/contract/rules/incomplete-lectures';
 import type { AppDeps } from '../../deps';
 import type { UserRow } from '../../db/schema/users';
 import {
+  countEducatorEnrollments,
   getCourseEarnings,
   getEducatorCourses,
   getEducatorTotals,
@@ -13,8 +21,6 @@ import {
 
 /** The dashboard's 'Latest Enrollments' table; the full count travels as totalEnrollments. */
 export const DASHBOARD_LATEST_ENROLLMENTS = 10;
-/** Newest enrollments the students page lists: a bounded answer however popular the educator is. */
-export const ENROLLED_STUDENTS_LIMIT = 500;
 
 type EducatorDeps = Pick<AppDeps, 'database' | 'catalogueCache' | 'thumbnails' | 'logger'>;
 
@@ -89,11 +95,30 @@ export async function listEducatorCourses(
 export async function listEnrolledStudents(
   deps: EducatorDeps,
   educator: UserRow,
-): Promise<EnrolledStudent[]> {
-  const rows = await getLatestEnrollments(deps.database.db, educator.id, ENROLLED_STUDENTS_LIMIT);
-  return rows.map((row) => ({
-    student: studentOf(row),
-    courseTitle: row.courseTitle,
-    purchaseDate: row.enrolledAt.toISOString(),
-  }));
+  before?: StudentsCursor,
+): Promise<{ enrolledStudents: EnrolledStudent[]; total: number; next: string | null }> {
+  const db = deps.database.db;
+  // One more than the page: whether a next page exists is known without a page that turns out empty.
+  const [rows, total] = await Promise.all([
+    getLatestEnrollments(db, educator.id, ENROLLED_STUDENTS_PAGE_SIZE + 1, before),
+    countEducatorEnrollments(db, educator.id),
+  ]);
+  const page = rows.slice(0, ENROLLED_STUDENTS_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    enrolledStudents: page.map((row) => ({
+      student: studentOf(row),
+      courseTitle: row.courseTitle,
+      purchaseDate: row.enrolledAt.toISOString(),
+    })),
+    total,
+    next:
+      rows.length > page.length && last
+        ? studentsCursorText({
+            micros: last.enrolledMicros,
+            courseId: last.courseId,
+            userId: last.studentId,
+          })
+        : null,
+  };
 }

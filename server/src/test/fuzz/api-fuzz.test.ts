@@ -794,6 +794,7 @@ describe('fuzzing path parameters and query strings', () => {
     // The pages of the educator's lists, where a path would hold an id.
     { method: 'get', path: (id) => `/api/educator/questions?page=${id}` },
     { method: 'get', path: (id) => `/api/educator/reports?page=${id}` },
+    { method: 'get', path: (id) => `/api/educator/enrolled-students?before=${id}` },
     { method: 'get', path: (id) => `/api/course/${id}/notes` },
     { method: 'delete', path: (id) => `/api/questions/${id}` },
     { method: 'delete', path: (id) => `/api/answers/${id}` },
