@@ -57,7 +57,15 @@ export function courseAccessColumns(userId: string | Placeholder) {
 
 const courseAccess = prepared('course_access', (db) =>
   db
-    .select(courseAccessColumns(sql.placeholder('userId')))
+    .select({
+      ...courseAccessColumns(sql.placeholder('userId')),
+      // Whether every lecture address was already handed to this learner (the player's first
+      // load notes it): later loads then skip that write and its round trip.
+      lecturesServed: sql<boolean>`exists (select 1 from ${enrollments}
+        where ${enrollments.userId} = ${sql.placeholder('userId')}
+          and ${enrollments.courseId} = ${courses.id}
+          and ${enrollments.lecturesServedAt} is not null)`.mapWith(Boolean),
+    })
     .from(courses)
     .where(eq(courses.id, sql.placeholder('courseId')))
     .limit(1),
@@ -68,7 +76,7 @@ export async function findCourseAccess(
   db: Db,
   courseId: string,
   userId: string,
-): Promise<CourseAccessRow | null> {
+): Promise<(CourseAccessRow & { lecturesServed: boolean }) | null> {
   const [row] = await courseAccess(db).execute({ courseId, userId });
   return row ?? null;
 }

@@ -97,8 +97,13 @@ export async function getEnrolledCourse(
 ): Promise<EnrolledCourse | null> {
   const access = await findCourseAccess(deps.database.db, courseId, user.id);
   if (access?.enrolled) assertLecturesAvailable(access, user.id);
-  // Marked before the read, so the refund offer in this very answer already follows it.
-  if (await markLecturesServed(deps.database.db, user.id, courseId))
+  // Marked before the read, so the refund offer in this very answer already follows it; once only,
+  // so a learner's later loads (and anyone not enrolled) skip the write.
+  if (
+    access?.enrolled &&
+    !access.lecturesServed &&
+    (await markLecturesServed(deps.database.db, user.id, courseId))
+  )
     deps.learnerCache.forget(user.id);
   const row = await findEnrolledCourse(deps.database.db, user.id, courseId);
   if (!row) return null;
