@@ -4,6 +4,7 @@ import type { StudentsCursor } from '@aprendiz/contract/educator';
 import { REFUND_STATUSES } from '@aprendiz/contract/payments';
 import type { CourseStatus } from '@aprendiz/contract/rules/course-status';
 import type { Db } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { courses } from '../../db/schema/courses';
 import { enrollments } from '../../db/schema/enrollments';
 import { courseLedgerTotals, educatorLedgerDays, ledgerEntries } from '../../db/schema/ledger';
@@ -35,22 +36,9 @@ export interface EducatorBalance {
   platformFee: string;
 }
 
-/**
- * The dashboard's figures in one statement over the educator's own course rows, whose student
- * counts the database keeps current (db/rules/totals.sql); refunds and vouchers
- * awaiting payment are few, so they are summed from the purchases, found through (course_id, status).
- *
- * The balance at `now` comes from the ledger's running sums (db/rules/ledger.sql): a movement counts as
- * available once its sale's guarantee has ended, as pending before. Pending is the days of
- * availability after today plus, per course, today's movements not yet due (its
- * `(course_id, available_at)` index); available is the rest of everything moved.
- */
-export async function getEducatorTotals(
-  db: Db,
-  educatorId: string,
-  now: Date,
-): Promise<EducatorTotals & { balance: EducatorBalance }> {
-  const at = sql`${now.toISOString()}::timestamptz`;
+const educatorTotals = prepared('educator_totals', (db) => {
+  const educatorId = sql.placeholder('educatorId');
+  const at = sql`${sql.placeholder('at')}::timestamptz`;
   const today = sql`(${at} at time zone 'UTC')::date`;
   const own = sql`(select own.id from ${courses} own where own.educator_id = ${educatorId})`;
   // Payments made twice for a course already owned; a learner's own refunds are the ledger's.
@@ -58,17 +46,23 @@ export async function getEducatorTotals(
     and ${purchases.refundRequestedAt} is null and ${purchases.courseId} in ${own}`;
   const awaiting = sql`from ${purchases} where ${purchases.status} = 'awaiting_payment'
     and ${purchases.courseId} in ${own}`;
-  const money = (value: SQL) => sql`(${value})::numeric(14, 2)::text`;
-  const result = await db.execute<EducatorTotals & EducatorBalance & Record<string, unknown>>(sql`
-    select f.courses as "totalCourses", f.enrollments as "totalEnrollments",
-      (select count(*)::int ${refunds}) as "refundCount",
-      (select coalesce(sum(${purchases.amount}), 0)::text ${refunds}) as "refundAmount",
-      (select count(*)::int ${awaiting}) as "awaitingCount",
-      (select coalesce(sum(${purchases.amount}), 0)::text ${awaiting}) as "awaitingAmount",
-      ${money(sql`f.moved - f.pending`)} as available, ${money(sql`f.pending`)} as pending,
-      ${money(sql`f.refunded`)} as refunded, ${money(sql`f.gross`)} as gross,
-      ${money(sql`f.fees`)} as "platformFee"
-    from (
+  const money = (value: SQL) => sql<string>`(${value})::numeric(14, 2)::text`;
+  return db
+    .select({
+      totalCourses: sql<number>`f.courses`.mapWith(Number),
+      totalEnrollments: sql<number>`f.enrollments`.mapWith(Number),
+      refundCount: sql<number>`(select count(*)::int ${refunds})`.mapWith(Number),
+      refundAmount: sql<string>`(select coalesce(sum(${purchases.amount}), 0)::text ${refunds})`,
+      awaitingCount: sql<number>`(select count(*)::int ${awaiting})`.mapWith(Number),
+      awaitingAmount: sql<string>`(select coalesce(sum(${purchases.amount}), 0)::text ${awaiting})`,
+      available: money(sql`f.moved - f.pending`),
+      pending: money(sql`f.pending`),
+      refunded: money(sql`f.refunded`),
+      gross: money(sql`f.gross`),
+      platformFee: money(sql`f.fees`),
+    })
+    .from(
+      sql`(
       select count(*)::int as courses, coalesce(sum(c.student_count), 0)::int as enrollments,
         coalesce(sum(t.amount), 0) as moved, coalesce(sum(t.refunded), 0) as refunded,
         coalesce(sum(t.gross), 0) as gross, coalesce(sum(t.fees), 0) as fees,
@@ -84,9 +78,29 @@ export async function getEducatorTotals(
           and l.available_at < (${today} + 1)::timestamp at time zone 'UTC'
       ) due on true
       where c.educator_id = ${educatorId}
-    ) f`);
+    ) f`,
+    );
+});
+
+/**
+ * The dashboard's figures in one prepared statement over the educator's own course rows, whose
+ * student counts the database keeps current (db/rules/totals.sql); refunds and vouchers awaiting
+ * payment are few, so they are summed from the purchases, found through (course_id, status).
+ * Prepared: planning it cost PostgreSQL 1.5 ms a request, five times what running it took.
+ *
+ * The balance at `now` comes from the ledger's running sums (db/rules/ledger.sql): a movement counts as
+ * available once its sale's guarantee has ended, as pending before. Pending is the days of
+ * availability after today plus, per course, today's movements not yet due (its
+ * `(course_id, available_at)` index); available is the rest of everything moved.
+ */
+export async function getEducatorTotals(
+  db: Db,
+  educatorId: string,
+  now: Date,
+): Promise<EducatorTotals & { balance: EducatorBalance }> {
   // An aggregate without GROUP BY answers exactly one row, zeros included.
-  const { available, pending, refunded, gross, platformFee, ...totals } = result.rows[0]!;
+  const [row] = await educatorTotals(db).execute({ educatorId, at: now.toISOString() });
+  const { available, pending, refunded, gross, platformFee, ...totals } = row!;
   return { ...totals, balance: { available, pending, refunded, gross, platformFee } };
 }
 
