@@ -94,6 +94,8 @@ describe('StudentEnrolledPage', () => {
       params: { before: 'cursor-2' },
     });
     expect(within(added).getAllByRole('cell')[0]).toHaveTextContent('3');
+    // Still there once the page has settled: focus never falls back to the page.
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(added).toHaveFocus();
     expect(screen.getByRole('status')).toHaveTextContent('Mostrando 3 de 3');
     expect(screen.queryByRole('button', { name: 'Ver mais' })).not.toBeInTheDocument();
@@ -103,10 +105,11 @@ describe('StudentEnrolledPage', () => {
     let failing = false;
     stubApi(() => {
       if (failing) return { status: 503, data: { success: false, message: 'Tente mais tarde' } };
-      return { data: { success: true, enrolledStudents, total: 3, next: 'cursor-2' } };
+      return { data: { success: true, enrolledStudents, total: 200_000, next: 'cursor-2' } };
     });
     renderPage();
     await screen.findByRole('table');
+    expect(screen.getByRole('status')).toHaveTextContent('Mostrando 2 de 200.000');
     failing = true;
     await userEvent.click(screen.getByRole('button', { name: 'Ver mais' }));
 

@@ -13,6 +13,7 @@ import {
   tableClass,
 } from '../../components/ui/table';
 import { Button } from '../../components/ui/button';
+import { focusRingInset } from '../../components/ui/focus-ring';
 import { Deferred } from '../../components/deferred';
 import { Loader } from '../../components/loader';
 import { loadSignedIn, useSignedInResult } from '../../data/signed-in-loader';
@@ -62,10 +63,9 @@ function StudentTable({ first }: { first: EnrolledStudentsResponse }) {
   // carry on reading from the first new student instead of staying on a button that may go away.
   const firstNew = useRef<HTMLTableRowElement>(null);
   const [focusFrom, setFocusFrom] = useState<number | null>(null);
+  // Kept until the next page: the row stays focusable, so focus stays on it.
   useEffect(() => {
-    if (focusFrom === null) return;
-    firstNew.current?.focus();
-    setFocusFrom(null);
+    if (focusFrom !== null) firstNew.current?.focus();
   }, [focusFrom]);
 
   async function loadMore() {
@@ -113,7 +113,7 @@ function StudentTable({ first }: { first: EnrolledStudentsResponse }) {
               students.map((row, index) => (
                 <tr
                   key={`${row.student._id}-${row.courseTitle}-${index}`}
-                  className={rowClass}
+                  className={`${rowClass} ${focusRingInset}`}
                   ref={index === focusFrom ? firstNew : undefined}
                   tabIndex={index === focusFrom ? -1 : undefined}
                 >
@@ -135,7 +135,8 @@ function StudentTable({ first }: { first: EnrolledStudentsResponse }) {
       {first.next !== null && (
         <div className="flex max-w-4xl flex-col items-center gap-2">
           <p role="status" aria-live="polite" className="text-sm text-slate-600">
-            Mostrando {students.length} de {first.total}
+            Mostrando {students.length.toLocaleString('pt-BR')} de{' '}
+            {first.total.toLocaleString('pt-BR')}
           </p>
           {shown.next && (
             <Button
