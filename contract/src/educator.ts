@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { publicPersonSchema } from './common';
 import { chapterSchema, courseCategorySchema, courseLevelSchema } from './courses';
 import { COURSE_STATUSES, NEW_COURSE_STATUSES } from './rules/course-status';
+import { hasUnsafeCharacters } from './rules/safe-text';
 import { LECTURE_DURATION_MAX_MINUTES } from './rules/duration';
 import { INCOMPLETE_LECTURES_NAMED, LECTURE_PROBLEMS } from './rules/incomplete-lectures';
 import { formatDecimal } from './rules/currency';
@@ -232,7 +233,7 @@ export interface StudentsCursor {
 }
 
 const STUDENTS_CURSOR =
-  /^(\d{1,17})~([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})~([^\u0000-\u001f\u007f]{1,200})$/;
+  /^(\d{1,17})~([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})~(.{1,200})$/;
 
 /** The cursor as the answer's `next` carries it and `?before=` gives it back. */
 export function studentsCursorText(cursor: StudentsCursor): string {
@@ -243,6 +244,7 @@ export const enrolledStudentsQuerySchema = z.object({
   before: z
     .string({ error: 'Página de alunos inválida' })
     .regex(STUDENTS_CURSOR, 'Página de alunos inválida')
+    .refine((text) => !hasUnsafeCharacters(text), 'Página de alunos inválida')
     .transform((text): StudentsCursor => {
       const [, micros, courseId, userId] = STUDENTS_CURSOR.exec(text)!;
       return { micros: micros!, courseId: courseId!, userId: userId! };

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { CourseSearchQuery } from '@aprendiz/contract/courses';
 import { SEARCH_STOP_WORDS, searchWords } from '@aprendiz/contract/rules/search-words';
 import { arrayLiteral } from '../../db/array-param';
