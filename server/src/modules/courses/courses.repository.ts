@@ -3,6 +3,7 @@ import type { Chapter } from '@aprendiz/contract/courses';
 import type { CourseCategory, CourseLevel } from '@aprendiz/contract/catalogue';
 import type { CourseStatus, TakedownKind } from '@aprendiz/contract/rules/course-status';
 import type { Db } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { courses } from '../../db/schema/courses';
 import { enrollments } from '../../db/schema/enrollments';
 import { ratings } from '../../db/schema/ratings';
@@ -120,13 +121,9 @@ export async function getCourseSummaries(db: Db): Promise<CourseSummaryRow[]> {
     .limit(CATALOGUE_LIMIT);
 }
 
-/** One course with its counts and, when a viewer is known, their rating and enrollment: one statement. */
-export async function findCourseDetail(
-  db: Db,
-  courseId: string,
-  viewerId: string | null,
-): Promise<CourseDetailRow | null> {
-  const [row] = await db
+/** The detail's columns; the viewer's rating and enrollment when a viewer is given. */
+function courseDetailStatement(db: Db, viewer: Placeholder | null) {
+  return db
     .select({
       ...courseSummaryBaseColumns,
       ...perCourseStatColumns(),
@@ -137,20 +134,38 @@ export async function findCourseDetail(
       isPublished: courses.isPublished,
       status: courses.status,
       takedownKind: courses.takedownKind,
-      myRating: viewerId
-        ? viewerRatingColumn(viewerId)
+      myRating: viewer
+        ? viewerRatingColumn(viewer)
         : sql<number | null>`null`.mapWith((v) => (v === null ? null : Number(v))),
-      viewerEnrolled: viewerId
+      viewerEnrolled: viewer
         ? sql<boolean>`exists (select 1 from ${enrollments} viewer
-            where viewer.user_id = ${viewerId} and viewer.course_id = ${courses.id})`.mapWith(
-            Boolean,
-          )
+            where viewer.user_id = ${viewer} and viewer.course_id = ${courses.id})`.mapWith(Boolean)
         : sql<boolean>`false`.mapWith(Boolean),
     })
     .from(courses)
     .innerJoin(users, eq(users.id, courses.educatorId))
-    .where(eq(courses.id, courseId))
+    .where(eq(courses.id, sql.placeholder('courseId')))
     .limit(1);
+}
+
+/**
+ * Prepared, for visitors and for signed-in viewers: a first visit's course page spent more of
+ * PostgreSQL's time planning this statement than running it (docs/scale-explain.md).
+ */
+const courseDetail = prepared('course_detail', (db) => courseDetailStatement(db, null));
+const courseDetailForViewer = prepared('course_detail_for_viewer', (db) =>
+  courseDetailStatement(db, sql.placeholder('viewerId')),
+);
+
+/** One course with its counts and, when a viewer is known, their rating and enrollment: one statement. */
+export async function findCourseDetail(
+  db: Db,
+  courseId: string,
+  viewerId: string | null,
+): Promise<CourseDetailRow | null> {
+  const [row] = viewerId
+    ? await courseDetailForViewer(db).execute({ courseId, viewerId })
+    : await courseDetail(db).execute({ courseId });
   return row ?? null;
 }
 
