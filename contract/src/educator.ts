@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { publicPersonSchema } from './common';
 import { chapterSchema, courseCategorySchema, courseLevelSchema } from './courses';
 import { COURSE_STATUSES, NEW_COURSE_STATUSES } from './rules/course-status';
-import { hasUnsafeCharacters } from './rules/safe-text';
 import { LECTURE_DURATION_MAX_MINUTES } from './rules/duration';
 import { INCOMPLETE_LECTURES_NAMED, LECTURE_PROBLEMS } from './rules/incomplete-lectures';
 import { formatDecimal } from './rules/currency';
@@ -241,10 +240,8 @@ export function studentsCursorText(cursor: StudentsCursor): string {
 }
 
 export const enrolledStudentsQuerySchema = z.object({
-  before: z
-    .string({ error: 'Página de alunos inválida' })
+  before: textSchema({ field: 'A página de alunos', typeError: 'Página de alunos inválida' })
     .regex(STUDENTS_CURSOR, 'Página de alunos inválida')
-    .refine((text) => !hasUnsafeCharacters(text), 'Página de alunos inválida')
     .transform((text): StudentsCursor => {
       const [, micros, courseId, userId] = STUDENTS_CURSOR.exec(text)!;
       return { micros: micros!, courseId: courseId!, userId: userId! };
