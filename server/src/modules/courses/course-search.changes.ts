@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { arrayParam } from '../../db/array-param';
 import type { Db } from '../../db/client';
+import { epochMicros } from '../../db/epoch-micros';
 import type { IndexedCourseRow } from './course-search.index';
 
 /** A text[] parameter of folded words. */
@@ -10,7 +11,7 @@ export const textArray = (values: readonly string[]): SQL => arrayParam(values, 
 const COLUMNS = sql`c.id::text as id, c.is_published as published, c.category, c.level,
   c.student_count, c.rating_total, c.rating_count,
   (c.price * (100 - c.discount) * 100)::bigint::text as paid,
-  (extract(epoch from c.created_at) * 1000000)::bigint::text as created_at,
+  ${epochMicros(sql`c.created_at`)} as created_at,
   c.educator_id, u.name as educator_name, c.search_document::text as document,
   c.search_outline::text as outline, u.search_name_document::text as name_document`;
 

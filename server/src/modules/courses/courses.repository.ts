@@ -96,7 +96,7 @@ export function meanRatingColumn(): SQL<number> {
   );
 }
 
-export function viewerRatingColumn(viewerId: string | Placeholder): SQL<number | null> {
+export function viewerRatingColumn(viewerId: Placeholder): SQL<number | null> {
   return sql<number | null>`(select own.rating from ${ratings} own
     where own.user_id = ${viewerId} and own.course_id = ${courses.id})`.mapWith((v) =>
     v === null ? null : Number(v),

@@ -4,6 +4,7 @@ import type { StudentsCursor } from '@aprendiz/contract/educator';
 import { REFUND_STATUSES } from '@aprendiz/contract/payments';
 import type { CourseStatus } from '@aprendiz/contract/rules/course-status';
 import type { Db } from '../../db/client';
+import { epochMicros } from '../../db/epoch-micros';
 import { prepared } from '../../db/prepared';
 import { courses } from '../../db/schema/courses';
 import { enrollments } from '../../db/schema/enrollments';
@@ -178,7 +179,7 @@ export async function getLatestEnrollments(
       studentName: users.name,
       studentImageUrl: users.imageUrl,
       enrolledAt: latest.enrolledAt,
-      enrolledMicros: sql<string>`(extract(epoch from ${latest.enrolledAt}) * 1000000)::bigint::text`,
+      enrolledMicros: epochMicros(latest.enrolledAt),
     })
     .from(latest)
     .innerJoin(users, eq(users.id, latest.userId))

@@ -132,7 +132,7 @@ export async function getEnrolledCourseSummaries(
 ): Promise<EnrolledCourseSummaryRow[]> {
   return enrolledCourseSummaries(db).execute({
     userId,
-    refundsSince: refundWindowStart(new Date()),
+    refundsSince: refundWindowStart(new Date()).toISOString(),
   });
 }
 
@@ -177,7 +177,7 @@ export async function findEnrolledCourse(
   const [row] = await enrolledCourse(db).execute({
     userId,
     courseId,
-    refundsSince: refundWindowStart(new Date()),
+    refundsSince: refundWindowStart(new Date()).toISOString(),
   });
   return row;
 }

@@ -68,7 +68,7 @@ export interface PaidPurchaseFacts {
  * row, as jsonb, or null when they hold it without paying (a free course).
  */
 export function paidPurchaseColumn(
-  userId: string | Placeholder,
+  userId: Placeholder,
   courseId: SQL | typeof courses.id,
 ): SQL<PaidPurchaseFacts | null> {
   return sql<PaidPurchaseFacts | null>`(select jsonb_build_object('id', p.id,
@@ -83,22 +83,19 @@ export function paidPurchaseColumn(
 
 /** The refunds the learner asked for within the abuse window: the limit counts them. */
 export function recentRefundsOf(db: Db, userId: string, now: Date): Promise<number> {
-  return countRefundsSince(db, userId, new Date(refundWindowStart(now)));
+  return countRefundsSince(db, userId, refundWindowStart(now));
 }
 
-/** Where the abuse window of `now` starts: what `recentRefundsColumn` counts from. */
-export function refundWindowStart(now: Date): string {
-  return new Date(now.getTime() - REFUND_ABUSE_DAYS * DAY_MS).toISOString();
+/** Where the abuse window of `now` starts: what the refund limit counts from. */
+export function refundWindowStart(now: Date): Date {
+  return new Date(now.getTime() - REFUND_ABUSE_DAYS * DAY_MS);
 }
 
 /**
- * The same count as a column, so My Courses reads it in its one statement; `since` is
- * `refundWindowStart(now)`, or a placeholder given it when the statement is prepared.
+ * The same count as a column, so My Courses and the player read it in their prepared statement;
+ * `since` is given `refundWindowStart(now)` as ISO text when it runs.
  */
-export function recentRefundsColumn(
-  userId: string | Placeholder,
-  since: string | Placeholder,
-): SQL<number> {
+export function recentRefundsColumn(userId: Placeholder, since: Placeholder): SQL<number> {
   return sql<number>`(select count(*)::int from ${purchases} r
     where r.user_id = ${userId} and r.refund_requested_at > ${since})`;
 }
