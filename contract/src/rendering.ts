@@ -1,4 +1,6 @@
+import type { UserData } from './auth';
 import type { Certificate } from './certificates';
+import type { EnrolledCoursesResponse } from './learning';
 import { isCurrency, type Currency } from './rules/currency';
 import { isPaymentMethod, type PaymentMethod } from './rules/payment-methods';
 import type { CourseReviewsResponse } from './reviews';
@@ -35,12 +37,34 @@ export interface CertificateSource {
  */
 export type Storefront = { currency: Currency; methods: PaymentMethod[] };
 
+/** Who a signed-in page is drawn for, as the browser's session names them. */
+export type Viewer = { id: string; name: string; email: string; imageUrl: string };
+
+/**
+ * The signed-in person a private page is drawn for (the page session's cookie named them), and
+ * their reads from the same services and caches as GET /api/user/data and
+ * /api/user/enrolled-courses.
+ */
+export interface ViewerSource {
+  user: Viewer;
+  userData(): Promise<UserData>;
+  enrolled(): Promise<EnrolledCoursesResponse>;
+}
+
 /** The request context the server renderer hands to the loaders. */
 export type RenderContext = {
   catalogue: CatalogueSource;
   certificates: CertificateSource;
   storefront: Storefront;
+  /** Set when the request carried a valid page session; only signed-in pages read it. */
+  viewer?: ViewerSource | null;
 };
+
+/**
+ * The hydration data's key naming whom a signed-in page was drawn for, beside the router's state:
+ * the browser hydrates that page as that person, then goes on with its own session.
+ */
+export const HYDRATION_VIEWER_KEY = 'viewer';
 
 /** The server entry's answer for one address. */
 export type RenderedPage =
@@ -56,6 +80,11 @@ export type RenderedPage =
       html: string;
       /** The router's hydration data as JSON, safe to place inside a <script> element. */
       hydration: string;
+      /**
+       * Drawn for the signed-in viewer: sent to them alone, never cached nor shared
+       * (`Cache-Control: private, no-store`).
+       */
+      private?: boolean;
     };
 
 /** The server bundle's exports (client/src/entry-server.tsx). */

@@ -22,6 +22,7 @@ import {
   resetPassword,
   signOut,
 } from './account.service';
+import { clearPageSession } from '../../http/page-session';
 
 export const MANAGED_BY_CLERK =
   'A sua conta é gerenciada pelo Clerk: altere o perfil e a senha, ou saia, na página da conta do Clerk.';
@@ -93,6 +94,8 @@ export function accountRoutes(deps: AppDeps): Router {
     const token = bearerToken(req);
     if (!token) throw unauthorized();
     await signOut(account, token);
+    // The page session held the same token: the pages are signed out with the API.
+    clearPageSession(res, deps.config.publicUrl);
     res.set('Cache-Control', 'no-store').json({ success: true, message: 'Sessão terminada' });
   });
 

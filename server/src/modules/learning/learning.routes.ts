@@ -26,8 +26,7 @@ import {
   getCourseProgress,
   getEnrolledCourse,
   getResumePoint,
-  listEnrolledCourses,
-  listRefundedCourses,
+  enrolledCoursesBody,
   rateCourse,
   saveLecturePositionOf,
   setLectureCompleted,
@@ -74,14 +73,7 @@ export function learningRoutes(deps: AppDeps): Router {
   });
 
   router.get('/user/enrolled-courses', auth, async (req, res) => {
-    const user = currentUser(req);
-    const entry = await deps.learnerCache.getOrLoad(user.id, 'enrolled-courses', async () =>
-      JSON.stringify({
-        success: true,
-        enrolledCourses: await listEnrolledCourses(deps, user),
-        refundedPurchases: await listRefundedCourses(deps, user),
-      }),
-    );
+    const entry = await enrolledCoursesBody(deps, currentUser(req));
     // The learner's own: a shared cache must not keep it, nor answer another Authorization with it.
     sendCached(req, res, entry, 'Authorization, Accept-Encoding', 'private, no-cache');
   });

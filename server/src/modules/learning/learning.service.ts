@@ -1,5 +1,6 @@
 import type {
   EnrolledCourse,
+  EnrolledCoursesResponse,
   EnrolledCourseSummary,
   LecturePositionBody,
   LectureSecond,
@@ -8,6 +9,7 @@ import { keepsLearnerAccess } from '@aprendiz/contract/rules/course-status';
 import { completionOf } from '@aprendiz/contract/rules/quiz-grading';
 import type { AppDeps } from '../../deps';
 import type { UserRow } from '../../db/schema/users';
+import type { CachedBody } from '../courses/catalogue-cache';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import {
   ALREADY_OWNED,
@@ -87,6 +89,20 @@ export async function listEnrolledCourses(
     owedRefund: row.owedRefund && { ...row.owedRefund, amount: Number(row.owedRefund.amount) },
     removedForRightsClaim: !keepsLearnerAccess(row),
   }));
+}
+
+/**
+ * GET /api/user/enrolled-courses's body, from the learner cache: the route sends it, and My
+ * Courses drawn on the server reads the same bytes.
+ */
+export function enrolledCoursesBody(deps: LearningDeps, user: UserRow): Promise<CachedBody> {
+  return deps.learnerCache.getOrLoad(user.id, 'enrolled-courses', async () =>
+    JSON.stringify({
+      success: true,
+      enrolledCourses: await listEnrolledCourses(deps, user),
+      refundedPurchases: await listRefundedCourses(deps, user),
+    } satisfies EnrolledCoursesResponse),
+  );
 }
 
 /** The player's course: all of it, every lecture URL, with the learner's own standing; null when not enrolled. */

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { Router } from 'express';
 import type { AppDeps } from '../../deps';
-import { preferredEncoding } from '../../http/compression';
+import { compressNow, preferredEncoding } from '../../http/compression';
 import { addressBudget } from '../../http/rate-limit';
 import { serverCatalogueSource, serverCertificateSource } from './catalogue-source';
 import {
@@ -14,6 +14,7 @@ import {
 import { loadRenderer, type Renderer } from './server-entry';
 import { publishedCourseDates, robotsTxt, sitemapXml } from './sitemap';
 import { deploymentStorefront, writeStorefront } from './storefront';
+import { pageViewer } from './viewer-source';
 
 function sendPage(
   req: Request,
@@ -40,6 +41,26 @@ function sendPage(
   const body = cache.compressed(url, page, encoding);
   res.setHeader('Content-Encoding', encoding);
   res.send(body);
+}
+
+/**
+ * A page drawn for the signed-in viewer: theirs alone. No shared cache, and no copy kept by the
+ * browser either, so Back after 'Sair' does not show it again; nor is it indexed.
+ */
+function sendPrivatePage(req: Request, res: Response, status: number, html: string): void {
+  res.status(status);
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.setHeader('Cache-Control', 'private, no-store');
+  res.setHeader('X-Robots-Tag', 'noindex');
+  res.vary('Cookie');
+  res.vary('Accept-Encoding');
+  // Written with end(), not send(): an ETag would only invite revalidating what is never kept.
+  const encoding = preferredEncoding(req);
+  const bytes = Buffer.from(html, 'utf8');
+  const body = encoding ? compressNow(bytes, encoding) : bytes;
+  if (encoding) res.setHeader('Content-Encoding', encoding);
+  res.setHeader('Content-Length', body.length);
+  res.end(req.method === 'HEAD' ? undefined : body);
 }
 
 /** The app shell as this server sends it: with its storefront (currency, payment methods) written in. */
@@ -84,6 +105,7 @@ export function renderedPages(deps: AppDeps): RequestHandler {
     certificates: serverCertificateSource(deps),
     storefront,
   };
+  const viewerOf = pageViewer(deps);
   const cache = createPageCache(() => deps.catalogueCache.generation(), limits.cacheBytes);
   const renderBudget = addressBudget({
     name: 'page-render',
@@ -112,7 +134,13 @@ export function renderedPages(deps: AppDeps): RequestHandler {
     let page;
     try {
       if (!(await renderBudget(req, res))) return next();
-      page = await loaded.entry.render(new Request(new URL(url, origin)), context, origin);
+      // Only the signed-in pages read the viewer; the public ones render the same for everyone.
+      const viewer = await viewerOf(req);
+      page = await loaded.entry.render(
+        new Request(new URL(url, origin)),
+        { ...context, viewer },
+        origin,
+      );
     } catch (err) {
       // The browser can still render the page from the app shell; the failure is ours to look at.
       deps.logger.error({ err, url }, 'server rendering failed');
@@ -122,6 +150,7 @@ export function renderedPages(deps: AppDeps): RequestHandler {
     }
     if (page.kind === 'client') return next();
     if (page.kind === 'redirect') return res.redirect(page.status, page.location);
+    if (page.private) return sendPrivatePage(req, res, page.status, loaded.template.fill(page));
     const rendered = cachedPage(page.status, loaded.template.fill(page));
     cache.set(url, rendered, startedAt);
     sendPage(req, res, rendered, cache, url);

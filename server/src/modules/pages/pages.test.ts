@@ -18,13 +18,26 @@ const APP_SHELL = INDEX_HTML.replace(
 const STYLESHEET = 'body{color:#0f172a}';
 
 // A stand-in for client/dist-ssr/entry-server.js with the same contract: it renders what the
-// catalogue source gives, counts its renders, and leaves /my-enrollments to the browser.
+// catalogue source gives, counts its renders, and draws /my-enrollments only for a viewer (as its
+// private page), leaving it to the browser otherwise.
 const FAKE_ENTRY = `
 let renders = 0;
 export default {
   async render(request, context, origin) {
     const url = new URL(request.url);
-    if (url.pathname === '/my-enrollments') return { kind: 'client' };
+    if (url.pathname === '/my-enrollments') {
+      if (!context.viewer) return { kind: 'client' };
+      const [data, enrolled] = await Promise.all([context.viewer.userData(), context.viewer.enrolled()]);
+      return {
+        kind: 'page',
+        status: 200,
+        head: '<title>Meus Cursos</title>',
+        html: '<p>viewer=' + context.viewer.user.name + ' role=' + data.role + ' courses=' +
+          enrolled.enrolledCourses.map((c) => c.courseTitle).join('|') + '</p>',
+        hydration: '{"loaderData":{}}',
+        private: true,
+      };
+    }
     if (url.pathname === '/antigo') return { kind: 'redirect', status: 301, location: '/' };
     if (url.pathname.startsWith('/lento')) await new Promise((resolve) => setTimeout(resolve, 300));
     renders++;
@@ -157,6 +170,119 @@ describe('server-rendered pages', () => {
   it('when the API is asked for, then the renderer stays out of it', async () => {
     const res = await request(ctx.app).get('/api/course/all').expect(200);
     expect(res.body.success).toBe(true);
+  });
+});
+
+describe('signed-in pages drawn for their viewer', () => {
+  function pageCookie(res: request.Response): string | undefined {
+    const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+    return cookies.find((cookie) => cookie.startsWith('aprendiz_page='));
+  }
+
+  async function learnerWithPageSession(name: string) {
+    const learner = await ctx.createUser({ name });
+    const educator = await ctx.createUser({ role: 'educator' });
+    const course = await insertCourse(ctx.database.db, educator.user.id, {
+      title: `Curso de ${name}`,
+      price: 0,
+    });
+    await request(ctx.app)
+      .post('/api/user/enroll-free-course')
+      .set(learner.auth)
+      .send({ courseId: course.id })
+      .expect(200);
+    const handed = await request(ctx.app)
+      .post('/api/auth/page-session')
+      .set(learner.auth)
+      .expect(204);
+    const cookie = pageCookie(handed);
+    if (!cookie) throw new Error('no page session cookie');
+    return { ...learner, cookie: cookie.split(';')[0]! };
+  }
+
+  it('when the browser hands its token over, then it comes back as an HttpOnly, Lax, secure cookie that ends with the token', async () => {
+    const { token, auth } = await ctx.createUser();
+    const res = await request(ctx.app).post('/api/auth/page-session').set(auth).expect(204);
+    const cookie = pageCookie(res)!;
+    expect(cookie).toContain(`aprendiz_page=${token}`);
+    expect(cookie).toMatch(/; HttpOnly/);
+    expect(cookie).toMatch(/; SameSite=Lax/);
+    expect(cookie).toMatch(/; Secure/);
+    expect(cookie).toMatch(/; Path=\//);
+    const expires = new Date(/Expires=([^;]+)/.exec(cookie)![1]!).getTime();
+    expect(expires).toBeGreaterThan(Date.now() + 6 * 24 * 3_600_000);
+    expect(expires).toBeLessThan(Date.now() + 8 * 24 * 3_600_000);
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('when no valid token is in the header, then no cookie is set, and the cookie alone opens no API route', async () => {
+    const refused = await request(ctx.app).post('/api/auth/page-session').expect(401);
+    expect(pageCookie(refused)).toBeUndefined();
+    const forged = await request(ctx.app)
+      .post('/api/auth/page-session')
+      .set('Authorization', 'Bearer nao.e.um-token')
+      .expect(401);
+    expect(pageCookie(forged)).toBeUndefined();
+    const { cookie } = await learnerWithPageSession('Só Cookie');
+    await request(ctx.app).get('/api/user/data').set('Cookie', cookie).expect(401);
+    await request(ctx.app).get('/api/user/enrolled-courses').set('Cookie', cookie).expect(401);
+  });
+
+  it('when My Courses is asked with a page session, then it is drawn for that learner alone, never kept nor cached', async () => {
+    const ana = await learnerWithPageSession('Ana Viewer');
+    const bia = await learnerWithPageSession('Bia Viewer');
+    const first = await request(ctx.app).get('/my-enrollments').set('Cookie', ana.cookie);
+    expect(first.status).toBe(200);
+    expect(first.text).toContain(
+      '<p>viewer=Ana Viewer role=student courses=Curso de Ana Viewer</p>',
+    );
+    expect(first.headers['cache-control']).toBe('private, no-store');
+    expect(first.headers['x-robots-tag']).toBe('noindex');
+    expect(first.headers.vary).toMatch(/Cookie/);
+    expect(first.headers.etag).toBeUndefined();
+    const other = await request(ctx.app).get('/my-enrollments').set('Cookie', bia.cookie);
+    expect(other.text).toContain(
+      '<p>viewer=Bia Viewer role=student courses=Curso de Bia Viewer</p>',
+    );
+    // Nobody else is given it: a visitor gets the shell.
+    const visitor = await request(ctx.app).get('/my-enrollments').expect(200);
+    expect(visitor.text).toBe(APP_SHELL);
+    const zipped = await request(ctx.app)
+      .get('/my-enrollments')
+      .set('Cookie', ana.cookie)
+      .set('Accept-Encoding', 'br');
+    expect(zipped.headers['content-encoding']).toBe('br');
+    expect(zipped.text).toContain('viewer=Ana Viewer');
+  });
+
+  it('when the page session is tampered with, signed out or forgotten, then the app shell answers and the cookie is cleared', async () => {
+    const learner = await learnerWithPageSession('Caio Viewer');
+    const tampered = learner.cookie.slice(0, -2) + (learner.cookie.endsWith('A') ? 'BB' : 'AA');
+    const bad = await request(ctx.app).get('/my-enrollments').set('Cookie', tampered);
+    expect(bad.text).toBe(APP_SHELL);
+    const junk = await request(ctx.app)
+      .get('/my-enrollments')
+      .set('Cookie', 'aprendiz_page=<script>; other=1');
+    expect(junk.text).toBe(APP_SHELL);
+
+    const signedOut = await request(ctx.app)
+      .post('/api/auth/sign-out')
+      .set(learner.auth)
+      .expect(200);
+    expect(pageCookie(signedOut)).toMatch(/^aprendiz_page=;.*Expires=Thu, 01 Jan 1970/);
+    const after = await request(ctx.app).get('/my-enrollments').set('Cookie', learner.cookie);
+    expect(after.text).toBe(APP_SHELL);
+
+    const forgotten = await request(ctx.app).delete('/api/auth/page-session').expect(204);
+    expect(pageCookie(forgotten)).toMatch(/^aprendiz_page=;.*Expires=Thu, 01 Jan 1970/);
+  });
+
+  it('when a public page is asked with a page session, then it is the page everyone gets, kept as before', async () => {
+    const learner = await learnerWithPageSession('Duda Viewer');
+    const anonymous = await request(ctx.app).get('/contact').expect(200);
+    const withCookie = await request(ctx.app).get('/contact').set('Cookie', learner.cookie);
+    expect(rendersIn(withCookie.text)).toBe(rendersIn(anonymous.text));
+    expect(withCookie.headers['cache-control']).toBe('no-cache');
   });
 });
 
