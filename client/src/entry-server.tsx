@@ -1,4 +1,9 @@
-import type { RenderContext, RenderedPage, ServerEntry } from '@aprendiz/contract/rendering';
+import {
+  HYDRATION_VIEWER_KEY,
+  type RenderContext,
+  type RenderedPage,
+  type ServerEntry,
+} from '@aprendiz/contract/rendering';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import {
@@ -9,18 +14,23 @@ import {
 } from 'react-router-dom';
 import { pageHead, scriptJson } from './app/page-head';
 import { routeMeta } from './app/page-meta';
-import { routes, SERVER_RENDERED_PATHS } from './app/router';
+import { routes, SERVER_RENDERED_PATHS, SIGNED_IN_RENDERED_PATHS } from './app/router';
 import { AuthProvider } from './auth/auth-provider';
 import { StorefrontContext } from './config/storefront';
 
 const handler = createStaticHandler(routes);
 const serverRendered = SERVER_RENDERED_PATHS.map((path) => ({ path }));
+const signedInRendered = SIGNED_IN_RENDERED_PATHS.map((path) => ({ path }));
 
-/** Public pages and the 404 are rendered here; the signed-in areas are left to the browser. */
-function rendersOnServer(pathname: string): boolean {
-  if (matchRoutes(serverRendered, pathname)) return true;
+/**
+ * Public pages and the 404 are rendered here for everyone alike; the signed-in pages that are
+ * drawn here only for a viewer; the rest of the signed-in areas are left to the browser.
+ */
+function audienceOf(pathname: string, context: RenderContext): 'everyone' | 'viewer' | null {
+  if (matchRoutes(serverRendered, pathname)) return 'everyone';
+  if (matchRoutes(signedInRendered, pathname)) return context.viewer ? 'viewer' : null;
   const leaf = matchRoutes(routes, pathname)?.at(-1);
-  return leaf?.route.path === '*';
+  return leaf?.route.path === '*' ? 'everyone' : null;
 }
 
 async function collect(stream: NodeJS.ReadableStream): Promise<string> {
@@ -36,9 +46,12 @@ export async function render(
   origin: string,
 ): Promise<RenderedPage> {
   const url = new URL(request.url);
-  if (!rendersOnServer(url.pathname)) return { kind: 'client' };
+  const audience = audienceOf(url.pathname, context);
+  if (!audience) return { kind: 'client' };
+  // A public page is the same for everyone (and cached): it never sees who asked.
+  const viewer = audience === 'viewer' ? (context.viewer ?? null) : null;
 
-  const result = await handler.query(request, { requestContext: context });
+  const result = await handler.query(request, { requestContext: { ...context, viewer } });
   if (result instanceof Response) {
     return {
       kind: 'redirect',
@@ -56,10 +69,11 @@ export async function render(
   // script that the CSP refuses: an unbounded chunk size keeps every boundary in place.
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      {/* The browser's provider, so the HTML hydrates under the same tree; it renders signed out
-          here (no session to read), and nothing navigates while rendering. */}
+      {/* The browser's provider, so the HTML hydrates under the same tree; it renders as the
+          viewer the page is drawn for (signed out on a public page), and nothing navigates while
+          rendering. */}
       <StorefrontContext value={context.storefront}>
-        <AuthProvider navigate={() => {}}>
+        <AuthProvider navigate={() => {}} serverViewer={viewer?.user ?? null}>
           <StaticRouterProvider router={router} context={result} hydrate={false} />
         </AuthProvider>
       </StorefrontContext>
@@ -85,7 +99,9 @@ export async function render(
       loaderData: result.loaderData,
       actionData: result.actionData,
       errors: null,
+      ...(viewer ? { [HYDRATION_VIEWER_KEY]: viewer.user } : {}),
     }),
+    ...(viewer ? { private: true } : {}),
   };
 }
 

@@ -183,3 +183,9 @@ export const SERVER_RENDERED_PATHS = [
   '/contact',
   '/certificate/:id',
 ] as const;
+
+/**
+ * The signed-in pages the server draws for a viewer its page session names (with no valid one
+ * they get the app shell, as every other signed-in address does).
+ */
+export const SIGNED_IN_RENDERED_PATHS = ['/my-enrollments'] as const;

@@ -1,4 +1,5 @@
 import { HYDRATION_DATA_ID } from '@aprendiz/contract/hydration';
+import { HYDRATION_VIEWER_KEY, type Viewer } from '@aprendiz/contract/rendering';
 import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import {
   createBrowserRouter,
@@ -7,14 +8,27 @@ import {
   type HydrationState,
 } from 'react-router-dom';
 import { AuthProvider } from '../auth/auth-provider';
+import { readSession } from '../auth/session-storage';
 import { pageStorefront, StorefrontContext } from '../config/storefront';
 import { routes } from './router';
 
-/** The loader data the server rendered the page with, or undefined for the app shell. */
-function readHydrationData(): HydrationState | undefined {
+type ServerHydration = HydrationState & { [HYDRATION_VIEWER_KEY]?: Viewer };
+
+/**
+ * The loader data the server rendered the page with, or undefined for the app shell, and for a page
+ * drawn for a session this tab no longer holds (signed out or in as someone else since, in another
+ * tab or by clearing storage): that page is drawn again here, and the server's copy is forgotten.
+ */
+function readHydrationData(): ServerHydration | undefined {
   const element = document.getElementById(HYDRATION_DATA_ID);
   if (!element?.textContent) return undefined;
-  return JSON.parse(element.textContent) as HydrationState;
+  const data = JSON.parse(element.textContent) as ServerHydration;
+  const viewer = data[HYDRATION_VIEWER_KEY];
+  if (viewer && readSession()?.user.id !== viewer.id) {
+    void import('../auth/page-session').then((page) => page.forgetPageSession());
+    return undefined;
+  }
+  return data;
 }
 
 function nextTask(): Promise<void> {
@@ -74,7 +88,10 @@ export async function start(reactDom: typeof import('react-dom/client')): Promis
     <StrictMode>
       <Committed onCommit={committed}>
         <StorefrontContext value={pageStorefront()}>
-          <AuthProvider navigate={router.navigate}>
+          <AuthProvider
+            navigate={router.navigate}
+            serverViewer={hydrationData?.[HYDRATION_VIEWER_KEY] ?? null}
+          >
             <RouterProvider router={router} />
           </AuthProvider>
         </StorefrontContext>

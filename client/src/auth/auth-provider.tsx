@@ -1,3 +1,4 @@
+import type { Viewer } from '@aprendiz/contract/rendering';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { env } from '../config/env';
 import { Loader } from '../components/loader';
@@ -13,6 +14,11 @@ type AuthProviderProps = {
    * local sign-in goes to the address a page asked to return to.
    */
   navigate: AppNavigate;
+  /**
+   * Whom the server drew this page for: null for a page drawn signed out (every public page) and
+   * for the app shell. Hydration starts as that person, so the HTML and the first render agree.
+   */
+  serverViewer?: Viewer | null;
   children: ReactNode;
 };
 
@@ -20,7 +26,7 @@ type AuthProviderProps = {
  * The sign-in provider chosen by configuration: Clerk when a publishable key is set, else local
  * accounts. It sits above the router: route loaders wait for it to know who is signed in.
  */
-export function AuthProvider({ navigate, children }: AuthProviderProps) {
+export function AuthProvider({ navigate, serverViewer = null, children }: AuthProviderProps) {
   if (env.clerkPublishableKey) {
     return (
       <Suspense fallback={<Loader label="Preparando a sessão…" />}>
@@ -30,5 +36,9 @@ export function AuthProvider({ navigate, children }: AuthProviderProps) {
       </Suspense>
     );
   }
-  return <LocalAuthProvider navigate={navigate}>{children}</LocalAuthProvider>;
+  return (
+    <LocalAuthProvider navigate={navigate} serverViewer={serverViewer}>
+      {children}
+    </LocalAuthProvider>
+  );
 }

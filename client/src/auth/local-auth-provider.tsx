@@ -1,7 +1,9 @@
+import type { Viewer } from '@aprendiz/contract/rendering';
 import {
   lazy,
   Suspense,
   useCallback,
+  useEffect,
   useMemo,
   useState,
   useSyncExternalStore,
@@ -16,15 +18,19 @@ import {
   type SignOutOptions,
 } from './auth-context';
 import { loadApi } from '../lib/load-api';
-import { clearSession, readSession, subscribeSession, writeSession } from './session-storage';
+import {
+  clearSession,
+  readSession,
+  subscribeSession,
+  writeSession,
+  type LocalSession,
+} from './session-storage';
 import { send } from '../lib/send';
 
 const SIGN_OUT_TIMEOUT_MS = 5000;
 
 // The dialog's code loads the first time someone opens it, not with the page.
 const LocalSignInDialog = lazy(() => import('./local-sign-in-dialog'));
-
-const signedOutOnServer = () => null;
 
 /**
  * Local accounts (the embedded default). The session survives reloads in localStorage; it is
@@ -33,15 +39,30 @@ const signedOutOnServer = () => null;
  */
 export function LocalAuthProvider({
   navigate,
+  serverViewer = null,
   children,
 }: {
   /** The router's navigation (this provider sits above the router), for sign-in's `returnTo`. */
   navigate: AppNavigate;
+  /** Whom the server drew the page for (auth-provider.tsx). */
+  serverViewer?: Viewer | null;
   children: ReactNode;
 }) {
-  // The server renders signed out (it cannot read this browser's storage), so hydration starts signed
-  // out too and the stored session follows at once; signing in or out in another tab does the same here.
-  const session = useSyncExternalStore(subscribeSession, readSession, signedOutOnServer);
+  // The server renders public pages signed out, and a signed-in page as the viewer its page session
+  // named: hydration starts as the server drew, and the stored session follows at once (the same
+  // person, as the app's start checks); signing in or out in another tab does the same here.
+  const serverSession = useMemo<LocalSession | null>(
+    () => (serverViewer ? { token: '', user: serverViewer } : null),
+    [serverViewer],
+  );
+  const session = useSyncExternalStore(subscribeSession, readSession, () => serverSession);
+  const token = session?.token ?? null;
+  // The server draws signed-in pages from the page session: it follows this tab's token, and ends
+  // with it. Not while hydrating (the server's snapshot has no token): only a real session counts.
+  // Its code loads after the page is live: no page needs it to be drawn.
+  useEffect(() => {
+    if (token !== '') void import('./page-session').then((page) => page.keepPageSession(token));
+  }, [token]);
   // Open: the dialog shows; its `returnTo` is where to be once signed in (null: stay).
   const [dialog, setDialog] = useState<{ returnTo: string | null } | null>(null);
 

@@ -1,9 +1,11 @@
 import type { UserData, UserDataResponse } from '@aprendiz/contract/auth';
 import type { EnrolledCourseSummary, EnrolledCoursesResponse } from '@aprendiz/contract/learning';
 import type { RefundedPurchase } from '@aprendiz/contract/payments';
+import type { ViewerSource } from '@aprendiz/contract/rendering';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { notify } from '../components/toast';
 import { takeEarlyRead } from '../boot/early-reads';
+import { serverViewer } from '../data/catalogue-source';
 import { failedWith, settle, type LoadResult } from '../data/load-result';
 import { currentApiAuth, whenAuthKnown } from '../lib/api-auth';
 import { serverMessage } from '../lib/api-error';
@@ -54,12 +56,29 @@ async function readEnrolledCourses(api: Api, token: string | null): Promise<Load
 }
 
 /**
- * The root route's loader: the signed-in user's data and enrollments, read once the auth provider
- * knows who that is; nothing for a visitor, nor on the server (it cannot read the session).
+ * On the server, for a page drawn for a viewer: their reads from the services themselves. A failure
+ * is thrown, so the server sends the app shell rather than a page that says less than the browser
+ * would.
  */
-export async function rootLoader({ request }: LoaderFunctionArgs): Promise<RootData> {
-  // The server renders signed out.
-  if (typeof document === 'undefined') return signedOut;
+async function readForViewer(viewer: ViewerSource): Promise<RootData> {
+  const [userData, enrolled] = await Promise.all([viewer.userData(), viewer.enrolled()]);
+  return {
+    userId: viewer.user.id,
+    userData,
+    enrolledCourses: { ok: true, value: enrolled.enrolledCourses },
+    refundedPurchases: enrolled.refundedPurchases ?? NOTHING_REFUNDED,
+  };
+}
+
+/**
+ * The root route's loader: the signed-in user's data and enrollments, read once the auth provider
+ * knows who that is; nothing for a visitor. On the server, only a page drawn for a viewer reads them.
+ */
+export async function rootLoader({ request, context }: LoaderFunctionArgs): Promise<RootData> {
+  if (typeof document === 'undefined') {
+    const viewer = serverViewer(context);
+    return viewer ? readForViewer(viewer) : signedOut;
+  }
   const auth = await whenAuthKnown(request.signal);
   const userId = auth?.userId ?? null;
   if (!userId) return signedOut;

@@ -2,6 +2,7 @@ import type {
   CatalogueSource,
   CertificateSource,
   RenderContext,
+  ViewerSource,
 } from '@aprendiz/contract/rendering';
 
 function isRenderContext(context: unknown): context is RenderContext {
@@ -26,4 +27,9 @@ export function certificateSource(context: unknown): Promise<CertificateSource> 
     (module) => module.apiCertificateSource,
   );
   return browserCertificates;
+}
+
+/** The signed-in viewer a page is being drawn for on the server; null in the browser and for visitors. */
+export function serverViewer(context: unknown): ViewerSource | null {
+  return isRenderContext(context) ? (context.viewer ?? null) : null;
 }

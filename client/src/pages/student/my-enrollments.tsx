@@ -14,12 +14,22 @@ import { CourseProgressBar, type ProgressFacts } from '../../features/course-pla
 import { CertificateAction } from '../../features/certificates';
 import { RefundAction, RefundDestinationAction, refundMoney } from '../../features/payments';
 import { useMediaQuery } from './my-enrollments/use-media-query';
+import type { RouteHandle } from '../../app/page-meta';
 import { SignInRequired } from '../../components/sign-in-required';
 import { focusRing } from '../../components/ui/focus-ring';
 import { LoadError } from '../../components/ui/load-error';
 import { buttonClass } from '../../components/ui/button';
 
 const TITLE = 'Meus Cursos';
+
+/** Drawn on the server for its viewer (app/router.tsx's SIGNED_IN_RENDERED_PATHS): a private page. */
+export const handle: RouteHandle = {
+  meta: () => ({
+    title: TITLE,
+    description: 'Os seus cursos e o seu progresso.',
+    noindex: true,
+  }),
+};
 /** Tailwind's md breakpoint: from here the courses are a table, below it a list of cards. */
 const WIDE_SCREEN = '(min-width: 768px)';
 
@@ -309,9 +319,21 @@ function Enrollments() {
 
   // The server sends the most recent enrollment first, the order shown here.
   const rows = enrolledCourses.map(toRow);
+  // Drawn on the server, the screen's width is unknown: both layouts, CSS showing the one that
+  // fits, until the browser drops the other (each in the same place, so nothing else is redrawn).
+  const unknown = wide === undefined;
   return (
     <>
-      {wide ? <CourseTable rows={rows} /> : <CourseCards rows={rows} />}
+      {wide !== false && (
+        <div className={unknown ? 'hidden md:block' : undefined}>
+          <CourseTable rows={rows} />
+        </div>
+      )}
+      {wide !== true && (
+        <div className={unknown ? 'md:hidden' : undefined}>
+          <CourseCards rows={rows} />
+        </div>
+      )}
       {refunded}
     </>
   );

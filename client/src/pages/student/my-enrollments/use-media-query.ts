@@ -4,8 +4,14 @@ function mediaQueryList(query: string): MediaQueryList | null {
   return typeof window.matchMedia === 'function' ? window.matchMedia(query) : null;
 }
 
-/** Whether a CSS media query matches now, re-rendering when that changes (e.g. a phone turned sideways). */
-export function useMediaQuery(query: string): boolean {
+const unknownOnServer = () => undefined;
+
+/**
+ * Whether a CSS media query matches now, re-rendering when that changes (e.g. a phone turned
+ * sideways). Undefined on the server and while hydrating what it drew: it cannot know the screen,
+ * so the page draws every layout and lets CSS show the one that fits until the browser knows.
+ */
+export function useMediaQuery(query: string): boolean | undefined {
   const subscribe = useCallback(
     (onChange: () => void) => {
       const list = mediaQueryList(query);
@@ -14,5 +20,9 @@ export function useMediaQuery(query: string): boolean {
     },
     [query],
   );
-  return useSyncExternalStore(subscribe, () => mediaQueryList(query)?.matches ?? false);
+  return useSyncExternalStore(
+    subscribe,
+    () => mediaQueryList(query)?.matches ?? false,
+    unknownOnServer,
+  );
 }
