@@ -1,3 +1,5 @@
+import fc from 'fast-check';
+import humanizeDuration from 'humanize-duration';
 import { describe, expect, it } from 'vitest';
 import { chapterMinutes, countLectures, courseTotalMinutes, formatMinutes } from './duration';
 
@@ -18,6 +20,21 @@ describe('formatMinutes', () => {
   it('when zero or fractional, then whole minutes', () => {
     expect(formatMinutes(0)).toBe('0 minutos');
     expect(formatMinutes(12.6)).toBe('13 minutos');
+    expect(formatMinutes(59.5)).toBe('1 hora');
+    expect(formatMinutes(119.6)).toBe('2 horas');
+  });
+
+  it('when any duration a course can have is written, then it reads as humanize-duration wrote it before', () => {
+    const before = (minutes: number) =>
+      humanizeDuration(minutes * 60_000, { language: 'pt', units: ['h', 'm'], round: true });
+    for (let minutes = 0; minutes <= 3 * 24 * 60; minutes++)
+      expect(formatMinutes(minutes)).toBe(before(minutes));
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 10_000, noNaN: true }), (minutes) => {
+        expect(formatMinutes(minutes)).toBe(before(minutes));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 
