@@ -216,7 +216,14 @@ test.describe('With JavaScript enabled', () => {
       const release = await holdApp(page);
       await page.goto('/', { waitUntil: 'load' });
       await expect(page.getByRole('dialog', { name: 'Continuar no app' })).toHaveCount(0);
+      const promptLoaded = page.waitForResponse(/\/assets\/install-prompt-[\w-]+\.js$/);
       release();
+      // It waits for the learner to use the page (install-prompt.tsx): not on its own, once its
+      // code has run and taken the offer; a scroll is enough.
+      await promptLoaded;
+      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+      await expect(page.getByRole('dialog', { name: 'Continuar no app' })).toHaveCount(0);
+      await page.mouse.wheel(0, 200);
       await expect(page.getByRole('dialog', { name: 'Continuar no app' })).toBeVisible();
     },
   );

@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../test/render';
-import { CONFETTI_AFTER_INSTALL_MS, InstallPrompt } from './install-prompt';
+import { CONFETTI_AFTER_INSTALL_MS, InstallPrompt, OFFER_AFTER_ENGAGED_MS } from './install-prompt';
 
 const confetti = vi.hoisted(() => vi.fn());
 vi.mock('../lib/confetti', () => ({ fireConfetti: confetti }));
@@ -25,7 +25,20 @@ function installEvent(outcome: 'accepted' | 'dismissed' = 'accepted') {
   return { event, prompt };
 }
 
-beforeEach(() => confetti.mockClear());
+/** The learner's first act on the page, and the pause the offer waits after it. */
+function engage(type = 'pointerdown') {
+  act(() => {
+    window.dispatchEvent(new Event(type));
+  });
+  act(() => {
+    vi.advanceTimersByTime(OFFER_AFTER_ENGAGED_MS);
+  });
+}
+
+beforeEach(() => {
+  confetti.mockClear();
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+});
 afterEach(() => {
   vi.restoreAllMocks();
   vi.useRealTimers();
@@ -43,11 +56,33 @@ describe('InstallPrompt', () => {
   it('when on Android, then nothing shows until the browser signals that the app can be installed', () => {
     useUserAgent(ANDROID);
     renderWithProviders(<InstallPrompt />);
+    engage();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     const { event } = installEvent();
     expect(event.defaultPrevented).toBe(true);
     expect(screen.getByRole('dialog', { name: 'Continuar no app' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Abrir app' })).toBeInTheDocument();
+  });
+
+  it('when the offer comes before the learner has used the page, then it waits for their first touch, key or scroll, and a moment after it', () => {
+    useUserAgent(ANDROID);
+    renderWithProviders(<InstallPrompt />);
+    installEvent();
+    act(() => {
+      vi.advanceTimersByTime(60_000);
+    });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    act(() => {
+      window.dispatchEvent(new Event('scroll'));
+    });
+    act(() => {
+      vi.advanceTimersByTime(OFFER_AFTER_ENGAGED_MS - 1);
+    });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(screen.getByRole('dialog', { name: 'Continuar no app' })).toBeInTheDocument();
   });
 
   it('when already running as an installed app, then it never shows', () => {
@@ -63,8 +98,10 @@ describe('InstallPrompt', () => {
 
   it('when open, then page scroll is locked; a backdrop click closes it and unlocks scroll', async () => {
     useUserAgent(ANDROID);
-    const user = userEvent.setup();
     renderWithProviders(<InstallPrompt />);
+    engage('touchstart');
+    vi.useRealTimers();
+    const user = userEvent.setup();
     installEvent();
     expect(document.body.style.overflow).toBe('hidden');
     await user.click(screen.getByTestId('dialog-backdrop'));
@@ -76,6 +113,7 @@ describe('InstallPrompt', () => {
     useUserAgent(ANDROID);
     vi.useFakeTimers();
     renderWithProviders(<InstallPrompt />);
+    engage('keydown');
     const { prompt } = installEvent('accepted');
     await act(async () => {
       screen.getByRole('button', { name: 'Abrir app' }).click();
@@ -96,6 +134,7 @@ describe('InstallPrompt', () => {
     useUserAgent(ANDROID);
     vi.useFakeTimers();
     renderWithProviders(<InstallPrompt />);
+    engage();
     installEvent('dismissed');
     await act(async () => {
       screen.getByRole('button', { name: 'Abrir app' }).click();

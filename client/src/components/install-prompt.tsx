@@ -11,11 +11,48 @@ import { focusRing } from './ui/focus-ring';
 
 export const CONFETTI_AFTER_INSTALL_MS = 1500;
 
-/** On phones and tablets, once the browser says the app can be installed. */
+/** What says the learner is using the page: a touch, a click, a key, a scroll. */
+const ENGAGING = ['pointerdown', 'touchstart', 'keydown', 'scroll'] as const;
+/** After that first act, the offer waits this long, so it never lands on what the act opened. */
+export const OFFER_AFTER_ENGAGED_MS = 1000;
+
+/**
+ * Whether the learner has used the page yet. The offer waits for it: a modal over a page nobody
+ * has looked at yet interrupts the very thing they came for (and it would be the largest thing
+ * painted, what a slow phone's load is judged by).
+ */
+function useEngaged(): boolean {
+  const [engaged, setEngaged] = useState(false);
+  useEffect(() => {
+    if (engaged) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stopListening = () => {
+      for (const type of ENGAGING) window.removeEventListener(type, onEngaged, true);
+    };
+    function onEngaged() {
+      stopListening();
+      timer = setTimeout(() => setEngaged(true), OFFER_AFTER_ENGAGED_MS);
+    }
+    // Captured on the window: a scroll inside a list counts as well as the page's own.
+    for (const type of ENGAGING)
+      window.addEventListener(type, onEngaged, { capture: true, passive: true });
+    return () => {
+      stopListening();
+      clearTimeout(timer);
+    };
+  }, [engaged]);
+  return engaged;
+}
+
+/**
+ * On phones and tablets, once the browser says the app can be installed and the learner has begun
+ * using the page.
+ */
 export function InstallPrompt() {
   const { brand } = env;
   const [installEvent, setInstallEvent] = useState<BeforeInstallPromptEvent | null>(null);
-  const [open, setOpen] = useState(false);
+  const [offered, setOpen] = useState(false);
+  const open = useEngaged() && offered;
   const confettiTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => {
