@@ -64,9 +64,12 @@ describe('MobileNav', () => {
       within(screen.getByRole('menu')).getByRole('menuitem', { name: 'Tornar-se educador' }),
     );
     await user.click(
-      within(screen.getByRole('alertdialog', { name: 'Tornar-se educador' })).getByRole('button', {
-        name: 'Sim, tornar-me educador',
-      }),
+      within(await screen.findByRole('alertdialog', { name: 'Tornar-se educador' })).getByRole(
+        'button',
+        {
+          name: 'Sim, tornar-me educador',
+        },
+      ),
     );
     await waitFor(() => expect(app.setIsEducator).toHaveBeenCalledWith(true));
     expect(calls[0].url).toBe('/api/educator/update-role');

@@ -59,7 +59,7 @@ describe('Navbar', () => {
       app: { userData: userData() },
     });
     await user.click(within(nav()).getByRole('button', { name: 'Tornar-se educador' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Tornar-se educador' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Tornar-se educador' });
     expect(dialog).toHaveTextContent('Sua conta passa a ser de educador, de vez');
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
 
@@ -77,9 +77,12 @@ describe('Navbar', () => {
     });
     await user.click(within(nav()).getByRole('button', { name: 'Tornar-se educador' }));
     await user.click(
-      within(screen.getByRole('alertdialog', { name: 'Tornar-se educador' })).getByRole('button', {
-        name: 'Sim, tornar-me educador',
-      }),
+      within(await screen.findByRole('alertdialog', { name: 'Tornar-se educador' })).getByRole(
+        'button',
+        {
+          name: 'Sim, tornar-me educador',
+        },
+      ),
     );
 
     expect(await within(nav()).findByRole('link', { name: 'Educator Dashboard' })).toHaveAttribute(
@@ -117,9 +120,12 @@ describe('Navbar', () => {
     });
     await user.click(within(nav()).getByRole('button', { name: 'Tornar-se educador' }));
     await user.click(
-      within(screen.getByRole('alertdialog', { name: 'Tornar-se educador' })).getByRole('button', {
-        name: 'Sim, tornar-me educador',
-      }),
+      within(await screen.findByRole('alertdialog', { name: 'Tornar-se educador' })).getByRole(
+        'button',
+        {
+          name: 'Sim, tornar-me educador',
+        },
+      ),
     );
     expect(await screen.findByText('Serviço indisponível')).toBeInTheDocument();
     expect(app.setIsEducator).not.toHaveBeenCalled();

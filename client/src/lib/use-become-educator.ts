@@ -1,12 +1,25 @@
-import { createElement, useCallback, useEffect, useState, type ReactNode } from 'react';
+import {
+  createElement,
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { MessageResponse } from '@aprendiz/contract/learning';
-import { ConfirmDialog } from '../components/confirm-dialog';
 import { notify } from '../components/toast';
 import { paths } from '../config/paths';
 import { useAppContext } from '../context/app-context';
 import { loadApi } from './load-api';
 import { send } from './send';
+
+// Every page's top bar holds the way in, and few people ever take it: the question's code comes when
+// it is asked, not on every page's critical path (scripts/bundle-size.mjs).
+const ConfirmDialog = lazy(() =>
+  import('../components/confirm-dialog').then((module) => ({ default: module.ConfirmDialog })),
+);
 
 export const BECOME_EDUCATOR_QUESTION =
   'Sua conta passa a ser de educador, de vez: você ganha a área de educador para publicar cursos e ver inscrições e ganhos. Continuar?';
@@ -61,14 +74,20 @@ export function useBecomeEducator(): {
     setPressedEarly(false);
     becomeEducator();
   }, [pressedEarly, known, becomeEducator]);
-  const confirmation = createElement(ConfirmDialog, {
-    open: asking,
-    title: 'Tornar-se educador',
-    message: BECOME_EDUCATOR_QUESTION,
-    confirmLabel: 'Sim, tornar-me educador',
-    onConfirm: () => void updateRole(),
-    onCancel: () => setAsking(false),
-  });
+  const confirmation =
+    asking &&
+    createElement(
+      Suspense,
+      { fallback: null },
+      createElement(ConfirmDialog, {
+        open: true,
+        title: 'Tornar-se educador',
+        message: BECOME_EDUCATOR_QUESTION,
+        confirmLabel: 'Sim, tornar-me educador',
+        onConfirm: () => void updateRole(),
+        onCancel: () => setAsking(false),
+      }),
+    );
 
   return { becomeEducator, pending: pending || pressedEarly, confirmation };
 }

@@ -82,9 +82,12 @@ describe('EducatorLayout', () => {
 
     await user.click(screen.getByRole('button', { name: 'Tornar-se educador' }));
     await user.click(
-      within(screen.getByRole('alertdialog', { name: 'Tornar-se educador' })).getByRole('button', {
-        name: 'Sim, tornar-me educador',
-      }),
+      within(await screen.findByRole('alertdialog', { name: 'Tornar-se educador' })).getByRole(
+        'button',
+        {
+          name: 'Sim, tornar-me educador',
+        },
+      ),
     );
 
     expect(await screen.findByText('Agora você pode publicar um curso')).toBeInTheDocument();
@@ -108,9 +111,12 @@ describe('EducatorLayout', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Tornar-se educador' }));
     await user.click(
-      within(screen.getByRole('alertdialog', { name: 'Tornar-se educador' })).getByRole('button', {
-        name: 'Sim, tornar-me educador',
-      }),
+      within(await screen.findByRole('alertdialog', { name: 'Tornar-se educador' })).getByRole(
+        'button',
+        {
+          name: 'Sim, tornar-me educador',
+        },
+      ),
     );
     expect(await screen.findByText('Serviço indisponível')).toBeInTheDocument();
     expect(app.setIsEducator).not.toHaveBeenCalled();
