@@ -1,9 +1,21 @@
 // Puts a signed-in session into the Chrome that Lighthouse drives, the way the product keeps it:
-// the token and the user in the origin's localStorage (client/src/auth/session-storage.ts). Spoken
-// over the DevTools protocol with Node's own WebSocket, so the bench needs no browser library.
+// the token and the user in the origin's localStorage (client/src/auth/session-storage.ts), and the
+// page session the server draws signed-in pages from, handed over as the app hands it
+// (client/src/auth/page-session.ts). Spoken over the DevTools protocol with Node's own WebSocket,
+// so the bench needs no browser library.
 
-/** The keys client/src/auth/session-storage.ts writes; checked against the build before a run. */
-export const SESSION_KEYS = { token: 'aprendiz.token', user: 'aprendiz.user' } as const;
+/**
+ * The keys client/src/auth/session-storage.ts and page-session.ts write; checked against the build
+ * before a run.
+ */
+export const SESSION_KEYS = {
+  token: 'aprendiz.token',
+  user: 'aprendiz.user',
+  pageSession: 'aprendiz.page-session',
+} as const;
+
+/** How much of the token page-session.ts keeps as the mark of the one it handed over. */
+const PAGE_SESSION_MARK_LENGTH = 24;
 
 export interface BrowserSession {
   token: string;
@@ -91,12 +103,28 @@ export async function storeSession(
     const loaded = tab.once('Page.loadEventFired');
     await tab.send('Page.navigate', { url: `${origin}/robots.txt` });
     await loaded;
+    const key = (name: keyof typeof SESSION_KEYS) => JSON.stringify(SESSION_KEYS[name]);
+    // As the app does after signing in: the token and user kept, the token handed to the server
+    // for the page session, and the mark of that hand-over kept so the audited page does not repeat it.
     const script = session
-      ? `localStorage.setItem(${JSON.stringify(SESSION_KEYS.token)}, ${JSON.stringify(session.token)});
-         localStorage.setItem(${JSON.stringify(SESSION_KEYS.user)}, ${JSON.stringify(JSON.stringify(session.user))});`
-      : `localStorage.removeItem(${JSON.stringify(SESSION_KEYS.token)});
-         localStorage.removeItem(${JSON.stringify(SESSION_KEYS.user)});`;
-    const result = (await tab.send('Runtime.evaluate', { expression: script })) as {
+      ? `(async () => {
+           localStorage.setItem(${key('token')}, ${JSON.stringify(session.token)});
+           localStorage.setItem(${key('user')}, ${JSON.stringify(JSON.stringify(session.user))});
+           const res = await fetch('/api/auth/page-session', {
+             method: 'POST',
+             headers: { Authorization: 'Bearer ' + ${JSON.stringify(session.token)} },
+           });
+           if (!res.ok) throw new Error('page session: ' + res.status);
+           localStorage.setItem(${key('pageSession')}, ${JSON.stringify(session.token.slice(-PAGE_SESSION_MARK_LENGTH))});
+         })()`
+      : `(async () => {
+           for (const name of [${key('token')}, ${key('user')}, ${key('pageSession')}]) localStorage.removeItem(name);
+           await fetch('/api/auth/page-session', { method: 'DELETE' });
+         })()`;
+    const result = (await tab.send('Runtime.evaluate', {
+      expression: script,
+      awaitPromise: true,
+    })) as {
       exceptionDetails?: unknown;
     };
     if (result.exceptionDetails) {
