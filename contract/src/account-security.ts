@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema } from './auth';
 import { secretSchema, textSchema } from './text-schemas';
+import { CONSENT_TOPICS } from './rules/consent';
 
 /** How long a mailed e-mail confirmation link works. */
 export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -88,22 +89,7 @@ export const endOtherSessionsResponseSchema = z.object({
 });
 export type EndOtherSessionsResponse = z.infer<typeof endOtherSessionsResponseSchema>;
 
-/**
- * The e-mails a person chooses. `answers` and `digest` are about their own activity (on until
- * stopped); `news` is marketing (novidades e ofertas) and is only ever sent after an opt-in.
- */
-export const CONSENT_TOPICS = ['answers', 'digest', 'news'] as const;
-export type ConsentTopic = (typeof CONSENT_TOPICS)[number];
-
-/**
- * The exact words beside each choice under 'E-mails' on the profile: a consent record keeps the
- * text the person saw when they chose.
- */
-export const CONSENT_WORDING: Record<ConsentTopic, string> = {
-  answers: 'Respostas às minhas perguntas',
-  digest: 'Resumo diário de perguntas sem resposta (educadores)',
-  news: 'Novidades e ofertas de cursos (só com a sua autorização; cancele quando quiser)',
-};
+export { CONSENT_TOPICS, CONSENT_WORDING, type ConsentTopic } from './rules/consent';
 
 /** Where a choice was made: the profile, a mail's one-click link, or the opt-outs kept before. */
 export const CONSENT_SOURCES = ['profile', 'link', 'before-records'] as const;

@@ -1,4 +1,4 @@
-import { CONSENT_WORDING } from '@aprendiz/contract/account-security';
+import { CONSENT_WORDING } from '@aprendiz/contract/rules/consent';
 import type { MailPreferences } from '@aprendiz/contract/notifications';
 import { useId, useState } from 'react';
 import { useResource } from '../../data/resource';
