@@ -171,7 +171,7 @@ describe('MyEnrollmentsPage', () => {
     ).toBeInTheDocument();
   });
 
-  it('when every lecture is done but a required chapter quiz is not passed, then the course is not complete until it is', () => {
+  it('when every lecture is done but a required chapter quiz is not passed, then the course is not complete until it is', async () => {
     const withQuiz = (quizzesPassed: string[]) => ({
       ...finished,
       quizzesPassed,
@@ -210,7 +210,7 @@ describe('MyEnrollmentsPage', () => {
     expect(within(row).getByText('100%')).toBeInTheDocument();
     expect(within(row).getByText('3 de 3 aulas · 1 de 1 questionário')).toBeInTheDocument();
     expect(within(row).getByRole('link', { name: /^Concluído/ })).toBeInTheDocument();
-    expect(within(row).getByRole('button', { name: /^Certificado/ })).toBeInTheDocument();
+    expect(await within(row).findByRole('button', { name: /^Certificado/ })).toBeInTheDocument();
   });
 
   it('when a course is complete, then Certificado opens its certificate page; unfinished courses have none', async () => {
@@ -225,7 +225,9 @@ describe('MyEnrollmentsPage', () => {
       within(card('Python do Zero')).queryByRole('button', { name: /^Certificado/ }),
     ).not.toBeInTheDocument();
     await userEvent.click(
-      within(card('SQL na Prática')).getByRole('button', { name: 'Certificado: SQL na Prática' }),
+      await within(card('SQL na Prática')).findByRole('button', {
+        name: 'Certificado: SQL na Prática',
+      }),
     );
     await vi.waitFor(() => expect(location()).toBe('/certificate/AbCdEfGhIjKlMnOpQrStUv'));
     expect(calls.map(({ method, url }) => [method, url])).toEqual([
@@ -424,7 +426,7 @@ describe('MyEnrollmentsPage', () => {
       auth: signedIn,
       app: { enrolledCourses: [finished].map(enrolledSummary) },
     });
-    await userEvent.click(screen.getByRole('button', { name: /^Certificado/ }));
+    await userEvent.click(await screen.findByRole('button', { name: /^Certificado/ }));
     expect(
       await screen.findByText('Conclua todas as aulas do curso para receber o certificado'),
     ).toBeInTheDocument();

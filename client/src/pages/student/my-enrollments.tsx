@@ -3,6 +3,7 @@ import { COURSE_REMOVED_FOR_RIGHTS_CLAIM } from '@aprendiz/contract/rules/course
 import { formatMinutes } from '@aprendiz/contract/rules/duration';
 import { guaranteeLabel } from '@aprendiz/contract/rules/guarantee';
 import type { RefundedPurchase, RefundOffer } from '@aprendiz/contract/payments';
+import { lazy, memo, Suspense, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuthUser } from '../../auth/auth-context';
 import { CourseThumbnail } from '../../components/course-thumbnail';
@@ -10,8 +11,7 @@ import { Loader } from '../../components/loader';
 import { paths } from '../../config/paths';
 import { useAppContext } from '../../context/app-context';
 import { usePageTitle } from '../../lib/use-page-title';
-import { CourseProgressBar, type ProgressFacts } from '../../features/course-player';
-import { CertificateAction } from '../../features/certificates';
+import { CourseProgressBar, type ProgressFacts } from '../../components/course-progress-bar';
 import { RefundAction, RefundDestinationAction, refundMoney } from '../../features/payments';
 import { useMediaQuery } from './my-enrollments/use-media-query';
 import type { RouteHandle } from '../../app/page-meta';
@@ -21,6 +21,14 @@ import { LoadError } from '../../components/ui/load-error';
 import { buttonClass } from '../../components/ui/button';
 
 const TITLE = 'Meus Cursos';
+
+// The certificate's button comes with the certificates feature (its page and QR code): a row drawn by
+// the server keeps its button as drawn until that code arrives, then it hydrates.
+const CertificateAction = lazy(() =>
+  import('../../features/certificates').then((feature) => ({
+    default: feature.CertificateAction,
+  })),
+);
 
 /** Drawn on the server for its viewer (app/router.tsx's SIGNED_IN_RENDERED_PATHS): a private page. */
 export const handle: RouteHandle = {
@@ -56,7 +64,9 @@ function RowActions({ row }: { row: Row }) {
     <span className="inline-flex flex-wrap items-center justify-end gap-2">
       {removed ? <RemovedNote /> : <PlayerLink row={row} />}
       {!removed && row.progress.percent === 100 && (
-        <CertificateAction courseId={row.course._id} courseTitle={row.course.courseTitle} />
+        <Suspense>
+          <CertificateAction courseId={row.course._id} courseTitle={row.course.courseTitle} />
+        </Suspense>
       )}
       {row.course.refund && <RefundState offer={row.course.refund} course={row.course} />}
       {row.course.owedRefund && (
@@ -141,7 +151,9 @@ function progressLabel(course: EnrolledCourseSummary): string {
   return `Progresso em ${course.courseTitle}`;
 }
 
-function CourseTable({ rows }: { rows: Row[] }) {
+// Memoized: once hydrated, the page learns the screen's width and drops the layout that does not
+// fit; the one kept is not drawn again.
+const CourseTable = memo(function CourseTable({ rows }: { rows: Row[] }) {
   return (
     <div className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
       <table className="w-full table-fixed text-left text-sm text-slate-700">
@@ -186,9 +198,9 @@ function CourseTable({ rows }: { rows: Row[] }) {
       </table>
     </div>
   );
-}
+});
 
-function CourseCards({ rows }: { rows: Row[] }) {
+const CourseCards = memo(function CourseCards({ rows }: { rows: Row[] }) {
   return (
     <ul className="space-y-4">
       {rows.map((row) => (
@@ -218,7 +230,7 @@ function CourseCards({ rows }: { rows: Row[] }) {
       ))}
     </ul>
   );
-}
+});
 
 function EnrollmentsSkeleton() {
   return (
@@ -298,6 +310,8 @@ function RefundedList({ refunded }: { refunded: RefundedPurchase[] }) {
 function Enrollments() {
   const { enrolledCourses, enrolledStatus, refreshSignedIn, refundedPurchases } = useAppContext();
   const wide = useMediaQuery(WIDE_SCREEN);
+  // The server sends the most recent enrollment first, the order shown here.
+  const rows = useMemo(() => enrolledCourses.map(toRow), [enrolledCourses]);
 
   if (enrolledStatus === 'error')
     return (
@@ -317,8 +331,6 @@ function Enrollments() {
       </>
     );
 
-  // The server sends the most recent enrollment first, the order shown here.
-  const rows = enrolledCourses.map(toRow);
   // Drawn on the server, the screen's width is unknown: both layouts, CSS showing the one that
   // fits, until the browser drops the other (each in the same place, so nothing else is redrawn).
   const unknown = wide === undefined;
