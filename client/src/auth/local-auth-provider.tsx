@@ -55,11 +55,22 @@ export function LocalAuthProvider({
     () => (serverViewer ? { token: '', user: serverViewer } : null),
     [serverViewer],
   );
-  const session = useSyncExternalStore(subscribeSession, readSession, () => serverSession);
+  const getServerSnapshot = useCallback(() => {
+    // In the browser, the page drawn for this tab's own session hydrates with that very session
+    // (app/start.tsx checked it is the same person): the same snapshot after hydration means no
+    // second render of the whole page, which a slow phone pays as one long task.
+    if (serverViewer && typeof window !== 'undefined') {
+      const stored = readSession();
+      if (stored?.user.id === serverViewer.id) return stored;
+    }
+    return serverSession;
+  }, [serverViewer, serverSession]);
+  const session = useSyncExternalStore(subscribeSession, readSession, getServerSnapshot);
   const token = session?.token ?? null;
   // The server draws signed-in pages from the page session: it follows this tab's token, and ends
   // with it. Not while hydrating (the server's snapshot has no token): only a real session counts.
-  // Its code loads after the page is live: no page needs it to be drawn.
+  // Its code loads after the page is live: no page needs it to be drawn. The server's snapshot (on
+  // the server itself) has no token: nothing to keep.
   useEffect(() => {
     if (token !== '') void import('./page-session').then((page) => page.keepPageSession(token));
   }, [token]);
