@@ -78,6 +78,16 @@ export default defineConfig(({ mode, isSsrBuild }) => {
                 networkTimeoutSeconds: 10,
                 expiration: { maxEntries: 50 },
                 precacheFallback: { fallbackURL: 'index.html' },
+                plugins: [
+                  {
+                    // A page drawn for its signed-in viewer (My Courses) is theirs alone: never
+                    // kept, so the device shows nobody's courses offline after they sign out.
+                    cacheWillUpdate: async ({ response }) =>
+                      /no-store|private/.test(response.headers.get('Cache-Control') ?? '')
+                        ? null
+                        : response,
+                  },
+                ],
               },
             },
           ],
