@@ -1,5 +1,6 @@
 import type { Page, Route } from '@playwright/test';
-import { expect, test } from '../support/fixtures';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test, uniqueEmail } from '../support/fixtures';
 import {
   blockExternalHosts,
   courseChapter,
@@ -21,6 +22,39 @@ test.beforeEach(async ({ page, baseURL }) => {
 });
 
 const SECRET_MESSAGE = 'Deus é amor. Jesus te ama!';
+
+type Learner = {
+  token: string;
+  user: { _id: string; name: string; email: string; imageUrl: string };
+  course: { _id: string; courseTitle: string };
+};
+
+/**
+ * A learner made through the API, enrolled in a free course, with the page session handed over
+ * from this page's browser context as the app hands it after signing in (its cookie jar is the
+ * page's): what a learner who signed in earlier brings back to My Courses.
+ */
+async function learnerWithPageSession(page: Page, request: APIRequestContext): Promise<Learner> {
+  const signedUp = await request.post('/api/auth/sign-up', {
+    data: { name: 'Aluna Servida', email: uniqueEmail('ssr'), password: 'segredo-123' },
+  });
+  expect(signedUp.status()).toBe(201);
+  const { token, user } = (await signedUp.json()) as Pick<Learner, 'token' | 'user'>;
+  const all = await request.get('/api/course/all');
+  const { courses } = (await all.json()) as {
+    courses: { _id: string; courseTitle: string; coursePrice: number; discount: number }[];
+  };
+  const course = courses.find((c) => c.coursePrice * (1 - c.discount / 100) === 0);
+  if (!course) throw new Error('the demo catalogue has no free course');
+  const headers = { Authorization: `Bearer ${token}` };
+  const enrolled = await request.post('/api/user/enroll-free-course', {
+    headers,
+    data: { courseId: course._id },
+  });
+  expect(enrolled.ok()).toBe(true);
+  expect((await page.request.post('/api/auth/page-session', { headers })).status()).toBe(204);
+  return { token, user, course };
+}
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -138,6 +172,37 @@ test.describe('With JavaScript disabled', () => {
     await saveScreenshot('no-js-course-chapters-second-open', page, { fullPage: false });
   });
 
+  test('My Courses is drawn for the signed-in learner by the server, and after Sair it is not', async ({
+    page,
+    request,
+    saveScreenshot,
+  }) => {
+    const { token, course } = await learnerWithPageSession(page, request);
+    await page.goto('/my-enrollments');
+    await expect(page.getByRole('heading', { level: 1, name: 'Meus Cursos' })).toBeVisible();
+    await expect(page.getByText('Ative o JavaScript')).toHaveCount(0);
+    // The layout that fits the screen is shown by CSS alone: the table or the cards.
+    const row = page.getByRole('progressbar', { name: `Progresso em ${course.courseTitle}` });
+    await expect(row.filter({ visible: true })).toHaveCount(1);
+    // The link names its course to a screen reader ('Continuar : …'); the hidden layout's is not read.
+    await expect(
+      page.getByRole('link', { name: `Continuar : ${course.courseTitle}`, exact: true }),
+    ).toHaveCount(1);
+    // Drawn signed in: the bell is only for someone signed in.
+    await expect(page.getByRole('button', { name: 'Notificações' })).toHaveCount(1);
+    await saveScreenshot('no-js-my-courses');
+
+    const signedOut = await page.request.post('/api/auth/sign-out', {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(signedOut.ok()).toBe(true);
+    // The session is over: the app shell, which says it needs JavaScript, and nobody's courses.
+    const shell = await page.goto('/my-enrollments');
+    expect(await shell?.text()).toContain('Ative o JavaScript para usar o Aprendiz.');
+    await expect(page.getByRole('heading', { name: 'Meus Cursos' })).toHaveCount(0);
+    await expect(page.getByText(course.courseTitle)).toHaveCount(0);
+  });
+
   test('the search box with a filter kept redirects with the filter', async ({ page }) => {
     await page.goto('/course-list?level=iniciante');
     const box = page.getByRole('search').getByRole('combobox', { name: 'Pesquisar cursos' });
@@ -181,6 +246,79 @@ test.describe('With JavaScript enabled', () => {
     await expect(revealed).not.toHaveText('');
     expect(SECRET_MESSAGE.startsWith((await revealed.textContent()) ?? '')).toBe(true);
     await expect.poll(() => scripts.some((s) => /draggable-logo/.test(s))).toBe(true);
+  });
+
+  test('My Courses drawn by the server hydrates in place, as the learner, without asking for the courses again', async ({
+    page,
+    request,
+  }) => {
+    const learner = await learnerWithPageSession(page, request);
+    await page.goto('/robots.txt');
+    await page.evaluate(
+      (user) => {
+        localStorage.setItem('aprendiz.token', user.token);
+        localStorage.setItem(
+          'aprendiz.user',
+          JSON.stringify({
+            id: user.id,
+            name: user.name,
+            email: user.email,
+            imageUrl: user.imageUrl,
+          }),
+        );
+      },
+      {
+        token: learner.token,
+        id: learner.user._id,
+        name: learner.user.name,
+        email: learner.user.email,
+        imageUrl: learner.user.imageUrl,
+      },
+    );
+    const reads: string[] = [];
+    const failures: string[] = [];
+    page.on('request', (req) => reads.push(new URL(req.url()).pathname));
+    page.on('pageerror', (error) => failures.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') failures.push(message.text());
+    });
+    const release = await holdApp(page);
+    const bell = page.waitForResponse(
+      (res) => new URL(res.url()).pathname === '/api/notifications',
+    );
+    await page.goto('/my-enrollments', { waitUntil: 'load' });
+    const title = learner.course.courseTitle;
+    // The server's nodes, marked before the app runs: hydration keeps them, a client render would not.
+    await page.evaluate((courseTitle) => {
+      const marked = window as unknown as { serverNodes: Element[] };
+      marked.serverNodes = [
+        document.querySelector('h1'),
+        ...Array.from(document.querySelectorAll('a[href^="/player/"]')),
+      ].filter((node): node is Element => node !== null);
+      if (!document.body.textContent?.includes(courseTitle)) throw new Error('not drawn');
+    }, title);
+    release();
+    // The bell reads the learner's notifications once the app is live, signed in as them.
+    expect((await bell).status()).toBe(200);
+    await expect(
+      page.getByRole('link', { name: `Continuar : ${title}`, exact: true }),
+    ).toBeVisible();
+    const kept = await page.evaluate(
+      () =>
+        (window as unknown as { serverNodes: Element[] }).serverNodes.filter(
+          (node) => node.isConnected,
+        ).length,
+    );
+    const drawn = await page.evaluate(
+      () => (window as unknown as { serverNodes: Element[] }).serverNodes.length,
+    );
+    // The heading and one course's link in each layout (the table and the cards) were drawn; the
+    // heading and the visible layout's link are kept, the hidden one's dropped once the width is known.
+    expect(drawn).toBe(3);
+    expect(kept).toBe(2);
+    expect(reads).not.toContain('/api/user/enrolled-courses');
+    expect(reads).not.toContain('/api/user/data');
+    expect(failures).toEqual([]);
   });
 
   test('the buy button pressed before hydration acts once the page hydrates: a toast and sign-in', async ({
