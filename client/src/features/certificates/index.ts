@@ -1,2 +1,1 @@
-export { CertificateAction } from './certificate-action';
 export { CertificateView, MissingCertificate } from './certificate-view';

@@ -35,7 +35,7 @@ import { useLecturePosition } from './use-lecture-position';
 import { useLectureProgress } from './use-lecture-progress';
 import type { QuizOutletContext } from '../quizzes';
 import { fireConfetti } from '../../lib/confetti';
-import { CertificateAction } from '../certificates';
+import { CertificateAction } from '../../components/certificate-action';
 import { focusRing } from '../../components/ui/focus-ring';
 import { buttonClass } from '../../components/ui/button';
 import { reveal } from '../../lib/reveal';

@@ -3,7 +3,7 @@ import { COURSE_REMOVED_FOR_RIGHTS_CLAIM } from '@aprendiz/contract/rules/course
 import { formatMinutes } from '@aprendiz/contract/rules/duration';
 import { guaranteeLabel } from '@aprendiz/contract/rules/guarantee';
 import type { RefundedPurchase, RefundOffer } from '@aprendiz/contract/payments';
-import { lazy, memo, Suspense, useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuthUser } from '../../auth/auth-context';
 import { CourseThumbnail } from '../../components/course-thumbnail';
@@ -11,6 +11,7 @@ import { Loader } from '../../components/loader';
 import { paths } from '../../config/paths';
 import { useAppContext } from '../../context/app-context';
 import { usePageTitle } from '../../lib/use-page-title';
+import { CertificateAction } from '../../components/certificate-action';
 import { CourseProgressBar, type ProgressFacts } from '../../components/course-progress-bar';
 import { RefundAction, RefundDestinationAction, refundMoney } from '../../features/payments';
 import { useMediaQuery } from './my-enrollments/use-media-query';
@@ -21,14 +22,6 @@ import { LoadError } from '../../components/ui/load-error';
 import { buttonClass } from '../../components/ui/button';
 
 const TITLE = 'Meus Cursos';
-
-// The certificate's button comes with the certificates feature (its page and QR code): a row drawn by
-// the server keeps its button as drawn until that code arrives, then it hydrates.
-const CertificateAction = lazy(() =>
-  import('../../features/certificates').then((feature) => ({
-    default: feature.CertificateAction,
-  })),
-);
 
 /** Drawn on the server for its viewer (app/router.tsx's SIGNED_IN_RENDERED_PATHS): a private page. */
 export const handle: RouteHandle = {
@@ -64,9 +57,7 @@ function RowActions({ row }: { row: Row }) {
     <span className="inline-flex flex-wrap items-center justify-end gap-2">
       {removed ? <RemovedNote /> : <PlayerLink row={row} />}
       {!removed && row.progress.percent === 100 && (
-        <Suspense>
-          <CertificateAction courseId={row.course._id} courseTitle={row.course.courseTitle} />
-        </Suspense>
+        <CertificateAction courseId={row.course._id} courseTitle={row.course.courseTitle} />
       )}
       {row.course.refund && <RefundState offer={row.course.refund} course={row.course} />}
       {row.course.owedRefund && (

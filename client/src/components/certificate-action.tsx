@@ -1,14 +1,16 @@
 import type { CertificateIdResponse } from '@aprendiz/contract/certificates';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { loadApi } from '../../lib/load-api';
-import { certificatePath } from '../../config/certificate-path';
-import { focusRing } from '../../components/ui/focus-ring';
-import { send } from '../../lib/send';
+import { loadApi } from '../lib/load-api';
+import { certificatePath } from '../config/certificate-path';
+import { focusRing } from './ui/focus-ring';
+import { send } from '../lib/send';
 
 /**
  * 'Certificado' on a completed course: asks the server for the learner's certificate (issued on the
- * first ask) and opens its public page.
+ * first ask) and opens its public page. A shared control, apart from the certificates feature (its
+ * page and QR code): My Courses hydrates one per finished course, and a press before hydration is
+ * held and handed to it, so it must be there with the page, without the feature.
  */
 export function CertificateAction({
   courseId,
