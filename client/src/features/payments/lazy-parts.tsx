@@ -1,5 +1,8 @@
-import { lazy, Suspense, type ComponentProps } from 'react';
+import type { OwedRefund, RefundOffer } from '@aprendiz/contract/payments';
+import { refundDestinationKind } from '@aprendiz/contract/rules/refund-destination';
+import { lazy, Suspense, useState, type ComponentProps } from 'react';
 import { Loader } from '../../components/loader';
+import { Button } from '../../components/ui/button';
 import { LoadingPurchase } from './purchase-states';
 
 /*
@@ -12,9 +15,9 @@ const Checkout = lazy(() => import('./checkout').then((m) => ({ default: m.Check
 const Payment = lazy(() =>
   import('./payment-page/payment-page').then((m) => ({ default: m.PaymentPage })),
 );
-const Refund = lazy(() => import('./refund-action').then((m) => ({ default: m.RefundAction })));
-const RefundDestination = lazy(() =>
-  import('./refund-destination').then((m) => ({ default: m.RefundDestinationAction })),
+const RefundForm = lazy(() => import('./refund-action').then((m) => ({ default: m.RefundDialog })));
+const RefundDestinationForm = lazy(() =>
+  import('./refund-destination').then((m) => ({ default: m.RefundDestinationDialog })),
 );
 const Return = lazy(() => import('./provider-return').then((m) => ({ default: m.ProviderReturn })));
 
@@ -37,20 +40,59 @@ export function PaymentPage() {
 }
 
 /** My Courses' 'Pedir reembolso' for a course still within its refund window. */
-export function RefundAction(props: ComponentProps<typeof Refund>) {
+export function RefundAction({ offer, courseTitle }: { offer: RefundOffer; courseTitle: string }) {
+  const [open, setOpen] = useState(false);
   return (
-    <Suspense fallback={null}>
-      <Refund {...props} />
-    </Suspense>
+    <>
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={() => setOpen(true)}
+        aria-label={`Pedir reembolso: ${courseTitle}`}
+      >
+        Pedir reembolso
+      </Button>
+      {open && (
+        <Suspense fallback={null}>
+          <RefundForm offer={offer} courseTitle={courseTitle} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
   );
 }
 
 /** My Courses' 'Informe o IBAN' for money of a course owed back by hand. */
-export function RefundDestinationAction(props: ComponentProps<typeof RefundDestination>) {
+export function RefundDestinationAction({
+  owed,
+  courseTitle,
+}: {
+  owed: OwedRefund;
+  courseTitle: string;
+}) {
+  const [open, setOpen] = useState(false);
+  const action =
+    refundDestinationKind(owed.currency) === 'pix' ? 'Informe a chave Pix' : 'Informe o IBAN';
   return (
-    <Suspense fallback={null}>
-      <RefundDestination {...props} />
-    </Suspense>
+    <>
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={() => setOpen(true)}
+        aria-label={`${action}: ${courseTitle}`}
+      >
+        {action}
+      </Button>
+      {open && (
+        <Suspense fallback={null}>
+          <RefundDestinationForm
+            owed={owed}
+            courseTitle={courseTitle}
+            action={action}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
+      )}
+    </>
   );
 }
 

@@ -23,14 +23,21 @@ import { refundWhere } from './refund-where';
 const DATE_FORMAT = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeStyle: 'short' });
 
 /**
- * 'Pedir reembolso' on a paid course inside its guarantee: how much comes back and where, an
- * optional reason (and, for a payment that cannot go back the way it came, the Pix key or IBAN to
- * send it to, checked by the rule the server applies), then the refund. The course then becomes a
- * 'Reembolsado' row of My Courses.
+ * The dialog of 'Pedir reembolso' (its button is lazy-parts.tsx's RefundAction) on a paid course
+ * inside its guarantee: how much comes back and where, an optional reason (and, for a payment that
+ * cannot go back the way it came, the Pix key or IBAN to send it to, checked by the rule the server
+ * applies), then the refund. The course then becomes a 'Reembolsado' row of My Courses.
  */
-export function RefundAction({ offer, courseTitle }: { offer: RefundOffer; courseTitle: string }) {
+export function RefundDialog({
+  offer,
+  courseTitle,
+  onClose,
+}: {
+  offer: RefundOffer;
+  courseTitle: string;
+  onClose: () => void;
+}) {
   const { refreshSignedIn } = useAppContext();
-  const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [destination, setDestination] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -60,77 +67,67 @@ export function RefundAction({ offer, courseTitle }: { offer: RefundOffer; cours
     );
     setPending(false);
     if (!done) return;
-    setOpen(false);
+    onClose();
     notify.success(`Reembolso pedido: ${courseTitle}. Enviamos os detalhes por e-mail.`);
     await refreshSignedIn();
   }
 
   return (
-    <>
-      <Button
-        variant="secondary"
-        size="sm"
-        onClick={() => setOpen(true)}
-        aria-label={`Pedir reembolso: ${courseTitle}`}
-      >
-        Pedir reembolso
-      </Button>
-      <Dialog
-        open={open}
-        onClose={() => setOpen(false)}
-        title="Pedir reembolso"
-        closeLabel="Fechar"
-        className="p-6 text-left"
-      >
-        <form onSubmit={(event) => void submit(event)} className="mt-4 space-y-4" noValidate>
-          <p className="text-slate-700">
-            Você recebe de volta <strong>{refundMoney(offer)}</strong> {refundWhere(offer)}.
-          </p>
-          <p className="text-slate-700">
-            “{courseTitle}” está na {guaranteeLabel(offer.days).toLowerCase()}, até{' '}
-            <time dateTime={offer.deadline}>{DATE_FORMAT.format(new Date(offer.deadline))}</time>.
-            Com o reembolso, sua inscrição termina; seu progresso fica salvo, caso você compre o
-            curso de novo.
-          </p>
-          {offer.needsDestination && (
-            <Field
-              label={destinationLabel}
-              hint={`Este pagamento não pode ser devolvido pelo mesmo meio: enviamos o valor para cá. Exemplo: ${refundDestinationExample(offer.currency)}`}
-              error={errors.destination}
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  value={destination}
-                  onChange={(event) => setDestination(event.target.value)}
-                  autoComplete="off"
-                  className={inputClass}
-                />
-              )}
-            </Field>
-          )}
-          <Field label="Motivo (opcional)" error={errors.reason}>
+    <Dialog
+      open
+      onClose={onClose}
+      title="Pedir reembolso"
+      closeLabel="Fechar"
+      className="p-6 text-left"
+    >
+      <form onSubmit={(event) => void submit(event)} className="mt-4 space-y-4" noValidate>
+        <p className="text-slate-700">
+          Você recebe de volta <strong>{refundMoney(offer)}</strong> {refundWhere(offer)}.
+        </p>
+        <p className="text-slate-700">
+          “{courseTitle}” está na {guaranteeLabel(offer.days).toLowerCase()}, até{' '}
+          <time dateTime={offer.deadline}>{DATE_FORMAT.format(new Date(offer.deadline))}</time>. Com
+          o reembolso, sua inscrição termina; seu progresso fica salvo, caso você compre o curso de
+          novo.
+        </p>
+        {offer.needsDestination && (
+          <Field
+            label={destinationLabel}
+            hint={`Este pagamento não pode ser devolvido pelo mesmo meio: enviamos o valor para cá. Exemplo: ${refundDestinationExample(offer.currency)}`}
+            error={errors.destination}
+          >
             {(control) => (
-              <textarea
+              <input
                 {...control}
-                value={reason}
-                maxLength={REFUND_REASON_MAX}
-                rows={3}
-                onChange={(event) => setReason(event.target.value)}
+                value={destination}
+                onChange={(event) => setDestination(event.target.value)}
+                autoComplete="off"
                 className={inputClass}
               />
             )}
           </Field>
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button variant="secondary" onClick={() => setOpen(false)}>
-              Cancelar
-            </Button>
-            <Button type="submit" variant="danger" pending={pending}>
-              Confirmar reembolso
-            </Button>
-          </div>
-        </form>
-      </Dialog>
-    </>
+        )}
+        <Field label="Motivo (opcional)" error={errors.reason}>
+          {(control) => (
+            <textarea
+              {...control}
+              value={reason}
+              maxLength={REFUND_REASON_MAX}
+              rows={3}
+              onChange={(event) => setReason(event.target.value)}
+              className={inputClass}
+            />
+          )}
+        </Field>
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            Cancelar
+          </Button>
+          <Button type="submit" variant="danger" pending={pending}>
+            Confirmar reembolso
+          </Button>
+        </div>
+      </form>
+    </Dialog>
   );
 }

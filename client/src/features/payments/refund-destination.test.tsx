@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubApi } from '../../test/api-stub';
 import { renderWithProviders, testUser } from '../../test/render';
-import { RefundDestinationAction } from './refund-destination';
+import { RefundDestinationAction } from './lazy-parts';
 
 const owedKwanzas = {
   purchaseId: '0b7a2f1e-0000-4000-8000-000000000009',

@@ -3,7 +3,6 @@ import { refundDestinationBodySchema, type OwedRefund } from '@aprendiz/contract
 import { currencyLabel, isCurrency } from '@aprendiz/contract/rules/currency';
 import {
   refundDestinationExample,
-  refundDestinationKind,
   refundDestinationLabel,
   refundDestinationProblem,
 } from '@aprendiz/contract/rules/refund-destination';
@@ -17,25 +16,28 @@ import { loadApi } from '../../lib/load-api';
 import { send } from '../../lib/send';
 
 /**
- * 'Informe o IBAN' on a course whose money is owed back by hand (a second payment the provider
- * cannot refund): the buyer says where to send it, an IBAN or a Pix key by the payment's currency,
- * checked by the same rule the server applies.
+ * The dialog of 'Informe o IBAN' (its button is lazy-parts.tsx's RefundDestinationAction) on a
+ * course whose money is owed back by hand (a second payment the provider cannot refund): the buyer
+ * says where to send it, an IBAN or a Pix key by the payment's currency, checked by the same rule
+ * the server applies.
  */
-export function RefundDestinationAction({
+export function RefundDestinationDialog({
   owed,
   courseTitle,
+  action,
+  onClose,
 }: {
   owed: OwedRefund;
   courseTitle: string;
+  /** Its title, as the button that opened it says: 'Informe o IBAN' or 'Informe a chave Pix'. */
+  action: string;
+  onClose: () => void;
 }) {
   const { refreshSignedIn } = useAppContext();
-  const [open, setOpen] = useState(false);
   const [destination, setDestination] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [pending, setPending] = useState(false);
   const label = refundDestinationLabel(owed.currency);
-  const action =
-    refundDestinationKind(owed.currency) === 'pix' ? 'Informe a chave Pix' : 'Informe o IBAN';
   const amount = formatPrice(
     owed.amount,
     isCurrency(owed.currency) ? currencyLabel(owed.currency) : owed.currency.toUpperCase(),
@@ -59,54 +61,38 @@ export function RefundDestinationAction({
     );
     setPending(false);
     if (!done) return;
-    setOpen(false);
+    onClose();
     notify.success(`Recebemos os dados. O valor de ${courseTitle} será enviado em breve.`);
     await refreshSignedIn();
   }
 
   return (
-    <>
-      <Button
-        variant="secondary"
-        size="sm"
-        onClick={() => setOpen(true)}
-        aria-label={`${action}: ${courseTitle}`}
-      >
-        {action}
-      </Button>
-      <Dialog
-        open={open}
-        onClose={() => setOpen(false)}
-        title={action}
-        closeLabel="Fechar"
-        className="p-6 text-left"
-      >
-        <form onSubmit={(event) => void submit(event)} className="mt-4 space-y-4" noValidate>
-          <p className="text-slate-700">
-            Você pagou {amount} por “{courseTitle}”, que já era seu. Este pagamento não pode ser
-            devolvido pelo mesmo meio: diga-nos para onde enviar o valor.
-          </p>
-          <Field label={label} hint={refundDestinationExample(owed.currency)} error={error}>
-            {(control) => (
-              <input
-                {...control}
-                value={destination}
-                onChange={(event) => setDestination(event.target.value)}
-                autoComplete="off"
-                className={inputClass}
-              />
-            )}
-          </Field>
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button variant="secondary" onClick={() => setOpen(false)}>
-              Cancelar
-            </Button>
-            <Button type="submit" pending={pending}>
-              Enviar
-            </Button>
-          </div>
-        </form>
-      </Dialog>
-    </>
+    <Dialog open onClose={onClose} title={action} closeLabel="Fechar" className="p-6 text-left">
+      <form onSubmit={(event) => void submit(event)} className="mt-4 space-y-4" noValidate>
+        <p className="text-slate-700">
+          Você pagou {amount} por “{courseTitle}”, que já era seu. Este pagamento não pode ser
+          devolvido pelo mesmo meio: diga-nos para onde enviar o valor.
+        </p>
+        <Field label={label} hint={refundDestinationExample(owed.currency)} error={error}>
+          {(control) => (
+            <input
+              {...control}
+              value={destination}
+              onChange={(event) => setDestination(event.target.value)}
+              autoComplete="off"
+              className={inputClass}
+            />
+          )}
+        </Field>
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            Cancelar
+          </Button>
+          <Button type="submit" pending={pending}>
+            Enviar
+          </Button>
+        </div>
+      </form>
+    </Dialog>
   );
 }
