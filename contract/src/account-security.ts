@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './auth';
 import { secretSchema, textSchema } from './text-schemas';
-import { CONSENT_TOPICS } from './rules/consent';
 
 /** How long a mailed e-mail confirmation link works. */
 export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import fc from 'fast-check';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-app';
@@ -283,6 +284,28 @@ describe('signed-in pages drawn for their viewer', () => {
     const withCookie = await request(ctx.app).get('/contact').set('Cookie', learner.cookie);
     expect(rendersIn(withCookie.text)).toBe(rendersIn(anonymous.text));
     expect(withCookie.headers['cache-control']).toBe('no-cache');
+  });
+  it('when any cookie header comes with a signed-in page, then it is the app shell, never an error nor a drawn page', async () => {
+    // Its own server: these many renders would spend the shared one's per-address budget.
+    const fuzzed = await createTestContext({
+      CLIENT_DIST: path.join(tmp, 'dist'),
+      PUBLIC_URL: 'https://aprendiz.example',
+      PAGE_RENDER_RATE_LIMIT: '1000',
+    });
+    const tokenLike = fc.stringMatching(/^[\w.-]{0,300}$/);
+    const value = fc.oneof(tokenLike, fc.string({ maxLength: 300 }), fc.constant(''));
+    await fc
+      .assert(
+        fc.asyncProperty(value, fc.string({ maxLength: 100 }), async (page, other) => {
+          // Header values cannot hold control characters or non-Latin-1 text: such a request never arrives.
+          const header = `${other.replace(/[^\x20-\x7e]/g, '')}; aprendiz_page=${page.replace(/[^\x20-\x7e]/g, '')}`;
+          const res = await request(fuzzed.app).get('/my-enrollments').set('Cookie', header);
+          expect(res.status).toBe(200);
+          expect(res.text).toBe(APP_SHELL);
+        }),
+        { numRuns: 60 },
+      )
+      .finally(() => fuzzed.close());
   });
 });
 
