@@ -1,6 +1,6 @@
 import type { OwedRefund, RefundOffer } from '@aprendiz/contract/payments';
 import { refundDestinationKind } from '@aprendiz/contract/rules/refund-destination';
-import { lazy, Suspense, useState, type ComponentProps } from 'react';
+import { lazy, Suspense, useState, type ComponentProps, type ReactNode } from 'react';
 import { Loader } from '../../components/loader';
 import { Button } from '../../components/ui/button';
 import { LoadingPurchase } from './purchase-states';
@@ -39,25 +39,38 @@ export function PaymentPage() {
   );
 }
 
-/** My Courses' 'Pedir reembolso' for a course still within its refund window. */
-export function RefundAction({ offer, courseTitle }: { offer: RefundOffer; courseTitle: string }) {
+/**
+ * A button drawn and hydrated with its page, whose dialog (and the schemas it checks its form with)
+ * loads when it is pressed: a press made before the page was live is handed to the button itself.
+ */
+function DialogButton({
+  label,
+  ariaLabel,
+  dialog,
+}: {
+  label: string;
+  ariaLabel: string;
+  dialog: (close: () => void) => ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button
-        variant="secondary"
-        size="sm"
-        onClick={() => setOpen(true)}
-        aria-label={`Pedir reembolso: ${courseTitle}`}
-      >
-        Pedir reembolso
+      <Button variant="secondary" size="sm" onClick={() => setOpen(true)} aria-label={ariaLabel}>
+        {label}
       </Button>
-      {open && (
-        <Suspense fallback={null}>
-          <RefundForm offer={offer} courseTitle={courseTitle} onClose={() => setOpen(false)} />
-        </Suspense>
-      )}
+      {open && <Suspense fallback={null}>{dialog(() => setOpen(false))}</Suspense>}
     </>
+  );
+}
+
+/** My Courses' 'Pedir reembolso' for a course still within its refund window. */
+export function RefundAction({ offer, courseTitle }: { offer: RefundOffer; courseTitle: string }) {
+  return (
+    <DialogButton
+      label="Pedir reembolso"
+      ariaLabel={`Pedir reembolso: ${courseTitle}`}
+      dialog={(close) => <RefundForm offer={offer} courseTitle={courseTitle} onClose={close} />}
+    />
   );
 }
 
@@ -69,30 +82,21 @@ export function RefundDestinationAction({
   owed: OwedRefund;
   courseTitle: string;
 }) {
-  const [open, setOpen] = useState(false);
   const action =
     refundDestinationKind(owed.currency) === 'pix' ? 'Informe a chave Pix' : 'Informe o IBAN';
   return (
-    <>
-      <Button
-        variant="secondary"
-        size="sm"
-        onClick={() => setOpen(true)}
-        aria-label={`${action}: ${courseTitle}`}
-      >
-        {action}
-      </Button>
-      {open && (
-        <Suspense fallback={null}>
-          <RefundDestinationForm
-            owed={owed}
-            courseTitle={courseTitle}
-            action={action}
-            onClose={() => setOpen(false)}
-          />
-        </Suspense>
+    <DialogButton
+      label={action}
+      ariaLabel={`${action}: ${courseTitle}`}
+      dialog={(close) => (
+        <RefundDestinationForm
+          owed={owed}
+          courseTitle={courseTitle}
+          action={action}
+          onClose={close}
+        />
       )}
-    </>
+    />
   );
 }
 
