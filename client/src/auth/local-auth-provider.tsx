@@ -68,9 +68,8 @@ export function LocalAuthProvider({
   const session = useSyncExternalStore(subscribeSession, readSession, getServerSnapshot);
   const token = session?.token ?? null;
   // The server draws signed-in pages from the page session: it follows this tab's token, and ends
-  // with it. Not while hydrating (the server's snapshot has no token): only a real session counts.
-  // Its code loads after the page is live: no page needs it to be drawn. The server's snapshot (on
-  // the server itself) has no token: nothing to keep.
+  // with it. Its code loads after the page is live: no page needs it to be drawn. The snapshot built
+  // from the server's viewer alone has no token, and none is handed over for it.
   useEffect(() => {
     if (token !== '') void import('./page-session').then((page) => page.keepPageSession(token));
   }, [token]);
